@@ -1,0 +1,161 @@
+//! What every generated shim does at the boundary: keep panics from
+//! unwinding into foreign frames, and turn bad foreign arguments into a
+//! defined outcome.
+//!
+//! - A function without a status channel reports the panic (or the bad
+//!   argument) on stderr, naming the Rust function and its C symbol, and
+//!   aborts the process.
+//! - A function returning `Result` returns [`STATUS_PANIC`] or the reserved
+//!   status for the bad argument, after the same report on stderr.
+
+use std::any::Any;
+use std::io::Write;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use crate::convert::ArgError;
+use crate::registry::FunctionDesc;
+use crate::status::{STATUS_PANIC, status_of_arg_error};
+
+/// Run the body of a shim without a status channel: a panic is reported and
+/// the process aborts.
+#[inline(always)]
+pub fn abort_on_panic<R>(function: &'static FunctionDesc, body: impl FnOnce() -> R) -> R {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(value) => value,
+        Err(payload) => {
+            report_panic(function, &*payload, "aborting");
+            // The payload's destructor is user code that could panic again;
+            // it is not run.
+            std::mem::forget(payload);
+            std::process::abort()
+        }
+    }
+}
+
+/// Run the body of a shim with a status channel: a panic is reported and
+/// becomes [`STATUS_PANIC`].
+#[inline(always)]
+pub fn status_on_panic(function: &'static FunctionDesc, body: impl FnOnce() -> i32) -> i32 {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(status) => status,
+        Err(payload) => {
+            report_panic(function, &*payload, "returning ABI_STATUS_PANIC");
+            drop_payload(payload);
+            STATUS_PANIC
+        }
+    }
+}
+
+/// A bad argument in a function without a status channel: report and abort.
+#[cold]
+#[inline(never)]
+pub fn reject_argument(function: &'static FunctionDesc, param: usize, error: ArgError) -> ! {
+    report_argument(function, param, error, "aborting");
+    std::process::abort()
+}
+
+/// A bad argument in a function with a status channel: report and return
+/// the reserved status.
+#[cold]
+#[inline(never)]
+pub fn argument_status(function: &'static FunctionDesc, param: usize, error: ArgError) -> i32 {
+    let status = status_of_arg_error(&error);
+    report_argument(
+        function,
+        param,
+        error,
+        &format!("returning status {status}"),
+    );
+    status
+}
+
+/// Check the out-pointer of a `Result` function: `Some(status)` when it is
+/// NULL or misaligned (the function is then not called).
+#[inline(always)]
+pub fn out_pointer_status<T>(function: &'static FunctionDesc, out: *mut T) -> Option<i32> {
+    if out.is_null() || !out.is_aligned() {
+        Some(bad_out_pointer(function, out.is_null()))
+    } else {
+        None
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn bad_out_pointer(function: &'static FunctionDesc, is_null: bool) -> i32 {
+    let (problem, status, name) = if is_null {
+        (
+            "NULL",
+            crate::status::STATUS_NULL_POINTER,
+            "ABI_STATUS_NULL_POINTER",
+        )
+    } else {
+        (
+            "misaligned",
+            crate::status::STATUS_INVALID_ARGUMENT,
+            "ABI_STATUS_INVALID_ARGUMENT",
+        )
+    };
+    report(format_args!(
+        "abi-core: `{}` (C symbol `{}`): the out-pointer is {problem}; returning {name}",
+        function.rust.path(),
+        function.symbol
+    ));
+    status
+}
+
+#[cold]
+#[inline(never)]
+fn report_argument(function: &'static FunctionDesc, param: usize, error: ArgError, outcome: &str) {
+    let (name, rust_type) = function
+        .params
+        .get(param)
+        .map_or(("?", "?"), |p| (p.name, p.rust_type));
+    let hint = match (error, rust_type.starts_with('&')) {
+        (ArgError::Null, true) => "; declare the parameter as `Option<&T>` to accept NULL",
+        _ => "",
+    };
+    report(format_args!(
+        "abi-core: `{}` (C symbol `{}`): argument `{name}: {rust_type}`: {error}{hint}; {outcome}",
+        function.rust.path(),
+        function.symbol
+    ));
+}
+
+#[cold]
+#[inline(never)]
+fn report_panic(function: &'static FunctionDesc, payload: &(dyn Any + Send), outcome: &str) {
+    let message = panic_message(payload);
+    report(format_args!(
+        "abi-core: `{}` (C symbol `{}`) panicked: {message}; {outcome}",
+        function.rust.path(),
+        function.symbol
+    ));
+}
+
+/// The text of a panic payload (`panic!` with a literal or a format string).
+pub fn panic_message(payload: &(dyn Any + Send)) -> &str {
+    if let Some(s) = payload.downcast_ref::<&'static str>() {
+        s
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s
+    } else {
+        "<non-string panic payload>"
+    }
+}
+
+/// Drop a panic payload without letting a panicking destructor escape.
+fn drop_payload(payload: Box<dyn Any + Send>) {
+    if let Err(again) = catch_unwind(AssertUnwindSafe(move || drop(payload))) {
+        std::mem::forget(again);
+    }
+}
+
+/// Write one line to stderr. Errors are ignored: a closed stderr must not
+/// turn a report into a second panic.
+fn report(message: std::fmt::Arguments<'_>) {
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr.write_fmt(message);
+    let _ = stderr.write_all(b"\n");
+    let _ = stderr.flush();
+}

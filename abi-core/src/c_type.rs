@@ -1,0 +1,251 @@
+//! How Rust types are spelled in C, and the trait that ties the two together.
+//!
+//! The attribute macros never decide a layout: they name the Rust type and let
+//! rustc find the [`CType`] (or [`CParam`](crate::CParam) /
+//! [`CResult`](crate::CResult)) implementation. That keeps layout knowledge in
+//! one place, checked by the compiler, and lets users add their own types.
+
+use core::ffi::c_void;
+use core::fmt;
+
+/// The C spelling of a type, as data.
+///
+/// Descriptions are built in `const` context by the trait implementations and
+/// stored in the registry; the header emitter turns them into declarations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CTypeDesc {
+    /// `void`: only as a function result or behind a pointer.
+    Void,
+    /// A scalar spelled by name: `int32_t`, `double`, `bool`, `size_t`, `char`.
+    Scalar {
+        /// The C spelling.
+        name: &'static str,
+        /// Size in bytes on the compilation target.
+        size: usize,
+        /// Alignment in bytes on the compilation target.
+        align: usize,
+    },
+    /// A pointer; `is_const` qualifies the pointee (`const T *`).
+    Pointer {
+        /// What the pointer points to.
+        pointee: &'static CTypeDesc,
+        /// Whether the pointee is `const`.
+        is_const: bool,
+    },
+    /// A fixed-size array, only as a struct field or behind a pointer.
+    Array {
+        /// The element type.
+        element: &'static CTypeDesc,
+        /// The number of elements.
+        len: usize,
+    },
+    /// A `#[repr(C)]` struct registered with `#[c_export]`, spelled by its
+    /// typedef name.
+    Struct {
+        /// The typedef name (the Rust struct name).
+        name: &'static str,
+    },
+}
+
+impl CTypeDesc {
+    /// A scalar description for `T`, with `T`'s size and alignment.
+    pub const fn scalar<T>(name: &'static str) -> Self {
+        CTypeDesc::Scalar {
+            name,
+            size: size_of::<T>(),
+            align: align_of::<T>(),
+        }
+    }
+
+    /// Spell a declaration of `name` with this type, as C's declarator syntax
+    /// requires: `int32_t x`, `const double *p`, `uint8_t bytes[4]`,
+    /// `int32_t (*grid)[4]`. An empty `name` spells an abstract declarator
+    /// (a type name, as in a cast or `sizeof`).
+    pub fn declare(&self, name: &str) -> String {
+        self.declare_qualified(name.to_owned(), false)
+    }
+
+    /// `qualified` is whether the object being declared is `const` (because
+    /// the pointer one level out points to `const`).
+    fn declare_qualified(&self, declarator: String, qualified: bool) -> String {
+        let leaf = |base: &str| {
+            let qualifier = if qualified { "const " } else { "" };
+            if declarator.is_empty() {
+                format!("{qualifier}{base}")
+            } else {
+                format!("{qualifier}{base} {declarator}")
+            }
+        };
+        match self {
+            CTypeDesc::Void => leaf("void"),
+            CTypeDesc::Scalar { name, .. } | CTypeDesc::Struct { name } => leaf(name),
+            CTypeDesc::Pointer { pointee, is_const } => {
+                // A const *pointer object* is written after its `*`.
+                let star = if qualified { "*const " } else { "*" };
+                let inner = if declarator.is_empty() && !qualified {
+                    star.to_owned()
+                } else {
+                    format!("{star}{declarator}")
+                };
+                // `*` binds looser than `[]`, so a pointer to an array needs
+                // parentheses: `int32_t (*grid)[4]`.
+                let inner = if matches!(pointee, CTypeDesc::Array { .. }) {
+                    format!("({inner})")
+                } else {
+                    inner
+                };
+                pointee.declare_qualified(inner, *is_const)
+            }
+            // `const` on an array object qualifies its elements.
+            CTypeDesc::Array { element, len } => {
+                element.declare_qualified(format!("{declarator}[{len}]"), qualified)
+            }
+        }
+    }
+
+    /// Size in bytes, when the type has one (not for `void`, and not for a
+    /// struct, whose size the struct's own description records).
+    pub const fn scalar_size(&self) -> Option<usize> {
+        match self {
+            CTypeDesc::Scalar { size, .. } => Some(*size),
+            CTypeDesc::Pointer { .. } => Some(size_of::<*const ()>()),
+            _ => None,
+        }
+    }
+
+    /// The struct this type needs *defined* before it can be used by value
+    /// (a struct, or an array of them). Pointers only need a declaration.
+    pub fn struct_by_value(&self) -> Option<&'static str> {
+        match self {
+            CTypeDesc::Struct { name } => Some(name),
+            CTypeDesc::Array { element, .. } => element.struct_by_value(),
+            _ => None,
+        }
+    }
+
+    /// Every struct named anywhere in this type, by value or behind pointers.
+    pub fn structs_named(&self, out: &mut Vec<&'static str>) {
+        match self {
+            CTypeDesc::Struct { name } => out.push(name),
+            CTypeDesc::Array { element, .. } => element.structs_named(out),
+            CTypeDesc::Pointer { pointee, .. } => pointee.structs_named(out),
+            CTypeDesc::Void | CTypeDesc::Scalar { .. } => {}
+        }
+    }
+}
+
+impl fmt::Display for CTypeDesc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.declare(""))
+    }
+}
+
+/// A Rust type with a C spelling and the same size, alignment and bit
+/// validity as that spelling on the compilation target.
+///
+/// # Safety
+///
+/// Implementing this trait claims that a value of C type [`CType::C_TYPE`]
+/// can be reinterpreted as `Self` and back, for every bit pattern C can
+/// produce. `#[c_export]` on a `#[repr(C)]` struct implements it after
+/// checking the fields; hand-written implementations must uphold the same.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no C spelling that abi-core knows",
+    label = "not a C type",
+    note = "C types are the fixed-width integers, `f32`, `f64`, `bool`, `c_void`, raw pointers to C types, arrays `[T; N]` of C types and `#[c_export] #[repr(C)]` structs"
+)]
+pub unsafe trait CType {
+    /// How C spells this type.
+    const C_TYPE: CTypeDesc;
+}
+
+macro_rules! scalar_c_types {
+    ($($rust:ty => $c:literal),* $(,)?) => {$(
+        // SAFETY: the C type named here has the same size, alignment and
+        // valid bit patterns as the Rust type on every target Rust and C share
+        // (the fixed-width types are exact by definition; `size_t` and
+        // `ptrdiff_t` are pointer-sized on all Rust targets).
+        unsafe impl CType for $rust {
+            const C_TYPE: CTypeDesc = CTypeDesc::scalar::<$rust>($c);
+        }
+    )*};
+}
+
+scalar_c_types! {
+    i8 => "int8_t", i16 => "int16_t", i32 => "int32_t", i64 => "int64_t",
+    u8 => "uint8_t", u16 => "uint16_t", u32 => "uint32_t", u64 => "uint64_t",
+    isize => "ptrdiff_t", usize => "size_t",
+    f32 => "float", f64 => "double",
+}
+
+// SAFETY: `bool` is one byte with values 0 and 1, exactly C's `_Bool`. As a
+// pointee, C could store another value through the pointer; that is the C
+// caller breaking `_Bool`'s own rules, the same as in C.
+unsafe impl CType for bool {
+    const C_TYPE: CTypeDesc = CTypeDesc::scalar::<bool>("bool");
+}
+
+// SAFETY: `c_void` is only ever used behind a pointer, as C's `void`.
+unsafe impl CType for c_void {
+    const C_TYPE: CTypeDesc = CTypeDesc::Void;
+}
+
+// SAFETY: a raw pointer has no validity requirement beyond being initialised,
+// and C's `T *` has the same size and alignment.
+unsafe impl<T: CType + ?Sized> CType for *const T {
+    const C_TYPE: CTypeDesc = CTypeDesc::Pointer {
+        pointee: &T::C_TYPE,
+        is_const: true,
+    };
+}
+
+// SAFETY: as for `*const T`.
+unsafe impl<T: CType + ?Sized> CType for *mut T {
+    const C_TYPE: CTypeDesc = CTypeDesc::Pointer {
+        pointee: &T::C_TYPE,
+        is_const: false,
+    };
+}
+
+// SAFETY: Rust arrays are laid out as C arrays: `N` elements of `T`, no
+// padding beyond the elements' own.
+unsafe impl<T: CType, const N: usize> CType for [T; N] {
+    const C_TYPE: CTypeDesc = CTypeDesc::Array {
+        element: &T::C_TYPE,
+        len: N,
+    };
+}
+
+/// The C spelling of `char`, for strings.
+pub(crate) const C_CHAR: CTypeDesc = CTypeDesc::scalar::<core::ffi::c_char>("char");
+
+/// `const char *`: how strings (`&str`, `&CStr`) travel.
+pub(crate) const C_CONST_CHAR_PTR: CTypeDesc = CTypeDesc::Pointer {
+    pointee: &C_CHAR,
+    is_const: true,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spell<T: CType>(name: &str) -> String {
+        T::C_TYPE.declare(name)
+    }
+
+    #[test]
+    fn declarators_follow_c_syntax() {
+        assert_eq!(spell::<i32>("x"), "int32_t x");
+        assert_eq!(spell::<*const f64>("p"), "const double *p");
+        assert_eq!(spell::<*mut u8>("p"), "uint8_t *p");
+        assert_eq!(spell::<[u16; 4]>("a"), "uint16_t a[4]");
+        assert_eq!(spell::<[[u8; 3]; 2]>("m"), "uint8_t m[2][3]");
+        assert_eq!(spell::<*mut [i32; 4]>("grid"), "int32_t (*grid)[4]");
+        assert_eq!(spell::<*const [i32; 4]>("grid"), "const int32_t (*grid)[4]");
+        assert_eq!(spell::<*const *mut u8>("pp"), "uint8_t *const *pp");
+        assert_eq!(spell::<*mut *const u8>("pp"), "const uint8_t **pp");
+        assert_eq!(spell::<*const c_void>(""), "const void *");
+        assert_eq!(spell::<*mut c_void>("h"), "void *h");
+        assert_eq!(spell::<bool>(""), "bool");
+    }
+}

@@ -1,0 +1,424 @@
+//! Conversions between what C passes and the Rust types of a `#[c_export]`
+//! signature.
+//!
+//! Every conversion from C is checked: a NULL where a reference is required,
+//! a misaligned pointer, a slice whose byte length overflows `isize`, or a
+//! `&str` that is not UTF-8 becomes an [`ArgError`], never undefined
+//! behaviour. What happens next depends on the signature: a function with a
+//! status channel (`Result`) returns a reserved status; any other function
+//! reports the error naming itself and the argument, and aborts.
+
+use core::ffi::{CStr, c_char};
+use core::fmt;
+
+use crate::c_type::{C_CONST_CHAR_PTR, CType, CTypeDesc};
+
+/// What a foreign argument got wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArgError {
+    /// NULL where a reference (or a non-empty slice) was required.
+    Null,
+    /// The pointer is not aligned for the pointee type.
+    Misaligned {
+        /// The required alignment in bytes.
+        align: usize,
+    },
+    /// `len` elements of the slice would exceed `isize::MAX` bytes.
+    TooLarge {
+        /// The length C passed.
+        len: usize,
+    },
+    /// The bytes of a `&str` argument are not UTF-8.
+    InvalidUtf8 {
+        /// Length of the longest valid prefix.
+        valid_up_to: usize,
+    },
+}
+
+impl fmt::Display for ArgError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArgError::Null => f.write_str("NULL pointer where a value is required"),
+            ArgError::Misaligned { align } => {
+                write!(f, "pointer is not aligned to {align} bytes")
+            }
+            ArgError::TooLarge { len } => {
+                write!(f, "slice length {len} exceeds the address space")
+            }
+            ArgError::InvalidUtf8 { valid_up_to } => {
+                write!(
+                    f,
+                    "string is not UTF-8 (invalid byte at offset {valid_up_to})"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ArgError {}
+
+/// How a parameter is used, for documentation and reflection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Direction {
+    /// Read by the callee.
+    In,
+    /// Written by the callee.
+    Out,
+    /// Read and written by the callee.
+    InOut,
+}
+
+/// A Rust parameter type that C passes as one argument.
+///
+/// # Safety
+///
+/// `Raw` must have the ABI of the C type [`CParam::C_TYPE`], and
+/// [`CParam::from_c`] must return `Err` instead of creating an invalid value
+/// from any bit pattern of `Raw` a C caller can pass.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a parameter of a `#[c_export]` function",
+    label = "unsupported parameter type",
+    note = "supported: fixed-width integers, `usize`/`isize`, `bool`, `f32`, `f64`, raw pointers to C types, `&T`/`&mut T`/`Option<&T>`/`Option<&mut T>` of C types, `#[c_export] #[repr(C)]` structs, `&CStr`/`Option<&CStr>`, and (written literally) `&[T]`, `&mut [T]`, `&str`"
+)]
+pub unsafe trait CParam: Sized {
+    /// What the extern "C" shim receives.
+    type Raw: Copy;
+    /// How the header spells it.
+    const C_TYPE: CTypeDesc;
+    /// Whether the callee reads it, writes it, or both.
+    const DIRECTION: Direction = Direction::In;
+
+    /// Check and convert a raw argument.
+    ///
+    /// # Safety
+    ///
+    /// Pointer arguments must be valid for the lifetime the caller picks, as
+    /// the header documents; everything checkable (NULL, alignment) is
+    /// checked.
+    unsafe fn from_c(raw: Self::Raw) -> Result<Self, ArgError>;
+}
+
+/// A Rust parameter type that C passes as a pointer and a length
+/// (`const T *name, size_t name_len`): `&[T]`, `&mut [T]` and `&str`.
+///
+/// # Safety
+///
+/// As for [`CParam`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be passed from C as a pointer and a length",
+    label = "unsupported slice type",
+    note = "slices of C types (`&[T]`, `&mut [T]`) and `&str` are supported"
+)]
+pub unsafe trait CSliceParam: Sized {
+    /// The pointer half the shim receives.
+    type Ptr: Copy;
+    /// How the header spells the pointer half.
+    const C_TYPE: CTypeDesc;
+    /// Whether the callee reads the elements, writes them, or both.
+    const DIRECTION: Direction = Direction::In;
+
+    /// Check and convert a (pointer, length) pair. A zero length yields an
+    /// empty slice whatever the pointer is (C passes `NULL, 0` for "none").
+    ///
+    /// # Safety
+    ///
+    /// For a non-zero length, `ptr` must point to `len` initialised elements
+    /// valid for the chosen lifetime (and not aliased, for `&mut [T]`).
+    unsafe fn from_c(ptr: Self::Ptr, len: usize) -> Result<Self, ArgError>;
+}
+
+/// A Rust result type that C receives as a return value (or, inside a
+/// `Result`, through the `out` pointer).
+///
+/// # Safety
+///
+/// `Raw` must have the ABI of the C type [`CResult::C_TYPE`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be returned from a `#[c_export]` function",
+    label = "unsupported result type",
+    note = "supported: `()`, fixed-width integers, `usize`/`isize`, `bool`, `f32`, `f64`, raw pointers, `&T`/`&mut T`/`Option<&T>`, `&CStr`, `#[c_export] #[repr(C)]` structs, and `Result<T, E>` of those with `E: abi_core::CError`"
+)]
+pub unsafe trait CResult {
+    /// What the extern "C" shim returns.
+    type Raw;
+    /// How the header spells it.
+    const C_TYPE: CTypeDesc;
+    /// Convert for C.
+    fn into_c(self) -> Self::Raw;
+}
+
+macro_rules! by_value {
+    ($($t:ty),* $(,)?) => {$(
+        // SAFETY: `Raw` is the type itself, which `CType` ties to the C
+        // spelling, and every bit pattern is valid for these types.
+        unsafe impl CParam for $t {
+            type Raw = $t;
+            const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
+            #[inline(always)]
+            unsafe fn from_c(raw: $t) -> Result<Self, ArgError> {
+                Ok(raw)
+            }
+        }
+        // SAFETY: as above.
+        unsafe impl CResult for $t {
+            type Raw = $t;
+            const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
+            #[inline(always)]
+            fn into_c(self) -> $t {
+                self
+            }
+        }
+    )*};
+}
+
+by_value!(i8, i16, i32, i64, u8, u16, u32, u64, isize, usize, f32, f64);
+
+// SAFETY: C's `_Bool` is passed as a one-byte integer on every Rust target, so
+// the shim receives it as `u8` and normalises: any non-zero byte is `true`.
+// Reading it as Rust `bool` directly would be undefined behaviour for a byte
+// other than 0 or 1, which a C caller can produce through a cast or memcpy.
+unsafe impl CParam for bool {
+    type Raw = u8;
+    const C_TYPE: CTypeDesc = <bool as CType>::C_TYPE;
+    #[inline(always)]
+    unsafe fn from_c(raw: u8) -> Result<Self, ArgError> {
+        Ok(raw != 0)
+    }
+}
+
+// SAFETY: Rust `bool` is 0 or 1, which C's `_Bool` accepts.
+unsafe impl CResult for bool {
+    type Raw = bool;
+    const C_TYPE: CTypeDesc = <bool as CType>::C_TYPE;
+    #[inline(always)]
+    fn into_c(self) -> bool {
+        self
+    }
+}
+
+// SAFETY: `void` result.
+unsafe impl CResult for () {
+    type Raw = ();
+    const C_TYPE: CTypeDesc = CTypeDesc::Void;
+    #[inline(always)]
+    fn into_c(self) {}
+}
+
+macro_rules! raw_pointers {
+    ($($ptr:ident),*) => {$(
+        // SAFETY: raw pointers carry no validity requirement; the function
+        // that receives one decides what to do with it.
+        unsafe impl<T: CType + ?Sized> CParam for *$ptr T {
+            type Raw = *$ptr T;
+            const C_TYPE: CTypeDesc = <*$ptr T as CType>::C_TYPE;
+            #[inline(always)]
+            unsafe fn from_c(raw: *$ptr T) -> Result<Self, ArgError> {
+                Ok(raw)
+            }
+        }
+        // SAFETY: as above.
+        unsafe impl<T: CType + ?Sized> CResult for *$ptr T {
+            type Raw = *$ptr T;
+            const C_TYPE: CTypeDesc = <*$ptr T as CType>::C_TYPE;
+            #[inline(always)]
+            fn into_c(self) -> *$ptr T {
+                self
+            }
+        }
+    )*};
+}
+
+raw_pointers!(const, mut);
+
+/// Check that a pointer is non-NULL and aligned for `T`.
+#[inline(always)]
+fn check_pointer<T>(ptr: *const T) -> Result<(), ArgError> {
+    if ptr.is_null() {
+        Err(ArgError::Null)
+    } else if !ptr.is_aligned() {
+        Err(ArgError::Misaligned {
+            align: align_of::<T>(),
+        })
+    } else {
+        Ok(())
+    }
+}
+
+// SAFETY: NULL and misaligned pointers are rejected before the reference is
+// formed; validity of the pointee is the C caller's contract (`T: CType`
+// makes every bit pattern C can write a valid `T`).
+unsafe impl<'a, T: CType> CParam for &'a T {
+    type Raw = *const T;
+    const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
+    #[inline(always)]
+    unsafe fn from_c(raw: *const T) -> Result<Self, ArgError> {
+        check_pointer(raw)?;
+        // SAFETY: non-NULL and aligned (checked above); the caller promises
+        // it points to a live `T` for `'a`.
+        Ok(unsafe { &*raw })
+    }
+}
+
+// SAFETY: as for `&T`, with exclusivity promised by the caller.
+unsafe impl<'a, T: CType> CParam for &'a mut T {
+    type Raw = *mut T;
+    const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
+    const DIRECTION: Direction = Direction::InOut;
+    #[inline(always)]
+    unsafe fn from_c(raw: *mut T) -> Result<Self, ArgError> {
+        check_pointer(raw)?;
+        // SAFETY: non-NULL and aligned (checked above); the caller promises
+        // exclusive access to a live `T` for `'a`.
+        Ok(unsafe { &mut *raw })
+    }
+}
+
+// SAFETY: as for `&T`; NULL maps to `None`.
+unsafe impl<'a, T: CType> CParam for Option<&'a T> {
+    type Raw = *const T;
+    const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
+    #[inline(always)]
+    unsafe fn from_c(raw: *const T) -> Result<Self, ArgError> {
+        if raw.is_null() {
+            return Ok(None);
+        }
+        // SAFETY: forwarded to the `&T` conversion, same contract.
+        unsafe { <&'a T as CParam>::from_c(raw) }.map(Some)
+    }
+}
+
+// SAFETY: as for `&mut T`; NULL maps to `None`.
+unsafe impl<'a, T: CType> CParam for Option<&'a mut T> {
+    type Raw = *mut T;
+    const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
+    const DIRECTION: Direction = Direction::InOut;
+    #[inline(always)]
+    unsafe fn from_c(raw: *mut T) -> Result<Self, ArgError> {
+        if raw.is_null() {
+            return Ok(None);
+        }
+        // SAFETY: forwarded to the `&mut T` conversion, same contract.
+        unsafe { <&'a mut T as CParam>::from_c(raw) }.map(Some)
+    }
+}
+
+// SAFETY: `const char *`; NULL is rejected, the caller promises a
+// NUL-terminated string that lives for `'a`.
+unsafe impl<'a> CParam for &'a CStr {
+    type Raw = *const c_char;
+    const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
+    #[inline(always)]
+    unsafe fn from_c(raw: *const c_char) -> Result<Self, ArgError> {
+        if raw.is_null() {
+            return Err(ArgError::Null);
+        }
+        // SAFETY: non-NULL (checked above); NUL termination and lifetime are
+        // the caller's contract, documented in the header.
+        Ok(unsafe { CStr::from_ptr(raw) })
+    }
+}
+
+// SAFETY: as for `&CStr`; NULL maps to `None`.
+unsafe impl<'a> CParam for Option<&'a CStr> {
+    type Raw = *const c_char;
+    const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
+    #[inline(always)]
+    unsafe fn from_c(raw: *const c_char) -> Result<Self, ArgError> {
+        if raw.is_null() {
+            return Ok(None);
+        }
+        // SAFETY: forwarded to the `&CStr` conversion, same contract.
+        unsafe { <&'a CStr as CParam>::from_c(raw) }.map(Some)
+    }
+}
+
+macro_rules! reference_results {
+    ($($rust:ty => $raw:ty, $as_raw:expr;)*) => {$(
+        // SAFETY: a reference becomes a non-NULL pointer of the same type.
+        unsafe impl<'a, T: CType> CResult for $rust {
+            type Raw = $raw;
+            const C_TYPE: CTypeDesc = <$raw as CType>::C_TYPE;
+            #[inline(always)]
+            fn into_c(self) -> $raw {
+                ($as_raw)(self)
+            }
+        }
+    )*};
+}
+
+reference_results! {
+    &'a T => *const T, |r: &'a T| r as *const T;
+    &'a mut T => *mut T, |r: &'a mut T| r as *mut T;
+    Option<&'a T> => *const T, |r: Option<&'a T>| r.map_or(core::ptr::null(), |r| r as *const T);
+    Option<&'a mut T> => *mut T, |r: Option<&'a mut T>| r.map_or(core::ptr::null_mut(), |r| r as *mut T);
+}
+
+// SAFETY: a `&CStr` is a NUL-terminated `const char *`.
+unsafe impl<'a> CResult for &'a CStr {
+    type Raw = *const c_char;
+    const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
+    #[inline(always)]
+    fn into_c(self) -> *const c_char {
+        self.as_ptr()
+    }
+}
+
+/// Check the pointer half of a non-empty slice and its byte length.
+#[inline(always)]
+fn check_slice<T>(ptr: *const T, len: usize) -> Result<(), ArgError> {
+    check_pointer(ptr)?;
+    match len.checked_mul(size_of::<T>()) {
+        Some(bytes) if bytes <= isize::MAX as usize => Ok(()),
+        _ => Err(ArgError::TooLarge { len }),
+    }
+}
+
+// SAFETY: `(const T *, size_t)`; NULL, misalignment and overflowing lengths
+// are rejected before the slice is formed.
+unsafe impl<'a, T: CType> CSliceParam for &'a [T] {
+    type Ptr = *const T;
+    const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
+    #[inline(always)]
+    unsafe fn from_c(ptr: *const T, len: usize) -> Result<Self, ArgError> {
+        if len == 0 {
+            return Ok(&[]);
+        }
+        check_slice(ptr, len)?;
+        // SAFETY: non-NULL, aligned and in bounds of the address space
+        // (checked above); the caller promises `len` live elements.
+        Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
+    }
+}
+
+// SAFETY: as for `&[T]`, with exclusivity promised by the caller.
+unsafe impl<'a, T: CType> CSliceParam for &'a mut [T] {
+    type Ptr = *mut T;
+    const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
+    const DIRECTION: Direction = Direction::InOut;
+    #[inline(always)]
+    unsafe fn from_c(ptr: *mut T, len: usize) -> Result<Self, ArgError> {
+        if len == 0 {
+            return Ok(&mut []);
+        }
+        check_slice(ptr, len)?;
+        // SAFETY: non-NULL, aligned and in bounds of the address space
+        // (checked above); the caller promises `len` live elements it does
+        // not access during the call.
+        Ok(unsafe { core::slice::from_raw_parts_mut(ptr, len) })
+    }
+}
+
+// SAFETY: `(const char *, size_t)` of UTF-8; the bytes are validated before
+// the `&str` is formed.
+unsafe impl<'a> CSliceParam for &'a str {
+    type Ptr = *const c_char;
+    const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
+    #[inline(always)]
+    unsafe fn from_c(ptr: *const c_char, len: usize) -> Result<Self, ArgError> {
+        // SAFETY: forwarded to the byte-slice conversion, same contract.
+        let bytes: &'a [u8] = unsafe { <&'a [u8] as CSliceParam>::from_c(ptr.cast(), len) }?;
+        core::str::from_utf8(bytes).map_err(|e| ArgError::InvalidUtf8 {
+            valid_up_to: e.valid_up_to(),
+        })
+    }
+}

@@ -1,0 +1,101 @@
+//! Emitters: turn the registry into the files foreign callers need.
+
+mod c_header;
+
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+pub use c_header::CHeader;
+
+/// Why a file could not be emitted.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum EmitError {
+    /// Two functions claim one symbol.
+    DuplicateSymbol {
+        /// The symbol.
+        symbol: String,
+        /// The first Rust function.
+        first: String,
+        /// The second Rust function.
+        second: String,
+    },
+    /// Two registered structs share a C name (C has one namespace for them).
+    DuplicateStruct {
+        /// The name.
+        name: String,
+        /// The first Rust struct.
+        first: String,
+        /// The second Rust struct.
+        second: String,
+    },
+    /// A function or struct uses a struct that is not registered.
+    UnregisteredStruct {
+        /// The struct's name.
+        name: String,
+        /// Who uses it.
+        used_by: String,
+    },
+    /// Writing the file failed.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        error: io::Error,
+    },
+}
+
+impl fmt::Display for EmitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EmitError::DuplicateSymbol {
+                symbol,
+                first,
+                second,
+            } => write!(
+                f,
+                "`{first}` and `{second}` are both exported as `{symbol}`; give one a different `name = \"...\"`"
+            ),
+            EmitError::DuplicateStruct {
+                name,
+                first,
+                second,
+            } => write!(
+                f,
+                "`{first}` and `{second}` would both be `struct {name}` in C; rename one"
+            ),
+            EmitError::UnregisteredStruct { name, used_by } => write!(
+                f,
+                "`{used_by}` uses struct `{name}`, which is not registered; annotate it with `#[c_export]`"
+            ),
+            EmitError::Io { path, error } => write!(f, "cannot write {}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for EmitError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            EmitError::Io { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// Write `contents` to `path`, creating parent folders. The file is left
+/// untouched when it already holds `contents`, so build tools that watch it
+/// do not rebuild for nothing.
+pub fn write_file(path: &Path, contents: &str) -> Result<(), EmitError> {
+    let io_error = |error| EmitError::Io {
+        path: path.to_owned(),
+        error,
+    };
+    if std::fs::read_to_string(path).is_ok_and(|old| old == contents) {
+        return Ok(());
+    }
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(io_error)?;
+    }
+    std::fs::write(path, contents).map_err(io_error)
+}

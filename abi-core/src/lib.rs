@@ -1,0 +1,86 @@
+//! Foreign-ABI boundaries that are correct by construction.
+//!
+//! One attribute on an ordinary Rust function generates the exact
+//! `extern "C"` entry point a foreign caller expects, and the registry this
+//! crate keeps lets the emitters write the declarations that caller needs.
+//!
+//! # Exporting to C
+//!
+//! ```
+//! use abi_core::{c_export, CHeader, ErrorCode, Registry};
+//!
+//! /// A point in the plane.
+//! #[c_export]
+//! #[repr(C)]
+//! #[derive(Clone, Copy)]
+//! pub struct Point {
+//!     pub x: f64,
+//!     pub y: f64,
+//! }
+//!
+//! /// Euclidean distance between two points.
+//! #[c_export]
+//! pub fn point_distance(a: &Point, b: &Point) -> f64 {
+//!     (a.x - b.x).hypot(a.y - b.y)
+//! }
+//!
+//! /// Parse a decimal number; error code 1 when it is not one.
+//! #[c_export(name = "demo_parse_u32")]
+//! pub fn parse(text: &str) -> Result<u32, ErrorCode> {
+//!     text.trim().parse().map_err(|_| ErrorCode::of(1))
+//! }
+//!
+//! let header = CHeader::new("demo.h").render(&Registry::all()).unwrap();
+//! assert!(header.contains("double point_distance(const Point *a, const Point *b);"));
+//! assert!(header.contains("int32_t demo_parse_u32(const char *text, size_t text_len, uint32_t *out);"));
+//! ```
+//!
+//! The rules, in short (the README has the full table):
+//!
+//! - integers, `bool`, `f32`, `f64` and raw pointers pass by value;
+//! - `&T`/`&mut T` are pointers that must not be NULL, `Option<&T>` may be;
+//! - `&[T]`, `&mut [T]` and `&str` become a pointer and a `size_t` length;
+//! - `&CStr` is a NUL-terminated `const char *`;
+//! - `#[c_export] #[repr(C)]` structs pass by value or by pointer;
+//! - `Result<T, E>` returns an `int32_t` status and writes `T` through a
+//!   trailing out-pointer (see [`status`]).
+//!
+//! A panic never unwinds into C: it is reported on stderr with the function's
+//! name and either aborts the process or, for `Result` functions, becomes
+//! `ABI_STATUS_PANIC`.
+
+pub mod boundary;
+mod c_type;
+mod convert;
+pub mod emit;
+pub mod golden;
+pub mod registry;
+pub mod status;
+
+pub use abi_macros::c_export;
+pub use c_type::{CType, CTypeDesc};
+pub use convert::{ArgError, CParam, CResult, CSliceParam, Direction};
+pub use emit::{CHeader, EmitError};
+pub use registry::{AbiKind, FunctionDesc, Registry, StructDesc};
+pub use status::{CError, ErrorCode};
+
+/// What generated code refers to. Not a public API: it changes without
+/// notice.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::boundary::{
+        abort_on_panic, argument_status, out_pointer_status, reject_argument, status_on_panic,
+    };
+    pub use crate::c_type::{CType, CTypeDesc};
+    pub use crate::convert::{ArgError, CParam, CResult, CSliceParam, Direction};
+    pub use crate::registry::{
+        AbiKind, Entry, FieldDesc, FunctionDesc, ParamDesc, Passing, REGISTRY, ResultDesc,
+        RustItem, StructDesc, is_c_identifier,
+    };
+    pub use crate::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
+    pub use ::core;
+    pub use ::linkme;
+
+    /// The raw C type of a successful `Result` value.
+    pub type OkRaw<T> = <T as CResult>::Raw;
+}

@@ -1,0 +1,419 @@
+//! The registry: a static description of every annotated item, collected at
+//! link time.
+//!
+//! Each `#[c_export]` expansion places one [`Entry`] in a `linkme`
+//! distributed slice. No code runs before `main`; the linker gathers the
+//! entries into one section. The emitters read the registry instead of
+//! re-parsing source, so they see exactly what the macros generated.
+//!
+//! Linkers drop sections nobody references; the test suites therefore compare
+//! the number of registered items with the number of annotations in the
+//! source, so a lost entry fails a test instead of silently missing from a
+//! header.
+
+use crate::c_type::{CType, CTypeDesc};
+use crate::convert::Direction;
+
+/// Which foreign ABI an item is exported for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AbiKind {
+    /// `#[c_export]`: a plain C function.
+    C,
+}
+
+/// One registered item.
+#[derive(Debug, Clone, Copy)]
+pub enum Entry {
+    /// An exported function.
+    Function(&'static FunctionDesc),
+    /// A `#[repr(C)]` struct that exported functions use.
+    Struct(&'static StructDesc),
+}
+
+#[doc(hidden)]
+#[linkme::distributed_slice]
+pub static REGISTRY: [Entry];
+
+/// Where an item was declared in Rust.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RustItem {
+    /// `module_path!()` at the item: the crate name, then modules.
+    pub module_path: &'static str,
+    /// The item's Rust name.
+    pub name: &'static str,
+    /// The item's doc comment, one string with `\n` between lines.
+    pub doc: &'static str,
+    /// The source file (`file!()`).
+    pub file: &'static str,
+    /// The line of the item (`line!()` at the attribute).
+    pub line: u32,
+}
+
+impl RustItem {
+    /// The crate the item belongs to (first segment of the module path).
+    pub fn crate_name(&self) -> &'static str {
+        self.module_path
+            .split("::")
+            .next()
+            .unwrap_or(self.module_path)
+    }
+
+    /// `crate::module::name`.
+    pub fn path(&self) -> String {
+        format!("{}::{}", self.module_path, self.name)
+    }
+}
+
+/// An exported function.
+#[derive(Debug, Clone, Copy)]
+pub struct FunctionDesc {
+    /// The ABI it is exported for.
+    pub abi: AbiKind,
+    /// The Rust function behind it.
+    pub rust: RustItem,
+    /// The symbol the linker sees.
+    pub symbol: &'static str,
+    /// Whether the Rust function is `unsafe fn` (its contract passes to C).
+    pub is_unsafe: bool,
+    /// The Rust parameters, in order.
+    pub params: &'static [ParamDesc],
+    /// The result.
+    pub result: ResultDesc,
+}
+
+/// One Rust parameter.
+#[derive(Debug, Clone, Copy)]
+pub struct ParamDesc {
+    /// The Rust name (the C name too, unless it is a C keyword).
+    pub name: &'static str,
+    /// The Rust type, as written.
+    pub rust_type: &'static str,
+    /// Whether the callee reads it, writes it, or both.
+    pub direction: Direction,
+    /// How it crosses the boundary.
+    pub passing: Passing,
+}
+
+/// How a Rust parameter becomes C parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Passing {
+    /// One C parameter of this type.
+    Value(CTypeDesc),
+    /// A pointer of this type, then `size_t <name>_len`.
+    Slice(CTypeDesc),
+}
+
+/// The result of an exported function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultDesc {
+    /// Returned directly (`void` for `()`).
+    Value {
+        /// The Rust type, as written.
+        rust_type: &'static str,
+        /// How C spells it.
+        c_type: CTypeDesc,
+    },
+    /// `Result<T, E>`: an `int32_t` status, and `T` through a trailing
+    /// out-pointer unless `T` is `()`. See [`crate::status`].
+    Status {
+        /// The Rust type, as written.
+        rust_type: &'static str,
+        /// How C spells the out-pointer (`T *`), `None` when `T` is `()`.
+        out: Option<CTypeDesc>,
+        /// The name of the out-pointer parameter.
+        out_name: &'static str,
+    },
+}
+
+/// One parameter as C sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CParamSlot {
+    /// The C parameter name.
+    pub name: String,
+    /// Its type.
+    pub c_type: CTypeDesc,
+}
+
+const SIZE_T: CTypeDesc = <usize as CType>::C_TYPE;
+const STATUS_T: CTypeDesc = <i32 as CType>::C_TYPE;
+
+impl FunctionDesc {
+    /// The C parameters in order: slices expand to a pointer and a length,
+    /// a `Result` adds its out-pointer last.
+    pub fn c_params(&self) -> Vec<CParamSlot> {
+        let mut slots = Vec::new();
+        for param in self.params {
+            let name = c_identifier(param.name);
+            match param.passing {
+                Passing::Value(c_type) => slots.push(CParamSlot { name, c_type }),
+                Passing::Slice(c_type) => {
+                    slots.push(CParamSlot {
+                        name: name.clone(),
+                        c_type,
+                    });
+                    slots.push(CParamSlot {
+                        name: format!("{name}_len"),
+                        c_type: SIZE_T,
+                    });
+                }
+            }
+        }
+        if let ResultDesc::Status {
+            out: Some(c_type),
+            out_name,
+            ..
+        } = self.result
+        {
+            slots.push(CParamSlot {
+                name: c_identifier(out_name),
+                c_type,
+            });
+        }
+        slots
+    }
+
+    /// The C result type.
+    pub fn c_result(&self) -> CTypeDesc {
+        match self.result {
+            ResultDesc::Value { c_type, .. } => c_type,
+            ResultDesc::Status { .. } => STATUS_T,
+        }
+    }
+
+    /// The C prototype, without the trailing `;`.
+    pub fn c_prototype(&self) -> String {
+        let params = self.c_params();
+        let params = if params.is_empty() {
+            "void".to_owned()
+        } else {
+            params
+                .iter()
+                .map(|slot| slot.c_type.declare(&slot.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        self.c_result()
+            .declare(&format!("{}({params})", self.symbol))
+    }
+}
+
+/// A `#[repr(C)]` struct.
+#[derive(Debug, Clone, Copy)]
+pub struct StructDesc {
+    /// The Rust struct (its name is the C typedef name).
+    pub rust: RustItem,
+    /// The fields in declaration order.
+    pub fields: &'static [FieldDesc],
+    /// `size_of` on the compilation target.
+    pub size: usize,
+    /// `align_of` on the compilation target.
+    pub align: usize,
+}
+
+/// A struct field.
+#[derive(Debug, Clone, Copy)]
+pub struct FieldDesc {
+    /// The Rust name.
+    pub name: &'static str,
+    /// The Rust type, as written.
+    pub rust_type: &'static str,
+    /// How C spells it.
+    pub c_type: CTypeDesc,
+    /// `offset_of!` on the compilation target.
+    pub offset: usize,
+}
+
+/// A snapshot of the registry, optionally narrowed to some crates.
+#[derive(Debug, Clone)]
+pub struct Registry {
+    functions: Vec<&'static FunctionDesc>,
+    structs: Vec<&'static StructDesc>,
+}
+
+impl Registry {
+    /// Everything linked into this program.
+    pub fn all() -> Self {
+        let mut functions = Vec::new();
+        let mut structs = Vec::new();
+        for entry in REGISTRY.iter() {
+            match entry {
+                Entry::Function(f) => functions.push(*f),
+                Entry::Struct(s) => structs.push(*s),
+            }
+        }
+        // Link order is not a stable order; names are.
+        functions.sort_by(|a, b| {
+            a.symbol
+                .cmp(b.symbol)
+                .then(a.rust.path().cmp(&b.rust.path()))
+        });
+        structs.sort_by(|a, b| {
+            a.rust
+                .name
+                .cmp(b.rust.name)
+                .then(a.rust.path().cmp(&b.rust.path()))
+        });
+        Registry { functions, structs }
+    }
+
+    /// Only the items declared in `crate_name` (as `module_path!()` spells
+    /// it, with `_` for `-`).
+    pub fn for_crate(mut self, crate_name: &str) -> Self {
+        let wanted = crate_name.replace('-', "_");
+        self.functions.retain(|f| f.rust.crate_name() == wanted);
+        self.structs.retain(|s| s.rust.crate_name() == wanted);
+        self
+    }
+
+    /// The functions, sorted by symbol.
+    pub fn functions(&self) -> &[&'static FunctionDesc] {
+        &self.functions
+    }
+
+    /// The structs, sorted by name.
+    pub fn structs(&self) -> &[&'static StructDesc] {
+        &self.structs
+    }
+
+    /// The function exported under `symbol`.
+    pub fn function(&self, symbol: &str) -> Option<&'static FunctionDesc> {
+        self.functions.iter().copied().find(|f| f.symbol == symbol)
+    }
+
+    /// The struct with C name `name`.
+    pub fn struct_named(&self, name: &str) -> Option<&'static StructDesc> {
+        self.structs.iter().copied().find(|s| s.rust.name == name)
+    }
+}
+
+/// C keywords (C11 and C23) that are valid Rust identifiers; a parameter
+/// with such a name gets a trailing `_` in C.
+const C_KEYWORDS: &[&str] = &[
+    "alignas",
+    "alignof",
+    "auto",
+    "bool",
+    "case",
+    "char",
+    "constexpr",
+    "default",
+    "do",
+    "double",
+    "float",
+    "goto",
+    "inline",
+    "int",
+    "long",
+    "nullptr",
+    "register",
+    "restrict",
+    "short",
+    "signed",
+    "sizeof",
+    "static_assert",
+    "switch",
+    "thread_local",
+    "typedef",
+    "typeof",
+    "typeof_unqual",
+    "union",
+    "unsigned",
+    "void",
+    "volatile",
+    "while",
+    "_Alignas",
+    "_Alignof",
+    "_Atomic",
+    "_Bool",
+    "_Complex",
+    "_Generic",
+    "_Imaginary",
+    "_Noreturn",
+    "_Static_assert",
+    "_Thread_local",
+];
+
+/// The C spelling of a Rust identifier: `r#` stripped, C keywords suffixed
+/// with `_`.
+pub fn c_identifier(rust: &str) -> String {
+    let name = rust.strip_prefix("r#").unwrap_or(rust);
+    if C_KEYWORDS.contains(&name) {
+        format!("{name}_")
+    } else {
+        name.to_owned()
+    }
+}
+
+/// Whether `name` can be an external C identifier: ASCII letters, digits and
+/// `_`, not starting with a digit, not a C keyword. A `const fn`, so the
+/// macros can check `name = "..."` at compile time.
+pub const fn is_c_identifier(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    if bytes.is_empty() || bytes[0].is_ascii_digit() {
+        return false;
+    }
+    let mut i = 0;
+    while i < bytes.len() {
+        if !(bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+            return false;
+        }
+        i += 1;
+    }
+    let mut k = 0;
+    while k < C_KEYWORDS.len() {
+        if str_eq(C_KEYWORDS[k], name) {
+            return false;
+        }
+        k += 1;
+    }
+    let mut k = 0;
+    while k < OTHER_C_KEYWORDS.len() {
+        if str_eq(OTHER_C_KEYWORDS[k], name) {
+            return false;
+        }
+        k += 1;
+    }
+    true
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// C keywords that are also Rust keywords, so never a Rust parameter name,
+/// but possible in `name = "..."`.
+const OTHER_C_KEYWORDS: &[&str] = &[
+    "break", "const", "continue", "else", "enum", "extern", "false", "for", "if", "return",
+    "static", "struct", "true",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c_identifiers() {
+        assert!(is_c_identifier("abi_add"));
+        assert!(is_c_identifier("_x1"));
+        assert!(!is_c_identifier(""));
+        assert!(!is_c_identifier("1x"));
+        assert!(!is_c_identifier("a-b"));
+        assert!(!is_c_identifier("int"));
+        assert!(!is_c_identifier("struct"));
+        assert!(!is_c_identifier("é"));
+        assert_eq!(c_identifier("r#type"), "type");
+        assert_eq!(c_identifier("int"), "int_");
+        assert_eq!(c_identifier("len"), "len");
+    }
+}

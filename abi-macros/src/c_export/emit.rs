@@ -1,0 +1,339 @@
+//! Code for a checked `#[c_export]` model: the extern "C" shim, the trait
+//! implementations of a struct, and the registry entry.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
+use syn::Type;
+use syn::spanned::Spanned;
+
+use super::model::{FunctionModel, Model, ResultModel, StructModel};
+use crate::syntax::{is_unit, with_lifetimes};
+
+pub(crate) fn emit(model: &Model) -> TokenStream {
+    match model {
+        Model::Function(f) => emit_function(f),
+        Model::Struct(s) => emit_struct(s),
+    }
+}
+
+/// The path every generated item uses to reach `abi-core`.
+fn private() -> TokenStream {
+    quote!(::abi_core::__private)
+}
+
+fn rust_type_string(ty: &Type) -> String {
+    // `to_token_stream().to_string()` puts spaces around every token; the
+    // registry wants the type as a person writes it.
+    let text = ty.to_token_stream().to_string();
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ' ' {
+            let next = chars.peek().copied().unwrap_or(' ');
+            let prev = out.chars().last().unwrap_or(' ');
+            let glue_before = matches!(next, '>' | ',' | ']' | ')' | ':' | ';' | '<' | '[');
+            let glue_after = matches!(prev, '&' | '<' | '[' | '(' | ':' | '*');
+            if glue_before || glue_after {
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out.replace(";", "; ")
+        .replace(",", ", ")
+        .replace("*const", "*const ")
+        .replace("*mut", "*mut ")
+}
+
+fn rust_item(ident_name: &str, doc: &str) -> TokenStream {
+    let p = private();
+    quote! {
+        #p::RustItem {
+            module_path: ::core::module_path!(),
+            name: #ident_name,
+            doc: #doc,
+            file: ::core::file!(),
+            line: ::core::line!(),
+        }
+    }
+}
+
+fn register(entry: TokenStream) -> TokenStream {
+    let p = private();
+    quote! {
+        #[#p::linkme::distributed_slice(#p::REGISTRY)]
+        #[linkme(crate = #p::linkme)]
+        static __ABI_ENTRY: #p::Entry = #entry;
+    }
+}
+
+fn emit_function(f: &FunctionModel) -> TokenStream {
+    let p = private();
+    let ident = &f.ident;
+    let symbol = &f.symbol;
+    let desc = quote!(__ABI_FUNCTION);
+    let rust_name = ident.to_string();
+    let rust_item = rust_item(rust_name.trim_start_matches("r#"), &f.doc);
+    let is_unsafe = f.is_unsafe;
+
+    // The shim's own parameter names are generated (mixed-site hygiene), so
+    // they can never clash with user items or the names below.
+    let raw_name = |i: usize, suffix: &str| {
+        format_ident!("__abi_arg{}{}", i, suffix, span = Span::mixed_site())
+    };
+
+    let mut shim_params = Vec::new();
+    let mut param_descs = Vec::new();
+    let mut conversions = Vec::new();
+    let mut call_args = Vec::new();
+    let has_status = matches!(f.result, ResultModel::Status { .. });
+
+    for (i, param) in f.params.iter().enumerate() {
+        let ty = &param.ty;
+        let static_ty = with_lifetimes(ty, "'static");
+        let body_ty = with_lifetimes(ty, "'_");
+        let span = ty.span();
+        let name = &param.name;
+        let rust_type = rust_type_string(ty);
+        let value = raw_name(i, "");
+        let on_error = if has_status {
+            quote!(return #p::argument_status(&#desc, #i, __abi_error))
+        } else {
+            quote!(#p::reject_argument(&#desc, #i, __abi_error))
+        };
+        if param.is_slice {
+            let len = raw_name(i, "_len");
+            shim_params.push(quote_spanned!(span=> #value: <#static_ty as #p::CSliceParam>::Ptr));
+            shim_params.push(quote!(#len: usize));
+            param_descs.push(quote_spanned! {span=>
+                #p::ParamDesc {
+                    name: #name,
+                    rust_type: #rust_type,
+                    direction: <#static_ty as #p::CSliceParam>::DIRECTION,
+                    passing: #p::Passing::Slice(<#static_ty as #p::CSliceParam>::C_TYPE),
+                }
+            });
+            conversions.push(quote! {
+                // SAFETY: the C caller passes a pointer and length valid for
+                // the call, as the header documents; NULL, misalignment and
+                // impossible lengths are checked by `from_c`.
+                let #value = match unsafe { <#body_ty as #p::CSliceParam>::from_c(#value, #len) } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => #on_error,
+                };
+            });
+        } else {
+            shim_params.push(quote_spanned!(span=> #value: <#static_ty as #p::CParam>::Raw));
+            param_descs.push(quote_spanned! {span=>
+                #p::ParamDesc {
+                    name: #name,
+                    rust_type: #rust_type,
+                    direction: <#static_ty as #p::CParam>::DIRECTION,
+                    passing: #p::Passing::Value(<#static_ty as #p::CParam>::C_TYPE),
+                }
+            });
+            conversions.push(quote! {
+                // SAFETY: the C caller passes a value of the header's type,
+                // valid for the call; what can be checked is checked by
+                // `from_c`.
+                let #value = match unsafe { <#body_ty as #p::CParam>::from_c(#value) } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => #on_error,
+                };
+            });
+        }
+        call_args.push(value);
+    }
+
+    let call = if f.is_unsafe {
+        quote! {
+            // SAFETY: the function is `unsafe`; its contract is carried into
+            // the C header and upheld by the C caller.
+            unsafe { #ident(#(#call_args),*) }
+        }
+    } else {
+        quote!(#ident(#(#call_args),*))
+    };
+
+    let (result_desc, return_type, body) = match &f.result {
+        ResultModel::Value(ty) => {
+            let static_ty = with_lifetimes(ty, "'static");
+            let body_ty = with_lifetimes(ty, "'_");
+            let rust_type = rust_type_string(ty);
+            let span = ty.span();
+            let result_desc = quote_spanned! {span=>
+                #p::ResultDesc::Value {
+                    rust_type: #rust_type,
+                    c_type: <#static_ty as #p::CResult>::C_TYPE,
+                }
+            };
+            let return_type = quote_spanned!(span=> <#static_ty as #p::CResult>::Raw);
+            let body = quote! {
+                #p::abort_on_panic(&#desc, move || {
+                    #(#conversions)*
+                    <#body_ty as #p::CResult>::into_c(#call)
+                })
+            };
+            (result_desc, return_type, body)
+        }
+        ResultModel::Status {
+            whole,
+            ok,
+            err,
+            out_name,
+        } => {
+            let rust_type = rust_type_string(whole);
+            let err_span = err.span();
+            let err_code = quote_spanned! {err_span=>
+                <#err as #p::CError>::error_code(&__abi_error).get()
+            };
+            if is_unit(ok) {
+                let result_desc = quote! {
+                    #p::ResultDesc::Status { rust_type: #rust_type, out: ::core::option::Option::None, out_name: #out_name }
+                };
+                let body = quote! {
+                    #p::status_on_panic(&#desc, move || {
+                        #(#conversions)*
+                        match #call {
+                            ::core::result::Result::Ok(()) => #p::STATUS_OK,
+                            ::core::result::Result::Err(__abi_error) => #err_code,
+                        }
+                    })
+                };
+                (result_desc, quote!(#p::core::primitive::i32), body)
+            } else {
+                let static_ok = with_lifetimes(ok, "'static");
+                let body_ok = with_lifetimes(ok, "'_");
+                let ok_span = ok.span();
+                let out = format_ident!("__abi_out", span = Span::mixed_site());
+                shim_params
+                    .push(quote_spanned!(ok_span=> #out: *mut <#static_ok as #p::CResult>::Raw));
+                let result_desc = quote_spanned! {ok_span=>
+                    #p::ResultDesc::Status {
+                        rust_type: #rust_type,
+                        out: ::core::option::Option::Some(#p::CTypeDesc::Pointer {
+                            pointee: &<#static_ok as #p::CResult>::C_TYPE,
+                            is_const: false,
+                        }),
+                        out_name: #out_name,
+                    }
+                };
+                let body = quote! {
+                    if let ::core::option::Option::Some(__abi_status) = #p::out_pointer_status(&#desc, #out) {
+                        return __abi_status;
+                    }
+                    #p::status_on_panic(&#desc, move || {
+                        #(#conversions)*
+                        match #call {
+                            ::core::result::Result::Ok(__abi_value) => {
+                                let __abi_value = <#body_ok as #p::CResult>::into_c(__abi_value);
+                                // SAFETY: `out` was checked non-NULL and
+                                // aligned above; the caller provides room
+                                // for one value, as the header documents.
+                                unsafe { #out.write(__abi_value) };
+                                #p::STATUS_OK
+                            }
+                            ::core::result::Result::Err(__abi_error) => #err_code,
+                        }
+                    })
+                };
+                (result_desc, quote!(#p::core::primitive::i32), body)
+            }
+        }
+    };
+
+    let symbol_check = quote_spanned! {symbol.span()=>
+        const _: () = ::core::assert!(
+            #p::is_c_identifier(#symbol),
+            "the exported symbol must be a C identifier (ASCII letters, digits and `_`, not a C keyword)"
+        );
+    };
+    let entry = register(quote!(#p::Entry::Function(&#desc)));
+    let shim_name = format_ident!("__abi_c_export_{}", rust_name.trim_start_matches("r#"));
+
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+        const _: () = {
+            #symbol_check
+
+            static #desc: #p::FunctionDesc = #p::FunctionDesc {
+                abi: #p::AbiKind::C,
+                rust: #rust_item,
+                symbol: #symbol,
+                is_unsafe: #is_unsafe,
+                params: &[#(#param_descs),*],
+                result: #result_desc,
+            };
+
+            #entry
+
+            #[unsafe(export_name = #symbol)]
+            unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {
+                #body
+            }
+        };
+    }
+}
+
+fn emit_struct(s: &StructModel) -> TokenStream {
+    let p = private();
+    let ident = &s.ident;
+    let name = ident.to_string();
+    let rust_item = rust_item(&name, &s.doc);
+    let fields = s.fields.iter().map(|(field, ty)| {
+        let field_name = field.to_string();
+        let field_name = field_name.trim_start_matches("r#");
+        let rust_type = rust_type_string(ty);
+        quote_spanned! {ty.span()=>
+            #p::FieldDesc {
+                name: #field_name,
+                rust_type: #rust_type,
+                c_type: <#ty as #p::CType>::C_TYPE,
+                offset: ::core::mem::offset_of!(#ident, #field),
+            }
+        }
+    });
+    let entry = register(quote!(#p::Entry::Struct(&__ABI_STRUCT)));
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, clippy::all)]
+        const _: () = {
+            static __ABI_STRUCT: #p::StructDesc = #p::StructDesc {
+                rust: #rust_item,
+                fields: &[#(#fields),*],
+                size: ::core::mem::size_of::<#ident>(),
+                align: ::core::mem::align_of::<#ident>(),
+            };
+
+            #entry
+
+            // SAFETY: the struct is `#[repr(C)]` (checked by the macro) and
+            // every field is a `CType` (checked by the field descriptions
+            // above), so C's struct of the same fields has the same layout.
+            unsafe impl #p::CType for #ident {
+                const C_TYPE: #p::CTypeDesc = #p::CTypeDesc::Struct { name: #name };
+            }
+
+            // SAFETY: passed by value as the C struct (see `CType` above).
+            unsafe impl #p::CParam for #ident {
+                type Raw = #ident;
+                const C_TYPE: #p::CTypeDesc = <#ident as #p::CType>::C_TYPE;
+                #[inline(always)]
+                unsafe fn from_c(raw: #ident) -> ::core::result::Result<Self, #p::ArgError> {
+                    ::core::result::Result::Ok(raw)
+                }
+            }
+
+            // SAFETY: returned by value as the C struct (see `CType` above).
+            unsafe impl #p::CResult for #ident {
+                type Raw = #ident;
+                const C_TYPE: #p::CTypeDesc = <#ident as #p::CType>::C_TYPE;
+                #[inline(always)]
+                fn into_c(self) -> #ident {
+                    self
+                }
+            }
+        };
+    }
+}

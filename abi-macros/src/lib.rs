@@ -1,0 +1,24 @@
+//! Attribute macros of `abi-core`. Depend on `abi-core`, which re-exports
+//! them; the generated code refers to `::abi_core::__private`.
+//!
+//! Each attribute is thin: parse the attribute arguments and the item, hand
+//! them to a `proc_macro2` expansion function (unit-tested in this crate),
+//! and return what it produced. All ABI knowledge lives in `abi-core`'s
+//! traits, which rustc checks against the user's types.
+
+mod c_export;
+mod errors;
+mod syntax;
+
+#[cfg(test)]
+mod expansion_tests;
+
+use proc_macro::TokenStream;
+
+/// Export a function to C, or register a `#[repr(C)]` struct for the C
+/// header. See the `abi-core` documentation for the supported types and the
+/// `Result` status convention.
+#[proc_macro_attribute]
+pub fn c_export(attr: TokenStream, item: TokenStream) -> TokenStream {
+    c_export::expand(attr.into(), item.into()).into()
+}

@@ -1,0 +1,214 @@
+//! Syntactic helpers shared by the attributes. Nothing here knows a layout:
+//! it only recognises shapes of Rust syntax that can never cross a C
+//! boundary, so the error can say what to write instead.
+
+use proc_macro2::Span;
+use syn::visit_mut::VisitMut;
+use syn::{Attribute, GenericArgument, Lifetime, PathArguments, Type, TypePath, TypeReference};
+
+/// The `///` comments of an item, one line each, with the single leading
+/// space rustdoc strips also stripped.
+pub(crate) fn doc_string(attrs: &[Attribute]) -> String {
+    let mut lines = Vec::new();
+    for attr in attrs {
+        if !attr.path().is_ident("doc") {
+            continue;
+        }
+        if let syn::Meta::NameValue(nv) = &attr.meta {
+            if let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+            {
+                let text = s.value();
+                for line in text.lines() {
+                    lines.push(line.strip_prefix(' ').unwrap_or(line).to_owned());
+                }
+            }
+        }
+    }
+    lines.join("\n")
+}
+
+/// `ty` with every lifetime, named or elided, replaced by `lifetime`.
+///
+/// The extern "C" signature uses `'static` (lifetimes there only select an
+/// implementation, and every lifetime selects the same raw type); the body
+/// uses `'_` so rustc infers them.
+pub(crate) fn with_lifetimes(ty: &Type, lifetime: &str) -> Type {
+    struct Replace(Lifetime);
+    impl VisitMut for Replace {
+        fn visit_lifetime_mut(&mut self, l: &mut Lifetime) {
+            *l = Lifetime::new(&self.0.to_string(), l.span());
+        }
+        fn visit_type_reference_mut(&mut self, r: &mut TypeReference) {
+            if r.lifetime.is_none() {
+                r.lifetime = Some(Lifetime::new(&self.0.to_string(), r.and_token.span));
+            }
+            syn::visit_mut::visit_type_reference_mut(self, r);
+        }
+    }
+    let mut ty = ty.clone();
+    Replace(Lifetime::new(lifetime, Span::call_site())).visit_type_mut(&mut ty);
+    ty
+}
+
+/// The last path segment of a plain path type, with its generic arguments.
+pub(crate) fn last_segment(ty: &Type) -> Option<&syn::PathSegment> {
+    match ty {
+        Type::Path(TypePath { qself: None, path }) => path.segments.last(),
+        Type::Group(g) => last_segment(&g.elem),
+        Type::Paren(p) => last_segment(&p.elem),
+        _ => None,
+    }
+}
+
+/// The type arguments of a path segment (`Result<T, E>` gives `[T, E]`).
+pub(crate) fn type_arguments(segment: &syn::PathSegment) -> Vec<&Type> {
+    match &segment.arguments {
+        PathArguments::AngleBracketed(args) => args
+            .args
+            .iter()
+            .filter_map(|a| match a {
+                GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether `ty` is the unit type `()`.
+pub(crate) fn is_unit(ty: &Type) -> bool {
+    matches!(ty, Type::Tuple(t) if t.elems.is_empty())
+}
+
+/// Whether `ty` is written `&[T]`, `&mut [T]` or `&str`: passed as a pointer
+/// and a length.
+pub(crate) fn is_slice_like(ty: &Type) -> bool {
+    match ty {
+        Type::Reference(r) => match &*r.elem {
+            Type::Slice(_) => true,
+            elem => r.mutability.is_none() && last_segment(elem).is_some_and(|s| s.ident == "str"),
+        },
+        _ => false,
+    }
+}
+
+/// Where a type appears, for the wording of hints.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Position {
+    Parameter,
+    Result,
+    Field,
+}
+
+/// A type that can never cross a C boundary, with a hint of what to write
+/// instead. Returns the offending sub-type and the message.
+pub(crate) fn rejected_type(ty: &Type, position: Position) -> Option<(&Type, String)> {
+    fn hint<'t>(t: &'t Type, msg: &str) -> Option<(&'t Type, String)> {
+        Some((t, msg.to_owned()))
+    }
+    match ty {
+        Type::ImplTrait(_) => hint(
+            ty,
+            "`impl Trait` has no C representation; use a concrete type",
+        ),
+        Type::TraitObject(_) => hint(
+            ty,
+            "trait objects have no C representation; pass an opaque `*mut c_void` and cast it back",
+        ),
+        Type::Never(_) => hint(
+            ty,
+            "a C function returns; return `()` and abort inside if it must not",
+        ),
+        Type::BareFn(_) => hint(
+            ty,
+            "function pointers are not supported by `#[c_export]` yet; pass a `*const c_void` and transmute it to the function type",
+        ),
+        Type::Tuple(t) if !t.elems.is_empty() => hint(
+            ty,
+            "C has no tuples; use a `#[c_export] #[repr(C)]` struct with named fields",
+        ),
+        Type::Array(_) if position != Position::Field => hint(
+            ty,
+            "C cannot pass arrays by value; take `&[T; N]` (a pointer) or `&[T]` (a pointer and a length), or wrap the array in a `#[repr(C)]` struct",
+        ),
+        Type::Slice(_) => hint(ty, "a slice must be borrowed: `&[T]` or `&mut [T]`"),
+        Type::Reference(r) => {
+            if r.mutability.is_some() && last_segment(&r.elem).is_some_and(|s| s.ident == "str") {
+                return hint(
+                    ty,
+                    "`&mut str` is not supported; take `&mut [u8]` and validate UTF-8 yourself",
+                );
+            }
+            if position == Position::Field {
+                return hint(
+                    ty,
+                    "references in C structs cannot be checked; use a raw pointer (`*const T`), or `Option<&T>` as a function parameter",
+                );
+            }
+            match &*r.elem {
+                Type::Slice(s) => rejected_type(&s.elem, Position::Field),
+                _ if is_slice_like(ty) => None,
+                elem => rejected_type(elem, Position::Field),
+            }
+        }
+        Type::Paren(p) => rejected_type(&p.elem, position),
+        Type::Group(g) => rejected_type(&g.elem, position),
+        Type::Ptr(p) => rejected_type(&p.elem, Position::Field),
+        Type::Path(_) => rejected_path(ty, position),
+        _ => None,
+    }
+}
+
+fn rejected_path(ty: &Type, position: Position) -> Option<(&Type, String)> {
+    let segment = last_segment(ty)?;
+    let name = segment.ident.to_string();
+    let message = match name.as_str() {
+        "String" if position == Position::Result => {
+            "`String` cannot be handed to C; return `&'static CStr`, or let C pass a buffer (`&mut [u8]`) and return the length"
+        }
+        "String" => {
+            "`String` cannot come from C; take `&str` (a pointer and a length) or `&CStr` (NUL-terminated)"
+        }
+        "Vec" if position == Position::Result => {
+            "`Vec` cannot be handed to C; let C pass a buffer (`&mut [T]`) and return the length"
+        }
+        "Vec" => "`Vec` cannot come from C; take `&[T]` or `&mut [T]` (a pointer and a length)",
+        "Box" => {
+            "`Box` has no C ownership story; pass `*mut T` and export a function that frees it"
+        }
+        "char" => {
+            "`char` has no C equivalent (and not every `uint32_t` is a `char`); use `u32` and `char::from_u32`"
+        }
+        "i128" | "u128" => {
+            "128-bit integers have no C11 spelling; pass two `u64` halves or a `#[repr(C)]` struct"
+        }
+        "CString" => "`CString` owns its buffer; take `&CStr`, or return `&'static CStr`",
+        "Result" if position != Position::Result => "`Result` is only supported as the return type",
+        "Result" => {
+            let args = type_arguments(segment);
+            if args.len() == 2 {
+                return rejected_type(args[0], Position::Result)
+                    .or_else(|| rejected_type(args[1], Position::Field));
+            }
+            "write both type parameters, `Result<T, E>` with `E: abi_core::CError`: the error type decides the status code C receives"
+        }
+        "Option" => {
+            let args = type_arguments(segment);
+            let nullable = args
+                .first()
+                .is_some_and(|t| matches!(t, Type::Reference(_)));
+            if nullable {
+                return args.first().and_then(|t| match t {
+                    Type::Reference(r) => rejected_type(&r.elem, Position::Field),
+                    _ => None,
+                });
+            }
+            "only `Option<&T>`, `Option<&mut T>` and `Option<&CStr>` cross to C, as nullable pointers; use a sentinel value or an out-parameter for other optional values"
+        }
+        _ => return None,
+    };
+    Some((ty, message.to_owned()))
+}
