@@ -21,6 +21,9 @@ pub(crate) fn doc_string(attrs: &[Attribute]) -> String {
             }) = &nv.value
             {
                 let text = s.value();
+                if text.trim().is_empty() {
+                    lines.push(String::new());
+                }
                 for line in text.lines() {
                     lines.push(line.strip_prefix(' ').unwrap_or(line).to_owned());
                 }

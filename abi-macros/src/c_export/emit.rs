@@ -23,26 +23,29 @@ fn private() -> TokenStream {
 
 fn rust_type_string(ty: &Type) -> String {
     // `to_token_stream().to_string()` puts spaces around every token; the
-    // registry wants the type as a person writes it.
+    // registry wants the type as a person writes it. A space survives only
+    // between two words, or after a keyword that modifies what follows.
     let text = ty.to_token_stream().to_string();
+    let is_word = |c: char| c.is_alphanumeric() || c == '_' || c == '\'';
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         if c == ' ' {
             let next = chars.peek().copied().unwrap_or(' ');
             let prev = out.chars().last().unwrap_or(' ');
-            let glue_before = matches!(next, '>' | ',' | ']' | ')' | ':' | ';' | '<' | '[');
-            let glue_after = matches!(prev, '&' | '<' | '[' | '(' | ':' | '*');
-            if glue_before || glue_after {
+            let after_keyword = ["mut", "const", "dyn", "impl"]
+                .iter()
+                .any(|k| out.ends_with(k) && !out[..out.len() - k.len()].ends_with(is_word));
+            if !(is_word(prev) && is_word(next)) && !after_keyword {
                 continue;
             }
         }
         out.push(c);
+        if c == ',' || c == ';' {
+            out.push(' ');
+        }
     }
-    out.replace(";", "; ")
-        .replace(",", ", ")
-        .replace("*const", "*const ")
-        .replace("*mut", "*mut ")
+    out
 }
 
 fn rust_item(ident_name: &str, doc: &str) -> TokenStream {

@@ -1,0 +1,95 @@
+//! Raw pointers, references, nullable references.
+
+use core::ffi::c_void;
+
+use abi_core::c_export;
+
+/// Reads through a raw pointer; NULL reads as 0 (the function decides what
+/// NULL means for a raw pointer).
+#[c_export]
+pub fn ct_raw_read(p: *const u32) -> u32 {
+    if p.is_null() {
+        0
+    } else {
+        // SAFETY: the C harness passes NULL or a valid pointer.
+        unsafe { p.read() }
+    }
+}
+
+/// Writes through a raw pointer unless it is NULL.
+#[c_export]
+pub fn ct_raw_write(p: *mut u32, value: u32) {
+    if !p.is_null() {
+        // SAFETY: the C harness passes NULL or a valid pointer.
+        unsafe { p.write(value) }
+    }
+}
+
+/// Returns an opaque pointer unchanged.
+#[c_export]
+pub fn ct_void_identity(p: *mut c_void) -> *mut c_void {
+    p
+}
+
+/// Reads through a reference (NULL from C is rejected before this runs).
+#[c_export]
+pub fn ct_ref_read(x: &i64) -> i64 {
+    *x
+}
+
+/// Increments through a mutable reference.
+#[c_export]
+pub fn ct_ref_increment(x: &mut i64) {
+    *x = x.wrapping_add(1);
+}
+
+/// `*x`, or `fallback` when `x` is NULL.
+#[c_export]
+pub fn ct_option_read(x: Option<&i32>, fallback: i32) -> i32 {
+    x.copied().unwrap_or(fallback)
+}
+
+/// Stores `value` into `x` unless it is NULL; returns whether it stored.
+#[c_export]
+pub fn ct_option_store(x: Option<&mut i32>, value: i32) -> bool {
+    match x {
+        Some(x) => {
+            *x = value;
+            true
+        }
+        None => false,
+    }
+}
+
+/// Sum of a fixed-size array passed by pointer (`const int32_t (*a)[4]`).
+#[c_export]
+pub fn ct_array_sum(a: &[i32; 4]) -> i32 {
+    a.iter().fold(0i32, |acc, x| acc.wrapping_add(*x))
+}
+
+/// A pointer to the largest element, NULL for an empty slice (a nullable
+/// pointer result borrowed from the argument).
+#[c_export]
+pub fn ct_max_element(xs: &[u32]) -> Option<&u32> {
+    xs.iter().max()
+}
+
+static ANSWER: u32 = 42;
+
+/// A pointer to static data (a non-NULL pointer result).
+#[c_export]
+pub fn ct_static_answer() -> &'static u32 {
+    &ANSWER
+}
+
+/// Reads byte `index` of `p` without checks: an `unsafe fn`, whose
+/// contract passes to the C caller.
+///
+/// # Safety
+///
+/// `p` must point to at least `index + 1` readable bytes.
+#[c_export]
+pub unsafe fn ct_unchecked_byte(p: *const u8, index: usize) -> u8 {
+    // SAFETY: the caller promises `index` is in bounds.
+    unsafe { p.add(index).read() }
+}
