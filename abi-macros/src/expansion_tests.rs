@@ -1,1 +1,113 @@
+//! Expansion snapshots: representative inputs are expanded in-process, the
+//! output is parsed with `syn` (proving it is valid Rust), pretty-printed,
+//! and compared with the committed files in `tests/expand/`. Set `BLESS=1`
+//! to rewrite them after reviewing a change.
 
+use std::path::PathBuf;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+fn snapshot(name: &str, attr: TokenStream, item: TokenStream) {
+    let expanded = crate::c_export::expand(attr, item);
+    let file: syn::File = syn::parse2(expanded.clone())
+        .unwrap_or_else(|e| panic!("`{name}` expands to invalid Rust: {e}\n{expanded}"));
+    let pretty = prettyplease::unparse(&file);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/expand/{name}.rs"));
+    if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &pretty).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{} is missing ({e}); run with BLESS=1", path.display()));
+    assert!(
+        expected == pretty,
+        "expansion of `{name}` changed; review and rerun with BLESS=1\n--- expected\n{expected}\n--- actual\n{pretty}"
+    );
+}
+
+#[test]
+fn scalar_function() {
+    snapshot(
+        "scalar_function",
+        quote!(),
+        quote! {
+            /// Adds two numbers.
+            pub fn add(a: i32, b: i32) -> i32 { a.wrapping_add(b) }
+        },
+    );
+}
+
+#[test]
+fn renamed_with_references_and_slices() {
+    snapshot(
+        "renamed_with_references_and_slices",
+        quote!(name = "geo_centroid"),
+        quote! {
+            pub fn centroid<'a>(points: &'a [Point], weights: Option<&f64>, label: &str) -> &'a Point {
+                &points[0]
+            }
+        },
+    );
+}
+
+#[test]
+fn result_with_out_pointer() {
+    snapshot(
+        "result_with_out_pointer",
+        quote!(),
+        quote! {
+            pub fn parse(text: &str, out: &mut u8) -> Result<u32, ParseError> {
+                text.parse().map_err(|_| ParseError)
+            }
+        },
+    );
+}
+
+#[test]
+fn result_unit_unsafe() {
+    snapshot(
+        "result_unit_unsafe",
+        quote!(),
+        quote! {
+            pub unsafe fn reset(p: *mut u8) -> Result<(), ErrorCode> {
+                Ok(())
+            }
+        },
+    );
+}
+
+#[test]
+fn repr_c_struct() {
+    snapshot(
+        "repr_c_struct",
+        quote!(),
+        quote! {
+            /// A point.
+            #[repr(C)]
+            #[derive(Clone, Copy)]
+            pub struct Point { pub x: f64, pub y: f64, r#type: [u8; 4] }
+        },
+    );
+}
+
+#[test]
+fn errors_keep_the_item() {
+    // The item is emitted unchanged next to the errors, and nothing else.
+    let expanded = crate::c_export::expand(
+        quote!(bogus),
+        quote!(
+            pub fn f(s: String) -> i32 {
+                1
+            }
+        ),
+    );
+    let text = expanded.to_string();
+    assert_eq!(text.matches("compile_error").count(), 2, "{text}");
+    assert!(
+        text.contains("pub fn f (s : String) -> i32 { 1 }"),
+        "{text}"
+    );
+    assert!(!text.contains("export_name"), "{text}");
+}

@@ -4,7 +4,6 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::Type;
-use syn::spanned::Spanned;
 
 use super::model::{FunctionModel, Model, ResultModel, StructModel};
 use crate::syntax::{is_unit, with_lifetimes};
@@ -19,6 +18,51 @@ pub(crate) fn emit(model: &Model) -> TokenStream {
 /// The path every generated item uses to reach `abi-core`.
 fn private() -> TokenStream {
     quote!(::abi_core::__private)
+}
+
+/// Builds paths `<ty as Trait>::item` spanned exactly like the user's type:
+/// the brackets and the item take the spans of the type's first and last
+/// tokens, so rustc spans the whole path like the type itself and a missing
+/// implementation is reported once, at the type. (`Spanned::span` only
+/// gives the first token on stable.)
+struct Qualified {
+    open: TokenStream,
+    ty: TokenStream,
+    close: TokenStream,
+    last: Span,
+}
+
+impl Qualified {
+    fn new(ty: &Type, trait_path: TokenStream) -> Self {
+        let tokens = ty.to_token_stream();
+        let mut iter = tokens.clone().into_iter();
+        let first = iter.next().map_or_else(Span::call_site, |t| t.span());
+        let last = iter.last().map_or(first, |t| t.span());
+        Qualified {
+            open: quote_spanned!(first=> <),
+            ty: tokens,
+            close: quote_spanned!(last=> as #trait_path >),
+            last,
+        }
+    }
+
+    /// `<ty as Trait>::item`.
+    fn item(&self, item: &str) -> TokenStream {
+        let Qualified {
+            open,
+            ty,
+            close,
+            last,
+        } = self;
+        let item = proc_macro2::Ident::new(item, *last);
+        quote_spanned!(*last=> #open #ty #close :: #item)
+    }
+
+    /// `<ty as Trait>::function(args)`, the call spanned like the path.
+    fn call(&self, function: &str, args: TokenStream) -> TokenStream {
+        let path = self.item(function);
+        quote_spanned!(self.last=> #path(#args))
+    }
 }
 
 fn rust_type_string(ty: &Type) -> String {
@@ -93,9 +137,12 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
 
     for (i, param) in f.params.iter().enumerate() {
         let ty = &param.ty;
+        // One spelling of the type, with every lifetime `'static`, in the
+        // signature, the body and the description: an unsupported type then
+        // yields one diagnostic at the user's type instead of three.
+        // (Lifetimes only select an implementation; the converted value
+        // coerces to the shorter lifetimes of the user's signature.)
         let static_ty = with_lifetimes(ty, "'static");
-        let body_ty = with_lifetimes(ty, "'_");
-        let span = ty.span();
         let name = &param.name;
         let rust_type = rust_type_string(ty);
         let value = raw_name(i, "");
@@ -105,41 +152,49 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             quote!(#p::reject_argument(&#desc, #i, __abi_error))
         };
         if param.is_slice {
+            let q = Qualified::new(&static_ty, quote!(#p::CSliceParam));
+            let (q_ptr, q_direction, q_c_type) =
+                (q.item("Ptr"), q.item("DIRECTION"), q.item("C_TYPE"));
             let len = raw_name(i, "_len");
-            shim_params.push(quote_spanned!(span=> #value: <#static_ty as #p::CSliceParam>::Ptr));
+            let from_c = q.call("from_c", quote!(#value, #len));
+            shim_params.push(quote!(#value: #q_ptr));
             shim_params.push(quote!(#len: usize));
-            param_descs.push(quote_spanned! {span=>
+            param_descs.push(quote! {
                 #p::ParamDesc {
                     name: #name,
                     rust_type: #rust_type,
-                    direction: <#static_ty as #p::CSliceParam>::DIRECTION,
-                    passing: #p::Passing::Slice(<#static_ty as #p::CSliceParam>::C_TYPE),
+                    direction: #q_direction,
+                    passing: #p::Passing::Slice(#q_c_type),
                 }
             });
             conversions.push(quote! {
                 // SAFETY: the C caller passes a pointer and length valid for
                 // the call, as the header documents; NULL, misalignment and
                 // impossible lengths are checked by `from_c`.
-                let #value = match unsafe { <#body_ty as #p::CSliceParam>::from_c(#value, #len) } {
+                let #value = match unsafe { #from_c } {
                     ::core::result::Result::Ok(__abi_value) => __abi_value,
                     ::core::result::Result::Err(__abi_error) => #on_error,
                 };
             });
         } else {
-            shim_params.push(quote_spanned!(span=> #value: <#static_ty as #p::CParam>::Raw));
-            param_descs.push(quote_spanned! {span=>
+            let q = Qualified::new(&static_ty, quote!(#p::CParam));
+            let (q_raw, q_direction, q_c_type) =
+                (q.item("Raw"), q.item("DIRECTION"), q.item("C_TYPE"));
+            let from_c = q.call("from_c", quote!(#value));
+            shim_params.push(quote!(#value: #q_raw));
+            param_descs.push(quote! {
                 #p::ParamDesc {
                     name: #name,
                     rust_type: #rust_type,
-                    direction: <#static_ty as #p::CParam>::DIRECTION,
-                    passing: #p::Passing::Value(<#static_ty as #p::CParam>::C_TYPE),
+                    direction: #q_direction,
+                    passing: #p::Passing::Value(#q_c_type),
                 }
             });
             conversions.push(quote! {
                 // SAFETY: the C caller passes a value of the header's type,
                 // valid for the call; what can be checked is checked by
                 // `from_c`.
-                let #value = match unsafe { <#body_ty as #p::CParam>::from_c(#value) } {
+                let #value = match unsafe { #from_c } {
                     ::core::result::Result::Ok(__abi_value) => __abi_value,
                     ::core::result::Result::Err(__abi_error) => #on_error,
                 };
@@ -161,21 +216,27 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     let (result_desc, return_type, body) = match &f.result {
         ResultModel::Value(ty) => {
             let static_ty = with_lifetimes(ty, "'static");
-            let body_ty = with_lifetimes(ty, "'_");
             let rust_type = rust_type_string(ty);
-            let span = ty.span();
-            let result_desc = quote_spanned! {span=>
+            let q = Qualified::new(&static_ty, quote!(#p::CResult));
+            let (q_raw, q_c_type) = (q.item("Raw"), q.item("C_TYPE"));
+            let result_desc = quote! {
                 #p::ResultDesc::Value {
                     rust_type: #rust_type,
-                    c_type: <#static_ty as #p::CResult>::C_TYPE,
+                    c_type: #q_c_type,
                 }
             };
-            let return_type = quote_spanned!(span=> <#static_ty as #p::CResult>::Raw);
+            let return_type = quote!(#q_raw);
+            let convert_result = q.call("into_c", quote!(__abi_value));
+            // The closure returns the Rust value, converted after it: the
+            // closure's type then never mentions the `CResult` projection,
+            // which would add a second diagnostic for an unsupported type.
+            // (`into_c` cannot panic: it is a move or a pointer cast.)
             let body = quote! {
-                #p::abort_on_panic(&#desc, move || {
+                let __abi_value = #p::abort_on_panic(&#desc, move || {
                     #(#conversions)*
-                    <#body_ty as #p::CResult>::into_c(#call)
-                })
+                    #call
+                });
+                #convert_result
             };
             (result_desc, return_type, body)
         }
@@ -186,10 +247,9 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             out_name,
         } => {
             let rust_type = rust_type_string(whole);
-            let err_span = err.span();
-            let err_code = quote_spanned! {err_span=>
-                <#err as #p::CError>::error_code(&__abi_error).get()
-            };
+            let error_code =
+                Qualified::new(err, quote!(#p::CError)).call("error_code", quote!(&__abi_error));
+            let err_code = quote!(#error_code.get());
             if is_unit(ok) {
                 let result_desc = quote! {
                     #p::ResultDesc::Status { rust_type: #rust_type, out: ::core::option::Option::None, out_name: #out_name }
@@ -206,21 +266,21 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
                 (result_desc, quote!(#p::core::primitive::i32), body)
             } else {
                 let static_ok = with_lifetimes(ok, "'static");
-                let body_ok = with_lifetimes(ok, "'_");
-                let ok_span = ok.span();
+                let ok_q = Qualified::new(&static_ok, quote!(#p::CResult));
+                let (ok_q_raw, ok_q_c_type) = (ok_q.item("Raw"), ok_q.item("C_TYPE"));
                 let out = format_ident!("__abi_out", span = Span::mixed_site());
-                shim_params
-                    .push(quote_spanned!(ok_span=> #out: *mut <#static_ok as #p::CResult>::Raw));
-                let result_desc = quote_spanned! {ok_span=>
+                shim_params.push(quote!(#out: *mut #ok_q_raw));
+                let result_desc = quote! {
                     #p::ResultDesc::Status {
                         rust_type: #rust_type,
                         out: ::core::option::Option::Some(#p::CTypeDesc::Pointer {
-                            pointee: &<#static_ok as #p::CResult>::C_TYPE,
+                            pointee: &#ok_q_c_type,
                             is_const: false,
                         }),
                         out_name: #out_name,
                     }
                 };
+                let convert_ok = ok_q.call("into_c", quote!(__abi_value));
                 let body = quote! {
                     if let ::core::option::Option::Some(__abi_status) = #p::out_pointer_status(&#desc, #out) {
                         return __abi_status;
@@ -229,7 +289,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
                         #(#conversions)*
                         match #call {
                             ::core::result::Result::Ok(__abi_value) => {
-                                let __abi_value = <#body_ok as #p::CResult>::into_c(__abi_value);
+                                let __abi_value = #convert_ok;
                                 // SAFETY: `out` was checked non-NULL and
                                 // aligned above; the caller provides room
                                 // for one value, as the header documents.
@@ -288,11 +348,12 @@ fn emit_struct(s: &StructModel) -> TokenStream {
         let field_name = field.to_string();
         let field_name = field_name.trim_start_matches("r#");
         let rust_type = rust_type_string(ty);
-        quote_spanned! {ty.span()=>
+        let q_c_type = Qualified::new(ty, quote!(#p::CType)).item("C_TYPE");
+        quote! {
             #p::FieldDesc {
                 name: #field_name,
                 rust_type: #rust_type,
-                c_type: <#ty as #p::CType>::C_TYPE,
+                c_type: #q_c_type,
                 offset: ::core::mem::offset_of!(#ident, #field),
             }
         }

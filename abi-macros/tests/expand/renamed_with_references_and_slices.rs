@@ -1,0 +1,124 @@
+pub fn centroid<'a>(
+    points: &'a [Point],
+    weights: Option<&f64>,
+    label: &str,
+) -> &'a Point {
+    &points[0]
+}
+#[doc(hidden)]
+#[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+const _: () = {
+    const _: () = ::core::assert!(
+        ::abi_core::__private::is_c_identifier("geo_centroid"),
+        "the exported symbol must be a C identifier (ASCII letters, digits and `_`, not a C keyword)"
+    );
+    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
+        abi: ::abi_core::__private::AbiKind::C,
+        rust: ::abi_core::__private::RustItem {
+            module_path: ::core::module_path!(),
+            name: "centroid",
+            doc: "",
+            file: ::core::file!(),
+            line: ::core::line!(),
+        },
+        symbol: "geo_centroid",
+        is_unsafe: false,
+        params: &[
+            ::abi_core::__private::ParamDesc {
+                name: "points",
+                rust_type: "&'a[Point]",
+                direction: <&'static [Point] as ::abi_core::__private::CSliceParam>::DIRECTION,
+                passing: ::abi_core::__private::Passing::Slice(
+                    <&'static [Point] as ::abi_core::__private::CSliceParam>::C_TYPE,
+                ),
+            },
+            ::abi_core::__private::ParamDesc {
+                name: "weights",
+                rust_type: "Option<&f64>",
+                direction: <Option<
+                    &'static f64,
+                > as ::abi_core::__private::CParam>::DIRECTION,
+                passing: ::abi_core::__private::Passing::Value(
+                    <Option<&'static f64> as ::abi_core::__private::CParam>::C_TYPE,
+                ),
+            },
+            ::abi_core::__private::ParamDesc {
+                name: "label",
+                rust_type: "&str",
+                direction: <&'static str as ::abi_core::__private::CSliceParam>::DIRECTION,
+                passing: ::abi_core::__private::Passing::Slice(
+                    <&'static str as ::abi_core::__private::CSliceParam>::C_TYPE,
+                ),
+            },
+        ],
+        result: ::abi_core::__private::ResultDesc::Value {
+            rust_type: "&'a Point",
+            c_type: <&'static Point as ::abi_core::__private::CResult>::C_TYPE,
+        },
+    };
+    #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
+    #[linkme(crate = ::abi_core::__private::linkme)]
+    static __ABI_ENTRY: ::abi_core::__private::Entry = ::abi_core::__private::Entry::Function(
+        &__ABI_FUNCTION,
+    );
+    #[unsafe(export_name = "geo_centroid")]
+    unsafe extern "C" fn __abi_c_export_centroid(
+        __abi_arg0: <&'static [Point] as ::abi_core::__private::CSliceParam>::Ptr,
+        __abi_arg0_len: usize,
+        __abi_arg1: <Option<&'static f64> as ::abi_core::__private::CParam>::Raw,
+        __abi_arg2: <&'static str as ::abi_core::__private::CSliceParam>::Ptr,
+        __abi_arg2_len: usize,
+    ) -> <&'static Point as ::abi_core::__private::CResult>::Raw {
+        let __abi_value = ::abi_core::__private::abort_on_panic(
+            &__ABI_FUNCTION,
+            move || {
+                let __abi_arg0 = match unsafe {
+                    <&'static [Point] as ::abi_core::__private::CSliceParam>::from_c(
+                        __abi_arg0,
+                        __abi_arg0_len,
+                    )
+                } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        ::abi_core::__private::reject_argument(
+                            &__ABI_FUNCTION,
+                            0usize,
+                            __abi_error,
+                        )
+                    }
+                };
+                let __abi_arg1 = match unsafe {
+                    <Option<
+                        &'static f64,
+                    > as ::abi_core::__private::CParam>::from_c(__abi_arg1)
+                } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        ::abi_core::__private::reject_argument(
+                            &__ABI_FUNCTION,
+                            1usize,
+                            __abi_error,
+                        )
+                    }
+                };
+                let __abi_arg2 = match unsafe {
+                    <&'static str as ::abi_core::__private::CSliceParam>::from_c(
+                        __abi_arg2,
+                        __abi_arg2_len,
+                    )
+                } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        ::abi_core::__private::reject_argument(
+                            &__ABI_FUNCTION,
+                            2usize,
+                            __abi_error,
+                        )
+                    }
+                };
+                centroid(__abi_arg0, __abi_arg1, __abi_arg2)
+            },
+        );
+        <&'static Point as ::abi_core::__private::CResult>::into_c(__abi_value)
+    }
+};

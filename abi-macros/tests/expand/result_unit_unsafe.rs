@@ -1,0 +1,74 @@
+pub unsafe fn reset(p: *mut u8) -> Result<(), ErrorCode> {
+    Ok(())
+}
+#[doc(hidden)]
+#[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+const _: () = {
+    const _: () = ::core::assert!(
+        ::abi_core::__private::is_c_identifier("reset"),
+        "the exported symbol must be a C identifier (ASCII letters, digits and `_`, not a C keyword)"
+    );
+    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
+        abi: ::abi_core::__private::AbiKind::C,
+        rust: ::abi_core::__private::RustItem {
+            module_path: ::core::module_path!(),
+            name: "reset",
+            doc: "",
+            file: ::core::file!(),
+            line: ::core::line!(),
+        },
+        symbol: "reset",
+        is_unsafe: true,
+        params: &[
+            ::abi_core::__private::ParamDesc {
+                name: "p",
+                rust_type: "*mut u8",
+                direction: <*mut u8 as ::abi_core::__private::CParam>::DIRECTION,
+                passing: ::abi_core::__private::Passing::Value(
+                    <*mut u8 as ::abi_core::__private::CParam>::C_TYPE,
+                ),
+            },
+        ],
+        result: ::abi_core::__private::ResultDesc::Status {
+            rust_type: "Result<(), ErrorCode>",
+            out: ::core::option::Option::None,
+            out_name: "out",
+        },
+    };
+    #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
+    #[linkme(crate = ::abi_core::__private::linkme)]
+    static __ABI_ENTRY: ::abi_core::__private::Entry = ::abi_core::__private::Entry::Function(
+        &__ABI_FUNCTION,
+    );
+    #[unsafe(export_name = "reset")]
+    unsafe extern "C" fn __abi_c_export_reset(
+        __abi_arg0: <*mut u8 as ::abi_core::__private::CParam>::Raw,
+    ) -> ::abi_core::__private::core::primitive::i32 {
+        ::abi_core::__private::status_on_panic(
+            &__ABI_FUNCTION,
+            move || {
+                let __abi_arg0 = match unsafe {
+                    <*mut u8 as ::abi_core::__private::CParam>::from_c(__abi_arg0)
+                } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        return ::abi_core::__private::argument_status(
+                            &__ABI_FUNCTION,
+                            0usize,
+                            __abi_error,
+                        );
+                    }
+                };
+                match unsafe { reset(__abi_arg0) } {
+                    ::core::result::Result::Ok(()) => ::abi_core::__private::STATUS_OK,
+                    ::core::result::Result::Err(__abi_error) => {
+                        <ErrorCode as ::abi_core::__private::CError>::error_code(
+                                &__abi_error,
+                            )
+                            .get()
+                    }
+                }
+            },
+        )
+    }
+};

@@ -1,0 +1,88 @@
+/// Adds two numbers.
+pub fn add(a: i32, b: i32) -> i32 {
+    a.wrapping_add(b)
+}
+#[doc(hidden)]
+#[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+const _: () = {
+    const _: () = ::core::assert!(
+        ::abi_core::__private::is_c_identifier("add"),
+        "the exported symbol must be a C identifier (ASCII letters, digits and `_`, not a C keyword)"
+    );
+    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
+        abi: ::abi_core::__private::AbiKind::C,
+        rust: ::abi_core::__private::RustItem {
+            module_path: ::core::module_path!(),
+            name: "add",
+            doc: "Adds two numbers.",
+            file: ::core::file!(),
+            line: ::core::line!(),
+        },
+        symbol: "add",
+        is_unsafe: false,
+        params: &[
+            ::abi_core::__private::ParamDesc {
+                name: "a",
+                rust_type: "i32",
+                direction: <i32 as ::abi_core::__private::CParam>::DIRECTION,
+                passing: ::abi_core::__private::Passing::Value(
+                    <i32 as ::abi_core::__private::CParam>::C_TYPE,
+                ),
+            },
+            ::abi_core::__private::ParamDesc {
+                name: "b",
+                rust_type: "i32",
+                direction: <i32 as ::abi_core::__private::CParam>::DIRECTION,
+                passing: ::abi_core::__private::Passing::Value(
+                    <i32 as ::abi_core::__private::CParam>::C_TYPE,
+                ),
+            },
+        ],
+        result: ::abi_core::__private::ResultDesc::Value {
+            rust_type: "i32",
+            c_type: <i32 as ::abi_core::__private::CResult>::C_TYPE,
+        },
+    };
+    #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
+    #[linkme(crate = ::abi_core::__private::linkme)]
+    static __ABI_ENTRY: ::abi_core::__private::Entry = ::abi_core::__private::Entry::Function(
+        &__ABI_FUNCTION,
+    );
+    #[unsafe(export_name = "add")]
+    unsafe extern "C" fn __abi_c_export_add(
+        __abi_arg0: <i32 as ::abi_core::__private::CParam>::Raw,
+        __abi_arg1: <i32 as ::abi_core::__private::CParam>::Raw,
+    ) -> <i32 as ::abi_core::__private::CResult>::Raw {
+        let __abi_value = ::abi_core::__private::abort_on_panic(
+            &__ABI_FUNCTION,
+            move || {
+                let __abi_arg0 = match unsafe {
+                    <i32 as ::abi_core::__private::CParam>::from_c(__abi_arg0)
+                } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        ::abi_core::__private::reject_argument(
+                            &__ABI_FUNCTION,
+                            0usize,
+                            __abi_error,
+                        )
+                    }
+                };
+                let __abi_arg1 = match unsafe {
+                    <i32 as ::abi_core::__private::CParam>::from_c(__abi_arg1)
+                } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        ::abi_core::__private::reject_argument(
+                            &__ABI_FUNCTION,
+                            1usize,
+                            __abi_error,
+                        )
+                    }
+                };
+                add(__abi_arg0, __abi_arg1)
+            },
+        );
+        <i32 as ::abi_core::__private::CResult>::into_c(__abi_value)
+    }
+};
