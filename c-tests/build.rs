@@ -29,6 +29,12 @@ fn main() {
     println!("cargo::rustc-cfg=c_harness");
 
     compile("gcc", "gcc");
+    cc::Build::new()
+        .compiler("gcc")
+        .file("c/bench_driver.c")
+        .opt_level(2)
+        .flag("-std=c11")
+        .compile("c_tests_bench_driver");
     if has_compiler("clang-19") {
         compile("clang-19", "clang");
         println!("cargo::rustc-cfg=clang19");

@@ -8,6 +8,11 @@
 //! status channel (`Result`) returns a reserved status; any other function
 //! reports the error naming itself and the argument, and aborts.
 
+#![allow(
+    clippy::needless_lifetimes,
+    reason = "the lifetime a converted reference gets is the point of these impls; it stays visible"
+)]
+
 use core::ffi::{CStr, c_char};
 use core::fmt;
 

@@ -14,19 +14,18 @@ pub(crate) fn doc_string(attrs: &[Attribute]) -> String {
         if !attr.path().is_ident("doc") {
             continue;
         }
-        if let syn::Meta::NameValue(nv) = &attr.meta {
-            if let syn::Expr::Lit(syn::ExprLit {
+        if let syn::Meta::NameValue(nv) = &attr.meta
+            && let syn::Expr::Lit(syn::ExprLit {
                 lit: syn::Lit::Str(s),
                 ..
             }) = &nv.value
-            {
-                let text = s.value();
-                if text.trim().is_empty() {
-                    lines.push(String::new());
-                }
-                for line in text.lines() {
-                    lines.push(line.strip_prefix(' ').unwrap_or(line).to_owned());
-                }
+        {
+            let text = s.value();
+            if text.trim().is_empty() {
+                lines.push(String::new());
+            }
+            for line in text.lines() {
+                lines.push(line.strip_prefix(' ').unwrap_or(line).to_owned());
             }
         }
     }

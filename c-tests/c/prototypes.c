@@ -69,6 +69,11 @@ EXPECT_TYPE(ct_sqrt_or_panic, int32_t(int32_t, int32_t *));
 EXPECT_TYPE(ct_double_into, int32_t(const int32_t *, int32_t *));
 EXPECT_TYPE(ct_always_panics, int32_t(int32_t));
 
+/* Benchmark pairs (the generated half) */
+EXPECT_TYPE(bench_add_generated, int32_t(int32_t, int32_t));
+EXPECT_TYPE(bench_div_generated, int32_t(int32_t, int32_t, int32_t *));
+EXPECT_TYPE(bench_sum_generated, int64_t(const int32_t *, size_t));
+
 _Static_assert(ABI_STATUS_OK == 0 && ABI_STATUS_PANIC == -1 && ABI_STATUS_NULL_POINTER == -2 &&
                    ABI_STATUS_INVALID_ARGUMENT == -3,
                "reserved statuses");

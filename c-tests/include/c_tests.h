@@ -85,6 +85,29 @@ _Static_assert(offsetof(Rect, max) == 16, "Rect.max: offset differs from Rust");
 #endif
 
 /**
+ * Generated: wrapping `i32` addition.
+ *
+ * Rust: `c_tests::bench::bench_add_generated`
+ */
+int32_t bench_add_generated(int32_t a, int32_t b);
+
+/**
+ * Generated: `a / b` with a status and an out-pointer.
+ *
+ * Rust: `c_tests::bench::bench_div_generated`
+ *
+ * Returns ABI_STATUS_OK on success, a positive error code from `Result<i32, ErrorCode>`, or a negative ABI_STATUS_*. On success the value is stored in `*out`; it is untouched otherwise.
+ */
+int32_t bench_div_generated(int32_t a, int32_t b, int32_t *out);
+
+/**
+ * Generated: sum of a slice.
+ *
+ * Rust: `c_tests::bench::bench_sum_generated`
+ */
+int64_t bench_sum_generated(const int32_t *xs, size_t xs_len);
+
+/**
  * Wrapping `i16` addition.
  *
  * Rust: `c_tests::exports::scalars::ct_add_i16`
@@ -314,14 +337,26 @@ Point ct_point_add(Point a, Point b);
  * Reads through a raw pointer; NULL reads as 0 (the function decides what
  * NULL means for a raw pointer).
  *
+ * # Safety
+ *
+ * `p` is NULL or valid for reads.
+ *
  * Rust: `c_tests::exports::pointers::ct_raw_read`
+ *
+ * The Rust function is `unsafe`: the caller upholds its safety contract, described above.
  */
 uint32_t ct_raw_read(const uint32_t *p);
 
 /**
  * Writes through a raw pointer unless it is NULL.
  *
+ * # Safety
+ *
+ * `p` is NULL or valid for writes.
+ *
  * Rust: `c_tests::exports::pointers::ct_raw_write`
+ *
+ * The Rust function is `unsafe`: the caller upholds its safety contract, described above.
  */
 void ct_raw_write(uint32_t *p, uint32_t value);
 

@@ -29,10 +29,15 @@ fn header_matches_golden() {
 /// instead of going missing from the header.
 #[test]
 fn every_annotation_is_registered() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/exports");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files: Vec<_> = std::fs::read_dir(src.join("exports"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.push(src.join("bench.rs"));
     let (mut functions, mut structs) = (0, 0);
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let source = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+    for file in files {
+        let source = std::fs::read_to_string(file).unwrap();
         let (f, s) = count_annotations(&source);
         functions += f;
         structs += s;
@@ -191,14 +196,13 @@ fn child_scenario() -> bool {
         .into_iter()
         .find(|d| d.compiler == compiler)
         .unwrap();
-    // SAFETY: these scenarios pass invalid input on purpose; the exports
-    // abort before undefined behaviour can happen, which is what is tested.
-    unsafe {
-        match what {
-            "panic" => drop((driver.call_always_panics)()),
-            "null" => drop((driver.call_ref_read_null)()),
-            _ => unreachable!(),
-        }
+    match what {
+        // SAFETY: this scenario passes invalid input on purpose; the export
+        // aborts before undefined behaviour can happen, which is the test.
+        "panic" => drop(unsafe { (driver.call_always_panics)() }),
+        // SAFETY: as above.
+        "null" => drop(unsafe { (driver.call_ref_read_null)() }),
+        _ => unreachable!(),
     }
     eprintln!("CHILD RETURNED");
     true

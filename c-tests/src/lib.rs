@@ -7,6 +7,7 @@
 //! tests in `conformance` call those drivers, which call the exports back
 //! with edge values and check every result.
 
+pub mod bench;
 pub mod exports;
 
 #[cfg(test)]

@@ -1,1 +1,248 @@
-fn main() {}
+//! Project automation.
+//!
+//! - `cargo xtask showcase`: the main job; generates the C header from the
+//!   examples and runs a C program against the Rust exports.
+//! - `cargo xtask test`: installs missing foreign toolchains (Debian
+//!   packages), then runs every test: formatting, clippy, the workspace
+//!   tests (unit, UI, expansion, C conformance under gcc and clang-19) and
+//!   the showcase.
+//! - `cargo xtask bench`: instruction counts per call of generated shims
+//!   against hand-written ones, under callgrind.
+//!
+//! Under CI (`CI=true`) a tool that cannot be installed fails the run;
+//! elsewhere it is reported and the tests that need it say they skipped.
+
+use std::process::{Command, ExitCode};
+
+/// A foreign tool the tests need, and the Debian package that provides it.
+struct Tool {
+    command: &'static str,
+    package: &'static str,
+    needed_for: &'static str,
+}
+
+const TEST_TOOLS: &[Tool] = &[
+    VALGRIND,
+    Tool {
+        command: "clang-19",
+        package: "clang-19",
+        needed_for: "the clang half of the C conformance harness",
+    },
+    Tool {
+        command: "gcc",
+        package: "gcc",
+        needed_for: "the gcc half of the C conformance harness and the showcase",
+    },
+];
+
+const VALGRIND: Tool = Tool {
+    command: "valgrind",
+    package: "valgrind",
+    needed_for: "memory checks of the C harness and instruction counts under callgrind",
+};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("test") => test(),
+        Some("showcase") => showcase(),
+        Some("bench") => bench(&args[1..]),
+        _ => {
+            eprintln!("usage: cargo xtask <showcase | test | bench [--quick]>");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+fn showcase() -> Result<(), String> {
+    ensure_tools(&TEST_TOOLS[1..])?;
+    cargo(&[
+        "run",
+        "--quiet",
+        "--package",
+        "examples",
+        "--bin",
+        "showcase",
+    ])
+}
+
+fn test() -> Result<(), String> {
+    ensure_tools(TEST_TOOLS)?;
+    step("formatting");
+    cargo(&["fmt", "--all", "--", "--check"])?;
+    step("clippy");
+    cargo(&[
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--quiet",
+        "--",
+        "-D",
+        "warnings",
+    ])?;
+    step("workspace tests (unit, doc, UI, expansion snapshots, C conformance)");
+    cargo(&["test", "--workspace", "--quiet"])?;
+    step("C conformance harness under valgrind memcheck");
+    harness_under_valgrind()?;
+    step("showcase");
+    showcase()?;
+    step("all tests passed");
+    Ok(())
+}
+
+fn bench(args: &[String]) -> Result<(), String> {
+    ensure_tools(&[VALGRIND])?;
+    let mut command = vec![
+        "bench",
+        "--quiet",
+        "--package",
+        "c-tests",
+        "--bench",
+        "shim_cost",
+        "--",
+    ];
+    if args.iter().any(|a| a == "--quick") {
+        command.push("--quick");
+    }
+    cargo(&command)
+}
+
+/// Run the C harness tests again under memcheck: every pointer the exports
+/// receive from C is checked before use, and memcheck proves no access
+/// strays.
+fn harness_under_valgrind() -> Result<(), String> {
+    if !has_command("valgrind") {
+        eprintln!("SKIPPED: valgrind is not installed");
+        return Ok(());
+    }
+    let cargo_bin = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let output = Command::new(&cargo_bin)
+        .args([
+            "test",
+            "--package",
+            "c-tests",
+            "--lib",
+            "--no-run",
+            "--message-format=json",
+            "--quiet",
+        ])
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let executable = stdout
+        .lines()
+        .filter(|l| {
+            l.contains("\"reason\":\"compiler-artifact\"") && l.contains("\"name\":\"c_tests\"")
+        })
+        .find_map(|l| l.split("\"executable\":\"").nth(1)?.split('"').next())
+        .ok_or("cannot find the c-tests test binary")?
+        .to_owned();
+    let status = Command::new("valgrind")
+        .args(["--error-exitcode=99", "--quiet", "--leak-check=no"])
+        .arg(&executable)
+        .args(["conformance::c_harness", "--test-threads=1", "--quiet"])
+        .status()
+        .map_err(|e| format!("cannot run valgrind: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("the C harness under valgrind failed ({status})"))
+    }
+}
+
+fn step(name: &str) {
+    eprintln!("\n==> {name}");
+}
+
+fn cargo(args: &[&str]) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let status = Command::new(&cargo)
+        .args(args)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`cargo {}` failed ({status})", args.join(" ")))
+    }
+}
+
+fn has_command(command: &str) -> bool {
+    Command::new(command)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Install the missing tools with apt-get (as root, or through sudo).
+fn ensure_tools(tools: &[Tool]) -> Result<(), String> {
+    let missing: Vec<&Tool> = tools.iter().filter(|t| !has_command(t.command)).collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let packages: Vec<&str> = missing.iter().map(|t| t.package).collect();
+    eprintln!(
+        "xtask: installing missing Debian packages: {}",
+        packages.join(" ")
+    );
+    let installed = apt_get(&["update", "-qq"]) && {
+        let mut args = vec!["install", "-y", "-qq", "--no-install-recommends"];
+        args.extend(&packages);
+        apt_get(&args)
+    };
+    let still_missing: Vec<&&Tool> = missing.iter().filter(|t| !has_command(t.command)).collect();
+    if still_missing.is_empty() {
+        return Ok(());
+    }
+    let report: Vec<String> = still_missing
+        .iter()
+        .map(|t| {
+            format!(
+                "`{}` (package {}, needed for {})",
+                t.command, t.package, t.needed_for
+            )
+        })
+        .collect();
+    let message = format!(
+        "missing after {}: {}",
+        if installed {
+            "installing"
+        } else {
+            "a failed apt-get"
+        },
+        report.join(", ")
+    );
+    if under_ci() {
+        Err(message)
+    } else {
+        eprintln!("xtask: WARNING: {message}; the tests that need them will report SKIPPED");
+        Ok(())
+    }
+}
+
+fn apt_get(args: &[&str]) -> bool {
+    let is_root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    let mut command = if is_root {
+        Command::new("apt-get")
+    } else {
+        let mut sudo = Command::new("sudo");
+        sudo.args(["-n", "apt-get"]);
+        sudo
+    };
+    command.args(args).env("DEBIAN_FRONTEND", "noninteractive");
+    command.status().is_ok_and(|s| s.success())
+}

@@ -80,7 +80,7 @@ fn rust_type_string(ty: &Type) -> String {
             let after_keyword = ["mut", "const", "dyn", "impl"]
                 .iter()
                 .any(|k| out.ends_with(k) && !out[..out.len() - k.len()].ends_with(is_word));
-            if !(is_word(prev) && is_word(next)) && !after_keyword {
+            if !(after_keyword || is_word(prev) && is_word(next)) {
                 continue;
             }
         }

@@ -9,6 +9,10 @@ use super::args::Args;
 use crate::errors::Errors;
 use crate::syntax::{self, Position};
 
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one short-lived value per expansion"
+)]
 pub(crate) enum Model {
     Function(FunctionModel),
     Struct(StructModel),
@@ -32,6 +36,10 @@ pub(crate) struct ParamModel {
     pub(crate) is_slice: bool,
 }
 
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one short-lived value per expansion"
+)]
 pub(crate) enum ResultModel {
     /// Returned directly; `()` when the function has no return type.
     Value(Type),
@@ -201,7 +209,7 @@ impl FunctionModel {
 
         let symbol = args.name.clone().unwrap_or_else(|| {
             LitStr::new(
-                &sig.ident.to_string().trim_start_matches("r#").to_owned(),
+                sig.ident.to_string().trim_start_matches("r#"),
                 sig.ident.span(),
             )
         });

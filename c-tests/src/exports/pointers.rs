@@ -6,21 +6,29 @@ use abi_core::c_export;
 
 /// Reads through a raw pointer; NULL reads as 0 (the function decides what
 /// NULL means for a raw pointer).
+///
+/// # Safety
+///
+/// `p` is NULL or valid for reads.
 #[c_export]
-pub fn ct_raw_read(p: *const u32) -> u32 {
+pub unsafe fn ct_raw_read(p: *const u32) -> u32 {
     if p.is_null() {
         0
     } else {
-        // SAFETY: the C harness passes NULL or a valid pointer.
+        // SAFETY: not NULL, so valid for reads (the function's contract).
         unsafe { p.read() }
     }
 }
 
 /// Writes through a raw pointer unless it is NULL.
+///
+/// # Safety
+///
+/// `p` is NULL or valid for writes.
 #[c_export]
-pub fn ct_raw_write(p: *mut u32, value: u32) {
+pub unsafe fn ct_raw_write(p: *mut u32, value: u32) {
     if !p.is_null() {
-        // SAFETY: the C harness passes NULL or a valid pointer.
+        // SAFETY: not NULL, so valid for writes (the function's contract).
         unsafe { p.write(value) }
     }
 }
@@ -90,6 +98,8 @@ pub fn ct_static_answer() -> &'static u32 {
 /// `p` must point to at least `index + 1` readable bytes.
 #[c_export]
 pub unsafe fn ct_unchecked_byte(p: *const u8, index: usize) -> u8 {
-    // SAFETY: the caller promises `index` is in bounds.
-    unsafe { p.add(index).read() }
+    // SAFETY: the caller promises `index` is in bounds of `p`'s allocation.
+    let byte = unsafe { p.add(index) };
+    // SAFETY: in bounds (above), and `u8` has no alignment requirement.
+    unsafe { byte.read() }
 }

@@ -52,7 +52,7 @@ pub fn ct_checked_div(a: i32, b: i32) -> Result<i32, ErrorCode> {
 /// out-pointer.
 #[c_export]
 pub fn ct_require_even(x: u32) -> Result<(), ErrorCode> {
-    if x % 2 == 0 {
+    if x.is_multiple_of(2) {
         Ok(())
     } else {
         Err(ErrorCode::of(9))
