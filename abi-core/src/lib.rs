@@ -49,6 +49,12 @@
 //! name and either aborts the process or, for `Result` functions, becomes
 //! `ABI_STATUS_PANIC`.
 
+/// The README's Rust examples, compiled and run as doctests so it stays
+/// true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+mod readme {}
+
 pub mod boundary;
 mod c_type;
 mod convert;
