@@ -109,6 +109,18 @@ static void pointers(struct harness_tally *t) {
 
     const uint8_t bytes[3] = {1, 2, 255};
     CHECK(t, ct_unchecked_byte(bytes, 2) == 255);
+    CHECK(t, ct_byte_offset(bytes, 2) == bytes + 2);
+    CHECK(t, ct_byte_offset(NULL, 0) == NULL);
+
+    int32_t left = 1, right = 2;
+    *ct_pick_mut(&left, &right, true) = 20;
+    *ct_pick_mut(&left, &right, false) = 10;
+    CHECK(t, left == 10 && right == 20);
+
+    int32_t cells[2] = {5, 6};
+    int32_t *first = ct_first_mut(cells, 2);
+    CHECK(t, first == &cells[0]);
+    CHECK(t, ct_first_mut(NULL, 0) == NULL);
 }
 
 static void structs(struct harness_tally *t) {

@@ -42,6 +42,9 @@ EXPECT_TYPE(ct_array_sum, int32_t(const int32_t (*)[4]));
 EXPECT_TYPE(ct_max_element, const uint32_t *(const uint32_t *, size_t));
 EXPECT_TYPE(ct_static_answer, const uint32_t *(void));
 EXPECT_TYPE(ct_unchecked_byte, uint8_t(const uint8_t *, size_t));
+EXPECT_TYPE(ct_pick_mut, int32_t *(int32_t *, int32_t *, _Bool));
+EXPECT_TYPE(ct_first_mut, int32_t *(int32_t *, size_t));
+EXPECT_TYPE(ct_byte_offset, const uint8_t *(const uint8_t *, size_t));
 
 /* Structs */
 EXPECT_TYPE(ct_point_add, struct Point(struct Point, struct Point));

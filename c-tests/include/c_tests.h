@@ -179,6 +179,13 @@ int32_t ct_always_panics(int32_t code);
 int32_t ct_array_sum(const int32_t (*a)[4]);
 
 /**
+ * `p` advanced by `n` bytes, without dereferencing (a `*const T` result).
+ *
+ * Rust: `c_tests::exports::pointers::ct_byte_offset`
+ */
+const uint8_t *ct_byte_offset(const uint8_t *p, size_t n);
+
+/**
  * Centroid of points; the origin for none.
  *
  * Rust: `c_tests::exports::slices::ct_centroid`
@@ -253,6 +260,14 @@ int32_t ct_double_into(const int32_t *out, int32_t *out_);
 size_t ct_fill(uint8_t *buffer, size_t buffer_len, uint8_t value);
 
 /**
+ * The first element, mutably, or NULL for an empty slice (an
+ * `Option<&mut T>` result).
+ *
+ * Rust: `c_tests::exports::pointers::ct_first_mut`
+ */
+int32_t *ct_first_mut(int32_t *xs, size_t xs_len);
+
+/**
  * A static NUL-terminated string.
  *
  * Rust: `c_tests::exports::strings::ct_greeting`
@@ -325,6 +340,13 @@ bool ct_option_store(int32_t *x, int32_t value);
  * Returns ABI_STATUS_OK on success, a positive error code from `Result<i32, ParseError>`, or a negative ABI_STATUS_*. On success the value is stored in `*out`; it is untouched otherwise.
  */
 int32_t ct_parse_i32(const char *text, size_t text_len, int32_t *out);
+
+/**
+ * One of two cells, mutably (a `&mut T` result).
+ *
+ * Rust: `c_tests::exports::pointers::ct_pick_mut`
+ */
+int32_t *ct_pick_mut(int32_t *first, int32_t *second, bool take_second);
 
 /**
  * Component-wise sum: structs in and out by value.

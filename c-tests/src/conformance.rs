@@ -222,6 +222,16 @@ fn assert_aborted(status: std::process::ExitStatus, stderr: &str, expected: &[&s
     }
 }
 
+/// Run `scenario` with every driver in a child process and check that it
+/// aborted with all of `expected` on stderr.
+#[cfg(c_harness)]
+fn assert_scenario_aborts(test_name: &str, scenario: &str, expected: &[&str]) {
+    for driver in drivers_under_test() {
+        let (status, stderr) = in_child(test_name, &format!("{}:{scenario}", driver.compiler));
+        assert_aborted(status, &stderr, expected);
+    }
+}
+
 /// A panic in a function without a status channel never unwinds into C: the
 /// process aborts after naming the function and the panic message.
 #[test]
@@ -230,21 +240,15 @@ fn panic_without_status_channel_aborts_with_a_message() {
     if child_scenario() {
         return;
     }
-    for driver in drivers_under_test() {
-        let (status, stderr) = in_child(
-            "conformance::panic_without_status_channel_aborts_with_a_message",
-            &format!("{}:panic", driver.compiler),
-        );
-        assert_aborted(
-            status,
-            &stderr,
-            &[
-                "`c_tests::exports::results::ct_always_panics` (C symbol `ct_always_panics`) panicked",
-                "deliberate panic with code 3",
-                "aborting",
-            ],
-        );
-    }
+    assert_scenario_aborts(
+        "conformance::panic_without_status_channel_aborts_with_a_message",
+        "panic",
+        &[
+            "`c_tests::exports::results::ct_always_panics` (C symbol `ct_always_panics`) panicked",
+            "deliberate panic with code 3",
+            "aborting",
+        ],
+    );
 }
 
 /// A NULL for a `&T` parameter is reported by name and aborts, before the
@@ -255,19 +259,13 @@ fn null_reference_aborts_with_a_message() {
     if child_scenario() {
         return;
     }
-    for driver in drivers_under_test() {
-        let (status, stderr) = in_child(
-            "conformance::null_reference_aborts_with_a_message",
-            &format!("{}:null", driver.compiler),
-        );
-        assert_aborted(
-            status,
-            &stderr,
-            &[
-                "`c_tests::exports::pointers::ct_ref_read` (C symbol `ct_ref_read`)",
-                "argument `x: &i64`: NULL pointer where a value is required",
-                "Option<&T>",
-            ],
-        );
-    }
+    assert_scenario_aborts(
+        "conformance::null_reference_aborts_with_a_message",
+        "null",
+        &[
+            "`c_tests::exports::pointers::ct_ref_read` (C symbol `ct_ref_read`)",
+            "argument `x: &i64`: NULL pointer where a value is required",
+            "Option<&T>",
+        ],
+    );
 }

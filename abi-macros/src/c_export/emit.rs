@@ -151,55 +151,42 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         } else {
             quote!(#p::reject_argument(&#desc, #i, __abi_error))
         };
-        if param.is_slice {
-            let q = Qualified::new(&static_ty, quote!(#p::CSliceParam));
-            let (q_ptr, q_direction, q_c_type) =
-                (q.item("Ptr"), q.item("DIRECTION"), q.item("C_TYPE"));
-            let len = raw_name(i, "_len");
-            let from_c = q.call("from_c", quote!(#value, #len));
-            shim_params.push(quote!(#value: #q_ptr));
-            shim_params.push(quote!(#len: usize));
-            param_descs.push(quote! {
-                #p::ParamDesc {
-                    name: #name,
-                    rust_type: #rust_type,
-                    direction: #q_direction,
-                    passing: #p::Passing::Slice(#q_c_type),
-                }
-            });
-            conversions.push(quote! {
-                // SAFETY: the C caller passes a pointer and length valid for
-                // the call, as the header documents; NULL, misalignment and
-                // impossible lengths are checked by `from_c`.
-                let #value = match unsafe { #from_c } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => #on_error,
-                };
-            });
+        // A slice travels as a pointer and a length (`CSliceParam`),
+        // everything else as one value (`CParam`).
+        let (trait_path, raw_item, passing) = if param.is_slice {
+            (quote!(#p::CSliceParam), "Ptr", quote!(#p::Passing::Slice))
         } else {
-            let q = Qualified::new(&static_ty, quote!(#p::CParam));
-            let (q_raw, q_direction, q_c_type) =
-                (q.item("Raw"), q.item("DIRECTION"), q.item("C_TYPE"));
-            let from_c = q.call("from_c", quote!(#value));
-            shim_params.push(quote!(#value: #q_raw));
-            param_descs.push(quote! {
-                #p::ParamDesc {
-                    name: #name,
-                    rust_type: #rust_type,
-                    direction: #q_direction,
-                    passing: #p::Passing::Value(#q_c_type),
-                }
-            });
-            conversions.push(quote! {
-                // SAFETY: the C caller passes a value of the header's type,
-                // valid for the call; what can be checked is checked by
-                // `from_c`.
-                let #value = match unsafe { #from_c } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => #on_error,
-                };
-            });
-        }
+            (quote!(#p::CParam), "Raw", quote!(#p::Passing::Value))
+        };
+        let q = Qualified::new(&static_ty, trait_path);
+        let (q_raw, q_direction, q_c_type) =
+            (q.item(raw_item), q.item("DIRECTION"), q.item("C_TYPE"));
+        shim_params.push(quote!(#value: #q_raw));
+        let from_c = if param.is_slice {
+            let len = raw_name(i, "_len");
+            shim_params.push(quote!(#len: usize));
+            q.call("from_c", quote!(#value, #len))
+        } else {
+            q.call("from_c", quote!(#value))
+        };
+        param_descs.push(quote! {
+            #p::ParamDesc {
+                name: #name,
+                rust_type: #rust_type,
+                direction: #q_direction,
+                passing: #passing(#q_c_type),
+            }
+        });
+        conversions.push(quote! {
+            // SAFETY: the C caller passes arguments of the header's types,
+            // valid for the call as the header documents; NULL,
+            // misalignment, impossible lengths and invalid UTF-8 are checked
+            // by `from_c`.
+            let #value = match unsafe { #from_c } {
+                ::core::result::Result::Ok(__abi_value) => __abi_value,
+                ::core::result::Result::Err(__abi_error) => #on_error,
+            };
+        });
         call_args.push(value);
     }
 

@@ -103,3 +103,22 @@ pub unsafe fn ct_unchecked_byte(p: *const u8, index: usize) -> u8 {
     // SAFETY: in bounds (above), and `u8` has no alignment requirement.
     unsafe { byte.read() }
 }
+
+/// One of two cells, mutably (a `&mut T` result).
+#[c_export]
+pub fn ct_pick_mut<'a>(first: &'a mut i32, second: &'a mut i32, take_second: bool) -> &'a mut i32 {
+    if take_second { second } else { first }
+}
+
+/// The first element, mutably, or NULL for an empty slice (an
+/// `Option<&mut T>` result).
+#[c_export]
+pub fn ct_first_mut(xs: &mut [i32]) -> Option<&mut i32> {
+    xs.first_mut()
+}
+
+/// `p` advanced by `n` bytes, without dereferencing (a `*const T` result).
+#[c_export]
+pub fn ct_byte_offset(p: *const u8, n: usize) -> *const u8 {
+    p.wrapping_add(n)
+}
