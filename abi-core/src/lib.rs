@@ -55,6 +55,7 @@
 #[doc = include_str!("../../README.md")]
 mod readme {}
 
+pub mod bitint_layout;
 pub mod boundary;
 mod c_type;
 mod convert;
