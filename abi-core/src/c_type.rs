@@ -39,6 +39,17 @@ pub enum CTypeDesc {
         /// The number of elements.
         len: usize,
     },
+    /// C23 `_BitInt(N)` or `unsigned _BitInt(N)`.
+    BitInt {
+        /// N.
+        bits: u32,
+        /// Signed (`_BitInt`) or not (`unsigned _BitInt`).
+        signed: bool,
+        /// Size in bytes on the compilation target.
+        size: usize,
+        /// Alignment in bytes on the compilation target.
+        align: usize,
+    },
     /// A `#[repr(C)]` struct registered with `#[c_export]`, spelled by its
     /// typedef name.
     Struct {
@@ -79,6 +90,10 @@ impl CTypeDesc {
         match self {
             CTypeDesc::Void => leaf("void"),
             CTypeDesc::Scalar { name, .. } | CTypeDesc::Struct { name } => leaf(name),
+            CTypeDesc::BitInt { bits, signed, .. } => leaf(&format!(
+                "{}_BitInt({bits})",
+                if *signed { "" } else { "unsigned " }
+            )),
             CTypeDesc::Pointer { pointee, is_const } => {
                 // A const *pointer object* is written after its `*`.
                 let star = if qualified { "*const " } else { "*" };
@@ -107,7 +122,7 @@ impl CTypeDesc {
     /// struct, whose size the struct's own description records).
     pub const fn scalar_size(&self) -> Option<usize> {
         match self {
-            CTypeDesc::Scalar { size, .. } => Some(*size),
+            CTypeDesc::Scalar { size, .. } | CTypeDesc::BitInt { size, .. } => Some(*size),
             CTypeDesc::Pointer { .. } => Some(size_of::<*const ()>()),
             _ => None,
         }
@@ -123,13 +138,23 @@ impl CTypeDesc {
         }
     }
 
+    /// Every `_BitInt` type named anywhere in this type.
+    pub fn bitints_named(&self, out: &mut Vec<CTypeDesc>) {
+        match self {
+            CTypeDesc::BitInt { .. } => out.push(*self),
+            CTypeDesc::Array { element, .. } => element.bitints_named(out),
+            CTypeDesc::Pointer { pointee, .. } => pointee.bitints_named(out),
+            CTypeDesc::Void | CTypeDesc::Scalar { .. } | CTypeDesc::Struct { .. } => {}
+        }
+    }
+
     /// Every struct named anywhere in this type, by value or behind pointers.
     pub fn structs_named(&self, out: &mut Vec<&'static str>) {
         match self {
             CTypeDesc::Struct { name } => out.push(name),
             CTypeDesc::Array { element, .. } => element.structs_named(out),
             CTypeDesc::Pointer { pointee, .. } => pointee.structs_named(out),
-            CTypeDesc::Void | CTypeDesc::Scalar { .. } => {}
+            CTypeDesc::Void | CTypeDesc::Scalar { .. } | CTypeDesc::BitInt { .. } => {}
         }
     }
 }

@@ -55,6 +55,7 @@
 #[doc = include_str!("../../README.md")]
 mod readme {}
 
+pub mod bitint;
 pub mod bitint_layout;
 pub mod boundary;
 mod c_type;
@@ -65,6 +66,7 @@ pub mod registry;
 pub mod status;
 
 pub use abi_macros::c_export;
+pub use bitint::{BitInt, BitIntError, UBitInt};
 pub use c_type::{CType, CTypeDesc};
 pub use convert::{ArgError, CParam, CResult, CSliceParam, Direction};
 pub use emit::{CHeader, EmitError};

@@ -1,0 +1,826 @@
+//! `BitInt<N>` and `UBitInt<N>`: Rust integers with the exact C ABI of
+//! C23 `_BitInt(N)` and `unsigned _BitInt(N)` on the compilation target.
+//!
+//! ```
+//! use abi_core::{BitInt, UBitInt};
+//!
+//! let a = BitInt::<24>::try_from(-8_000_000).unwrap();
+//! let b = BitInt::<24>::try_from(1_000_000).unwrap();
+//! assert_eq!(a.wrapping_sub(b), BitInt::<24>::try_from(7_777_216).unwrap()); // wraps at 24 bits
+//! assert_eq!(a.checked_sub(b), None);
+//! assert_eq!(BitInt::<24>::MIN.to_string(), "-8388608");
+//!
+//! let x = UBitInt::<100>::MAX;
+//! assert_eq!(format!("{x:#x}"), "0xfffffffffffffffffffffffff");
+//! assert_eq!(x.wrapping_add(UBitInt::ONE), UBitInt::ZERO);
+//! assert_eq!(size_of::<UBitInt<100>>(), 16); // as clang: 16 bytes...
+//! # #[cfg(target_arch = "x86_64")]
+//! assert_eq!(align_of::<UBitInt<100>>(), 8); // ...aligned to 8 on x86-64, not 16 like u128
+//!
+//! // Widths above the built-in table (1..=256) through the macros:
+//! type U4096 = abi_core::ubitint!(4096);
+//! assert_eq!(U4096::MAX.count_ones(), 4096);
+//! ```
+//!
+//! # Representation
+//!
+//! The storage is chosen per target in [`storage`](self) (x86-64: the
+//! smallest of `u8`/`u16`/`u32`/`u64` up to 64 bits, then `[u64; K]` with
+//! alignment 8; AArch64: `[u128; K]` above 64 bits, so the value travels in
+//! an even register pair like `__int128`). Values built in Rust are always
+//! stored fully extended (sign-extended for `BitInt`, zero-extended for
+//! `UBitInt`) into the padding bits, which is what C callees on every target
+//! may rely on. C does not promise the same in the other direction, so every
+//! operation re-normalises its inputs: a value read from C memory or
+//! returned by C with garbage in the padding bits still compares, hashes,
+//! prints and computes as the N-bit value it holds. Padding is never a
+//! validity invariant.
+//!
+//! # Targets
+//!
+//! Storage and calls are tested on x86-64 Linux against clang-19 (widths 2
+//! to 4096, in registers, on the stack, by pointer and inside structs). The
+//! AArch64 and other little-endian storage choices follow
+//! [`bitint_layout`](crate::bitint_layout), which is itself tested against
+//! clang-19 on 13 targets, but Rust code for those targets cannot be
+//! compiled on this project's machines: calls there are unproven. i386 and
+//! big-endian targets are rejected at compile time.
+
+mod storage;
+mod words;
+
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::ops;
+
+pub use storage::{
+    BitStorage, DEFAULT_STORAGE_MAX_WIDTH, DefaultStorage, Kind, Pick, U128Words, Width, chunks,
+    kind,
+};
+
+use crate::bitint_layout::{BitIntTarget, bitint_layout};
+
+/// A value that does not fit the target type, or bytes of the wrong length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BitIntError {
+    /// The value is outside the target type's range.
+    OutOfRange,
+    /// A byte slice of the wrong length: `expected` bytes are needed.
+    WrongLength {
+        /// The number of bytes the type needs (`ceil(N / 8)`).
+        expected: usize,
+    },
+}
+
+impl fmt::Display for BitIntError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BitIntError::OutOfRange => {
+                f.write_str("value out of range for the target integer type")
+            }
+            BitIntError::WrongLength { expected } => write!(f, "expected exactly {expected} bytes"),
+        }
+    }
+}
+
+impl std::error::Error for BitIntError {}
+
+/// Storage bytes `[from, to)` bits set (`true`) or cleared, at compile time.
+/// Little-endian storage: bit `i` is bit `i % 8` of byte `i / 8`.
+const fn with_bits<S: BitStorage>(mut storage: S, from: u32, to: u32, set: bool) -> S {
+    let bytes = (&raw mut storage).cast::<u8>();
+    let mut bit = from;
+    while bit < to {
+        let mask = 1u8 << (bit % 8);
+        // SAFETY: `bit < to <= 8 * size_of::<S>()`, so the byte is inside
+        // `storage`.
+        let byte = unsafe { bytes.add((bit / 8) as usize) };
+        // SAFETY: in bounds (above); `storage` is plain integer data, every
+        // byte initialised, and nothing else refers to it.
+        let old = unsafe { *byte };
+        // SAFETY: as above.
+        unsafe { *byte = if set { old | mask } else { old & !mask } };
+        bit += 1;
+    }
+    storage
+}
+
+/// Panics (at compile time, where the value is used in a `const`) unless
+/// `S` has the size and alignment clang gives `_BitInt(N)` here.
+const fn check_layout<S: BitStorage>(bits: u32, signed: bool) {
+    let Some(target) = BitIntTarget::current() else {
+        panic!("abi-core does not know the `_BitInt` ABI of this target");
+    };
+    let Some(layout) = bitint_layout(target, bits, signed) else {
+        panic!(
+            "this width is not a valid `_BitInt` on this target (0, 1 for signed, or above __BITINT_MAXWIDTH__)"
+        );
+    };
+    assert!(
+        size_of::<S>() == layout.size && align_of::<S>() == layout.align,
+        "the storage type does not have the size and alignment of this `_BitInt(N)`; use `bitint!(N)`/`ubitint!(N)`"
+    );
+}
+
+macro_rules! bit_int_type {
+    ($(#[$doc:meta])* $name:ident, signed = $signed:literal, c = $c_prefix:literal) => {
+        $(#[$doc])*
+        #[repr(transparent)]
+        #[derive(Clone, Copy)]
+        pub struct $name<const N: u32, S: BitStorage = <Width<N> as DefaultStorage>::Storage> {
+            storage: S,
+        }
+
+        impl<const N: u32, S: BitStorage> $name<N, S> {
+            /// N, the number of value bits.
+            pub const BITS: u32 = N;
+            /// Whether the type is signed.
+            pub const SIGNED: bool = $signed;
+            /// Evaluated by every constructor: the storage has the exact
+            /// `_BitInt(N)` layout and N is a valid width on this target.
+            const LAYOUT: () = check_layout::<S>(N, $signed);
+            /// Zero.
+            pub const ZERO: Self = {
+                let () = Self::LAYOUT;
+                Self { storage: S::ZERO }
+            };
+            /// One (for `BitInt<N>`, N >= 2 is required by C anyway).
+            pub const ONE: Self = Self { storage: with_bits(Self::ZERO.storage, 0, 1, true) };
+            /// The largest value.
+            pub const MAX: Self = {
+                let () = Self::LAYOUT;
+                let total = 8 * size_of::<S>() as u32;
+                let first_zero = if $signed { N - 1 } else { N };
+                Self { storage: with_bits(S::ONES, first_zero, total, false) }
+            };
+            /// The smallest value.
+            pub const MIN: Self = {
+                let () = Self::LAYOUT;
+                let total = 8 * size_of::<S>() as u32;
+                if $signed {
+                    Self { storage: with_bits(S::ZERO, N - 1, total, true) }
+                } else {
+                    Self { storage: S::ZERO }
+                }
+            };
+
+            /// Wrap raw storage, for example bytes C wrote; the padding bits
+            /// may hold anything and are re-normalised.
+            #[inline(always)]
+            pub fn from_storage(storage: S) -> Self {
+                let () = Self::LAYOUT;
+                Self::from_words(storage.to_words())
+            }
+
+            /// The storage, fully extended (what C receives).
+            #[inline(always)]
+            pub fn to_storage(self) -> S {
+                self.normalized().storage
+            }
+
+            /// The same value with the padding bits re-extended. Values
+            /// built in Rust are already normalised; values that came from C
+            /// by pointer or by return may not be.
+            #[inline(always)]
+            pub fn normalized(self) -> Self {
+                Self::from_words(self.storage.to_words())
+            }
+
+            /// The normalised value as little-endian 64-bit words.
+            #[inline(always)]
+            pub fn words(self) -> S::Words {
+                let mut w = self.storage.to_words();
+                words::normalize(w.as_mut(), N, $signed);
+                w
+            }
+
+            #[inline(always)]
+            fn from_words(mut w: S::Words) -> Self {
+                let () = Self::LAYOUT;
+                words::normalize(w.as_mut(), N, $signed);
+                Self { storage: S::from_words(w) }
+            }
+
+            /// Whether the value is zero.
+            #[inline]
+            pub fn is_zero(self) -> bool {
+                words::is_zero(self.words().as_ref())
+            }
+
+            /// Whether the value is below zero (never for `UBitInt`).
+            #[inline]
+            pub fn is_negative(self) -> bool {
+                words::is_negative(self.words().as_ref(), $signed)
+            }
+
+            /// Number of one bits in the N-bit two's-complement form.
+            pub fn count_ones(self) -> u32 {
+                let mut w = self.words();
+                // Count only the N value bits.
+                words::normalize(w.as_mut(), N, false);
+                w.as_ref().iter().map(|x| x.count_ones()).sum()
+            }
+
+            /// `self + rhs`, wrapping around at N bits.
+            #[inline(always)]
+            pub fn wrapping_add(self, rhs: Self) -> Self {
+                let mut a = self.words();
+                words::add_assign(a.as_mut(), rhs.words().as_ref());
+                Self::from_words(a)
+            }
+
+            /// `self - rhs`, wrapping around at N bits.
+            #[inline(always)]
+            pub fn wrapping_sub(self, rhs: Self) -> Self {
+                let mut a = self.words();
+                words::sub_assign(a.as_mut(), rhs.words().as_ref());
+                Self::from_words(a)
+            }
+
+            /// `self * rhs`, wrapping around at N bits.
+            #[inline(always)]
+            pub fn wrapping_mul(self, rhs: Self) -> Self {
+                let mut out = S::ZERO_WORDS;
+                words::mul_into(out.as_mut(), self.words().as_ref(), rhs.words().as_ref());
+                Self::from_words(out)
+            }
+
+            /// `-self`, wrapping around at N bits (`MIN` for `BitInt::MIN`).
+            #[inline(always)]
+            pub fn wrapping_neg(self) -> Self {
+                let mut a = self.words();
+                words::negate(a.as_mut());
+                Self::from_words(a)
+            }
+
+            /// `self + rhs`, or `None` on overflow.
+            #[inline]
+            pub fn checked_add(self, rhs: Self) -> Option<Self> {
+                let sum = self.wrapping_add(rhs);
+                let overflow = if $signed {
+                    self.is_negative() == rhs.is_negative() && sum.is_negative() != self.is_negative()
+                } else {
+                    sum < self
+                };
+                (!overflow).then_some(sum)
+            }
+
+            /// `self - rhs`, or `None` on overflow.
+            #[inline]
+            pub fn checked_sub(self, rhs: Self) -> Option<Self> {
+                let difference = self.wrapping_sub(rhs);
+                let overflow = if $signed {
+                    self.is_negative() != rhs.is_negative() && difference.is_negative() != self.is_negative()
+                } else {
+                    rhs > self
+                };
+                (!overflow).then_some(difference)
+            }
+
+            /// `self * rhs`, or `None` on overflow.
+            pub fn checked_mul(self, rhs: Self) -> Option<Self> {
+                if self.is_zero() || rhs.is_zero() {
+                    return Some(Self::ZERO);
+                }
+                let product = self.wrapping_mul(rhs);
+                // Exact iff dividing back gives the other factor (and, for
+                // signed values, the special case MIN * -1 is excluded).
+                if $signed && (self == Self::MIN || rhs == Self::MIN) {
+                    let other = if self == Self::MIN { rhs } else { self };
+                    return (other == Self::ONE).then_some(product);
+                }
+                let (quotient, remainder) = product.div_rem_unchecked(self);
+                (quotient == rhs && remainder.is_zero()).then_some(product)
+            }
+
+            /// `-self`, or `None` when it does not fit (`BitInt::MIN`, or any
+            /// non-zero `UBitInt`).
+            #[inline]
+            pub fn checked_neg(self) -> Option<Self> {
+                if $signed { (self != Self::MIN).then(|| self.wrapping_neg()) } else { self.is_zero().then_some(self) }
+            }
+
+            /// Quotient (truncated towards zero) and remainder (with the sign
+            /// of `self`), or `None` when `rhs` is zero or the quotient
+            /// overflows (`BitInt::MIN / -1`).
+            pub fn checked_div_rem(self, rhs: Self) -> Option<(Self, Self)> {
+                if rhs.is_zero() {
+                    return None;
+                }
+                if $signed && self == Self::MIN && rhs == Self::ZERO.wrapping_sub(Self::ONE) {
+                    return None;
+                }
+                Some(self.div_rem_unchecked(rhs))
+            }
+
+            /// `self / rhs`, or `None` when `rhs` is zero or on overflow.
+            #[inline]
+            pub fn checked_div(self, rhs: Self) -> Option<Self> {
+                self.checked_div_rem(rhs).map(|(q, _)| q)
+            }
+
+            /// `self % rhs`, or `None` when `rhs` is zero or on overflow.
+            #[inline]
+            pub fn checked_rem(self, rhs: Self) -> Option<Self> {
+                self.checked_div_rem(rhs).map(|(_, r)| r)
+            }
+
+            /// `self / rhs` wrapping (`BitInt::MIN / -1` is `MIN`).
+            ///
+            /// # Panics
+            ///
+            /// When `rhs` is zero.
+            pub fn wrapping_div(self, rhs: Self) -> Self {
+                assert!(!rhs.is_zero(), "attempt to divide by zero");
+                self.div_rem_unchecked(rhs).0
+            }
+
+            /// `self % rhs` wrapping (`BitInt::MIN % -1` is 0).
+            ///
+            /// # Panics
+            ///
+            /// When `rhs` is zero.
+            pub fn wrapping_rem(self, rhs: Self) -> Self {
+                assert!(!rhs.is_zero(), "attempt to calculate the remainder with a divisor of zero");
+                self.div_rem_unchecked(rhs).1
+            }
+
+            /// Division of magnitudes with signs applied; `rhs` is not zero.
+            fn div_rem_unchecked(self, rhs: Self) -> (Self, Self) {
+                let (negative_dividend, negative_divisor) = (self.is_negative(), rhs.is_negative());
+                let mut dividend = self.words();
+                let mut divisor = rhs.words();
+                if negative_dividend {
+                    words::negate(dividend.as_mut());
+                }
+                if negative_divisor {
+                    words::negate(divisor.as_mut());
+                }
+                let mut quotient = S::ZERO_WORDS;
+                let mut remainder = S::ZERO_WORDS;
+                words::divide_unsigned(dividend.as_ref(), divisor.as_ref(), quotient.as_mut(), remainder.as_mut());
+                if negative_dividend != negative_divisor {
+                    words::negate(quotient.as_mut());
+                }
+                if negative_dividend {
+                    words::negate(remainder.as_mut());
+                }
+                (Self::from_words(quotient), Self::from_words(remainder))
+            }
+
+            /// `self << amount`, or `None` when `amount >= N`.
+            #[inline]
+            pub fn checked_shl(self, amount: u32) -> Option<Self> {
+                (amount < N).then(|| self.shl_unchecked(amount))
+            }
+
+            /// `self >> amount` (arithmetic for `BitInt`), or `None` when
+            /// `amount >= N`.
+            #[inline]
+            pub fn checked_shr(self, amount: u32) -> Option<Self> {
+                (amount < N).then(|| self.shr_unchecked(amount))
+            }
+
+            /// `self << (amount % N)`.
+            #[inline]
+            pub fn wrapping_shl(self, amount: u32) -> Self {
+                self.shl_unchecked(amount % N)
+            }
+
+            /// `self >> (amount % N)`.
+            #[inline]
+            pub fn wrapping_shr(self, amount: u32) -> Self {
+                self.shr_unchecked(amount % N)
+            }
+
+            #[inline(always)]
+            fn shl_unchecked(self, amount: u32) -> Self {
+                let mut a = self.words();
+                words::shl(a.as_mut(), amount);
+                Self::from_words(a)
+            }
+
+            #[inline(always)]
+            fn shr_unchecked(self, amount: u32) -> Self {
+                let mut a = self.words();
+                let fill = if words::is_negative(a.as_ref(), $signed) { !0 } else { 0 };
+                words::shr(a.as_mut(), amount, fill);
+                Self::from_words(a)
+            }
+
+            /// The value as an `i128` if it fits.
+            fn to_i128(self) -> Option<i128> {
+                let w = self.words();
+                let w = w.as_ref();
+                let fill = if words::is_negative(w, $signed) { !0 } else { 0 };
+                if w.len() > 2 && w[2..].iter().any(|&x| x != fill) {
+                    return None;
+                }
+                let low = w[0];
+                let high = if w.len() > 1 { w[1] } else { fill };
+                let value = (u128::from(high) << 64 | u128::from(low)) as i128;
+                // The 128-bit window must carry the sign the value has.
+                ((value < 0) == (fill != 0)).then_some(value)
+            }
+
+            /// The value as a `u128` if it fits.
+            fn to_u128(self) -> Option<u128> {
+                if self.is_negative() {
+                    return None;
+                }
+                let w = self.words();
+                let w = w.as_ref();
+                if w.len() > 2 && w[2..].iter().any(|&x| x != 0) {
+                    return None;
+                }
+                Some(u128::from(if w.len() > 1 { w[1] } else { 0 }) << 64 | u128::from(w[0]))
+            }
+
+            /// Build from a 128-bit two's-complement value (`negative` says
+            /// whether it is an `i128` below zero), if it fits.
+            fn from_i128_parts(bits128: u128, negative: bool) -> Option<Self> {
+                let fill = if negative { !0 } else { 0 };
+                let mut w = S::ZERO_WORDS;
+                for (i, x) in w.as_mut().iter_mut().enumerate() {
+                    *x = match i {
+                        0 => bits128 as u64,
+                        1 => (bits128 >> 64) as u64,
+                        _ => fill,
+                    };
+                }
+                let value = Self::from_words(w);
+                // It fits iff reading it back gives the same number.
+                let same = if negative {
+                    value.to_i128() == Some(bits128 as i128)
+                } else {
+                    value.to_u128() == Some(bits128)
+                };
+                same.then_some(value)
+            }
+
+            /// Little-endian bytes, `ceil(N / 8)` of them; the bits above N
+            /// in the last byte are the extension.
+            pub fn to_le_bytes(self) -> Vec<u8> {
+                let w = self.words();
+                w.as_ref().iter().flat_map(|x| x.to_le_bytes()).take(N.div_ceil(8) as usize).collect()
+            }
+
+            /// Big-endian bytes, `ceil(N / 8)` of them.
+            pub fn to_be_bytes(self) -> Vec<u8> {
+                let mut bytes = self.to_le_bytes();
+                bytes.reverse();
+                bytes
+            }
+
+            /// From exactly `ceil(N / 8)` little-endian bytes; the bits
+            /// above N in the last byte must be the extension (zero, or
+            /// copies of bit N-1 for `BitInt`).
+            pub fn from_le_bytes(bytes: &[u8]) -> Result<Self, BitIntError> {
+                let expected = N.div_ceil(8) as usize;
+                if bytes.len() != expected {
+                    return Err(BitIntError::WrongLength { expected });
+                }
+                let mut w = S::ZERO_WORDS;
+                let negative = $signed && bytes[expected - 1] & (1 << ((N - 1) % 8)) != 0;
+                for (i, x) in w.as_mut().iter_mut().enumerate() {
+                    let mut word = [if negative { 0xff } else { 0 }; 8];
+                    for (k, b) in word.iter_mut().enumerate() {
+                        if let Some(&byte) = bytes.get(8 * i + k) {
+                            *b = byte;
+                        }
+                    }
+                    *x = u64::from_le_bytes(word);
+                }
+                let value = Self::from_words(w);
+                if value.to_le_bytes() == bytes { Ok(value) } else { Err(BitIntError::OutOfRange) }
+            }
+
+            /// From exactly `ceil(N / 8)` big-endian bytes.
+            pub fn from_be_bytes(bytes: &[u8]) -> Result<Self, BitIntError> {
+                let mut le = bytes.to_vec();
+                le.reverse();
+                Self::from_le_bytes(&le)
+            }
+
+            /// Digits of the N-bit two's-complement form in a power-of-two
+            /// radix, most significant first, without leading zeros.
+            fn radix_digits(self, bits_per_digit: u32, upper: bool) -> String {
+                let mut w = self.words();
+                words::normalize(w.as_mut(), N, false);
+                let w = w.as_ref();
+                let digits = N.div_ceil(bits_per_digit);
+                let mut out = String::new();
+                for d in (0..digits).rev() {
+                    let mut value = 0u32;
+                    for b in (0..bits_per_digit).rev() {
+                        let i = d * bits_per_digit + b;
+                        let set = i < N && (w[(i / 64) as usize] >> (i % 64)) & 1 == 1;
+                        value = value << 1 | set as u32;
+                    }
+                    if value != 0 || !out.is_empty() || d == 0 {
+                        let c = char::from_digit(value, 1 << bits_per_digit).unwrap();
+                        out.push(if upper { c.to_ascii_uppercase() } else { c });
+                    }
+                }
+                out
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> Default for $name<N, S> {
+            fn default() -> Self {
+                Self::ZERO
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> PartialEq for $name<N, S> {
+            #[inline]
+            fn eq(&self, other: &Self) -> bool {
+                self.words().as_ref() == other.words().as_ref()
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> Eq for $name<N, S> {}
+
+        impl<const N: u32, S: BitStorage> Hash for $name<N, S> {
+            fn hash<H: Hasher>(&self, state: &mut H) {
+                self.words().as_ref().hash(state);
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> PartialOrd for $name<N, S> {
+            #[inline]
+            fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> Ord for $name<N, S> {
+            #[inline]
+            fn cmp(&self, other: &Self) -> Ordering {
+                words::compare(self.words().as_ref(), other.words().as_ref(), $signed)
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> fmt::Display for $name<N, S> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let negative = self.is_negative();
+                let mut magnitude = self.words();
+                if negative {
+                    words::negate(magnitude.as_mut());
+                }
+                // Magnitudes of signed values fit their storage: the storage
+                // is at least one bit wider than N, or N is a multiple of 64
+                // and the negated MIN reads correctly as unsigned.
+                let m = magnitude.as_mut();
+                let mut chunks = Vec::new();
+                while !words::is_zero(m) {
+                    chunks.push(words::divide_small(m, 10_000_000_000_000_000_000));
+                }
+                let mut digits = chunks.last().map_or_else(|| "0".to_owned(), |c| c.to_string());
+                for chunk in chunks.iter().rev().skip(1) {
+                    digits.push_str(&format!("{chunk:019}"));
+                }
+                f.pad_integral(!negative, "", &digits)
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> fmt::Debug for $name<N, S> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(self, f)
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> fmt::LowerHex for $name<N, S> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.pad_integral(true, "0x", &self.radix_digits(4, false))
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> fmt::UpperHex for $name<N, S> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.pad_integral(true, "0x", &self.radix_digits(4, true))
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> fmt::Binary for $name<N, S> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.pad_integral(true, "0b", &self.radix_digits(1, false))
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> fmt::Octal for $name<N, S> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.pad_integral(true, "0o", &self.radix_digits(3, false))
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> From<bool> for $name<N, S> {
+            fn from(b: bool) -> Self {
+                if b { Self::ONE } else { Self::ZERO }
+            }
+        }
+
+        bit_int_type!(@ops $name, $signed);
+        bit_int_type!(@convert $name, $signed, i8 i16 i32 i64 i128 isize, u8 u16 u32 u64 u128 usize);
+        bit_int_type!(@ffi $name, $signed, $c_prefix);
+    };
+
+    (@ops $name:ident, $signed:literal) => {
+        macro_rules! binary_op {
+            ($trait:ident, $method:ident, $assign_trait:ident, $assign:ident, $checked:ident, $wrapping:ident, $message:literal) => {
+                impl<const N: u32, S: BitStorage> ops::$trait for $name<N, S> {
+                    type Output = Self;
+                    /// Panics on overflow with debug assertions, wraps
+                    /// without (as the primitive integers do).
+                    #[inline(always)]
+                    #[track_caller]
+                    fn $method(self, rhs: Self) -> Self {
+                        if cfg!(debug_assertions) {
+                            self.$checked(rhs).expect($message)
+                        } else {
+                            self.$wrapping(rhs)
+                        }
+                    }
+                }
+                impl<const N: u32, S: BitStorage> ops::$assign_trait for $name<N, S> {
+                    #[inline(always)]
+                    #[track_caller]
+                    fn $assign(&mut self, rhs: Self) {
+                        *self = ops::$trait::$method(*self, rhs);
+                    }
+                }
+            };
+        }
+        binary_op!(Add, add, AddAssign, add_assign, checked_add, wrapping_add, "attempt to add with overflow");
+        binary_op!(Sub, sub, SubAssign, sub_assign, checked_sub, wrapping_sub, "attempt to subtract with overflow");
+        binary_op!(Mul, mul, MulAssign, mul_assign, checked_mul, wrapping_mul, "attempt to multiply with overflow");
+
+        impl<const N: u32, S: BitStorage> ops::Div for $name<N, S> {
+            type Output = Self;
+            /// Panics when `rhs` is zero or on overflow, as the primitives do.
+            #[track_caller]
+            fn div(self, rhs: Self) -> Self {
+                assert!(!rhs.is_zero(), "attempt to divide by zero");
+                self.checked_div(rhs).expect("attempt to divide with overflow")
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> ops::Rem for $name<N, S> {
+            type Output = Self;
+            /// Panics when `rhs` is zero or on overflow, as the primitives do.
+            #[track_caller]
+            fn rem(self, rhs: Self) -> Self {
+                assert!(!rhs.is_zero(), "attempt to calculate the remainder with a divisor of zero");
+                self.checked_rem(rhs).expect("attempt to calculate the remainder with overflow")
+            }
+        }
+
+        macro_rules! bit_op {
+            ($trait:ident, $method:ident, $assign_trait:ident, $assign:ident) => {
+                impl<const N: u32, S: BitStorage> ops::$trait for $name<N, S> {
+                    type Output = Self;
+                    #[inline(always)]
+                    fn $method(self, rhs: Self) -> Self {
+                        let mut a = self.words();
+                        for (x, y) in a.as_mut().iter_mut().zip(rhs.words().as_ref()) {
+                            *x = ops::$trait::$method(*x, *y);
+                        }
+                        Self::from_words(a)
+                    }
+                }
+                impl<const N: u32, S: BitStorage> ops::$assign_trait for $name<N, S> {
+                    #[inline(always)]
+                    fn $assign(&mut self, rhs: Self) {
+                        *self = ops::$trait::$method(*self, rhs);
+                    }
+                }
+            };
+        }
+        bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign);
+        bit_op!(BitOr, bitor, BitOrAssign, bitor_assign);
+        bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign);
+
+        impl<const N: u32, S: BitStorage> ops::Not for $name<N, S> {
+            type Output = Self;
+            #[inline(always)]
+            fn not(self) -> Self {
+                let mut a = self.words();
+                for x in a.as_mut() {
+                    *x = !*x;
+                }
+                Self::from_words(a)
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> ops::Shl<u32> for $name<N, S> {
+            type Output = Self;
+            /// Panics when `amount >= N`.
+            #[inline(always)]
+            #[track_caller]
+            fn shl(self, amount: u32) -> Self {
+                assert!(amount < N, "attempt to shift left with overflow");
+                self.shl_unchecked(amount)
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> ops::Shr<u32> for $name<N, S> {
+            type Output = Self;
+            /// Panics when `amount >= N`.
+            #[inline(always)]
+            #[track_caller]
+            fn shr(self, amount: u32) -> Self {
+                assert!(amount < N, "attempt to shift right with overflow");
+                self.shr_unchecked(amount)
+            }
+        }
+    };
+
+    (@convert $name:ident, $signed:literal, $($int:ident)*, $($uint:ident)*) => {
+        $(
+            impl<const N: u32, S: BitStorage> TryFrom<$int> for $name<N, S> {
+                type Error = BitIntError;
+                fn try_from(value: $int) -> Result<Self, BitIntError> {
+                    let value = value as i128;
+                    Self::from_i128_parts(value as u128, value < 0).ok_or(BitIntError::OutOfRange)
+                }
+            }
+            impl<const N: u32, S: BitStorage> TryFrom<$name<N, S>> for $int {
+                type Error = BitIntError;
+                fn try_from(value: $name<N, S>) -> Result<$int, BitIntError> {
+                    value.to_i128().and_then(|v| <$int>::try_from(v).ok()).ok_or(BitIntError::OutOfRange)
+                }
+            }
+        )*
+        $(
+            impl<const N: u32, S: BitStorage> TryFrom<$uint> for $name<N, S> {
+                type Error = BitIntError;
+                fn try_from(value: $uint) -> Result<Self, BitIntError> {
+                    Self::from_i128_parts(value as u128, false).ok_or(BitIntError::OutOfRange)
+                }
+            }
+            impl<const N: u32, S: BitStorage> TryFrom<$name<N, S>> for $uint {
+                type Error = BitIntError;
+                fn try_from(value: $name<N, S>) -> Result<$uint, BitIntError> {
+                    value.to_u128().and_then(|v| <$uint>::try_from(v).ok()).ok_or(BitIntError::OutOfRange)
+                }
+            }
+        )*
+    };
+
+    (@ffi $name:ident, $signed:literal, $c_prefix:literal) => {
+        // SAFETY: `#[repr(transparent)]` over storage whose size and
+        // alignment equal clang's `_BitInt(N)` (checked in `LAYOUT`, which
+        // `C_TYPE` evaluates); every bit pattern is a valid value, the
+        // padding bits being re-normalised on every read.
+        unsafe impl<const N: u32, S: BitStorage> crate::CType for $name<N, S> {
+            const C_TYPE: crate::CTypeDesc = {
+                let () = Self::LAYOUT;
+                crate::CTypeDesc::BitInt { bits: N, signed: $signed, size: size_of::<S>(), align: align_of::<S>() }
+            };
+        }
+
+        // SAFETY: passed by value as the storage, which the x86-64
+        // conformance tests prove is how clang passes `_BitInt(N)`; the
+        // padding bits C leaves unspecified are re-normalised.
+        unsafe impl<const N: u32, S: BitStorage> crate::CParam for $name<N, S> {
+            type Raw = Self;
+            const C_TYPE: crate::CTypeDesc = <Self as crate::CType>::C_TYPE;
+            #[inline(always)]
+            unsafe fn from_c(raw: Self) -> Result<Self, crate::ArgError> {
+                Ok(raw.normalized())
+            }
+        }
+
+        // SAFETY: returned by value as the storage, fully extended.
+        unsafe impl<const N: u32, S: BitStorage> crate::CResult for $name<N, S> {
+            type Raw = Self;
+            const C_TYPE: crate::CTypeDesc = <Self as crate::CType>::C_TYPE;
+            #[inline(always)]
+            fn into_c(self) -> Self {
+                self.normalized()
+            }
+        }
+    };
+}
+
+bit_int_type!(
+    /// A signed integer of exactly N bits with the C ABI of `_BitInt(N)`.
+    ///
+    /// `BitInt<N>` works for N in 2..=256; wider widths are written
+    /// `abi_core::bitint!(N)` (up to the target's `__BITINT_MAXWIDTH__`).
+    BitInt,
+    signed = true,
+    c = "_BitInt"
+);
+
+bit_int_type!(
+    /// An unsigned integer of exactly N bits with the C ABI of
+    /// `unsigned _BitInt(N)`.
+    ///
+    /// `UBitInt<N>` works for N in 1..=256; wider widths are written
+    /// `abi_core::ubitint!(N)` (up to the target's `__BITINT_MAXWIDTH__`).
+    UBitInt,
+    signed = false,
+    c = "unsigned _BitInt"
+);
