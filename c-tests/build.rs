@@ -19,6 +19,7 @@ fn main() {
     println!("cargo::rerun-if-env-changed=ABI_SKIP_C");
     println!("cargo::rustc-check-cfg=cfg(c_harness)");
     println!("cargo::rustc-check-cfg=cfg(clang19)");
+    println!("cargo::rustc-check-cfg=cfg(bitint_harness)");
 
     // Only for creating the golden header the very first time, before there
     // is one to compile against; never set in CI.
@@ -38,6 +39,21 @@ fn main() {
     if has_compiler("clang-19") {
         compile("clang-19", "clang");
         println!("cargo::rustc-cfg=clang19");
+        // `_BitInt` needs C23; gcc 12 has no `_BitInt` at all.
+        cc::Build::new()
+            .compiler("clang-19")
+            .include(Path::new("include"))
+            .define("HARNESS_PREFIX", "bitint")
+            .file("c/bitint_calls.c")
+            .opt_level(1)
+            .warnings(false)
+            .flag("-std=c2x")
+            .flag("-pedantic")
+            .flag("-Wall")
+            .flag("-Wextra")
+            .flag("-Werror")
+            .compile("c_tests_bitint");
+        println!("cargo::rustc-cfg=bitint_harness");
     } else if std::env::var("CI").is_ok_and(|v| v == "true" || v == "1") {
         panic!("clang-19 is required under CI but was not found; `cargo xtask test` installs it");
     } else {

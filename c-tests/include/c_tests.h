@@ -25,9 +25,857 @@ extern "C" {
 #define ABI_STATUS_INVALID_ARGUMENT (-3) /* an argument was malformed (misaligned, invalid UTF-8, too large) */
 #endif
 
+/* `_BitInt(N)` is C23: the declarations that use it need clang >= 16 or
+ * gcc >= 14 in C23 mode (-std=c2x / -std=c23). */
+#ifndef ABI_HAVE_BITINT
+#if !defined(__cplusplus) && defined(__BITINT_MAXWIDTH__) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
+#define ABI_HAVE_BITINT 1
+#else
+#define ABI_HAVE_BITINT 0
+#endif
+#endif
+#if ABI_HAVE_BITINT
+_Static_assert(sizeof(unsigned _BitInt(2)) == 1 && _Alignof(unsigned _BitInt(2)) == 1, "unsigned _BitInt(2): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(7)) == 1 && _Alignof(unsigned _BitInt(7)) == 1, "unsigned _BitInt(7): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(8)) == 1 && _Alignof(unsigned _BitInt(8)) == 1, "unsigned _BitInt(8): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(24)) == 4 && _Alignof(unsigned _BitInt(24)) == 4, "unsigned _BitInt(24): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(32)) == 4 && _Alignof(unsigned _BitInt(32)) == 4, "unsigned _BitInt(32): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(33)) == 8 && _Alignof(unsigned _BitInt(33)) == 8, "unsigned _BitInt(33): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(63)) == 8 && _Alignof(unsigned _BitInt(63)) == 8, "unsigned _BitInt(63): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(64)) == 8 && _Alignof(unsigned _BitInt(64)) == 8, "unsigned _BitInt(64): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(65)) == 16 && _Alignof(unsigned _BitInt(65)) == 8, "unsigned _BitInt(65): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(100)) == 16 && _Alignof(unsigned _BitInt(100)) == 8, "unsigned _BitInt(100): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(127)) == 16 && _Alignof(unsigned _BitInt(127)) == 8, "unsigned _BitInt(127): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(128)) == 16 && _Alignof(unsigned _BitInt(128)) == 8, "unsigned _BitInt(128): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(129)) == 24 && _Alignof(unsigned _BitInt(129)) == 8, "unsigned _BitInt(129): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(200)) == 32 && _Alignof(unsigned _BitInt(200)) == 8, "unsigned _BitInt(200): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(256)) == 32 && _Alignof(unsigned _BitInt(256)) == 8, "unsigned _BitInt(256): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(511)) == 64 && _Alignof(unsigned _BitInt(511)) == 8, "unsigned _BitInt(511): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(512)) == 64 && _Alignof(unsigned _BitInt(512)) == 8, "unsigned _BitInt(512): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(1024)) == 128 && _Alignof(unsigned _BitInt(1024)) == 8, "unsigned _BitInt(1024): layout differs from Rust");
+_Static_assert(sizeof(unsigned _BitInt(4096)) == 512 && _Alignof(unsigned _BitInt(4096)) == 8, "unsigned _BitInt(4096): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(2)) == 1 && _Alignof(_BitInt(2)) == 1, "_BitInt(2): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(7)) == 1 && _Alignof(_BitInt(7)) == 1, "_BitInt(7): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(8)) == 1 && _Alignof(_BitInt(8)) == 1, "_BitInt(8): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(24)) == 4 && _Alignof(_BitInt(24)) == 4, "_BitInt(24): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(32)) == 4 && _Alignof(_BitInt(32)) == 4, "_BitInt(32): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(33)) == 8 && _Alignof(_BitInt(33)) == 8, "_BitInt(33): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(63)) == 8 && _Alignof(_BitInt(63)) == 8, "_BitInt(63): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(64)) == 8 && _Alignof(_BitInt(64)) == 8, "_BitInt(64): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(65)) == 16 && _Alignof(_BitInt(65)) == 8, "_BitInt(65): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(100)) == 16 && _Alignof(_BitInt(100)) == 8, "_BitInt(100): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(127)) == 16 && _Alignof(_BitInt(127)) == 8, "_BitInt(127): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(128)) == 16 && _Alignof(_BitInt(128)) == 8, "_BitInt(128): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(129)) == 24 && _Alignof(_BitInt(129)) == 8, "_BitInt(129): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(200)) == 32 && _Alignof(_BitInt(200)) == 8, "_BitInt(200): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(256)) == 32 && _Alignof(_BitInt(256)) == 8, "_BitInt(256): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(511)) == 64 && _Alignof(_BitInt(511)) == 8, "_BitInt(511): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(512)) == 64 && _Alignof(_BitInt(512)) == 8, "_BitInt(512): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(1024)) == 128 && _Alignof(_BitInt(1024)) == 8, "_BitInt(1024): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(4096)) == 512 && _Alignof(_BitInt(4096)) == 8, "_BitInt(4096): layout differs from Rust");
+#endif
+
+typedef struct HolderS100 HolderS100;
+typedef struct HolderS1024 HolderS1024;
+typedef struct HolderS127 HolderS127;
+typedef struct HolderS128 HolderS128;
+typedef struct HolderS129 HolderS129;
+typedef struct HolderS2 HolderS2;
+typedef struct HolderS200 HolderS200;
+typedef struct HolderS24 HolderS24;
+typedef struct HolderS256 HolderS256;
+typedef struct HolderS32 HolderS32;
+typedef struct HolderS33 HolderS33;
+typedef struct HolderS4096 HolderS4096;
+typedef struct HolderS511 HolderS511;
+typedef struct HolderS512 HolderS512;
+typedef struct HolderS63 HolderS63;
+typedef struct HolderS64 HolderS64;
+typedef struct HolderS65 HolderS65;
+typedef struct HolderS7 HolderS7;
+typedef struct HolderS8 HolderS8;
+typedef struct HolderU100 HolderU100;
+typedef struct HolderU1024 HolderU1024;
+typedef struct HolderU127 HolderU127;
+typedef struct HolderU128 HolderU128;
+typedef struct HolderU129 HolderU129;
+typedef struct HolderU2 HolderU2;
+typedef struct HolderU200 HolderU200;
+typedef struct HolderU24 HolderU24;
+typedef struct HolderU256 HolderU256;
+typedef struct HolderU32 HolderU32;
+typedef struct HolderU33 HolderU33;
+typedef struct HolderU4096 HolderU4096;
+typedef struct HolderU511 HolderU511;
+typedef struct HolderU512 HolderU512;
+typedef struct HolderU63 HolderU63;
+typedef struct HolderU64 HolderU64;
+typedef struct HolderU65 HolderU65;
+typedef struct HolderU7 HolderU7;
+typedef struct HolderU8 HolderU8;
 typedef struct Point Point;
 typedef struct Record Record;
 typedef struct Rect Rect;
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS100`
+ */
+struct HolderS100 {
+    uint8_t tag;
+    _BitInt(100) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS100) == 32, "HolderS100: size differs from Rust");
+_Static_assert(_Alignof(HolderS100) == 8, "HolderS100: alignment differs from Rust");
+_Static_assert(offsetof(HolderS100, tag) == 0, "HolderS100.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS100, value) == 8, "HolderS100.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS100, tail) == 24, "HolderS100.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS1024`
+ */
+struct HolderS1024 {
+    uint8_t tag;
+    _BitInt(1024) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS1024) == 144, "HolderS1024: size differs from Rust");
+_Static_assert(_Alignof(HolderS1024) == 8, "HolderS1024: alignment differs from Rust");
+_Static_assert(offsetof(HolderS1024, tag) == 0, "HolderS1024.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS1024, value) == 8, "HolderS1024.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS1024, tail) == 136, "HolderS1024.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS127`
+ */
+struct HolderS127 {
+    uint8_t tag;
+    _BitInt(127) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS127) == 32, "HolderS127: size differs from Rust");
+_Static_assert(_Alignof(HolderS127) == 8, "HolderS127: alignment differs from Rust");
+_Static_assert(offsetof(HolderS127, tag) == 0, "HolderS127.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS127, value) == 8, "HolderS127.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS127, tail) == 24, "HolderS127.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS128`
+ */
+struct HolderS128 {
+    uint8_t tag;
+    _BitInt(128) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS128) == 32, "HolderS128: size differs from Rust");
+_Static_assert(_Alignof(HolderS128) == 8, "HolderS128: alignment differs from Rust");
+_Static_assert(offsetof(HolderS128, tag) == 0, "HolderS128.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS128, value) == 8, "HolderS128.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS128, tail) == 24, "HolderS128.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS129`
+ */
+struct HolderS129 {
+    uint8_t tag;
+    _BitInt(129) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS129) == 40, "HolderS129: size differs from Rust");
+_Static_assert(_Alignof(HolderS129) == 8, "HolderS129: alignment differs from Rust");
+_Static_assert(offsetof(HolderS129, tag) == 0, "HolderS129.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS129, value) == 8, "HolderS129.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS129, tail) == 32, "HolderS129.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS2`
+ */
+struct HolderS2 {
+    uint8_t tag;
+    _BitInt(2) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS2) == 4, "HolderS2: size differs from Rust");
+_Static_assert(_Alignof(HolderS2) == 2, "HolderS2: alignment differs from Rust");
+_Static_assert(offsetof(HolderS2, tag) == 0, "HolderS2.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS2, value) == 1, "HolderS2.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS2, tail) == 2, "HolderS2.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS200`
+ */
+struct HolderS200 {
+    uint8_t tag;
+    _BitInt(200) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS200) == 48, "HolderS200: size differs from Rust");
+_Static_assert(_Alignof(HolderS200) == 8, "HolderS200: alignment differs from Rust");
+_Static_assert(offsetof(HolderS200, tag) == 0, "HolderS200.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS200, value) == 8, "HolderS200.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS200, tail) == 40, "HolderS200.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS24`
+ */
+struct HolderS24 {
+    uint8_t tag;
+    _BitInt(24) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS24) == 12, "HolderS24: size differs from Rust");
+_Static_assert(_Alignof(HolderS24) == 4, "HolderS24: alignment differs from Rust");
+_Static_assert(offsetof(HolderS24, tag) == 0, "HolderS24.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS24, value) == 4, "HolderS24.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS24, tail) == 8, "HolderS24.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS256`
+ */
+struct HolderS256 {
+    uint8_t tag;
+    _BitInt(256) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS256) == 48, "HolderS256: size differs from Rust");
+_Static_assert(_Alignof(HolderS256) == 8, "HolderS256: alignment differs from Rust");
+_Static_assert(offsetof(HolderS256, tag) == 0, "HolderS256.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS256, value) == 8, "HolderS256.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS256, tail) == 40, "HolderS256.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS32`
+ */
+struct HolderS32 {
+    uint8_t tag;
+    _BitInt(32) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS32) == 12, "HolderS32: size differs from Rust");
+_Static_assert(_Alignof(HolderS32) == 4, "HolderS32: alignment differs from Rust");
+_Static_assert(offsetof(HolderS32, tag) == 0, "HolderS32.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS32, value) == 4, "HolderS32.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS32, tail) == 8, "HolderS32.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS33`
+ */
+struct HolderS33 {
+    uint8_t tag;
+    _BitInt(33) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS33) == 24, "HolderS33: size differs from Rust");
+_Static_assert(_Alignof(HolderS33) == 8, "HolderS33: alignment differs from Rust");
+_Static_assert(offsetof(HolderS33, tag) == 0, "HolderS33.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS33, value) == 8, "HolderS33.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS33, tail) == 16, "HolderS33.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS4096`
+ */
+struct HolderS4096 {
+    uint8_t tag;
+    _BitInt(4096) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS4096) == 528, "HolderS4096: size differs from Rust");
+_Static_assert(_Alignof(HolderS4096) == 8, "HolderS4096: alignment differs from Rust");
+_Static_assert(offsetof(HolderS4096, tag) == 0, "HolderS4096.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS4096, value) == 8, "HolderS4096.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS4096, tail) == 520, "HolderS4096.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS511`
+ */
+struct HolderS511 {
+    uint8_t tag;
+    _BitInt(511) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS511) == 80, "HolderS511: size differs from Rust");
+_Static_assert(_Alignof(HolderS511) == 8, "HolderS511: alignment differs from Rust");
+_Static_assert(offsetof(HolderS511, tag) == 0, "HolderS511.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS511, value) == 8, "HolderS511.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS511, tail) == 72, "HolderS511.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS512`
+ */
+struct HolderS512 {
+    uint8_t tag;
+    _BitInt(512) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS512) == 80, "HolderS512: size differs from Rust");
+_Static_assert(_Alignof(HolderS512) == 8, "HolderS512: alignment differs from Rust");
+_Static_assert(offsetof(HolderS512, tag) == 0, "HolderS512.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS512, value) == 8, "HolderS512.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS512, tail) == 72, "HolderS512.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS63`
+ */
+struct HolderS63 {
+    uint8_t tag;
+    _BitInt(63) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS63) == 24, "HolderS63: size differs from Rust");
+_Static_assert(_Alignof(HolderS63) == 8, "HolderS63: alignment differs from Rust");
+_Static_assert(offsetof(HolderS63, tag) == 0, "HolderS63.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS63, value) == 8, "HolderS63.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS63, tail) == 16, "HolderS63.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS64`
+ */
+struct HolderS64 {
+    uint8_t tag;
+    _BitInt(64) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS64) == 24, "HolderS64: size differs from Rust");
+_Static_assert(_Alignof(HolderS64) == 8, "HolderS64: alignment differs from Rust");
+_Static_assert(offsetof(HolderS64, tag) == 0, "HolderS64.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS64, value) == 8, "HolderS64.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS64, tail) == 16, "HolderS64.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS65`
+ */
+struct HolderS65 {
+    uint8_t tag;
+    _BitInt(65) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS65) == 32, "HolderS65: size differs from Rust");
+_Static_assert(_Alignof(HolderS65) == 8, "HolderS65: alignment differs from Rust");
+_Static_assert(offsetof(HolderS65, tag) == 0, "HolderS65.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS65, value) == 8, "HolderS65.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS65, tail) == 24, "HolderS65.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS7`
+ */
+struct HolderS7 {
+    uint8_t tag;
+    _BitInt(7) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS7) == 4, "HolderS7: size differs from Rust");
+_Static_assert(_Alignof(HolderS7) == 2, "HolderS7: alignment differs from Rust");
+_Static_assert(offsetof(HolderS7, tag) == 0, "HolderS7.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS7, value) == 1, "HolderS7.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS7, tail) == 2, "HolderS7.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderS8`
+ */
+struct HolderS8 {
+    uint8_t tag;
+    _BitInt(8) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderS8) == 4, "HolderS8: size differs from Rust");
+_Static_assert(_Alignof(HolderS8) == 2, "HolderS8: alignment differs from Rust");
+_Static_assert(offsetof(HolderS8, tag) == 0, "HolderS8.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderS8, value) == 1, "HolderS8.value: offset differs from Rust");
+_Static_assert(offsetof(HolderS8, tail) == 2, "HolderS8.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU100`
+ */
+struct HolderU100 {
+    uint8_t tag;
+    unsigned _BitInt(100) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU100) == 32, "HolderU100: size differs from Rust");
+_Static_assert(_Alignof(HolderU100) == 8, "HolderU100: alignment differs from Rust");
+_Static_assert(offsetof(HolderU100, tag) == 0, "HolderU100.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU100, value) == 8, "HolderU100.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU100, tail) == 24, "HolderU100.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU1024`
+ */
+struct HolderU1024 {
+    uint8_t tag;
+    unsigned _BitInt(1024) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU1024) == 144, "HolderU1024: size differs from Rust");
+_Static_assert(_Alignof(HolderU1024) == 8, "HolderU1024: alignment differs from Rust");
+_Static_assert(offsetof(HolderU1024, tag) == 0, "HolderU1024.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU1024, value) == 8, "HolderU1024.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU1024, tail) == 136, "HolderU1024.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU127`
+ */
+struct HolderU127 {
+    uint8_t tag;
+    unsigned _BitInt(127) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU127) == 32, "HolderU127: size differs from Rust");
+_Static_assert(_Alignof(HolderU127) == 8, "HolderU127: alignment differs from Rust");
+_Static_assert(offsetof(HolderU127, tag) == 0, "HolderU127.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU127, value) == 8, "HolderU127.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU127, tail) == 24, "HolderU127.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU128`
+ */
+struct HolderU128 {
+    uint8_t tag;
+    unsigned _BitInt(128) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU128) == 32, "HolderU128: size differs from Rust");
+_Static_assert(_Alignof(HolderU128) == 8, "HolderU128: alignment differs from Rust");
+_Static_assert(offsetof(HolderU128, tag) == 0, "HolderU128.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU128, value) == 8, "HolderU128.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU128, tail) == 24, "HolderU128.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU129`
+ */
+struct HolderU129 {
+    uint8_t tag;
+    unsigned _BitInt(129) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU129) == 40, "HolderU129: size differs from Rust");
+_Static_assert(_Alignof(HolderU129) == 8, "HolderU129: alignment differs from Rust");
+_Static_assert(offsetof(HolderU129, tag) == 0, "HolderU129.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU129, value) == 8, "HolderU129.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU129, tail) == 32, "HolderU129.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU2`
+ */
+struct HolderU2 {
+    uint8_t tag;
+    unsigned _BitInt(2) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU2) == 4, "HolderU2: size differs from Rust");
+_Static_assert(_Alignof(HolderU2) == 2, "HolderU2: alignment differs from Rust");
+_Static_assert(offsetof(HolderU2, tag) == 0, "HolderU2.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU2, value) == 1, "HolderU2.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU2, tail) == 2, "HolderU2.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU200`
+ */
+struct HolderU200 {
+    uint8_t tag;
+    unsigned _BitInt(200) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU200) == 48, "HolderU200: size differs from Rust");
+_Static_assert(_Alignof(HolderU200) == 8, "HolderU200: alignment differs from Rust");
+_Static_assert(offsetof(HolderU200, tag) == 0, "HolderU200.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU200, value) == 8, "HolderU200.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU200, tail) == 40, "HolderU200.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU24`
+ */
+struct HolderU24 {
+    uint8_t tag;
+    unsigned _BitInt(24) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU24) == 12, "HolderU24: size differs from Rust");
+_Static_assert(_Alignof(HolderU24) == 4, "HolderU24: alignment differs from Rust");
+_Static_assert(offsetof(HolderU24, tag) == 0, "HolderU24.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU24, value) == 4, "HolderU24.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU24, tail) == 8, "HolderU24.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU256`
+ */
+struct HolderU256 {
+    uint8_t tag;
+    unsigned _BitInt(256) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU256) == 48, "HolderU256: size differs from Rust");
+_Static_assert(_Alignof(HolderU256) == 8, "HolderU256: alignment differs from Rust");
+_Static_assert(offsetof(HolderU256, tag) == 0, "HolderU256.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU256, value) == 8, "HolderU256.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU256, tail) == 40, "HolderU256.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU32`
+ */
+struct HolderU32 {
+    uint8_t tag;
+    unsigned _BitInt(32) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU32) == 12, "HolderU32: size differs from Rust");
+_Static_assert(_Alignof(HolderU32) == 4, "HolderU32: alignment differs from Rust");
+_Static_assert(offsetof(HolderU32, tag) == 0, "HolderU32.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU32, value) == 4, "HolderU32.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU32, tail) == 8, "HolderU32.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU33`
+ */
+struct HolderU33 {
+    uint8_t tag;
+    unsigned _BitInt(33) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU33) == 24, "HolderU33: size differs from Rust");
+_Static_assert(_Alignof(HolderU33) == 8, "HolderU33: alignment differs from Rust");
+_Static_assert(offsetof(HolderU33, tag) == 0, "HolderU33.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU33, value) == 8, "HolderU33.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU33, tail) == 16, "HolderU33.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU4096`
+ */
+struct HolderU4096 {
+    uint8_t tag;
+    unsigned _BitInt(4096) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU4096) == 528, "HolderU4096: size differs from Rust");
+_Static_assert(_Alignof(HolderU4096) == 8, "HolderU4096: alignment differs from Rust");
+_Static_assert(offsetof(HolderU4096, tag) == 0, "HolderU4096.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU4096, value) == 8, "HolderU4096.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU4096, tail) == 520, "HolderU4096.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU511`
+ */
+struct HolderU511 {
+    uint8_t tag;
+    unsigned _BitInt(511) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU511) == 80, "HolderU511: size differs from Rust");
+_Static_assert(_Alignof(HolderU511) == 8, "HolderU511: alignment differs from Rust");
+_Static_assert(offsetof(HolderU511, tag) == 0, "HolderU511.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU511, value) == 8, "HolderU511.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU511, tail) == 72, "HolderU511.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU512`
+ */
+struct HolderU512 {
+    uint8_t tag;
+    unsigned _BitInt(512) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU512) == 80, "HolderU512: size differs from Rust");
+_Static_assert(_Alignof(HolderU512) == 8, "HolderU512: alignment differs from Rust");
+_Static_assert(offsetof(HolderU512, tag) == 0, "HolderU512.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU512, value) == 8, "HolderU512.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU512, tail) == 72, "HolderU512.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU63`
+ */
+struct HolderU63 {
+    uint8_t tag;
+    unsigned _BitInt(63) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU63) == 24, "HolderU63: size differs from Rust");
+_Static_assert(_Alignof(HolderU63) == 8, "HolderU63: alignment differs from Rust");
+_Static_assert(offsetof(HolderU63, tag) == 0, "HolderU63.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU63, value) == 8, "HolderU63.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU63, tail) == 16, "HolderU63.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU64`
+ */
+struct HolderU64 {
+    uint8_t tag;
+    unsigned _BitInt(64) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU64) == 24, "HolderU64: size differs from Rust");
+_Static_assert(_Alignof(HolderU64) == 8, "HolderU64: alignment differs from Rust");
+_Static_assert(offsetof(HolderU64, tag) == 0, "HolderU64.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU64, value) == 8, "HolderU64.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU64, tail) == 16, "HolderU64.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU65`
+ */
+struct HolderU65 {
+    uint8_t tag;
+    unsigned _BitInt(65) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU65) == 32, "HolderU65: size differs from Rust");
+_Static_assert(_Alignof(HolderU65) == 8, "HolderU65: alignment differs from Rust");
+_Static_assert(offsetof(HolderU65, tag) == 0, "HolderU65.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU65, value) == 8, "HolderU65.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU65, tail) == 24, "HolderU65.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU7`
+ */
+struct HolderU7 {
+    uint8_t tag;
+    unsigned _BitInt(7) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU7) == 4, "HolderU7: size differs from Rust");
+_Static_assert(_Alignof(HolderU7) == 2, "HolderU7: alignment differs from Rust");
+_Static_assert(offsetof(HolderU7, tag) == 0, "HolderU7.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU7, value) == 1, "HolderU7.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU7, tail) == 2, "HolderU7.tail: offset differs from Rust");
+#endif
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * A struct holding the value between two narrow fields.
+ *
+ * Rust: `c_tests::bitint_exports::HolderU8`
+ */
+struct HolderU8 {
+    uint8_t tag;
+    unsigned _BitInt(8) value;
+    uint16_t tail;
+};
+#ifndef __cplusplus
+_Static_assert(sizeof(HolderU8) == 4, "HolderU8: size differs from Rust");
+_Static_assert(_Alignof(HolderU8) == 2, "HolderU8: alignment differs from Rust");
+_Static_assert(offsetof(HolderU8, tag) == 0, "HolderU8.tag: offset differs from Rust");
+_Static_assert(offsetof(HolderU8, value) == 1, "HolderU8.value: offset differs from Rust");
+_Static_assert(offsetof(HolderU8, tail) == 2, "HolderU8.tail: offset differs from Rust");
+#endif
+#endif
 
 /**
  * A point in the plane.
@@ -517,6 +1365,1526 @@ uint64_t ct_widen_u16(uint16_t a);
  * Rust: `c_tests::exports::scalars::ct_xor`
  */
 bool ct_xor(bool a, bool b);
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s100`
+ */
+_BitInt(100) rt_add_s100(_BitInt(100) a, _BitInt(100) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s1024`
+ */
+_BitInt(1024) rt_add_s1024(_BitInt(1024) a, _BitInt(1024) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s127`
+ */
+_BitInt(127) rt_add_s127(_BitInt(127) a, _BitInt(127) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s128`
+ */
+_BitInt(128) rt_add_s128(_BitInt(128) a, _BitInt(128) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s129`
+ */
+_BitInt(129) rt_add_s129(_BitInt(129) a, _BitInt(129) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s2`
+ */
+_BitInt(2) rt_add_s2(_BitInt(2) a, _BitInt(2) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s200`
+ */
+_BitInt(200) rt_add_s200(_BitInt(200) a, _BitInt(200) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s24`
+ */
+_BitInt(24) rt_add_s24(_BitInt(24) a, _BitInt(24) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s256`
+ */
+_BitInt(256) rt_add_s256(_BitInt(256) a, _BitInt(256) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s32`
+ */
+_BitInt(32) rt_add_s32(_BitInt(32) a, _BitInt(32) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s33`
+ */
+_BitInt(33) rt_add_s33(_BitInt(33) a, _BitInt(33) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s4096`
+ */
+_BitInt(4096) rt_add_s4096(_BitInt(4096) a, _BitInt(4096) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s511`
+ */
+_BitInt(511) rt_add_s511(_BitInt(511) a, _BitInt(511) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s512`
+ */
+_BitInt(512) rt_add_s512(_BitInt(512) a, _BitInt(512) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s63`
+ */
+_BitInt(63) rt_add_s63(_BitInt(63) a, _BitInt(63) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s64`
+ */
+_BitInt(64) rt_add_s64(_BitInt(64) a, _BitInt(64) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s65`
+ */
+_BitInt(65) rt_add_s65(_BitInt(65) a, _BitInt(65) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s7`
+ */
+_BitInt(7) rt_add_s7(_BitInt(7) a, _BitInt(7) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_s8`
+ */
+_BitInt(8) rt_add_s8(_BitInt(8) a, _BitInt(8) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u100`
+ */
+unsigned _BitInt(100) rt_add_u100(unsigned _BitInt(100) a, unsigned _BitInt(100) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u1024`
+ */
+unsigned _BitInt(1024) rt_add_u1024(unsigned _BitInt(1024) a, unsigned _BitInt(1024) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u127`
+ */
+unsigned _BitInt(127) rt_add_u127(unsigned _BitInt(127) a, unsigned _BitInt(127) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u128`
+ */
+unsigned _BitInt(128) rt_add_u128(unsigned _BitInt(128) a, unsigned _BitInt(128) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u129`
+ */
+unsigned _BitInt(129) rt_add_u129(unsigned _BitInt(129) a, unsigned _BitInt(129) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u2`
+ */
+unsigned _BitInt(2) rt_add_u2(unsigned _BitInt(2) a, unsigned _BitInt(2) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u200`
+ */
+unsigned _BitInt(200) rt_add_u200(unsigned _BitInt(200) a, unsigned _BitInt(200) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u24`
+ */
+unsigned _BitInt(24) rt_add_u24(unsigned _BitInt(24) a, unsigned _BitInt(24) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u256`
+ */
+unsigned _BitInt(256) rt_add_u256(unsigned _BitInt(256) a, unsigned _BitInt(256) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u32`
+ */
+unsigned _BitInt(32) rt_add_u32(unsigned _BitInt(32) a, unsigned _BitInt(32) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u33`
+ */
+unsigned _BitInt(33) rt_add_u33(unsigned _BitInt(33) a, unsigned _BitInt(33) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u4096`
+ */
+unsigned _BitInt(4096) rt_add_u4096(unsigned _BitInt(4096) a, unsigned _BitInt(4096) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u511`
+ */
+unsigned _BitInt(511) rt_add_u511(unsigned _BitInt(511) a, unsigned _BitInt(511) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u512`
+ */
+unsigned _BitInt(512) rt_add_u512(unsigned _BitInt(512) a, unsigned _BitInt(512) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u63`
+ */
+unsigned _BitInt(63) rt_add_u63(unsigned _BitInt(63) a, unsigned _BitInt(63) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u64`
+ */
+unsigned _BitInt(64) rt_add_u64(unsigned _BitInt(64) a, unsigned _BitInt(64) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u65`
+ */
+unsigned _BitInt(65) rt_add_u65(unsigned _BitInt(65) a, unsigned _BitInt(65) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u7`
+ */
+unsigned _BitInt(7) rt_add_u7(unsigned _BitInt(7) a, unsigned _BitInt(7) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `a + b`, wrapping at N bits.
+ *
+ * Rust: `c_tests::bitint_exports::rt_add_u8`
+ */
+unsigned _BitInt(8) rt_add_u8(unsigned _BitInt(8) a, unsigned _BitInt(8) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s100`
+ */
+void rt_ptr_s100(const _BitInt(100) *x, _BitInt(100) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s1024`
+ */
+void rt_ptr_s1024(const _BitInt(1024) *x, _BitInt(1024) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s127`
+ */
+void rt_ptr_s127(const _BitInt(127) *x, _BitInt(127) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s128`
+ */
+void rt_ptr_s128(const _BitInt(128) *x, _BitInt(128) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s129`
+ */
+void rt_ptr_s129(const _BitInt(129) *x, _BitInt(129) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s2`
+ */
+void rt_ptr_s2(const _BitInt(2) *x, _BitInt(2) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s200`
+ */
+void rt_ptr_s200(const _BitInt(200) *x, _BitInt(200) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s24`
+ */
+void rt_ptr_s24(const _BitInt(24) *x, _BitInt(24) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s256`
+ */
+void rt_ptr_s256(const _BitInt(256) *x, _BitInt(256) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s32`
+ */
+void rt_ptr_s32(const _BitInt(32) *x, _BitInt(32) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s33`
+ */
+void rt_ptr_s33(const _BitInt(33) *x, _BitInt(33) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s4096`
+ */
+void rt_ptr_s4096(const _BitInt(4096) *x, _BitInt(4096) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s511`
+ */
+void rt_ptr_s511(const _BitInt(511) *x, _BitInt(511) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s512`
+ */
+void rt_ptr_s512(const _BitInt(512) *x, _BitInt(512) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s63`
+ */
+void rt_ptr_s63(const _BitInt(63) *x, _BitInt(63) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s64`
+ */
+void rt_ptr_s64(const _BitInt(64) *x, _BitInt(64) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s65`
+ */
+void rt_ptr_s65(const _BitInt(65) *x, _BitInt(65) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s7`
+ */
+void rt_ptr_s7(const _BitInt(7) *x, _BitInt(7) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_s8`
+ */
+void rt_ptr_s8(const _BitInt(8) *x, _BitInt(8) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u100`
+ */
+void rt_ptr_u100(const unsigned _BitInt(100) *x, unsigned _BitInt(100) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u1024`
+ */
+void rt_ptr_u1024(const unsigned _BitInt(1024) *x, unsigned _BitInt(1024) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u127`
+ */
+void rt_ptr_u127(const unsigned _BitInt(127) *x, unsigned _BitInt(127) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u128`
+ */
+void rt_ptr_u128(const unsigned _BitInt(128) *x, unsigned _BitInt(128) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u129`
+ */
+void rt_ptr_u129(const unsigned _BitInt(129) *x, unsigned _BitInt(129) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u2`
+ */
+void rt_ptr_u2(const unsigned _BitInt(2) *x, unsigned _BitInt(2) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u200`
+ */
+void rt_ptr_u200(const unsigned _BitInt(200) *x, unsigned _BitInt(200) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u24`
+ */
+void rt_ptr_u24(const unsigned _BitInt(24) *x, unsigned _BitInt(24) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u256`
+ */
+void rt_ptr_u256(const unsigned _BitInt(256) *x, unsigned _BitInt(256) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u32`
+ */
+void rt_ptr_u32(const unsigned _BitInt(32) *x, unsigned _BitInt(32) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u33`
+ */
+void rt_ptr_u33(const unsigned _BitInt(33) *x, unsigned _BitInt(33) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u4096`
+ */
+void rt_ptr_u4096(const unsigned _BitInt(4096) *x, unsigned _BitInt(4096) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u511`
+ */
+void rt_ptr_u511(const unsigned _BitInt(511) *x, unsigned _BitInt(511) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u512`
+ */
+void rt_ptr_u512(const unsigned _BitInt(512) *x, unsigned _BitInt(512) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u63`
+ */
+void rt_ptr_u63(const unsigned _BitInt(63) *x, unsigned _BitInt(63) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u64`
+ */
+void rt_ptr_u64(const unsigned _BitInt(64) *x, unsigned _BitInt(64) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u65`
+ */
+void rt_ptr_u65(const unsigned _BitInt(65) *x, unsigned _BitInt(65) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u7`
+ */
+void rt_ptr_u7(const unsigned _BitInt(7) *x, unsigned _BitInt(7) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `*out = x >> (N / 2)` through pointers.
+ *
+ * Rust: `c_tests::bitint_exports::rt_ptr_u8`
+ */
+void rt_ptr_u8(const unsigned _BitInt(8) *x, unsigned _BitInt(8) *out);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s100`
+ */
+_BitInt(100) rt_stack_s100(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(100) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s1024`
+ */
+_BitInt(1024) rt_stack_s1024(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(1024) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s127`
+ */
+_BitInt(127) rt_stack_s127(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(127) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s128`
+ */
+_BitInt(128) rt_stack_s128(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(128) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s129`
+ */
+_BitInt(129) rt_stack_s129(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(129) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s2`
+ */
+_BitInt(2) rt_stack_s2(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(2) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s200`
+ */
+_BitInt(200) rt_stack_s200(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(200) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s24`
+ */
+_BitInt(24) rt_stack_s24(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(24) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s256`
+ */
+_BitInt(256) rt_stack_s256(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(256) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s32`
+ */
+_BitInt(32) rt_stack_s32(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(32) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s33`
+ */
+_BitInt(33) rt_stack_s33(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(33) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s4096`
+ */
+_BitInt(4096) rt_stack_s4096(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(4096) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s511`
+ */
+_BitInt(511) rt_stack_s511(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(511) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s512`
+ */
+_BitInt(512) rt_stack_s512(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(512) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s63`
+ */
+_BitInt(63) rt_stack_s63(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(63) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s64`
+ */
+_BitInt(64) rt_stack_s64(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(64) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s65`
+ */
+_BitInt(65) rt_stack_s65(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(65) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s7`
+ */
+_BitInt(7) rt_stack_s7(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(7) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_s8`
+ */
+_BitInt(8) rt_stack_s8(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(8) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u100`
+ */
+unsigned _BitInt(100) rt_stack_u100(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(100) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u1024`
+ */
+unsigned _BitInt(1024) rt_stack_u1024(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(1024) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u127`
+ */
+unsigned _BitInt(127) rt_stack_u127(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(127) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u128`
+ */
+unsigned _BitInt(128) rt_stack_u128(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(128) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u129`
+ */
+unsigned _BitInt(129) rt_stack_u129(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(129) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u2`
+ */
+unsigned _BitInt(2) rt_stack_u2(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(2) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u200`
+ */
+unsigned _BitInt(200) rt_stack_u200(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(200) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u24`
+ */
+unsigned _BitInt(24) rt_stack_u24(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(24) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u256`
+ */
+unsigned _BitInt(256) rt_stack_u256(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(256) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u32`
+ */
+unsigned _BitInt(32) rt_stack_u32(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(32) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u33`
+ */
+unsigned _BitInt(33) rt_stack_u33(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(33) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u4096`
+ */
+unsigned _BitInt(4096) rt_stack_u4096(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(4096) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u511`
+ */
+unsigned _BitInt(511) rt_stack_u511(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(511) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u512`
+ */
+unsigned _BitInt(512) rt_stack_u512(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(512) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u63`
+ */
+unsigned _BitInt(63) rt_stack_u63(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(63) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u64`
+ */
+unsigned _BitInt(64) rt_stack_u64(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(64) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u65`
+ */
+unsigned _BitInt(65) rt_stack_u65(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(65) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u7`
+ */
+unsigned _BitInt(7) rt_stack_u7(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(7) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `x >> 1` (arithmetic for signed types) when the seven leading
+ * and the trailing `int64_t` arrive as 1..=8, `x` unchanged
+ * otherwise: `x` is passed on the stack. A right shift moves the
+ * padding bits into the value, so dirty padding would show.
+ *
+ * Rust: `c_tests::bitint_exports::rt_stack_u8`
+ */
+unsigned _BitInt(8) rt_stack_u8(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(8) x, int64_t l8);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s100`
+ */
+HolderS100 rt_struct_s100(HolderS100 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s1024`
+ */
+HolderS1024 rt_struct_s1024(HolderS1024 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s127`
+ */
+HolderS127 rt_struct_s127(HolderS127 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s128`
+ */
+HolderS128 rt_struct_s128(HolderS128 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s129`
+ */
+HolderS129 rt_struct_s129(HolderS129 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s2`
+ */
+HolderS2 rt_struct_s2(HolderS2 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s200`
+ */
+HolderS200 rt_struct_s200(HolderS200 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s24`
+ */
+HolderS24 rt_struct_s24(HolderS24 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s256`
+ */
+HolderS256 rt_struct_s256(HolderS256 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s32`
+ */
+HolderS32 rt_struct_s32(HolderS32 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s33`
+ */
+HolderS33 rt_struct_s33(HolderS33 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s4096`
+ */
+HolderS4096 rt_struct_s4096(HolderS4096 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s511`
+ */
+HolderS511 rt_struct_s511(HolderS511 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s512`
+ */
+HolderS512 rt_struct_s512(HolderS512 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s63`
+ */
+HolderS63 rt_struct_s63(HolderS63 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s64`
+ */
+HolderS64 rt_struct_s64(HolderS64 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s65`
+ */
+HolderS65 rt_struct_s65(HolderS65 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s7`
+ */
+HolderS7 rt_struct_s7(HolderS7 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_s8`
+ */
+HolderS8 rt_struct_s8(HolderS8 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u100`
+ */
+HolderU100 rt_struct_u100(HolderU100 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u1024`
+ */
+HolderU1024 rt_struct_u1024(HolderU1024 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u127`
+ */
+HolderU127 rt_struct_u127(HolderU127 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u128`
+ */
+HolderU128 rt_struct_u128(HolderU128 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u129`
+ */
+HolderU129 rt_struct_u129(HolderU129 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u2`
+ */
+HolderU2 rt_struct_u2(HolderU2 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u200`
+ */
+HolderU200 rt_struct_u200(HolderU200 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u24`
+ */
+HolderU24 rt_struct_u24(HolderU24 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u256`
+ */
+HolderU256 rt_struct_u256(HolderU256 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u32`
+ */
+HolderU32 rt_struct_u32(HolderU32 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u33`
+ */
+HolderU33 rt_struct_u33(HolderU33 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u4096`
+ */
+HolderU4096 rt_struct_u4096(HolderU4096 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u511`
+ */
+HolderU511 rt_struct_u511(HolderU511 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u512`
+ */
+HolderU512 rt_struct_u512(HolderU512 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u63`
+ */
+HolderU63 rt_struct_u63(HolderU63 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u64`
+ */
+HolderU64 rt_struct_u64(HolderU64 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u65`
+ */
+HolderU65 rt_struct_u65(HolderU65 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u7`
+ */
+HolderU7 rt_struct_u7(HolderU7 h);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
+ * zero, which dirty padding would mislead.
+ *
+ * Rust: `c_tests::bitint_exports::rt_struct_u8`
+ */
+HolderU8 rt_struct_u8(HolderU8 h);
+#endif
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -26,7 +26,8 @@ fn header_matches_golden() {
 
 /// Counts `#[c_export]` annotations on functions and structs in the source
 /// and compares with the registry, so an entry the linker dropped fails here
-/// instead of going missing from the header.
+/// instead of going missing from the header. (`bitint_exports` expands one
+/// annotated macro per type and is counted by its invocations.)
 #[test]
 fn every_annotation_is_registered() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -42,6 +43,9 @@ fn every_annotation_is_registered() {
         functions += f;
         structs += s;
     }
+    let sets = crate::bitint_exports::BITINT_EXPORT_SETS;
+    functions += 4 * sets;
+    structs += sets;
     let registry = registry();
     assert!(
         functions >= 50,
@@ -268,4 +272,135 @@ fn null_reference_aborts_with_a_message() {
             "Option<&T>",
         ],
     );
+}
+
+/// C (clang-19, C23) calls every `BitInt`/`UBitInt` export with edge and
+/// random values, clean and with dirty padding bits, in registers, on the
+/// stack, by pointer and inside structs.
+#[test]
+fn bitint_exports_called_from_c() {
+    #[cfg(bitint_harness)]
+    {
+        unsafe extern "C" {
+            fn bitint_harness_run(checks: *mut i32) -> i32;
+        }
+        let mut checks = 0;
+        // SAFETY: the harness passes only values of the declared types.
+        let failures = unsafe { bitint_harness_run(&mut checks) };
+        assert_eq!(
+            failures, 0,
+            "{failures} of {checks} `_BitInt` checks failed (details on stderr)"
+        );
+        assert!(checks > 38 * 12 * 12, "only {checks} checks ran");
+    }
+    #[cfg(not(bitint_harness))]
+    eprintln!("SKIPPED: clang-19 is not installed; run `cargo xtask test` to install it");
+}
+
+/// Rust calls C functions taking and returning `_BitInt` values (in
+/// registers, on the stack and by pointer) and checks them against its own
+/// arithmetic; values C returns are compared after normalisation, as C may
+/// leave the padding bits unspecified.
+#[test]
+#[cfg(bitint_harness)]
+fn bitint_c_functions_called_from_rust() {
+    use abi_core::bitint::BitStorage;
+    use abi_core::{BitInt, UBitInt};
+
+    fn random_storage<S: BitStorage>(state: &mut u64) -> S {
+        let mut storage = S::ZERO;
+        let bytes = (&raw mut storage).cast::<u8>();
+        for i in 0..size_of::<S>() {
+            *state ^= *state << 13;
+            *state ^= *state >> 7;
+            *state ^= *state << 17;
+            // SAFETY: `i < size_of::<S>()`: inside `storage`.
+            let byte = unsafe { bytes.add(i) };
+            // SAFETY: in bounds (above); `S` is plain integer data.
+            unsafe { byte.write(*state as u8) };
+        }
+        storage
+    }
+
+    macro_rules! c_functions {
+        ($($tag:ident: $ty:ty, $add:ident, $stack:ident, $neg:ident;)*) => {
+            unsafe extern "C" {
+                $(
+                    fn $add(a: $ty, b: $ty) -> $ty;
+                    #[allow(clippy::too_many_arguments)]
+                    fn $stack(l1: i64, l2: i64, l3: i64, l4: i64, l5: i64, l6: i64, l7: i64, x: $ty, l8: i64) -> $ty;
+                    fn $neg(x: *const $ty, out: *mut $ty);
+                )*
+            }
+            let mut checks = 0;
+            let mut state = 0x2545_F491_4F6C_DD1D_u64;
+            $(
+                {
+                    type T = $ty;
+                    let mut values = vec![T::ZERO, T::ONE, T::MAX, T::MIN, T::MAX.wrapping_sub(T::ONE), T::MIN.wrapping_add(T::ONE)];
+                    for _ in 0..6 {
+                        values.push(T::from_storage(random_storage(&mut state)));
+                    }
+                    for &a in &values {
+                        for &b in &values {
+                            // SAFETY: a C function with exactly this prototype.
+                            let sum = unsafe { $add(a, b) };
+                            assert_eq!(sum, a.wrapping_add(b), "{}: {a} + {b}", stringify!($add));
+                            checks += 1;
+                        }
+                        // SAFETY: as above.
+                        let stacked = unsafe { $stack(1, 2, 3, 4, 5, 6, 7, a, 8) };
+                        assert_eq!(stacked, a.wrapping_sub(T::ONE), "{}: {a}", stringify!($stack));
+                        let mut out = T::ZERO;
+                        // SAFETY: valid pointers to one value each.
+                        unsafe { $neg(&a, &mut out) };
+                        assert_eq!(out, a.wrapping_neg(), "{}: {a}", stringify!($neg));
+                        checks += 2;
+                    }
+                }
+            )*
+            assert!(checks > 38 * 12 * 12, "only {checks} checks");
+        };
+    }
+
+    c_functions! {
+        s2: BitInt<2>, cb_add_s2, cb_stack_s2, cb_neg_ptr_s2;
+        u2: UBitInt<2>, cb_add_u2, cb_stack_u2, cb_neg_ptr_u2;
+        s7: BitInt<7>, cb_add_s7, cb_stack_s7, cb_neg_ptr_s7;
+        u7: UBitInt<7>, cb_add_u7, cb_stack_u7, cb_neg_ptr_u7;
+        s8: BitInt<8>, cb_add_s8, cb_stack_s8, cb_neg_ptr_s8;
+        u8: UBitInt<8>, cb_add_u8, cb_stack_u8, cb_neg_ptr_u8;
+        s24: BitInt<24>, cb_add_s24, cb_stack_s24, cb_neg_ptr_s24;
+        u24: UBitInt<24>, cb_add_u24, cb_stack_u24, cb_neg_ptr_u24;
+        s32: BitInt<32>, cb_add_s32, cb_stack_s32, cb_neg_ptr_s32;
+        u32: UBitInt<32>, cb_add_u32, cb_stack_u32, cb_neg_ptr_u32;
+        s33: BitInt<33>, cb_add_s33, cb_stack_s33, cb_neg_ptr_s33;
+        u33: UBitInt<33>, cb_add_u33, cb_stack_u33, cb_neg_ptr_u33;
+        s63: BitInt<63>, cb_add_s63, cb_stack_s63, cb_neg_ptr_s63;
+        u63: UBitInt<63>, cb_add_u63, cb_stack_u63, cb_neg_ptr_u63;
+        s64: BitInt<64>, cb_add_s64, cb_stack_s64, cb_neg_ptr_s64;
+        u64: UBitInt<64>, cb_add_u64, cb_stack_u64, cb_neg_ptr_u64;
+        s65: BitInt<65>, cb_add_s65, cb_stack_s65, cb_neg_ptr_s65;
+        u65: UBitInt<65>, cb_add_u65, cb_stack_u65, cb_neg_ptr_u65;
+        s100: BitInt<100>, cb_add_s100, cb_stack_s100, cb_neg_ptr_s100;
+        u100: UBitInt<100>, cb_add_u100, cb_stack_u100, cb_neg_ptr_u100;
+        s127: BitInt<127>, cb_add_s127, cb_stack_s127, cb_neg_ptr_s127;
+        u127: UBitInt<127>, cb_add_u127, cb_stack_u127, cb_neg_ptr_u127;
+        s128: BitInt<128>, cb_add_s128, cb_stack_s128, cb_neg_ptr_s128;
+        u128: UBitInt<128>, cb_add_u128, cb_stack_u128, cb_neg_ptr_u128;
+        s129: BitInt<129>, cb_add_s129, cb_stack_s129, cb_neg_ptr_s129;
+        u129: UBitInt<129>, cb_add_u129, cb_stack_u129, cb_neg_ptr_u129;
+        s200: BitInt<200>, cb_add_s200, cb_stack_s200, cb_neg_ptr_s200;
+        u200: UBitInt<200>, cb_add_u200, cb_stack_u200, cb_neg_ptr_u200;
+        s256: BitInt<256>, cb_add_s256, cb_stack_s256, cb_neg_ptr_s256;
+        u256: UBitInt<256>, cb_add_u256, cb_stack_u256, cb_neg_ptr_u256;
+        s511: abi_core::bitint!(511), cb_add_s511, cb_stack_s511, cb_neg_ptr_s511;
+        u511: abi_core::ubitint!(511), cb_add_u511, cb_stack_u511, cb_neg_ptr_u511;
+        s512: abi_core::bitint!(512), cb_add_s512, cb_stack_s512, cb_neg_ptr_s512;
+        u512: abi_core::ubitint!(512), cb_add_u512, cb_stack_u512, cb_neg_ptr_u512;
+        s1024: abi_core::bitint!(1024), cb_add_s1024, cb_stack_s1024, cb_neg_ptr_s1024;
+        u1024: abi_core::ubitint!(1024), cb_add_u1024, cb_stack_u1024, cb_neg_ptr_u1024;
+        s4096: abi_core::bitint!(4096), cb_add_s4096, cb_stack_s4096, cb_neg_ptr_s4096;
+        u4096: abi_core::ubitint!(4096), cb_add_u4096, cb_stack_u4096, cb_neg_ptr_u4096;
+    }
 }

@@ -8,6 +8,7 @@
 //! with edge values and check every result.
 
 pub mod bench;
+pub mod bitint_exports;
 pub mod exports;
 
 #[cfg(test)]

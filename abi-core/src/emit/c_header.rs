@@ -10,6 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
+use crate::c_type::CTypeDesc;
 use crate::registry::{AbiKind, FunctionDesc, Registry, ResultDesc, StructDesc, c_identifier};
 use crate::status::RESERVED_STATUSES;
 
@@ -68,6 +69,7 @@ impl CHeader {
             .collect();
         check_unique_symbols(&functions)?;
         let structs = structs_in_dependency_order(registry, &functions)?;
+        let bitint = BitIntUse::find(&structs, &functions);
 
         let mut out = String::new();
         let guard = self.guard();
@@ -107,6 +109,11 @@ impl CHeader {
             write_statuses(&mut out);
         }
 
+        if !bitint.types.is_empty() {
+            out.push('\n');
+            bitint.write_prelude(&mut out);
+        }
+
         if !structs.is_empty() {
             out.push('\n');
             for s in &structs {
@@ -114,18 +121,127 @@ impl CHeader {
             }
             for s in &structs {
                 out.push('\n');
+                let guarded = bitint.structs.contains(s.rust.name);
+                guard_open(&mut out, guarded);
                 write_struct(&mut out, s);
+                guard_close(&mut out, guarded);
             }
         }
 
         for f in &functions {
             out.push('\n');
+            let guarded = bitint.functions.contains(f.symbol);
+            guard_open(&mut out, guarded);
             write_function(&mut out, f);
+            guard_close(&mut out, guarded);
         }
 
         out.push_str("\n#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n");
         writeln!(out, "#endif /* {guard} */").unwrap();
         Ok(out)
+    }
+}
+
+/// The `_BitInt` types a header uses, and which declarations need them.
+///
+/// `_BitInt(N)` is C23: those declarations sit inside `#if ABI_HAVE_BITINT`
+/// so that the rest of the header stays usable from C11 compilers (and
+/// from gcc before 14, which has no `_BitInt`).
+struct BitIntUse {
+    types: BTreeSet<(bool, u32, usize, usize)>,
+    structs: BTreeSet<&'static str>,
+    functions: BTreeSet<&'static str>,
+}
+
+impl BitIntUse {
+    fn find(structs: &[&'static StructDesc], functions: &[&FunctionDesc]) -> Self {
+        let mut found = BitIntUse {
+            types: BTreeSet::new(),
+            structs: BTreeSet::new(),
+            functions: BTreeSet::new(),
+        };
+        // Structs come in dependency order, so a struct's by-value and
+        // pointer members were classified before it, except for pointers
+        // to later structs, which a second pass settles.
+        for _ in 0..2 {
+            for s in structs {
+                let types: Vec<CTypeDesc> = s.fields.iter().map(|f| f.c_type).collect();
+                if found.mentions(&types) {
+                    found.structs.insert(s.rust.name);
+                }
+            }
+        }
+        for f in functions {
+            let mut types: Vec<CTypeDesc> =
+                f.c_params().into_iter().map(|slot| slot.c_type).collect();
+            types.push(f.c_result());
+            if found.mentions(&types) {
+                found.functions.insert(f.symbol);
+            }
+        }
+        found
+    }
+
+    /// Whether `types` name a `_BitInt` or a struct that does; records the
+    /// `_BitInt` types seen.
+    fn mentions(&mut self, types: &[CTypeDesc]) -> bool {
+        let mut any = false;
+        for ty in types {
+            let mut bitints = Vec::new();
+            ty.bitints_named(&mut bitints);
+            for b in bitints {
+                if let CTypeDesc::BitInt {
+                    bits,
+                    signed,
+                    size,
+                    align,
+                } = b
+                {
+                    self.types.insert((signed, bits, size, align));
+                    any = true;
+                }
+            }
+            let mut structs = Vec::new();
+            ty.structs_named(&mut structs);
+            any |= structs.iter().any(|s| self.structs.contains(s));
+        }
+        any
+    }
+
+    fn write_prelude(&self, out: &mut String) {
+        out.push_str("/* `_BitInt(N)` is C23: the declarations that use it need clang >= 16 or\n");
+        out.push_str(" * gcc >= 14 in C23 mode (-std=c2x / -std=c23). */\n");
+        out.push_str("#ifndef ABI_HAVE_BITINT\n");
+        out.push_str(
+            "#if !defined(__cplusplus) && defined(__BITINT_MAXWIDTH__) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L\n",
+        );
+        out.push_str(
+            "#define ABI_HAVE_BITINT 1\n#else\n#define ABI_HAVE_BITINT 0\n#endif\n#endif\n",
+        );
+        out.push_str("#if ABI_HAVE_BITINT\n");
+        for (signed, bits, size, align) in &self.types {
+            let ty = CTypeDesc::BitInt {
+                bits: *bits,
+                signed: *signed,
+                size: *size,
+                align: *align,
+            }
+            .declare("");
+            writeln!(out, "_Static_assert(sizeof({ty}) == {size} && _Alignof({ty}) == {align}, \"{ty}: layout differs from Rust\");").unwrap();
+        }
+        out.push_str("#endif\n");
+    }
+}
+
+fn guard_open(out: &mut String, guarded: bool) {
+    if guarded {
+        out.push_str("#if ABI_HAVE_BITINT\n");
+    }
+}
+
+fn guard_close(out: &mut String, guarded: bool) {
+    if guarded {
+        out.push_str("#endif\n");
     }
 }
 
