@@ -54,6 +54,13 @@ fn main() {
             .flag("-Werror")
             .compile("c_tests_bitint");
         println!("cargo::rustc-cfg=bitint_harness");
+        cc::Build::new()
+            .compiler("clang-19")
+            .file("c/bitint_bench.c")
+            .opt_level(2)
+            .warnings(false)
+            .flag("-std=c2x")
+            .compile("c_tests_bitint_bench");
     } else if std::env::var("CI").is_ok_and(|v| v == "true" || v == "1") {
         panic!("clang-19 is required under CI but was not found; `cargo xtask test` installs it");
     } else {

@@ -21,7 +21,7 @@ struct Tool {
     needed_for: &'static str,
 }
 
-const TEST_TOOLS: &[Tool] = &[
+const TEST_TOOLS: [Tool; 3] = [
     VALGRIND,
     Tool {
         command: "clang-19",
@@ -47,8 +47,9 @@ fn main() -> ExitCode {
         Some("test") => test(),
         Some("showcase") => showcase(),
         Some("bench") => bench(&args[1..]),
+        Some("compile-cost") => compile_cost(),
         _ => {
-            eprintln!("usage: cargo xtask <showcase | test | bench [--quick]>");
+            eprintln!("usage: cargo xtask <showcase | test | bench [--quick] | compile-cost>");
             return ExitCode::from(2);
         }
     };
@@ -78,7 +79,7 @@ fn showcase() -> Result<(), String> {
 }
 
 fn test() -> Result<(), String> {
-    ensure_tools(TEST_TOOLS)?;
+    ensure_tools(&TEST_TOOLS)?;
     step("formatting");
     cargo(&["fmt", "--all", "--", "--check"])?;
     step("clippy");
@@ -158,6 +159,105 @@ fn harness_under_valgrind() -> Result<(), String> {
         Ok(())
     } else {
         Err(format!("the C harness under valgrind failed ({status})"))
+    }
+}
+
+/// Clean-build cost of abi-core, and of a user crate with 100 distinct
+/// `_BitInt` widths (small, large and very large widths, to show the cost
+/// does not grow with N), against the same crate on `u64`.
+fn compile_cost() -> Result<(), String> {
+    let root = std::env::current_dir().map_err(|e| e.to_string())?;
+    let work = root.join("target/compile-cost");
+    let _ = std::fs::remove_dir_all(&work);
+    let cargo_bin = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let timed =
+        |dir: &std::path::Path, args: &[&str], target: &std::path::Path| -> Result<f64, String> {
+            let start = std::time::Instant::now();
+            let status = Command::new(&cargo_bin)
+                .args(args)
+                .current_dir(dir)
+                .env("CARGO_TARGET_DIR", target)
+                .env("CARGO_INCREMENTAL", "0")
+                .status()
+                .map_err(|e| e.to_string())?;
+            if !status.success() {
+                return Err(format!(
+                    "cargo {} failed in {}",
+                    args.join(" "),
+                    dir.display()
+                ));
+            }
+            Ok(start.elapsed().as_secs_f64())
+        };
+    let core_target = work.join("core-target");
+    let core_clean = timed(
+        &root,
+        &["build", "--quiet", "--package", "abi-core"],
+        &core_target,
+    )?;
+    let _ = Command::new("touch")
+        .arg(root.join("abi-core/src/lib.rs"))
+        .status();
+    let core_alone = timed(
+        &root,
+        &["build", "--quiet", "--package", "abi-core"],
+        &core_target,
+    )?;
+
+    let mut rows = Vec::new();
+    // The first width of each variant; `None` is the `u64` baseline.
+    let variants = [
+        ("u64 (baseline)", None),
+        ("BitInt, N = 2..=101", Some(2)),
+        ("BitInt, N = 4000..=4099", Some(4000)),
+        ("BitInt, N = 100000..=100099", Some(100_000)),
+    ];
+    for (index, (name, first_width)) in variants.iter().enumerate() {
+        let ty = |k: u32| {
+            first_width.map_or_else(|| "u64".to_owned(), |first: u32| width_type(first + k))
+        };
+        let dir = work.join(format!("user{index}"));
+        std::fs::create_dir_all(dir.join("src")).map_err(|e| e.to_string())?;
+        std::fs::write(
+            dir.join("Cargo.toml"),
+            format!(
+                "[package]\nname = \"user{index}\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\n[dependencies]\nabi-core = {{ path = \"{}\" }}\n\n[workspace]\n",
+                root.join("abi-core").display()
+            ),
+        )
+        .map_err(|e| e.to_string())?;
+        let mut source = String::from("#![allow(unused_imports)]\nuse abi_core::BitInt;\n");
+        for k in 0..100 {
+            let t = ty(k);
+            source.push_str(&format!(
+                "pub fn f{k}(a: {t}, b: {t}) -> ({t}, String) {{ (a.wrapping_mul(b).wrapping_add(a) ^ (b >> 3), a.to_string()) }}\n"
+            ));
+        }
+        std::fs::write(dir.join("src/lib.rs"), source).map_err(|e| e.to_string())?;
+        // Dependencies first, then the user crate alone, clean.
+        let target = work.join(format!("user{index}-target"));
+        timed(&dir, &["build", "--quiet"], &target)?;
+        let _ = Command::new("touch").arg(dir.join("src/lib.rs")).status();
+        rows.push((
+            name.to_string(),
+            timed(&dir, &["build", "--quiet"], &target)?,
+        ));
+    }
+    println!("| what | debug build, wall seconds |");
+    println!("|---|---:|");
+    println!("| abi-core with its dependencies, clean | {core_clean:.2} |");
+    println!("| abi-core alone (dependencies built) | {core_alone:.2} |");
+    for (name, seconds) in rows {
+        println!("| user crate, 100 functions on {name} | {seconds:.2} |");
+    }
+    Ok(())
+}
+
+fn width_type(bits: u32) -> String {
+    if bits <= 256 {
+        format!("BitInt<{bits}>")
+    } else {
+        format!("abi_core::bitint!({bits})")
     }
 }
 

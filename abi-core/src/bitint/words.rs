@@ -48,10 +48,22 @@ pub(crate) fn is_negative(words: &[u64], signed: bool) -> bool {
 /// `a += b`, wrapping at the storage width. Returns the carry out.
 #[inline(always)]
 pub(crate) fn add_assign(a: &mut [u64], b: &[u64]) -> bool {
+    // One and two words as native integers (`add`, `add`/`adc`).
+    if let ([x], [y]) = (&mut *a, b) {
+        let (sum, carry) = x.overflowing_add(*y);
+        *x = sum;
+        return carry;
+    }
+    if a.len() == 2 {
+        let (sum, carry) = as_u128(a).overflowing_add(as_u128(b));
+        set_u128(a, sum);
+        return carry;
+    }
     let mut carry = false;
     for (x, &y) in a.iter_mut().zip(b) {
+        // The form LLVM turns into an `adc` chain.
         let (s1, c1) = x.overflowing_add(y);
-        let (s2, c2) = s1.overflowing_add(carry as u64);
+        let (s2, c2) = s1.overflowing_add(u64::from(carry));
         *x = s2;
         carry = c1 | c2;
     }
@@ -61,29 +73,59 @@ pub(crate) fn add_assign(a: &mut [u64], b: &[u64]) -> bool {
 /// `a -= b`, wrapping at the storage width. Returns the borrow out.
 #[inline(always)]
 pub(crate) fn sub_assign(a: &mut [u64], b: &[u64]) -> bool {
+    if let ([x], [y]) = (&mut *a, b) {
+        let (difference, borrow) = x.overflowing_sub(*y);
+        *x = difference;
+        return borrow;
+    }
+    if a.len() == 2 {
+        let (difference, borrow) = as_u128(a).overflowing_sub(as_u128(b));
+        set_u128(a, difference);
+        return borrow;
+    }
     let mut borrow = false;
     for (x, &y) in a.iter_mut().zip(b) {
+        // The form LLVM turns into an `sbb` chain.
         let (d1, b1) = x.overflowing_sub(y);
-        let (d2, b2) = d1.overflowing_sub(borrow as u64);
+        let (d2, b2) = d1.overflowing_sub(u64::from(borrow));
         *x = d2;
         borrow = b1 | b2;
     }
     borrow
 }
 
+/// Two words as one `u128`.
+#[inline(always)]
+fn as_u128(a: &[u64]) -> u128 {
+    u128::from(a[1]) << 64 | u128::from(a[0])
+}
+
+#[inline(always)]
+fn set_u128(a: &mut [u64], value: u128) {
+    a[0] = value as u64;
+    a[1] = (value >> 64) as u64;
+}
+
 /// `out = a * b` truncated to `out.len()` words; `out` starts zeroed.
 #[inline(always)]
 pub(crate) fn mul_into(out: &mut [u64], a: &[u64], b: &[u64]) {
     let n = out.len();
-    for i in 0..n {
-        if a[i] == 0 {
-            continue;
-        }
-        let mut carry: u128 = 0;
-        for j in 0..n - i {
-            let t = u128::from(a[i]) * u128::from(b[j]) + u128::from(out[i + j]) + carry;
-            out[i + j] = t as u64;
-            carry = t >> 64;
+    if n == 1 {
+        out[0] = a[0].wrapping_mul(b[0]);
+        return;
+    }
+    if n == 2 {
+        set_u128(out, as_u128(a).wrapping_mul(as_u128(b)));
+        return;
+    }
+    for (i, &ai) in a.iter().enumerate() {
+        let mut carry = 0u64;
+        // Row `i` only reaches the words below `n` (truncation); zipping
+        // the slices keeps bounds checks out of the inner loop.
+        for (o, &bj) in out[i..].iter_mut().zip(b) {
+            let t = u128::from(ai) * u128::from(bj) + u128::from(*o) + u128::from(carry);
+            *o = t as u64;
+            carry = (t >> 64) as u64;
         }
     }
 }
@@ -102,6 +144,21 @@ pub(crate) fn negate(a: &mut [u64]) {
 /// Compare two normalised values.
 #[inline(always)]
 pub(crate) fn compare(a: &[u64], b: &[u64], signed: bool) -> Ordering {
+    if let ([x], [y]) = (a, b) {
+        return if signed {
+            (*x as i64).cmp(&(*y as i64))
+        } else {
+            x.cmp(y)
+        };
+    }
+    if a.len() == 2 {
+        let (x, y) = (as_u128(a), as_u128(b));
+        return if signed {
+            (x as i128).cmp(&(y as i128))
+        } else {
+            x.cmp(&y)
+        };
+    }
     let last = a.len() - 1;
     if signed {
         let order = (a[last] as i64).cmp(&(b[last] as i64));
@@ -128,35 +185,88 @@ pub(crate) fn is_zero(a: &[u64]) -> bool {
 /// Shift left by `amount` (< storage bits), filling with zeros.
 #[inline(always)]
 pub(crate) fn shl(a: &mut [u64], amount: u32) {
+    if let [x] = a {
+        *x <<= amount;
+        return;
+    }
+    if a.len() == 2 {
+        set_u128(a, as_u128(a) << amount);
+        return;
+    }
     let words = (amount / 64) as usize;
     let bits = amount % 64;
     let n = a.len();
-    for i in (0..n).rev() {
-        let lo = if i >= words { a[i - words] } else { 0 };
-        let lower = if bits != 0 && i > words {
-            a[i - words - 1] >> (64 - bits)
-        } else {
-            0
-        };
-        a[i] = if bits == 0 { lo } else { (lo << bits) | lower };
+    if n <= 4 {
+        // Few words: one branch-free pass, descending so every source word
+        // is read before it is overwritten. `(lo >> 1) >> (63 - bits)` is
+        // `lo >> (64 - bits)` without the shift by 64 when `bits` is 0.
+        for i in (0..n).rev() {
+            let hi = if i >= words { a[i - words] } else { 0 };
+            let lo = if i > words { a[i - words - 1] } else { 0 };
+            a[i] = (hi << bits) | ((lo >> 1) >> (63 - bits));
+        }
+        return;
+    }
+    // Whole words first, then the bits, each pass in the direction that
+    // reads every source word before overwriting it.
+    a.copy_within(0..n - words, words);
+    a[..words].fill(0);
+    if bits != 0 {
+        for i in (1..n).rev() {
+            a[i] = (a[i] << bits) | (a[i - 1] >> (64 - bits));
+        }
+        a[0] <<= bits;
     }
 }
 
 /// Shift right by `amount` (< storage bits), filling with `fill` (0 or !0).
 #[inline(always)]
 pub(crate) fn shr(a: &mut [u64], amount: u32, fill: u64) {
+    if let [x] = a {
+        *x = if fill == 0 {
+            *x >> amount
+        } else {
+            ((*x as i64) >> amount) as u64
+        };
+        return;
+    }
+    if a.len() == 2 {
+        let x = as_u128(a);
+        set_u128(
+            a,
+            if fill == 0 {
+                x >> amount
+            } else {
+                ((x as i128) >> amount) as u128
+            },
+        );
+        return;
+    }
     let words = (amount / 64) as usize;
     let bits = amount % 64;
     let n = a.len();
-    for i in 0..n {
-        let src = i + words;
-        let lo = if src < n { a[src] } else { fill };
-        let hi = if src + 1 < n { a[src + 1] } else { fill };
-        a[i] = if bits == 0 {
-            lo
-        } else {
-            (lo >> bits) | (hi << (64 - bits))
-        };
+    if n <= 4 {
+        // Few words: one branch-free pass (see `shl`), ascending.
+        for i in 0..n {
+            let lo = if i + words < n { a[i + words] } else { fill };
+            let hi = if i + words + 1 < n {
+                a[i + words + 1]
+            } else {
+                fill
+            };
+            a[i] = (lo >> bits) | ((hi << 1) << (63 - bits));
+        }
+        return;
+    }
+    // Whole words first, then the bits, each pass in the direction that
+    // reads every source word before overwriting it.
+    a.copy_within(words..n, 0);
+    a[n - words..].fill(fill);
+    if bits != 0 {
+        for i in 0..n - 1 {
+            a[i] = (a[i] >> bits) | (a[i + 1] << (64 - bits));
+        }
+        a[n - 1] = (a[n - 1] >> bits) | (fill << (64 - bits));
     }
 }
 
