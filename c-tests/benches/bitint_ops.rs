@@ -9,7 +9,9 @@
 //! runs it; `--quick` uses fewer iterations.
 
 use std::hint::black_box;
-use std::process::Command;
+
+#[path = "support/callgrind.rs"]
+mod callgrind;
 
 use abi_core::UBitInt;
 use abi_core::bitint::BitStorage;
@@ -42,6 +44,40 @@ fn value_words(bits: u32) -> Vec<Vec<u64>> {
         .collect()
 }
 
+/// One loop per operation over the 64 values, inlined; returns a fold of
+/// every word of the result (so no part of the work is dead) or the count.
+macro_rules! run_loops {
+    ($values:expr, $op:expr, $n:expr, $bits:expr, $shift:ty, $fold:expr) => {{
+        let values = black_box($values);
+        let mut acc = values[0];
+        let mut count = 0u64;
+        let n = $n as usize;
+        match $op {
+            "add" => {
+                for i in 0..n {
+                    acc = acc.wrapping_add(values[i % VALUES]);
+                }
+            }
+            "mul" => {
+                for i in 0..n {
+                    acc = acc.wrapping_mul(values[i % VALUES]);
+                }
+            }
+            "shl" => {
+                for i in 0..n {
+                    acc = (acc << ((i % $bits) as $shift)) ^ values[i % VALUES];
+                }
+            }
+            _ => {
+                for i in 0..n {
+                    count += u64::from(values[i % VALUES] < values[(i + 1) % VALUES]);
+                }
+            }
+        }
+        if $op == "lt" { count } else { ($fold)(acc) }
+    }};
+}
+
 fn ours<const N: u32, S: BitStorage>(op: &str, n: u64) -> u64 {
     let values: [UBitInt<N, S>; VALUES] = std::array::from_fn(|i| {
         let words = &value_words(N)[i];
@@ -57,38 +93,11 @@ fn ours<const N: u32, S: BitStorage>(op: &str, n: u64) -> u64 {
         }
         UBitInt::from_storage(storage)
     });
-    let values = black_box(values);
-    let mut acc = values[0];
-    let mut count = 0u64;
-    let n = n as usize;
-    match op {
-        "add" => {
-            for i in 0..n {
-                acc = acc.wrapping_add(values[i % VALUES]);
-            }
-        }
-        "mul" => {
-            for i in 0..n {
-                acc = acc.wrapping_mul(values[i % VALUES]);
-            }
-        }
-        "shl" => {
-            for i in 0..n {
-                acc = (acc << (i % N as usize) as u32) ^ values[i % VALUES];
-            }
-        }
-        _ => {
-            for i in 0..n {
-                count += u64::from(values[i % VALUES] < values[(i + 1) % VALUES]);
-            }
-        }
-    }
-    // Every word of the result is used, so no part of the work is dead.
-    if op == "lt" {
-        count
-    } else {
-        acc.words().as_ref().iter().fold(0, |x, w| x ^ w)
-    }
+    run_loops!(values, op, n, N as usize, u32, |acc: UBitInt<N, S>| acc
+        .words()
+        .as_ref()
+        .iter()
+        .fold(0, |x, w| x ^ w))
 }
 
 fn theirs<const N: usize, const L: usize>(op: &str, n: u64) -> u64 {
@@ -96,37 +105,10 @@ fn theirs<const N: usize, const L: usize>(op: &str, n: u64) -> u64 {
         let words = &value_words(N as u32)[i];
         ruint::Uint::from_limbs(std::array::from_fn(|k| words[k]))
     });
-    let values = black_box(values);
-    let mut acc = values[0];
-    let mut count = 0u64;
-    let n = n as usize;
-    match op {
-        "add" => {
-            for i in 0..n {
-                acc = acc.wrapping_add(values[i % VALUES]);
-            }
-        }
-        "mul" => {
-            for i in 0..n {
-                acc = acc.wrapping_mul(values[i % VALUES]);
-            }
-        }
-        "shl" => {
-            for i in 0..n {
-                acc = (acc << (i % N)) ^ values[i % VALUES];
-            }
-        }
-        _ => {
-            for i in 0..n {
-                count += u64::from(values[i % VALUES] < values[(i + 1) % VALUES]);
-            }
-        }
-    }
-    if op == "lt" {
-        count
-    } else {
-        acc.as_limbs().iter().fold(0, |x, w| x ^ w)
-    }
+    run_loops!(values, op, n, N, usize, |acc: ruint::Uint<N, L>| acc
+        .as_limbs()
+        .iter()
+        .fold(0, |x, w| x ^ w))
 }
 
 /// The operations as out-of-line `extern "C"` functions, called by the same
@@ -303,9 +285,13 @@ fn main() {
     for bits in WIDTHS {
         for op in OPS {
             let per = |implementation: &str| {
-                let low = instructions(&exe, implementation, bits, op, base);
-                let high = instructions(&exe, implementation, bits, op, base + extra);
-                (high - low) as f64 / extra as f64
+                callgrind::per_iteration(
+                    &exe,
+                    "BITINT_BENCH_CHILD",
+                    |n| format!("{implementation},{bits},{op},{n}"),
+                    base,
+                    extra,
+                )
             };
             let (c, oc, o, r) = (per("clang"), per("ours-c"), per("ours"), per("ruint"));
             println!(
@@ -315,27 +301,4 @@ fn main() {
             );
         }
     }
-}
-
-fn instructions(exe: &std::path::Path, implementation: &str, bits: u32, op: &str, n: u64) -> u64 {
-    let out_file =
-        std::env::temp_dir().join(format!("bitint-ops-{}.callgrind", std::process::id()));
-    let output = Command::new("valgrind")
-        .arg("--tool=callgrind")
-        .arg(format!("--callgrind-out-file={}", out_file.display()))
-        .arg(exe)
-        .env(
-            "BITINT_BENCH_CHILD",
-            format!("{implementation},{bits},{op},{n}"),
-        )
-        .output()
-        .expect("valgrind runs");
-    let _ = std::fs::remove_file(&out_file);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "callgrind run failed:\n{stderr}");
-    stderr
-        .lines()
-        .find_map(|line| line.split("Collected :").nth(1))
-        .and_then(|n| n.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no instruction total in callgrind output:\n{stderr}"))
 }

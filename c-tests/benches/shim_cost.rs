@@ -13,6 +13,9 @@
 use std::hint::black_box;
 use std::process::Command;
 
+#[path = "support/callgrind.rs"]
+mod callgrind;
+
 unsafe extern "C" {
     fn bench_drive(which: i32, generated: i32, n: u64) -> i64;
 }
@@ -59,9 +62,13 @@ fn main() {
     let mut worst: f64 = 0.0;
     for &(which, name) in CASES {
         let per_call = |generated: i32| {
-            let low = instructions(&exe, which, generated, base);
-            let high = instructions(&exe, which, generated, base + extra);
-            (high - low) as f64 / extra as f64
+            callgrind::per_iteration(
+                &exe,
+                "SHIM_BENCH_CHILD",
+                |n| format!("{which},{generated},{n}"),
+                base,
+                extra,
+            )
         };
         let generated = per_call(1);
         let handwritten = per_call(0);
@@ -71,24 +78,4 @@ fn main() {
     }
     println!();
     println!("worst ratio: {worst:.3} (goal 1.00)");
-}
-
-/// Total instructions callgrind counts for one run of the driver.
-fn instructions(exe: &std::path::Path, which: i32, generated: i32, n: u64) -> u64 {
-    let out_file = std::env::temp_dir().join(format!("shim-cost-{}.callgrind", std::process::id()));
-    let output = Command::new("valgrind")
-        .arg("--tool=callgrind")
-        .arg(format!("--callgrind-out-file={}", out_file.display()))
-        .arg(exe)
-        .env("SHIM_BENCH_CHILD", format!("{which},{generated},{n}"))
-        .output()
-        .expect("valgrind runs");
-    let _ = std::fs::remove_file(&out_file);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "callgrind run failed:\n{stderr}");
-    stderr
-        .lines()
-        .find_map(|line| line.split("Collected :").nth(1))
-        .and_then(|n| n.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no instruction total in callgrind output:\n{stderr}"))
 }
