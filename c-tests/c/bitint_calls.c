@@ -4,7 +4,8 @@
  *   - C calls the Rust exports rt_add_*, rt_stack_*, rt_ptr_*, rt_struct_*
  *     with edge and pseudo-random values, clean and with dirty padding bits,
  *     and checks every result against clang's own `_BitInt` arithmetic;
- *   - C defines cb_add_*, cb_stack_* and cb_neg_ptr_* that Rust calls.
+ *   - C defines cb_add_*, cb_stack_*, cb_neg_ptr_* and cb_struct_* that Rust
+ *     calls.
  */
 #include "c_tests.h"
 #include "harness.h"
@@ -151,7 +152,14 @@ static void dirty_padding(void *object, size_t size, unsigned bits, uint64_t *st
         return ok ? sub_##ID(x, 1) : x;                                                           \
     }                                                                                              \
     void cb_neg_ptr_##ID(const t_##ID *x, t_##ID *out);                                        \
-    void cb_neg_ptr_##ID(const t_##ID *x, t_##ID *out) { *out = neg_##ID(*x); }
+    void cb_neg_ptr_##ID(const t_##ID *x, t_##ID *out) { *out = neg_##ID(*x); }               \
+    holder cb_struct_##ID(holder h);                                                          \
+    holder cb_struct_##ID(holder h) {                                                         \
+        h.tag++;                                                                              \
+        h.value = abs_##ID(h.value);                                                          \
+        h.tail++;                                                                             \
+        return h;                                                                             \
+    }
 
 #define X(ID, bits, is_signed, holder) DEFINE_TYPE(ID, bits, is_signed, holder)
 BITINT_TYPES
