@@ -21,19 +21,19 @@ struct Tool {
     needed_for: &'static str,
 }
 
-const TEST_TOOLS: [Tool; 3] = [
-    VALGRIND,
-    Tool {
-        command: "clang-19",
-        package: "clang-19",
-        needed_for: "the clang half of the C conformance harness",
-    },
-    Tool {
-        command: "gcc",
-        package: "gcc",
-        needed_for: "the gcc half of the C conformance harness and the showcase",
-    },
-];
+const CLANG_19: Tool = Tool {
+    command: "clang-19",
+    package: "clang-19",
+    needed_for: "the clang half of the C conformance harness and the `_BitInt` tests",
+};
+
+const GCC: Tool = Tool {
+    command: "gcc",
+    package: "gcc",
+    needed_for: "the gcc half of the C conformance harness and the showcase",
+};
+
+const TEST_TOOLS: [Tool; 3] = [VALGRIND, CLANG_19, GCC];
 
 const VALGRIND: Tool = Tool {
     command: "valgrind",
@@ -103,20 +103,24 @@ fn test() -> Result<(), String> {
 }
 
 fn bench(args: &[String]) -> Result<(), String> {
-    ensure_tools(&[VALGRIND])?;
-    let mut command = vec![
-        "bench",
-        "--quiet",
-        "--package",
-        "c-tests",
-        "--bench",
-        "shim_cost",
-        "--",
-    ];
-    if args.iter().any(|a| a == "--quick") {
-        command.push("--quick");
+    // clang-19 builds the native `_BitInt` side of `bitint_ops`.
+    ensure_tools(&[VALGRIND, CLANG_19])?;
+    for bench in ["shim_cost", "bitint_ops"] {
+        let mut command = vec![
+            "bench",
+            "--quiet",
+            "--package",
+            "c-tests",
+            "--bench",
+            bench,
+            "--",
+        ];
+        if args.iter().any(|a| a == "--quick") {
+            command.push("--quick");
+        }
+        cargo(&command)?;
     }
-    cargo(&command)
+    Ok(())
 }
 
 /// Run the C harness tests again under memcheck: every pointer the exports
