@@ -235,9 +235,10 @@ macro_rules! raw_pointers {
 
 raw_pointers!(const, mut);
 
-/// Check that a pointer is non-NULL and aligned for `T`.
+/// Check that a pointer is non-NULL and aligned for `T` (used by generated
+/// code for output pointers).
 #[inline(always)]
-fn check_pointer<T>(ptr: *const T) -> Result<(), ArgError> {
+pub fn check_pointer<T>(ptr: *const T) -> Result<(), ArgError> {
     if ptr.is_null() {
         Err(ArgError::Null)
     } else if !ptr.is_aligned() {

@@ -60,16 +60,17 @@ pub mod bitint_layout;
 pub mod boundary;
 mod c_type;
 mod convert;
+pub mod dpi;
 pub mod emit;
 pub mod golden;
 pub mod registry;
 pub mod status;
 
-pub use abi_macros::c_export;
+pub use abi_macros::{c_export, dpi_import};
 pub use bitint::{BitInt, BitIntError, UBitInt};
 pub use c_type::{CType, CTypeDesc};
 pub use convert::{ArgError, CParam, CResult, CSliceParam, Direction};
-pub use emit::{CHeader, EmitError};
+pub use emit::{CHeader, EmitError, SvPackage};
 pub use registry::{AbiKind, FunctionDesc, Registry, StructDesc};
 pub use status::{CError, ErrorCode};
 
@@ -81,7 +82,10 @@ pub mod __private {
         abort_on_panic, argument_status, out_pointer_status, reject_argument, status_on_panic,
     };
     pub use crate::c_type::{CType, CTypeDesc};
-    pub use crate::convert::{ArgError, CParam, CResult, CSliceParam, Direction};
+    pub use crate::convert::{ArgError, CParam, CResult, CSliceParam, Direction, check_pointer};
+    pub use crate::dpi::{
+        DpiImportDesc, DpiParamDesc, DpiResult, DpiType, SvDirection, TASK_NOT_DISABLED,
+    };
     pub use crate::registry::{
         AbiKind, Entry, FieldDesc, FunctionDesc, ParamDesc, Passing, REGISTRY, ResultDesc,
         RustItem, StructDesc, is_c_identifier,

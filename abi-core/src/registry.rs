@@ -19,6 +19,9 @@ use crate::convert::Direction;
 pub enum AbiKind {
     /// `#[c_export]`: a plain C function.
     C,
+    /// `#[dpi_import]`: a function SystemVerilog imports with
+    /// `import "DPI-C"`.
+    DpiImport,
 }
 
 /// One registered item.
@@ -79,6 +82,8 @@ pub struct FunctionDesc {
     pub params: &'static [ParamDesc],
     /// The result.
     pub result: ResultDesc,
+    /// What the SystemVerilog import says (for [`AbiKind::DpiImport`]).
+    pub dpi: Option<&'static crate::dpi::DpiImportDesc>,
 }
 
 /// One Rust parameter.

@@ -9,7 +9,10 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 fn snapshot(name: &str, attr: TokenStream, item: TokenStream) {
-    let expanded = crate::c_export::expand(attr, item);
+    snapshot_of(name, crate::c_export::expand(attr, item));
+}
+
+fn snapshot_of(name: &str, expanded: TokenStream) {
     let file: syn::File = syn::parse2(expanded.clone())
         .unwrap_or_else(|e| panic!("`{name}` expands to invalid Rust: {e}\n{expanded}"));
     let pretty = prettyplease::unparse(&file);
@@ -110,4 +113,35 @@ fn errors_keep_the_item() {
         "{text}"
     );
     assert!(!text.contains("export_name"), "{text}");
+}
+
+#[test]
+fn dpi_import_with_output_and_inout() {
+    snapshot_of(
+        "dpi_import_with_output_and_inout",
+        crate::dpi_import::expand(
+            quote!(context, name = "sv_step"),
+            quote! {
+                /// One step.
+                pub fn step(a: i32, flag: bool, out: &mut u64, #[inout] state: &mut i16) -> bool {
+                    *out = a as u64;
+                    *state += 1;
+                    flag
+                }
+            },
+        ),
+    );
+}
+
+#[test]
+fn dpi_import_task() {
+    snapshot_of(
+        "dpi_import_task",
+        crate::dpi_import::expand(
+            quote!(task),
+            quote!(
+                pub fn tick(n: i64) {}
+            ),
+        ),
+    );
 }

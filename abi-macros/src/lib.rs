@@ -7,8 +7,10 @@
 //! traits, which rustc checks against the user's types.
 
 mod c_export;
+mod dpi_import;
 mod errors;
 mod syntax;
+mod tokens;
 
 #[cfg(test)]
 mod expansion_tests;
@@ -21,4 +23,13 @@ use proc_macro::TokenStream;
 #[proc_macro_attribute]
 pub fn c_export(attr: TokenStream, item: TokenStream) -> TokenStream {
     c_export::expand(attr.into(), item.into()).into()
+}
+
+/// Export a Rust function for SystemVerilog to import with
+/// `import "DPI-C"`. Arguments: `context`, `pure`, `task`,
+/// `name = "sv_name"`. Plain parameters are inputs, `&mut T` outputs,
+/// `#[inout] &mut T` inouts. See `abi_core::dpi` for the type mapping.
+#[proc_macro_attribute]
+pub fn dpi_import(attr: TokenStream, item: TokenStream) -> TokenStream {
+    dpi_import::expand(attr.into(), item.into()).into()
 }

@@ -3,6 +3,8 @@
 //! boundary, so the error can say what to write instead.
 
 use proc_macro2::Span;
+
+use crate::errors::Errors;
 use syn::visit_mut::VisitMut;
 use syn::{Attribute, GenericArgument, Lifetime, PathArguments, Type, TypePath, TypeReference};
 
@@ -213,4 +215,76 @@ fn rejected_path(ty: &Type, position: Position) -> Option<(&Type, String)> {
         _ => return None,
     };
     Some((ty, message.to_owned()))
+}
+
+/// Attributes that would fight with the symbol the attribute exports, or a
+/// second copy of the attribute itself.
+pub(crate) fn check_attributes(attrs: &[syn::Attribute], macro_name: &str, errors: &mut Errors) {
+    for attr in attrs {
+        let path = attr.path();
+        let name = path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        match name.as_str() {
+            "no_mangle" | "export_name" => errors.spanned(
+                attr,
+                format!("remove this attribute: `#[{macro_name}]` exports the function itself (`#[{macro_name}(name = \"...\")]` chooses the name)"),
+            ),
+            // `#[unsafe(no_mangle)]` parses as a path `unsafe` with the real
+            // attribute inside.
+            "unsafe" => {
+                let inner = attr.meta.require_list().map(|l| l.tokens.to_string()).unwrap_or_default();
+                if inner.starts_with("no_mangle") || inner.starts_with("export_name") {
+                    errors.spanned(
+                        attr,
+                        format!("remove this attribute: `#[{macro_name}]` exports the function itself (`#[{macro_name}(name = \"...\")]` chooses the name)"),
+                    );
+                }
+            }
+            name if name == macro_name => {
+                errors.spanned(attr, format!("`#[{macro_name}]` is applied more than once"))
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The checks every exported function shares: no `async`, no ABI of its
+/// own, no type or const generics, no `where` clause, no C variadics.
+pub(crate) fn check_plain_signature(sig: &syn::Signature, attribute: &str, errors: &mut Errors) {
+    if let Some(token) = &sig.asyncness {
+        errors.spanned(
+            token,
+            "`async fn` cannot be called from C; export a blocking function that drives the future",
+        );
+    }
+    if let Some(abi) = &sig.abi {
+        errors.spanned(
+            abi,
+            format!("remove the ABI: `{attribute}` writes the `extern \"C\"` entry point and keeps this function callable from Rust"),
+        );
+    }
+    for param in &sig.generics.params {
+        match param {
+            syn::GenericParam::Lifetime(_) => {}
+            other => errors.spanned(
+                other,
+                "generic functions cannot be exported to C: C needs one symbol per instantiation; export a non-generic wrapper for each type",
+            ),
+        }
+    }
+    if let Some(where_clause) = &sig.generics.where_clause {
+        errors.spanned(
+            where_clause,
+            "a `where` clause has no meaning for a C export; remove it",
+        );
+    }
+    if let Some(variadic) = &sig.variadic {
+        errors.spanned(
+            variadic,
+            "C variadic functions are not supported; take a slice (`&[T]`) instead",
+        );
+    }
 }

@@ -24,6 +24,49 @@ fn header_matches_golden() {
     abi_core::golden::assert_golden(path, &header());
 }
 
+/// The SystemVerilog package the Verilator testbench imports is exactly
+/// what the registry generates now.
+#[test]
+fn sv_package_matches_golden() {
+    let package = abi_core::SvPackage::new("abi_dpi")
+        .render(&registry())
+        .expect("the registry renders");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/abi_dpi.sv");
+    abi_core::golden::assert_golden(path, &package);
+}
+
+/// The C declarations of the DPI imports (Annex H types), which the
+/// Verilator step compiles together with Verilator's own `Vdpi_tb__Dpi.h`.
+#[test]
+fn dpi_header_matches_golden() {
+    let header = CHeader::new("abi_dpi.h")
+        .description(
+            "C view of the DPI-C imports of c-tests, to compare with the simulator's header.",
+        )
+        .dpi_imports()
+        .render(&registry())
+        .expect("the registry renders");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/abi_dpi.h");
+    abi_core::golden::assert_golden(path, &header);
+}
+
+/// Every `#[dpi_import]` in `dpi_exports.rs` is registered as a DPI import.
+#[test]
+fn every_dpi_import_is_registered() {
+    let source = include_str!("dpi_exports.rs");
+    let annotated = source
+        .lines()
+        .filter(|l| l.trim_start().starts_with("#[dpi_import"))
+        .count();
+    let registered = registry()
+        .functions()
+        .iter()
+        .filter(|f| f.abi == abi_core::AbiKind::DpiImport)
+        .count();
+    assert_eq!(registered, annotated);
+    assert!(annotated >= 10);
+}
+
 /// Counts `#[c_export]` annotations on functions and structs in the source
 /// and compares with the registry, so an entry the linker dropped fails here
 /// instead of going missing from the header. (`bitint_exports` expands one
@@ -47,13 +90,17 @@ fn every_annotation_is_registered() {
     functions += 4 * sets;
     structs += sets;
     let registry = registry();
+    let c_functions = registry
+        .functions()
+        .iter()
+        .filter(|f| f.abi == abi_core::AbiKind::C)
+        .count();
     assert!(
         functions >= 50,
         "expected the full export set, found {functions} annotated functions"
     );
     assert_eq!(
-        registry.functions().len(),
-        functions,
+        c_functions, functions,
         "registered functions vs annotated functions"
     );
     assert_eq!(

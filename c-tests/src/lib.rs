@@ -9,6 +9,7 @@
 
 pub mod bench;
 pub mod bitint_exports;
+pub mod dpi_exports;
 pub mod exports;
 
 #[cfg(test)]

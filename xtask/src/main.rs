@@ -33,7 +33,13 @@ const GCC: Tool = Tool {
     needed_for: "the gcc half of the C conformance harness and the showcase",
 };
 
-const TEST_TOOLS: [Tool; 3] = [VALGRIND, CLANG_19, GCC];
+const VERILATOR: Tool = Tool {
+    command: "verilator",
+    package: "verilator",
+    needed_for: "the SystemVerilog DPI-C tests",
+};
+
+const TEST_TOOLS: [Tool; 4] = [VALGRIND, CLANG_19, GCC, VERILATOR];
 
 const VALGRIND: Tool = Tool {
     command: "valgrind",
@@ -96,6 +102,8 @@ fn test() -> Result<(), String> {
     cargo(&["test", "--workspace", "--quiet"])?;
     step("C conformance harness under valgrind memcheck");
     harness_under_valgrind()?;
+    step("SystemVerilog DPI-C in Verilator");
+    dpi_in_verilator()?;
     step("showcase");
     showcase()?;
     step("all tests passed");
@@ -262,6 +270,98 @@ fn width_type(bits: u32) -> String {
         format!("BitInt<{bits}>")
     } else {
         format!("abi_core::bitint!({bits})")
+    }
+}
+
+/// Build c-tests as a staticlib, verilate the generated DPI package (which
+/// a test keeps equal to the registry) with the testbench `sv/dpi_tb.sv`,
+/// link, and run the simulation: the testbench `$fatal`s on any mismatch.
+fn dpi_in_verilator() -> Result<(), String> {
+    if !has_command("verilator") {
+        eprintln!("SKIPPED: verilator is not installed");
+        return Ok(());
+    }
+    cargo(&[
+        "build",
+        "--quiet",
+        "--release",
+        "--package",
+        "c-tests",
+        "--lib",
+    ])?;
+    let root = std::env::current_dir().map_err(|e| e.to_string())?;
+    let library = root.join("target/release/libc_tests.a");
+    let obj = root.join("target/verilator/dpi");
+    std::fs::create_dir_all(&obj).map_err(|e| e.to_string())?;
+    let sv = root.join("c-tests/sv");
+    let status = Command::new("verilator")
+        .args([
+            "--binary",
+            "-j",
+            "2",
+            "--quiet-exit",
+            "-Wno-fatal",
+            "--top-module",
+            "dpi_tb",
+            "--Mdir",
+        ])
+        .arg(&obj)
+        .arg(sv.join("abi_dpi.sv"))
+        .arg(sv.join("dpi_tb.sv"))
+        .arg("-LDFLAGS")
+        // The archive by absolute path, grouped with the model so that
+        // symbols resolve in both directions (exports called from Rust).
+        .arg(format!(
+            "-Wl,--start-group {} Vdpi_tb__ALL.a -Wl,--end-group",
+            library.display()
+        ))
+        .stdout(std::process::Stdio::null())
+        .status()
+        .map_err(|e| format!("cannot run verilator: {e}"))?;
+    if !status.success() {
+        return Err(format!("verilator failed ({status})"));
+    }
+    // The C declarations abi-core generates must be identical to the ones
+    // Verilator generates: C++ rejects an `extern "C"` redeclaration with
+    // any other type (even `int8_t` for `char`).
+    let check = obj.join("prototypes_match.cpp");
+    std::fs::write(
+        &check,
+        "#include \"Vdpi_tb__Dpi.h\"\n#include \"abi_dpi.h\"\n",
+    )
+    .map_err(|e| e.to_string())?;
+    let status = Command::new("g++")
+        .args([
+            "-std=c++17",
+            "-fsyntax-only",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-I/usr/share/verilator/include/vltstd",
+        ])
+        .arg(format!("-I{}", obj.display()))
+        .arg(format!("-I{}", sv.display()))
+        .arg(&check)
+        .status()
+        .map_err(|e| format!("cannot run g++: {e}"))?;
+    if !status.success() {
+        return Err(
+            "abi_dpi.h does not declare the imports exactly as Verilator's Vdpi_tb__Dpi.h"
+                .to_owned(),
+        );
+    }
+    println!("DPI prototypes: abi_dpi.h matches Verilator's Vdpi_tb__Dpi.h");
+
+    let output = Command::new(obj.join("Vdpi_tb"))
+        .output()
+        .map_err(|e| format!("cannot run the simulation: {e}"))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    print!("{stdout}");
+    eprint!("{}", String::from_utf8_lossy(&output.stderr));
+    if output.status.success() && stdout.contains("DPI OK:") {
+        Ok(())
+    } else {
+        Err(format!("the DPI simulation failed ({})", output.status))
     }
 }
 

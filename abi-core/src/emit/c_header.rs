@@ -21,6 +21,7 @@ use super::EmitError;
 pub struct CHeader {
     file_name: String,
     description: Option<String>,
+    abi: AbiKind,
 }
 
 impl CHeader {
@@ -30,12 +31,22 @@ impl CHeader {
         CHeader {
             file_name: file_name.into(),
             description: None,
+            abi: AbiKind::C,
         }
     }
 
     /// A paragraph for the top of the file.
     pub fn description(mut self, text: impl Into<String>) -> Self {
         self.description = Some(text.into());
+        self
+    }
+
+    /// Declare the `#[dpi_import]` functions instead of the `#[c_export]`
+    /// ones, with the C types of IEEE 1800 Annex H (`svdpi.h`), so that
+    /// the declarations can be compared with a simulator's own header
+    /// (Verilator's `V*__Dpi.h`).
+    pub fn dpi_imports(mut self) -> Self {
+        self.abi = AbiKind::DpiImport;
         self
     }
 
@@ -65,7 +76,7 @@ impl CHeader {
             .functions()
             .iter()
             .copied()
-            .filter(|f| f.abi == AbiKind::C)
+            .filter(|f| f.abi == self.abi)
             .collect();
         check_unique_symbols(&functions)?;
         let structs = structs_in_dependency_order(registry, &functions)?;
@@ -98,7 +109,11 @@ impl CHeader {
         writeln!(out, "#ifndef {guard}").unwrap();
         writeln!(out, "#define {guard}").unwrap();
         out.push('\n');
-        out.push_str("#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n\n");
+        out.push_str("#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n");
+        if self.abi == AbiKind::DpiImport {
+            out.push_str("#include \"svdpi.h\"\n");
+        }
+        out.push('\n');
         out.push_str("#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
 
         if functions

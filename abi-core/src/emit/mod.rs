@@ -1,12 +1,14 @@
 //! Emitters: turn the registry into the files foreign callers need.
 
 mod c_header;
+mod sv_package;
 
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
 pub use c_header::CHeader;
+pub use sv_package::SvPackage;
 
 /// Why a file could not be emitted.
 #[derive(Debug)]

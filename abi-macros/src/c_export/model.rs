@@ -7,7 +7,7 @@ use syn::{FnArg, Ident, Item, ItemFn, ItemStruct, LitStr, Pat, ReturnType, Type}
 
 use super::args::Args;
 use crate::errors::Errors;
-use crate::syntax::{self, Position};
+use crate::syntax::{self, Position, check_attributes};
 
 #[allow(
     clippy::large_enum_variant,
@@ -97,71 +97,11 @@ fn item_keyword_span(item: &Item) -> Span {
     }
 }
 
-/// Attributes that would fight with the one `#[c_export]` generates.
-fn check_attributes(attrs: &[syn::Attribute], errors: &mut Errors) {
-    for attr in attrs {
-        let path = attr.path();
-        let name = path
-            .segments
-            .last()
-            .map(|s| s.ident.to_string())
-            .unwrap_or_default();
-        match name.as_str() {
-            "no_mangle" | "export_name" => errors.spanned(
-                attr,
-                "remove this attribute: `#[c_export]` exports the function itself (use `#[c_export(name = \"...\")]` to choose the symbol)",
-            ),
-            // `#[unsafe(no_mangle)]` parses as a path `unsafe` with the real
-            // attribute inside.
-            "unsafe" => {
-                let inner = attr.meta.require_list().map(|l| l.tokens.to_string()).unwrap_or_default();
-                if inner.starts_with("no_mangle") || inner.starts_with("export_name") {
-                    errors.spanned(
-                        attr,
-                        "remove this attribute: `#[c_export]` exports the function itself (use `#[c_export(name = \"...\")]` to choose the symbol)",
-                    );
-                }
-            }
-            "c_export" => errors.spanned(attr, "`#[c_export]` is applied more than once"),
-            _ => {}
-        }
-    }
-}
-
 impl FunctionModel {
     fn build(args: &Args, f: &ItemFn, errors: &mut Errors) -> Option<FunctionModel> {
         let sig = &f.sig;
-        check_attributes(&f.attrs, errors);
-        if let Some(token) = &sig.asyncness {
-            errors.spanned(token, "`async fn` cannot be called from C; export a blocking function that drives the future");
-        }
-        if let Some(abi) = &sig.abi {
-            errors.spanned(
-                abi,
-                "remove the ABI: `#[c_export]` writes the `extern \"C\"` entry point and keeps this function callable from Rust",
-            );
-        }
-        for param in &sig.generics.params {
-            match param {
-                syn::GenericParam::Lifetime(_) => {}
-                other => errors.spanned(
-                    other,
-                    "generic functions cannot be exported to C: C needs one symbol per instantiation; export a non-generic wrapper for each type",
-                ),
-            }
-        }
-        if let Some(where_clause) = &sig.generics.where_clause {
-            errors.spanned(
-                where_clause,
-                "a `where` clause has no meaning for a C export; remove it",
-            );
-        }
-        if let Some(variadic) = &sig.variadic {
-            errors.spanned(
-                variadic,
-                "C variadic functions are not supported; take a slice (`&[T]`) instead",
-            );
-        }
+        check_attributes(&f.attrs, "c_export", errors);
+        crate::syntax::check_plain_signature(sig, "#[c_export]", errors);
 
         let mut params = Vec::new();
         for (index, input) in sig.inputs.iter().enumerate() {
@@ -253,7 +193,7 @@ impl FunctionModel {
 
 impl StructModel {
     fn build(s: &ItemStruct, errors: &mut Errors) -> Option<StructModel> {
-        check_attributes(&s.attrs, errors);
+        check_attributes(&s.attrs, "c_export", errors);
         let mut repr_c = false;
         for attr in s.attrs.iter().filter(|a| a.path().is_ident("repr")) {
             let _ = attr.parse_nested_meta(|meta| {

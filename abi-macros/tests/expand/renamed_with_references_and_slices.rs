@@ -55,6 +55,7 @@ const _: () = {
             rust_type: "&'a Point",
             c_type: <&'static Point as ::abi_core::__private::CResult>::C_TYPE,
         },
+        dpi: ::core::option::Option::None,
     };
     #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
     #[linkme(crate = ::abi_core::__private::linkme)]

@@ -34,6 +34,7 @@ const _: () = {
             out: ::core::option::Option::None,
             out_name: "out",
         },
+        dpi: ::core::option::Option::None,
     };
     #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
     #[linkme(crate = ::abi_core::__private::linkme)]

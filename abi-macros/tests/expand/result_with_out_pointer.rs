@@ -45,6 +45,7 @@ const _: () = {
             }),
             out_name: "out_",
         },
+        dpi: ::core::option::Option::None,
     };
     #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
     #[linkme(crate = ::abi_core::__private::linkme)]

@@ -42,6 +42,7 @@ const _: () = {
             rust_type: "i32",
             c_type: <i32 as ::abi_core::__private::CResult>::C_TYPE,
         },
+        dpi: ::core::option::Option::None,
     };
     #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
     #[linkme(crate = ::abi_core::__private::linkme)]

@@ -1,0 +1,381 @@
+//! SystemVerilog DPI-C: the types that cross an `import "DPI-C"` boundary
+//! and how (IEEE 1800-2023 Annex H), for `#[dpi_import]`.
+//!
+//! | Rust | SystemVerilog | C input | C output / inout |
+//! |---|---|---|---|
+//! | `i8` / `u8` | `byte` / `byte unsigned` | `char` / `unsigned char` | pointer |
+//! | `i16` / `u16` | `shortint` / `shortint unsigned` | `short` | pointer |
+//! | `i32` / `u32` | `int` / `int unsigned` | `int` | pointer |
+//! | `i64` / `u64` | `longint` / `longint unsigned` | `long long` | pointer |
+//! | `f64` | `real` | `double` | pointer |
+//! | `bool` | `bit` | `svBit` (any non-zero byte is 1) | `svBit *` |
+//! | [`Logic`] | `logic` | `svLogic` (0, 1, Z = 2, X = 3) | `svLogic *` |
+//! | `&CStr` | `string` | `const char *` | — |
+//!
+//! A plain parameter is an `input`; `&mut T` is an `output`; `#[inout]` on
+//! a `&mut T` parameter makes it an `inout`. Results are the small types
+//! above, `&'static CStr` (`string`) or `()` (`void`).
+
+use core::ffi::{CStr, c_char};
+use core::fmt;
+
+use crate::c_type::{C_CONST_CHAR_PTR, CTypeDesc};
+use crate::convert::ArgError;
+
+/// A 4-state SystemVerilog scalar (`logic`): 0, 1, Z (high impedance) or X
+/// (unknown), encoded as `svLogic` (`sv_0` = 0, `sv_1` = 1, `sv_z` = 2,
+/// `sv_x` = 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
+pub enum Logic {
+    /// Logic 0.
+    #[default]
+    Zero = 0,
+    /// Logic 1.
+    One = 1,
+    /// High impedance.
+    Z = 2,
+    /// Unknown.
+    X = 3,
+}
+
+impl Logic {
+    /// From the `svLogic` encoding; only the two low bits count (the rest
+    /// of the byte is not specified by the standard).
+    pub const fn from_sv_logic(raw: u8) -> Logic {
+        match raw & 3 {
+            0 => Logic::Zero,
+            1 => Logic::One,
+            2 => Logic::Z,
+            _ => Logic::X,
+        }
+    }
+
+    /// Whether the value is 0 or 1.
+    pub const fn is_known(self) -> bool {
+        matches!(self, Logic::Zero | Logic::One)
+    }
+}
+
+impl From<bool> for Logic {
+    fn from(b: bool) -> Self {
+        if b { Logic::One } else { Logic::Zero }
+    }
+}
+
+impl fmt::Display for Logic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Logic::Zero => "0",
+            Logic::One => "1",
+            Logic::Z => "z",
+            Logic::X => "x",
+        })
+    }
+}
+
+/// A Rust type that can be an argument of a DPI-C import.
+///
+/// # Safety
+///
+/// `Input` and `Cell` must have the ABI of the C types the standard gives
+/// [`DpiType::SV_TYPE`] (by value for inputs, behind a pointer for outputs
+/// and inouts), and the conversions must accept every bit pattern a
+/// simulator can pass.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be an argument of a `#[dpi_import]` function",
+    label = "no DPI-C mapping",
+    note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `abi_core::dpi::Logic` (logic) and `&CStr` (string input); `&mut T` makes an output"
+)]
+pub unsafe trait DpiType: Sized {
+    /// The SystemVerilog data type, as written in the import.
+    const SV_TYPE: &'static str;
+    /// What the C function receives for an `input`.
+    type Input: Copy;
+    /// Its C spelling.
+    const C_INPUT: CTypeDesc;
+    /// What an `output`/`inout` pointer points to.
+    type Cell: Copy;
+    /// Its C spelling.
+    const C_CELL: CTypeDesc;
+    /// The value of an `output` before the function writes it.
+    fn initial() -> Self;
+    /// Convert an input.
+    ///
+    /// # Safety
+    ///
+    /// `raw` comes from the simulator according to Annex H.
+    unsafe fn from_input(raw: Self::Input) -> Result<Self, ArgError>;
+    /// Read an `inout` cell.
+    ///
+    /// # Safety
+    ///
+    /// `cell` comes from the simulator according to Annex H (a pointer
+    /// cell points to live data for the call).
+    unsafe fn from_cell(cell: Self::Cell) -> Self;
+    /// Write an `output`/`inout` cell.
+    fn to_cell(self) -> Self::Cell;
+}
+
+/// A Rust type that can be the result of a DPI-C import.
+///
+/// # Safety
+///
+/// `Raw` must have the ABI of the C result type of [`DpiResult::SV_TYPE`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the result of a `#[dpi_import]` function",
+    label = "not a DPI-C result type",
+    note = "DPI-C results are `()`, the integers, `f64`, `bool`, `Logic` and `&'static CStr`; return anything wider through an output parameter (`&mut T`)"
+)]
+pub unsafe trait DpiResult {
+    /// The SystemVerilog result type (`void` for `()`).
+    const SV_TYPE: &'static str;
+    /// What the C function returns.
+    type Raw;
+    /// Its C spelling.
+    const C_TYPE: CTypeDesc;
+    /// Convert for the simulator.
+    fn into_c(self) -> Self::Raw;
+}
+
+macro_rules! same_representation {
+    ($($t:ty => $sv:literal, $c:literal),* $(,)?) => {$(
+        // SAFETY: Annex H passes these types by value as the C type of the
+        // same size and signedness (char, short, int, long long, double),
+        // and behind plain pointers for outputs; all bit patterns valid.
+        unsafe impl DpiType for $t {
+            const SV_TYPE: &'static str = $sv;
+            type Input = $t;
+            const C_INPUT: CTypeDesc = CTypeDesc::scalar::<$t>($c);
+            type Cell = $t;
+            const C_CELL: CTypeDesc = CTypeDesc::scalar::<$t>($c);
+            #[inline(always)]
+            fn initial() -> Self {
+                0 as $t
+            }
+            #[inline(always)]
+            unsafe fn from_input(raw: $t) -> Result<Self, ArgError> {
+                Ok(raw)
+            }
+            #[inline(always)]
+            unsafe fn from_cell(cell: $t) -> Self {
+                cell
+            }
+            #[inline(always)]
+            fn to_cell(self) -> $t {
+                self
+            }
+        }
+        // SAFETY: returned by value as the same C type.
+        unsafe impl DpiResult for $t {
+            const SV_TYPE: &'static str = $sv;
+            type Raw = $t;
+            const C_TYPE: CTypeDesc = CTypeDesc::scalar::<$t>($c);
+            #[inline(always)]
+            fn into_c(self) -> $t {
+                self
+            }
+        }
+    )*};
+}
+
+// The C spellings are svdpi.h's (Annex H), not <stdint.h>'s: `char` and
+// `int8_t` (`signed char`), `long long` and `int64_t` (`long` on LP64) have
+// the same ABI but are different C types, and the generated declarations
+// must be identical to the simulator's.
+same_representation! {
+    i8 => "byte", "char",
+    u8 => "byte unsigned", "unsigned char",
+    i16 => "shortint", "short",
+    u16 => "shortint unsigned", "unsigned short",
+    i32 => "int", "int",
+    u32 => "int unsigned", "unsigned int",
+    i64 => "longint", "long long",
+    u64 => "longint unsigned", "unsigned long long",
+    f64 => "real", "double",
+}
+
+/// `svBit`: an `unsigned char` holding 0 or 1.
+const SV_BIT: CTypeDesc = CTypeDesc::scalar::<u8>("svBit");
+
+/// `svLogic`: an `unsigned char` holding 0, 1, 2 (Z) or 3 (X).
+const SV_LOGIC: CTypeDesc = CTypeDesc::scalar::<u8>("svLogic");
+
+// SAFETY: `svBit` is an `unsigned char`; any non-zero value reads as 1, so
+// no byte is invalid.
+unsafe impl DpiType for bool {
+    const SV_TYPE: &'static str = "bit";
+    type Input = u8;
+    const C_INPUT: CTypeDesc = SV_BIT;
+    type Cell = u8;
+    const C_CELL: CTypeDesc = SV_BIT;
+    #[inline(always)]
+    fn initial() -> Self {
+        false
+    }
+    #[inline(always)]
+    unsafe fn from_input(raw: u8) -> Result<Self, ArgError> {
+        Ok(raw & 1 != 0)
+    }
+    #[inline(always)]
+    unsafe fn from_cell(cell: u8) -> Self {
+        cell & 1 != 0
+    }
+    #[inline(always)]
+    fn to_cell(self) -> u8 {
+        u8::from(self)
+    }
+}
+
+// SAFETY: returned as an `svBit`, 0 or 1.
+unsafe impl DpiResult for bool {
+    const SV_TYPE: &'static str = "bit";
+    type Raw = u8;
+    const C_TYPE: CTypeDesc = SV_BIT;
+    #[inline(always)]
+    fn into_c(self) -> u8 {
+        u8::from(self)
+    }
+}
+
+// SAFETY: `svLogic` is an `unsigned char`; the two low bits are decoded, so
+// no byte is invalid.
+unsafe impl DpiType for Logic {
+    const SV_TYPE: &'static str = "logic";
+    type Input = u8;
+    const C_INPUT: CTypeDesc = SV_LOGIC;
+    type Cell = u8;
+    const C_CELL: CTypeDesc = SV_LOGIC;
+    #[inline(always)]
+    fn initial() -> Self {
+        Logic::X
+    }
+    #[inline(always)]
+    unsafe fn from_input(raw: u8) -> Result<Self, ArgError> {
+        Ok(Logic::from_sv_logic(raw))
+    }
+    #[inline(always)]
+    unsafe fn from_cell(cell: u8) -> Self {
+        Logic::from_sv_logic(cell)
+    }
+    #[inline(always)]
+    fn to_cell(self) -> u8 {
+        self as u8
+    }
+}
+
+// SAFETY: returned as an `svLogic`, 0 to 3.
+unsafe impl DpiResult for Logic {
+    const SV_TYPE: &'static str = "logic";
+    type Raw = u8;
+    const C_TYPE: CTypeDesc = SV_LOGIC;
+    #[inline(always)]
+    fn into_c(self) -> u8 {
+        self as u8
+    }
+}
+
+// SAFETY: `input string` is `const char *`, NUL-terminated; NULL is
+// rejected. The simulator keeps the string alive for the call (H.8.10).
+unsafe impl DpiType for &CStr {
+    const SV_TYPE: &'static str = "string";
+    type Input = *const c_char;
+    const C_INPUT: CTypeDesc = C_CONST_CHAR_PTR;
+    type Cell = *const c_char;
+    const C_CELL: CTypeDesc = C_CONST_CHAR_PTR;
+    fn initial() -> Self {
+        c""
+    }
+    #[inline(always)]
+    unsafe fn from_input(raw: *const c_char) -> Result<Self, ArgError> {
+        if raw.is_null() {
+            return Err(ArgError::Null);
+        }
+        // SAFETY: non-NULL (checked); NUL-terminated and alive for the call
+        // by the DPI contract.
+        Ok(unsafe { CStr::from_ptr(raw) })
+    }
+    unsafe fn from_cell(cell: *const c_char) -> Self {
+        if cell.is_null() {
+            return c"";
+        }
+        // SAFETY: non-NULL; a string the simulator owns, alive for the call
+        // (the caller's contract).
+        unsafe { CStr::from_ptr(cell) }
+    }
+    fn to_cell(self) -> *const c_char {
+        self.as_ptr()
+    }
+}
+
+// SAFETY: `string` results are `const char *` the callee keeps alive; a
+// `&'static CStr` always is.
+unsafe impl DpiResult for &'static CStr {
+    const SV_TYPE: &'static str = "string";
+    type Raw = *const c_char;
+    const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
+    fn into_c(self) -> *const c_char {
+        self.as_ptr()
+    }
+}
+
+// SAFETY: `void`.
+unsafe impl DpiResult for () {
+    const SV_TYPE: &'static str = "void";
+    type Raw = ();
+    const C_TYPE: CTypeDesc = CTypeDesc::Void;
+    fn into_c(self) {}
+}
+
+/// How an argument of a DPI-C function is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SvDirection {
+    /// `input`.
+    Input,
+    /// `output`.
+    Output,
+    /// `inout`.
+    Inout,
+}
+
+impl SvDirection {
+    /// The SystemVerilog keyword.
+    pub const fn keyword(self) -> &'static str {
+        match self {
+            SvDirection::Input => "input",
+            SvDirection::Output => "output",
+            SvDirection::Inout => "inout",
+        }
+    }
+}
+
+/// What the SystemVerilog import of a function says, beyond its C view.
+#[derive(Debug, Clone, Copy)]
+pub struct DpiImportDesc {
+    /// The name SystemVerilog calls it by (the C symbol unless renamed).
+    pub sv_name: &'static str,
+    /// `context`: may call exports and VPI.
+    pub context: bool,
+    /// `pure`: no side effects, result depends on inputs only.
+    pub pure: bool,
+    /// A `task` (its C result is the `int` disable flag) rather than a
+    /// `function`.
+    pub task: bool,
+    /// Per parameter: SystemVerilog type and direction.
+    pub params: &'static [DpiParamDesc],
+    /// The SystemVerilog result type (`void` for none).
+    pub result: &'static str,
+}
+
+/// One argument as SystemVerilog sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct DpiParamDesc {
+    /// `input`, `output` or `inout`.
+    pub direction: SvDirection,
+    /// The data type.
+    pub sv_type: &'static str,
+}
+
+/// The task disable flag DPI-C tasks return (IEEE 1800 §35.9): 0 means the
+/// task was not disabled.
+pub const TASK_NOT_DISABLED: i32 = 0;

@@ -1,0 +1,169 @@
+//! What `#[dpi_import]` understood of the function.
+
+use syn::{FnArg, Ident, ItemFn, LitStr, Pat, ReturnType, Type};
+
+use super::args::Args;
+use crate::errors::Errors;
+use crate::syntax::{self, Position, check_attributes, check_plain_signature};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Direction {
+    Input,
+    Output,
+    Inout,
+}
+
+pub(crate) struct ParamModel {
+    pub(crate) name: String,
+    /// The value type: `T` for `&mut T` outputs and inouts, the parameter's
+    /// type for inputs.
+    pub(crate) value: Type,
+    /// The parameter's type as written.
+    pub(crate) written: Type,
+    pub(crate) direction: Direction,
+}
+
+pub(crate) struct FunctionModel {
+    pub(crate) ident: Ident,
+    /// The C symbol (the Rust name).
+    pub(crate) symbol: LitStr,
+    /// The SystemVerilog name.
+    pub(crate) sv_name: LitStr,
+    pub(crate) context: bool,
+    pub(crate) pure: bool,
+    pub(crate) task: bool,
+    pub(crate) is_unsafe: bool,
+    pub(crate) doc: String,
+    pub(crate) params: Vec<ParamModel>,
+    pub(crate) result: Type,
+}
+
+/// Take `#[inout]` off the parameters (it is ours, and not a real attribute),
+/// returning for each parameter whether it was there.
+pub(crate) fn strip_inout(f: &mut ItemFn) -> Vec<Option<syn::Attribute>> {
+    f.sig
+        .inputs
+        .iter_mut()
+        .map(|input| match input {
+            FnArg::Typed(typed) => {
+                let position = typed.attrs.iter().position(|a| a.path().is_ident("inout"));
+                position.map(|i| typed.attrs.remove(i))
+            }
+            FnArg::Receiver(_) => None,
+        })
+        .collect()
+}
+
+impl FunctionModel {
+    pub(crate) fn build(
+        args: &Args,
+        f: &ItemFn,
+        inout: &[Option<syn::Attribute>],
+        errors: &mut Errors,
+    ) -> Option<FunctionModel> {
+        let sig = &f.sig;
+        check_attributes(&f.attrs, "dpi_import", errors);
+        check_plain_signature(sig, "#[dpi_import]", errors);
+
+        let mut params = Vec::new();
+        for (index, input) in sig.inputs.iter().enumerate() {
+            let typed = match input {
+                FnArg::Receiver(receiver) => {
+                    errors.spanned(receiver, "methods cannot be imported by SystemVerilog; write a free function (pass a `chandle` for an object)");
+                    continue;
+                }
+                FnArg::Typed(typed) => typed,
+            };
+            let name = match &*typed.pat {
+                Pat::Ident(p) if p.subpat.is_none() => {
+                    p.ident.to_string().trim_start_matches("r#").to_owned()
+                }
+                Pat::Wild(_) => format!("arg{index}"),
+                other => {
+                    errors.spanned(
+                        other,
+                        "patterns cannot name a DPI argument; bind the argument to a name",
+                    );
+                    continue;
+                }
+            };
+            let marked_inout = inout.get(index).and_then(Option::as_ref);
+            let (direction, value) = match (&*typed.ty, marked_inout) {
+                (Type::Reference(r), marked) if r.mutability.is_some() => {
+                    let direction = if marked.is_some() {
+                        Direction::Inout
+                    } else {
+                        Direction::Output
+                    };
+                    (direction, (*r.elem).clone())
+                }
+                (_, Some(attr)) => {
+                    errors.spanned(attr, "`#[inout]` applies to `&mut T` parameters only");
+                    continue;
+                }
+                (ty, None) => (Direction::Input, ty.clone()),
+            };
+            let position = if direction == Direction::Input {
+                Position::Parameter
+            } else {
+                Position::Field
+            };
+            if let Some((offender, message)) = syntax::rejected_type(&value, position) {
+                errors.spanned(offender, message);
+                continue;
+            }
+            params.push(ParamModel {
+                name,
+                value,
+                written: (*typed.ty).clone(),
+                direction,
+            });
+        }
+
+        let result: Type = match &sig.output {
+            ReturnType::Default => syn::parse_quote!(()),
+            ReturnType::Type(_, ty) => {
+                if let Some((offender, message)) = syntax::rejected_type(ty, Position::Result) {
+                    errors.spanned(offender, message);
+                }
+                (**ty).clone()
+            }
+        };
+        let task = args.task.is_some();
+        if task && !syntax::is_unit(&result) {
+            errors.spanned(&sig.output, "a DPI-C task returns nothing (its C result is the disable flag); return values through `&mut T` outputs");
+        }
+        if let Some(pure) = &args.pure {
+            if syntax::is_unit(&result) {
+                errors.spanned(
+                    pure,
+                    "a `pure` import must return a value (IEEE 1800 35.5.2)",
+                );
+            }
+            for p in &params {
+                if p.direction != Direction::Input {
+                    errors.spanned(
+                        &p.written,
+                        "a `pure` import cannot have outputs or inouts (IEEE 1800 35.5.2)",
+                    );
+                }
+            }
+        }
+
+        let rust_name = sig.ident.to_string().trim_start_matches("r#").to_owned();
+        let symbol = LitStr::new(&rust_name, sig.ident.span());
+        let sv_name = args.name.clone().unwrap_or_else(|| symbol.clone());
+        Some(FunctionModel {
+            ident: sig.ident.clone(),
+            symbol,
+            sv_name,
+            context: args.context.is_some(),
+            pure: args.pure.is_some(),
+            task,
+            is_unsafe: sig.unsafety.is_some(),
+            doc: syntax::doc_string(&f.attrs),
+            params,
+            result,
+        })
+    }
+}

@@ -1,0 +1,82 @@
+pub fn tick(n: i64) {}
+#[doc(hidden)]
+#[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
+const _: () = {
+    const _: () = ::core::assert!(
+        ::abi_core::__private::is_c_identifier("tick"),
+        "the SystemVerilog name must be a simple identifier (ASCII letters, digits and `_`)"
+    );
+    static __ABI_DPI: ::abi_core::__private::DpiImportDesc = ::abi_core::__private::DpiImportDesc {
+        sv_name: "tick",
+        context: false,
+        pure: false,
+        task: true,
+        params: &[
+            ::abi_core::__private::DpiParamDesc {
+                direction: ::abi_core::__private::SvDirection::Input,
+                sv_type: <i64 as ::abi_core::__private::DpiType>::SV_TYPE,
+            },
+        ],
+        result: "void",
+    };
+    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
+        abi: ::abi_core::__private::AbiKind::DpiImport,
+        rust: ::abi_core::__private::RustItem {
+            module_path: ::core::module_path!(),
+            name: "tick",
+            doc: "",
+            file: ::core::file!(),
+            line: ::core::line!(),
+        },
+        symbol: "tick",
+        is_unsafe: false,
+        params: &[
+            ::abi_core::__private::ParamDesc {
+                name: "n",
+                rust_type: "i64",
+                direction: ::abi_core::__private::Direction::In,
+                passing: ::abi_core::__private::Passing::Value(
+                    <i64 as ::abi_core::__private::DpiType>::C_INPUT,
+                ),
+            },
+        ],
+        result: ::abi_core::__private::ResultDesc::Value {
+            rust_type: "()",
+            c_type: <i32 as ::abi_core::__private::DpiResult>::C_TYPE,
+        },
+        dpi: ::core::option::Option::Some(&__ABI_DPI),
+    };
+    #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
+    #[linkme(crate = ::abi_core::__private::linkme)]
+    static __ABI_ENTRY: ::abi_core::__private::Entry = ::abi_core::__private::Entry::Function(
+        &__ABI_FUNCTION,
+    );
+    #[unsafe(export_name = "tick")]
+    unsafe extern "C" fn __abi_dpi_import_tick(
+        __abi_arg0: <i64 as ::abi_core::__private::DpiType>::Input,
+    ) -> ::abi_core::__private::core::primitive::i32 {
+        let __abi_value = ::abi_core::__private::abort_on_panic(
+            &__ABI_FUNCTION,
+            move || {
+                let __abi_arg0 = match unsafe {
+                    <i64 as ::abi_core::__private::DpiType>::from_input(__abi_arg0)
+                } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        ::abi_core::__private::reject_argument(
+                            &__ABI_FUNCTION,
+                            0usize,
+                            __abi_error,
+                        )
+                    }
+                };
+                let __abi_result = tick(__abi_arg0);
+                __abi_result
+            },
+        );
+        {
+            let () = __abi_value;
+            ::abi_core::__private::TASK_NOT_DISABLED
+        }
+    }
+};

@@ -1,0 +1,176 @@
+/// One step.
+pub fn step(a: i32, flag: bool, out: &mut u64, state: &mut i16) -> bool {
+    *out = a as u64;
+    *state += 1;
+    flag
+}
+#[doc(hidden)]
+#[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
+const _: () = {
+    const _: () = ::core::assert!(
+        ::abi_core::__private::is_c_identifier("sv_step"),
+        "the SystemVerilog name must be a simple identifier (ASCII letters, digits and `_`)"
+    );
+    static __ABI_DPI: ::abi_core::__private::DpiImportDesc = ::abi_core::__private::DpiImportDesc {
+        sv_name: "sv_step",
+        context: true,
+        pure: false,
+        task: false,
+        params: &[
+            ::abi_core::__private::DpiParamDesc {
+                direction: ::abi_core::__private::SvDirection::Input,
+                sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
+            },
+            ::abi_core::__private::DpiParamDesc {
+                direction: ::abi_core::__private::SvDirection::Input,
+                sv_type: <bool as ::abi_core::__private::DpiType>::SV_TYPE,
+            },
+            ::abi_core::__private::DpiParamDesc {
+                direction: ::abi_core::__private::SvDirection::Output,
+                sv_type: <u64 as ::abi_core::__private::DpiType>::SV_TYPE,
+            },
+            ::abi_core::__private::DpiParamDesc {
+                direction: ::abi_core::__private::SvDirection::Inout,
+                sv_type: <i16 as ::abi_core::__private::DpiType>::SV_TYPE,
+            },
+        ],
+        result: <bool as ::abi_core::__private::DpiResult>::SV_TYPE,
+    };
+    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
+        abi: ::abi_core::__private::AbiKind::DpiImport,
+        rust: ::abi_core::__private::RustItem {
+            module_path: ::core::module_path!(),
+            name: "step",
+            doc: "One step.",
+            file: ::core::file!(),
+            line: ::core::line!(),
+        },
+        symbol: "step",
+        is_unsafe: false,
+        params: &[
+            ::abi_core::__private::ParamDesc {
+                name: "a",
+                rust_type: "i32",
+                direction: ::abi_core::__private::Direction::In,
+                passing: ::abi_core::__private::Passing::Value(
+                    <i32 as ::abi_core::__private::DpiType>::C_INPUT,
+                ),
+            },
+            ::abi_core::__private::ParamDesc {
+                name: "flag",
+                rust_type: "bool",
+                direction: ::abi_core::__private::Direction::In,
+                passing: ::abi_core::__private::Passing::Value(
+                    <bool as ::abi_core::__private::DpiType>::C_INPUT,
+                ),
+            },
+            ::abi_core::__private::ParamDesc {
+                name: "out",
+                rust_type: "&mut u64",
+                direction: ::abi_core::__private::Direction::Out,
+                passing: ::abi_core::__private::Passing::Value(::abi_core::__private::CTypeDesc::Pointer {
+                    pointee: &<u64 as ::abi_core::__private::DpiType>::C_CELL,
+                    is_const: false,
+                }),
+            },
+            ::abi_core::__private::ParamDesc {
+                name: "state",
+                rust_type: "&mut i16",
+                direction: ::abi_core::__private::Direction::InOut,
+                passing: ::abi_core::__private::Passing::Value(::abi_core::__private::CTypeDesc::Pointer {
+                    pointee: &<i16 as ::abi_core::__private::DpiType>::C_CELL,
+                    is_const: false,
+                }),
+            },
+        ],
+        result: ::abi_core::__private::ResultDesc::Value {
+            rust_type: "bool",
+            c_type: <bool as ::abi_core::__private::DpiResult>::C_TYPE,
+        },
+        dpi: ::core::option::Option::Some(&__ABI_DPI),
+    };
+    #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
+    #[linkme(crate = ::abi_core::__private::linkme)]
+    static __ABI_ENTRY: ::abi_core::__private::Entry = ::abi_core::__private::Entry::Function(
+        &__ABI_FUNCTION,
+    );
+    #[unsafe(export_name = "step")]
+    unsafe extern "C" fn __abi_dpi_import_step(
+        __abi_arg0: <i32 as ::abi_core::__private::DpiType>::Input,
+        __abi_arg1: <bool as ::abi_core::__private::DpiType>::Input,
+        __abi_arg2: *mut <u64 as ::abi_core::__private::DpiType>::Cell,
+        __abi_arg3: *mut <i16 as ::abi_core::__private::DpiType>::Cell,
+    ) -> <bool as ::abi_core::__private::DpiResult>::Raw {
+        let __abi_value = ::abi_core::__private::abort_on_panic(
+            &__ABI_FUNCTION,
+            move || {
+                let __abi_arg0 = match unsafe {
+                    <i32 as ::abi_core::__private::DpiType>::from_input(__abi_arg0)
+                } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        ::abi_core::__private::reject_argument(
+                            &__ABI_FUNCTION,
+                            0usize,
+                            __abi_error,
+                        )
+                    }
+                };
+                let __abi_arg1 = match unsafe {
+                    <bool as ::abi_core::__private::DpiType>::from_input(__abi_arg1)
+                } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        ::abi_core::__private::reject_argument(
+                            &__ABI_FUNCTION,
+                            1usize,
+                            __abi_error,
+                        )
+                    }
+                };
+                if let ::core::result::Result::Err(__abi_error) = ::abi_core::__private::check_pointer(
+                    __abi_arg2.cast_const(),
+                ) {
+                    ::abi_core::__private::reject_argument(
+                        &__ABI_FUNCTION,
+                        2usize,
+                        __abi_error,
+                    );
+                }
+                let mut __abi_cell2: u64 = <u64 as ::abi_core::__private::DpiType>::initial();
+                if let ::core::result::Result::Err(__abi_error) = ::abi_core::__private::check_pointer(
+                    __abi_arg3.cast_const(),
+                ) {
+                    ::abi_core::__private::reject_argument(
+                        &__ABI_FUNCTION,
+                        3usize,
+                        __abi_error,
+                    );
+                }
+                let mut __abi_cell3: i16 = unsafe {
+                    <i16 as ::abi_core::__private::DpiType>::from_cell(__abi_arg3.read())
+                };
+                let __abi_result = step(
+                    __abi_arg0,
+                    __abi_arg1,
+                    &mut __abi_cell2,
+                    &mut __abi_cell3,
+                );
+                unsafe {
+                    __abi_arg2
+                        .write(
+                            <u64 as ::abi_core::__private::DpiType>::to_cell(__abi_cell2),
+                        )
+                };
+                unsafe {
+                    __abi_arg3
+                        .write(
+                            <i16 as ::abi_core::__private::DpiType>::to_cell(__abi_cell3),
+                        )
+                };
+                __abi_result
+            },
+        );
+        <bool as ::abi_core::__private::DpiResult>::into_c(__abi_value)
+    }
+};
