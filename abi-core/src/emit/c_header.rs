@@ -79,7 +79,13 @@ impl CHeader {
             .filter(|f| f.abi == self.abi)
             .collect();
         check_unique_symbols(&functions)?;
-        let structs = structs_in_dependency_order(registry, &functions)?;
+        let mut structs = structs_in_dependency_order(registry, &functions)?;
+        if self.abi != AbiKind::C {
+            // Registered structs belong to the C header; other views declare
+            // only the structs their functions reach.
+            let used = structs_reached(&structs, &functions);
+            structs.retain(|s| used.contains(s.rust.name));
+        }
         let bitint = BitIntUse::find(&structs, &functions);
 
         let mut out = String::new();
@@ -379,6 +385,31 @@ fn comment_line(line: &str) -> String {
     } else {
         format!(" * {line}")
     }
+}
+
+/// The names of the structs `functions` use, directly or through fields.
+fn structs_reached(
+    structs: &[&'static StructDesc],
+    functions: &[&FunctionDesc],
+) -> BTreeSet<&'static str> {
+    let mut pending = Vec::new();
+    for f in functions {
+        for slot in f.c_params() {
+            slot.c_type.structs_named(&mut pending);
+        }
+        f.c_result().structs_named(&mut pending);
+    }
+    let mut reached = BTreeSet::new();
+    while let Some(name) = pending.pop() {
+        if reached.insert(name)
+            && let Some(s) = structs.iter().find(|s| s.rust.name == name)
+        {
+            for field in s.fields {
+                field.c_type.structs_named(&mut pending);
+            }
+        }
+    }
+    reached
 }
 
 fn check_unique_symbols(functions: &[&FunctionDesc]) -> Result<(), EmitError> {
