@@ -84,7 +84,7 @@ pub mod __private {
     pub use crate::c_type::{CType, CTypeDesc};
     pub use crate::convert::{ArgError, CParam, CResult, CSliceParam, Direction, check_pointer};
     pub use crate::dpi::{
-        DpiImportDesc, DpiParamDesc, DpiResult, DpiType, SvDirection, TASK_NOT_DISABLED,
+        DpiImportDesc, DpiParamDesc, DpiResult, DpiType, SvDirection, SvType, TASK_NOT_DISABLED,
     };
     pub use crate::registry::{
         AbiKind, Entry, FieldDesc, FunctionDesc, ParamDesc, Passing, REGISTRY, ResultDesc,

@@ -4,7 +4,8 @@
 use core::ffi::CStr;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use abi_core::dpi::Logic;
+use abi_core::UBitInt;
+use abi_core::dpi::{Bits, Logic};
 use abi_core::dpi_import;
 
 /// Wrapping `int` addition.
@@ -101,4 +102,50 @@ pub fn dpi_renamed(x: u32) -> u32 {
 #[dpi_import(context)]
 pub fn dpi_context_negate(x: i32) -> i32 {
     x.wrapping_neg()
+}
+
+/// `bit [0:0]`: a one-bit packed vector (still passed by pointer), negated
+/// and returned by value.
+#[dpi_import]
+pub fn dpi_not1(x: Bits<1>) -> Bits<1> {
+    let mut out = x;
+    out.set_bit(0, !x.bit(0));
+    out
+}
+
+/// `bit [7:0]`: the bits reversed, returned by value (up to 32 bits).
+#[dpi_import]
+pub fn dpi_reverse8(x: Bits<8>) -> Bits<8> {
+    Bits::try_from(u64::from((x.chunks()[0] as u8).reverse_bits())).unwrap()
+}
+
+/// `bit [32:0]`: `x + 1`, wrapping at 33 bits, through an output.
+#[dpi_import]
+pub fn dpi_inc33(x: Bits<33>, out: &mut Bits<33>) {
+    let value = (x.to_u128().unwrap() + 1) & ((1 << 33) - 1);
+    *out = Bits::try_from(value).unwrap();
+}
+
+/// `bit [127:0]`: the two 64-bit halves swapped through an output; the
+/// result is the parity of the input.
+#[dpi_import]
+pub fn dpi_swap_halves128(x: Bits<128>, out: &mut Bits<128>) -> bool {
+    let value = x.to_u128().unwrap();
+    *out = Bits::try_from(value.rotate_left(64)).unwrap();
+    value.count_ones() % 2 == 1
+}
+
+/// `bit [199:0]`: `x * 3`, wrapping, computed with `UBitInt<200>`.
+#[dpi_import]
+pub fn dpi_triple200(x: Bits<200>, out: &mut Bits<200>) {
+    let value: UBitInt<200> = x.to_ubitint();
+    *out = Bits::from_ubitint(value.wrapping_mul(UBitInt::try_from(3u8).unwrap()));
+}
+
+/// `inout bit [69:0]`: sets bit 69 and clears bit 0, keeping the rest (a
+/// field that straddles the chunk boundary at bit 64).
+#[dpi_import]
+pub fn dpi_mark70(#[inout] v: &mut Bits<70>) {
+    v.set_bit(69, true);
+    v.set_bit(0, false);
 }

@@ -62,11 +62,26 @@ int dpi_context_negate(int x);
 const char *dpi_greeting(void);
 
 /**
+ * `bit [32:0]`: `x + 1`, wrapping at 33 bits, through an output.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_inc33`
+ */
+void dpi_inc33(const svBitVecVal *x, svBitVecVal *out);
+
+/**
  * `logic`: 4-state AND (0 dominates, otherwise X/Z give X).
  *
  * Rust: `c_tests::dpi_exports::dpi_logic_and`
  */
 svLogic dpi_logic_and(svLogic a, svLogic b);
+
+/**
+ * `inout bit [69:0]`: sets bit 69 and clears bit 0, keeping the rest (a
+ * field that straddles the chunk boundary at bit 64).
+ *
+ * Rust: `c_tests::dpi_exports::dpi_mark70`
+ */
+void dpi_mark70(svBitVecVal *v);
 
 /**
  * `longint` wrapping multiplication.
@@ -76,11 +91,26 @@ svLogic dpi_logic_and(svLogic a, svLogic b);
 long long dpi_mul_longint(long long a, long long b);
 
 /**
+ * `bit [0:0]`: a one-bit packed vector (still passed by pointer), negated
+ * and returned by value.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_not1`
+ */
+svBitVecVal dpi_not1(const svBitVecVal *x);
+
+/**
  * Imported under another SystemVerilog name than its C symbol.
  *
  * Rust: `c_tests::dpi_exports::dpi_renamed`
  */
 unsigned int dpi_renamed(unsigned int x);
+
+/**
+ * `bit [7:0]`: the bits reversed, returned by value (up to 32 bits).
+ *
+ * Rust: `c_tests::dpi_exports::dpi_reverse8`
+ */
+svBitVecVal dpi_reverse8(const svBitVecVal *x);
 
 /**
  * `real`: `x * 1.5`.
@@ -110,6 +140,21 @@ int dpi_string_length(const char *text);
  * Rust: `c_tests::dpi_exports::dpi_swap`
  */
 void dpi_swap(int *a, int *b);
+
+/**
+ * `bit [127:0]`: the two 64-bit halves swapped through an output; the
+ * result is the parity of the input.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_swap_halves128`
+ */
+svBit dpi_swap_halves128(const svBitVecVal *x, svBitVecVal *out);
+
+/**
+ * `bit [199:0]`: `x * 3`, wrapping, computed with `UBitInt<200>`.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_triple200`
+ */
+void dpi_triple200(const svBitVecVal *x, svBitVecVal *out);
 
 /**
  * `int unsigned` and `longint unsigned`: `a * b` widened.

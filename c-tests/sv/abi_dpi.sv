@@ -28,13 +28,31 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_greeting`
   import "DPI-C" function string dpi_greeting();
 
+  // `bit [32:0]`: `x + 1`, wrapping at 33 bits, through an output.
+  // Rust: `c_tests::dpi_exports::dpi_inc33`
+  import "DPI-C" function void dpi_inc33(input bit [32:0] x, output bit [32:0] out);
+
   // `logic`: 4-state AND (0 dominates, otherwise X/Z give X).
   // Rust: `c_tests::dpi_exports::dpi_logic_and`
   import "DPI-C" function logic dpi_logic_and(input logic a, input logic b);
 
+  // `inout bit [69:0]`: sets bit 69 and clears bit 0, keeping the rest (a
+  // field that straddles the chunk boundary at bit 64).
+  // Rust: `c_tests::dpi_exports::dpi_mark70`
+  import "DPI-C" function void dpi_mark70(inout bit [69:0] v);
+
   // `longint` wrapping multiplication.
   // Rust: `c_tests::dpi_exports::dpi_mul_longint`
   import "DPI-C" pure function longint dpi_mul_longint(input longint a, input longint b);
+
+  // `bit [0:0]`: a one-bit packed vector (still passed by pointer), negated
+  // and returned by value.
+  // Rust: `c_tests::dpi_exports::dpi_not1`
+  import "DPI-C" function bit [0:0] dpi_not1(input bit [0:0] x);
+
+  // `bit [7:0]`: the bits reversed, returned by value (up to 32 bits).
+  // Rust: `c_tests::dpi_exports::dpi_reverse8`
+  import "DPI-C" function bit [7:0] dpi_reverse8(input bit [7:0] x);
 
   // `real`: `x * 1.5`.
   // Rust: `c_tests::dpi_exports::dpi_scale_real`
@@ -52,6 +70,15 @@ package abi_dpi;
   // `inout`: swaps two `int`s.
   // Rust: `c_tests::dpi_exports::dpi_swap`
   import "DPI-C" function void dpi_swap(inout int a, inout int b);
+
+  // `bit [127:0]`: the two 64-bit halves swapped through an output; the
+  // result is the parity of the input.
+  // Rust: `c_tests::dpi_exports::dpi_swap_halves128`
+  import "DPI-C" function bit dpi_swap_halves128(input bit [127:0] x, output bit [127:0] out);
+
+  // `bit [199:0]`: `x * 3`, wrapping, computed with `UBitInt<200>`.
+  // Rust: `c_tests::dpi_exports::dpi_triple200`
+  import "DPI-C" function void dpi_triple200(input bit [199:0] x, output bit [199:0] out);
 
   // `int unsigned` and `longint unsigned`: `a * b` widened.
   // Rust: `c_tests::dpi_exports::dpi_widen_mul`

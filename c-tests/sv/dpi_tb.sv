@@ -22,6 +22,10 @@ module dpi_tb;
     int x, y;
     longint total;
     string text;
+    bit [32:0] v33;
+    bit [127:0] v128;
+    bit [199:0] v200, x200;
+    bit [69:0] v70;
 
     // int
     check(dpi_add_int(40, 2) == 42, "int add");
@@ -62,6 +66,22 @@ module dpi_tb;
     // renamed, context
     check(sv_renamed_increment(32'hffffffff) == 0, "renamed wraps");
     check(dpi_context_negate(5) == -5, "context");
+
+    // packed vectors: svBitVecVal chunks, least significant first
+    check(dpi_not1(1'b0) == 1'b1 && dpi_not1(1'b1) == 1'b0, "bit [0:0]");
+    check(dpi_reverse8(8'b0000_0011) == 8'b1100_0000, "bit [7:0] result");
+    dpi_inc33(33'h0_ffff_ffff, v33);
+    check(v33 == 33'h1_0000_0000, "bit [32:0] carry into bit 32");
+    dpi_inc33(33'h1_ffff_ffff, v33);
+    check(v33 == 0, "bit [32:0] wraps");
+    check(dpi_swap_halves128(128'h0123456789abcdef_fedcba9876543211, v128) == 1'b1, "bit [127:0] parity");
+    check(v128 == 128'hfedcba9876543211_0123456789abcdef, "bit [127:0] halves swapped");
+    x200 = 200'hff_00112233_44556677_8899aabb_ccddeeff_01234567_89abcdef;
+    dpi_triple200(x200, v200);
+    check(v200 == x200 * 3, "bit [199:0] times 3 wraps");
+    v70 = 70'h15_5555_5555_5555_5555;
+    dpi_mark70(v70);
+    check(v70 == 70'h35_5555_5555_5555_5554, "inout bit [69:0]");
 
     if (failures != 0) $fatal(1, "DPI: %0d of %0d checks failed", failures, checks);
     $display("DPI OK: %0d checks passed", checks);

@@ -46,7 +46,7 @@
 //! compiled on this project's machines: calls there are unproven. i386 and
 //! big-endian targets are rejected at compile time.
 
-mod storage;
+pub(crate) mod storage;
 mod words;
 
 use core::cmp::Ordering;
@@ -54,6 +54,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::ops;
 
+pub(crate) use storage::for_each_default_width;
 pub use storage::{
     BitStorage, DEFAULT_STORAGE_MAX_WIDTH, DefaultStorage, Kind, Pick, U128Words, Width, chunks,
     kind,

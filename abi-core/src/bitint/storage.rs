@@ -241,7 +241,8 @@ macro_rules! default_storage {
 }
 
 // A binary expansion: `widths_256!(m, 0)` calls `m!(0 + ... + 1)` for every
-// width 1..=256 (a declarative macro cannot count).
+// width 1..=256 (a declarative macro cannot count). Paths, so that other
+// modules can run their own `m` over the same widths.
 macro_rules! widths_1 {
     ($m:ident, $b:expr) => {
         $m!($b + 1);
@@ -249,51 +250,61 @@ macro_rules! widths_1 {
 }
 macro_rules! widths_2 {
     ($m:ident, $b:expr) => {
-        widths_1!($m, $b);
-        widths_1!($m, $b + 1);
+        $crate::bitint::storage::widths_1!($m, $b);
+        $crate::bitint::storage::widths_1!($m, $b + 1);
     };
 }
 macro_rules! widths_4 {
     ($m:ident, $b:expr) => {
-        widths_2!($m, $b);
-        widths_2!($m, $b + 2);
+        $crate::bitint::storage::widths_2!($m, $b);
+        $crate::bitint::storage::widths_2!($m, $b + 2);
     };
 }
 macro_rules! widths_8 {
     ($m:ident, $b:expr) => {
-        widths_4!($m, $b);
-        widths_4!($m, $b + 4);
+        $crate::bitint::storage::widths_4!($m, $b);
+        $crate::bitint::storage::widths_4!($m, $b + 4);
     };
 }
 macro_rules! widths_16 {
     ($m:ident, $b:expr) => {
-        widths_8!($m, $b);
-        widths_8!($m, $b + 8);
+        $crate::bitint::storage::widths_8!($m, $b);
+        $crate::bitint::storage::widths_8!($m, $b + 8);
     };
 }
 macro_rules! widths_32 {
     ($m:ident, $b:expr) => {
-        widths_16!($m, $b);
-        widths_16!($m, $b + 16);
+        $crate::bitint::storage::widths_16!($m, $b);
+        $crate::bitint::storage::widths_16!($m, $b + 16);
     };
 }
 macro_rules! widths_64 {
     ($m:ident, $b:expr) => {
-        widths_32!($m, $b);
-        widths_32!($m, $b + 32);
+        $crate::bitint::storage::widths_32!($m, $b);
+        $crate::bitint::storage::widths_32!($m, $b + 32);
     };
 }
 macro_rules! widths_128 {
     ($m:ident, $b:expr) => {
-        widths_64!($m, $b);
-        widths_64!($m, $b + 64);
+        $crate::bitint::storage::widths_64!($m, $b);
+        $crate::bitint::storage::widths_64!($m, $b + 64);
     };
 }
 macro_rules! widths_256 {
     ($m:ident, $b:expr) => {
-        widths_128!($m, $b);
-        widths_128!($m, $b + 128);
+        $crate::bitint::storage::widths_128!($m, $b);
+        $crate::bitint::storage::widths_128!($m, $b + 128);
     };
 }
+/// Run the macro `m` over every width with a default storage (1..=256).
+macro_rules! for_each_default_width {
+    ($m:ident) => {
+        $crate::bitint::storage::widths_256!($m, 0);
+    };
+}
+pub(crate) use {
+    for_each_default_width, widths_1, widths_2, widths_4, widths_8, widths_16, widths_32,
+    widths_64, widths_128, widths_256,
+};
 
-widths_256!(default_storage, 0);
+for_each_default_width!(default_storage);

@@ -129,6 +129,12 @@ impl FunctionModel {
                 (**ty).clone()
             }
         };
+        if let Some(width) = packed_width(&result).filter(|w| *w > 32) {
+            errors.spanned(
+                &result,
+                format!("a DPI-C function cannot return a {width}-bit packed vector: Annex H forbids packed results and Verilator allows at most 32 bits; return it through an output parameter (`out: &mut Bits<{width}>`)"),
+            );
+        }
         let task = args.task.is_some();
         if task && !syntax::is_unit(&result) {
             errors.spanned(&sig.output, "a DPI-C task returns nothing (its C result is the disable flag); return values through `&mut T` outputs");
@@ -165,5 +171,36 @@ impl FunctionModel {
             params,
             result,
         })
+    }
+}
+
+/// The width of a `Bits<N>` or `bits!(N)` type written with a literal N.
+fn packed_width(ty: &Type) -> Option<u64> {
+    let literal = |tokens: proc_macro2::TokenStream| -> Option<u64> {
+        let lit: syn::LitInt = syn::parse2(tokens.into_iter().next()?.into()).ok()?;
+        lit.base10_parse().ok()
+    };
+    match ty {
+        Type::Macro(m) if m.mac.path.segments.last()?.ident == "bits" => {
+            literal(m.mac.tokens.clone())
+        }
+        _ => {
+            let segment = syntax::last_segment(ty)?;
+            if segment.ident != "Bits" {
+                return None;
+            }
+            let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
+                return None;
+            };
+            match args.args.first()? {
+                syn::GenericArgument::Const(syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Int(i),
+                    ..
+                })) => i.base10_parse().ok(),
+                // `Bits<64>` parses as a type argument only for paths; a
+                // literal is a const argument.
+                _ => None,
+            }
+        }
     }
 }

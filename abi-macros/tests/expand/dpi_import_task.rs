@@ -17,7 +17,7 @@ const _: () = {
                 sv_type: <i64 as ::abi_core::__private::DpiType>::SV_TYPE,
             },
         ],
-        result: "void",
+        result: ::abi_core::__private::SvType::Named("void"),
     };
     static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
         abi: ::abi_core::__private::AbiKind::DpiImport,

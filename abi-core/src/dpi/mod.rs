@@ -11,13 +11,41 @@
 //! | `bool` | `bit` | `svBit` (any non-zero byte is 1) | `svBit *` |
 //! | [`Logic`] | `logic` | `svLogic` (0, 1, Z = 2, X = 3) | `svLogic *` |
 //! | `&CStr` | `string` | `const char *` | — |
+//! | [`Bits<N>`] | `bit [N-1:0]` | `const svBitVecVal *` | `svBitVecVal *` |
 //!
 //! A plain parameter is an `input`; `&mut T` is an `output`; `#[inout]` on
 //! a `&mut T` parameter makes it an `inout`. Results are the small types
-//! above, `&'static CStr` (`string`) or `()` (`void`).
+//! above, `&'static CStr` (`string`), `Bits<N>` for N <= 32 (returned as an
+//! `svBitVecVal` by value, as Verilator allows; Annex H forbids packed
+//! results, so wider ones are a compile error) or `()` (`void`).
+
+/// A SystemVerilog data type as an import declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SvType {
+    /// A type spelled by name: `int`, `byte unsigned`, `string`, `void`.
+    Named(&'static str),
+    /// `bit [width-1:0]`.
+    PackedBits {
+        /// The number of bits.
+        width: u32,
+    },
+}
+
+impl fmt::Display for SvType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SvType::Named(name) => f.write_str(name),
+            SvType::PackedBits { width } => write!(f, "bit [{}:0]", width - 1),
+        }
+    }
+}
+
+mod bits;
 
 use core::ffi::{CStr, c_char};
 use core::fmt;
+
+pub use bits::{Bits, ChunkArray, PackedChunks};
 
 use crate::c_type::{C_CONST_CHAR_PTR, CTypeDesc};
 use crate::convert::ArgError;
@@ -89,7 +117,7 @@ impl fmt::Display for Logic {
 )]
 pub unsafe trait DpiType: Sized {
     /// The SystemVerilog data type, as written in the import.
-    const SV_TYPE: &'static str;
+    const SV_TYPE: SvType;
     /// What the C function receives for an `input`.
     type Input: Copy;
     /// Its C spelling.
@@ -129,7 +157,7 @@ pub unsafe trait DpiType: Sized {
 )]
 pub unsafe trait DpiResult {
     /// The SystemVerilog result type (`void` for `()`).
-    const SV_TYPE: &'static str;
+    const SV_TYPE: SvType;
     /// What the C function returns.
     type Raw;
     /// Its C spelling.
@@ -144,7 +172,7 @@ macro_rules! same_representation {
         // same size and signedness (char, short, int, long long, double),
         // and behind plain pointers for outputs; all bit patterns valid.
         unsafe impl DpiType for $t {
-            const SV_TYPE: &'static str = $sv;
+            const SV_TYPE: SvType = SvType::Named($sv);
             type Input = $t;
             const C_INPUT: CTypeDesc = CTypeDesc::scalar::<$t>($c);
             type Cell = $t;
@@ -168,7 +196,7 @@ macro_rules! same_representation {
         }
         // SAFETY: returned by value as the same C type.
         unsafe impl DpiResult for $t {
-            const SV_TYPE: &'static str = $sv;
+            const SV_TYPE: SvType = SvType::Named($sv);
             type Raw = $t;
             const C_TYPE: CTypeDesc = CTypeDesc::scalar::<$t>($c);
             #[inline(always)]
@@ -204,7 +232,7 @@ const SV_LOGIC: CTypeDesc = CTypeDesc::scalar::<u8>("svLogic");
 // SAFETY: `svBit` is an `unsigned char`; any non-zero value reads as 1, so
 // no byte is invalid.
 unsafe impl DpiType for bool {
-    const SV_TYPE: &'static str = "bit";
+    const SV_TYPE: SvType = SvType::Named("bit");
     type Input = u8;
     const C_INPUT: CTypeDesc = SV_BIT;
     type Cell = u8;
@@ -229,7 +257,7 @@ unsafe impl DpiType for bool {
 
 // SAFETY: returned as an `svBit`, 0 or 1.
 unsafe impl DpiResult for bool {
-    const SV_TYPE: &'static str = "bit";
+    const SV_TYPE: SvType = SvType::Named("bit");
     type Raw = u8;
     const C_TYPE: CTypeDesc = SV_BIT;
     #[inline(always)]
@@ -241,7 +269,7 @@ unsafe impl DpiResult for bool {
 // SAFETY: `svLogic` is an `unsigned char`; the two low bits are decoded, so
 // no byte is invalid.
 unsafe impl DpiType for Logic {
-    const SV_TYPE: &'static str = "logic";
+    const SV_TYPE: SvType = SvType::Named("logic");
     type Input = u8;
     const C_INPUT: CTypeDesc = SV_LOGIC;
     type Cell = u8;
@@ -266,7 +294,7 @@ unsafe impl DpiType for Logic {
 
 // SAFETY: returned as an `svLogic`, 0 to 3.
 unsafe impl DpiResult for Logic {
-    const SV_TYPE: &'static str = "logic";
+    const SV_TYPE: SvType = SvType::Named("logic");
     type Raw = u8;
     const C_TYPE: CTypeDesc = SV_LOGIC;
     #[inline(always)]
@@ -278,7 +306,7 @@ unsafe impl DpiResult for Logic {
 // SAFETY: `input string` is `const char *`, NUL-terminated; NULL is
 // rejected. The simulator keeps the string alive for the call (H.8.10).
 unsafe impl DpiType for &CStr {
-    const SV_TYPE: &'static str = "string";
+    const SV_TYPE: SvType = SvType::Named("string");
     type Input = *const c_char;
     const C_INPUT: CTypeDesc = C_CONST_CHAR_PTR;
     type Cell = *const c_char;
@@ -311,7 +339,7 @@ unsafe impl DpiType for &CStr {
 // SAFETY: `string` results are `const char *` the callee keeps alive; a
 // `&'static CStr` always is.
 unsafe impl DpiResult for &'static CStr {
-    const SV_TYPE: &'static str = "string";
+    const SV_TYPE: SvType = SvType::Named("string");
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
     fn into_c(self) -> *const c_char {
@@ -321,7 +349,7 @@ unsafe impl DpiResult for &'static CStr {
 
 // SAFETY: `void`.
 unsafe impl DpiResult for () {
-    const SV_TYPE: &'static str = "void";
+    const SV_TYPE: SvType = SvType::Named("void");
     type Raw = ();
     const C_TYPE: CTypeDesc = CTypeDesc::Void;
     fn into_c(self) {}
@@ -364,7 +392,7 @@ pub struct DpiImportDesc {
     /// Per parameter: SystemVerilog type and direction.
     pub params: &'static [DpiParamDesc],
     /// The SystemVerilog result type (`void` for none).
-    pub result: &'static str,
+    pub result: SvType,
 }
 
 /// One argument as SystemVerilog sees it.
@@ -373,7 +401,7 @@ pub struct DpiParamDesc {
     /// `input`, `output` or `inout`.
     pub direction: SvDirection,
     /// The data type.
-    pub sv_type: &'static str,
+    pub sv_type: SvType,
 }
 
 /// The task disable flag DPI-C tasks return (IEEE 1800 §35.9): 0 means the

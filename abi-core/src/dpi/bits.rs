@@ -1,0 +1,276 @@
+//! `Bits<N>`: a 2-state packed vector `bit [N-1:0]` in DPI's canonical form,
+//! `svBitVecVal` chunks of 32 bits with chunk 0 holding the least
+//! significant bits (IEEE 1800 Annex H.7.7).
+
+use core::fmt;
+
+use super::{DpiResult, DpiType, SvType};
+use crate::bitint::{BitStorage, UBitInt, Width};
+use crate::c_type::CTypeDesc;
+use crate::convert::{ArgError, check_pointer};
+
+/// An array of `svBitVecVal` chunks.
+///
+/// # Safety
+///
+/// `Self` must be `[u32; Self::LEN]`.
+pub unsafe trait ChunkArray: Copy + 'static {
+    /// The number of chunks.
+    const LEN: usize;
+    /// All chunks zero.
+    const ZERO: Self;
+    /// The chunks.
+    fn as_slice(&self) -> &[u32];
+    /// The chunks, mutably.
+    fn as_mut_slice(&mut self) -> &mut [u32];
+}
+
+// SAFETY: it is `[u32; K]`.
+unsafe impl<const K: usize> ChunkArray for [u32; K] {
+    const LEN: usize = K;
+    const ZERO: Self = [0; K];
+    fn as_slice(&self) -> &[u32] {
+        self
+    }
+    fn as_mut_slice(&mut self) -> &mut [u32] {
+        self
+    }
+}
+
+/// The chunk array of `Width<N>`, for N in the built-in table (1..=256),
+/// which lets users write `Bits<N>`; wider vectors use
+/// [`bits!`](crate::bits!).
+#[doc(hidden)]
+pub trait PackedChunks {
+    /// `[u32; ceil(N / 32)]`.
+    type Chunks: ChunkArray;
+}
+
+macro_rules! packed_chunks {
+    ($n:expr) => {
+        impl PackedChunks for Width<{ $n }> {
+            type Chunks = [u32; { ($n as usize).div_ceil(32) }];
+        }
+    };
+}
+
+crate::bitint::for_each_default_width!(packed_chunks);
+
+/// `Bits<N>` for any width, including those above the built-in table:
+/// `abi_core::bits!(1000)`.
+#[macro_export]
+macro_rules! bits {
+    ($width:expr) => {
+        $crate::dpi::Bits<{ $width }, [u32; { ($width as usize).div_ceil(32) }]>
+    };
+}
+
+/// A 2-state packed vector `bit [N-1:0]`: `ceil(N/32)` chunks, least
+/// significant first. Bits above N are always zero here; vectors that come
+/// from the simulator are masked, as the standard leaves those bits
+/// undetermined.
+///
+/// ```
+/// use abi_core::dpi::Bits;
+///
+/// let v = Bits::<40>::try_from(0xAB_1234_5678_u64).unwrap();
+/// assert_eq!(v.chunks(), &[0x1234_5678, 0xAB]);
+/// assert!(v.bit(3) && !v.bit(0));
+/// assert_eq!(format!("{v:x}"), "ab12345678");
+/// assert!(Bits::<8>::try_from(256_u64).is_err());
+/// ```
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Bits<const N: u32, C: ChunkArray = <Width<N> as PackedChunks>::Chunks> {
+    chunks: C,
+}
+
+impl<const N: u32, C: ChunkArray> Bits<N, C> {
+    /// Evaluated by every constructor: N >= 1 and `C` holds exactly
+    /// `ceil(N/32)` chunks.
+    const LAYOUT: () = assert!(
+        N >= 1 && C::LEN == (N as usize).div_ceil(32),
+        "`Bits<N, C>` needs `C = [u32; ceil(N / 32)]`; use `Bits<N>` or `abi_core::bits!(N)`"
+    );
+    /// N.
+    pub const WIDTH: u32 = N;
+    /// All bits zero.
+    pub const ZERO: Self = {
+        let () = Self::LAYOUT;
+        Bits { chunks: C::ZERO }
+    };
+
+    /// From canonical chunks; the bits above N are cleared.
+    pub fn from_chunks(mut chunks: C) -> Self {
+        let () = Self::LAYOUT;
+        let used = N - 32 * (C::LEN as u32 - 1);
+        if used < 32 {
+            chunks.as_mut_slice()[C::LEN - 1] &= (1u32 << used) - 1;
+        }
+        Bits { chunks }
+    }
+
+    /// The canonical chunks (bits above N are zero).
+    pub fn chunks(&self) -> &C {
+        &self.chunks
+    }
+
+    /// Bit `index` (0 is the least significant).
+    ///
+    /// # Panics
+    ///
+    /// When `index >= N`.
+    pub fn bit(&self, index: u32) -> bool {
+        assert!(index < N, "bit {index} of a {N}-bit vector");
+        self.chunks.as_slice()[(index / 32) as usize] >> (index % 32) & 1 == 1
+    }
+
+    /// Set bit `index` (0 is the least significant).
+    ///
+    /// # Panics
+    ///
+    /// When `index >= N`.
+    pub fn set_bit(&mut self, index: u32, value: bool) {
+        assert!(index < N, "bit {index} of a {N}-bit vector");
+        let chunk = &mut self.chunks.as_mut_slice()[(index / 32) as usize];
+        let mask = 1u32 << (index % 32);
+        *chunk = if value { *chunk | mask } else { *chunk & !mask };
+    }
+
+    /// The value, if it fits in a `u128`.
+    pub fn to_u128(&self) -> Option<u128> {
+        let chunks = self.chunks.as_slice();
+        if chunks.iter().skip(4).any(|&c| c != 0) {
+            return None;
+        }
+        Some(
+            chunks
+                .iter()
+                .take(4)
+                .enumerate()
+                .fold(0, |v, (i, &c)| v | u128::from(c) << (32 * i)),
+        )
+    }
+
+    /// The same bits as an unsigned `_BitInt`.
+    pub fn to_ubitint<S: BitStorage>(&self) -> UBitInt<N, S> {
+        let mut bytes: Vec<u8> = self
+            .chunks
+            .as_slice()
+            .iter()
+            .flat_map(|c| c.to_le_bytes())
+            .collect();
+        bytes.truncate(N.div_ceil(8) as usize);
+        UBitInt::from_le_bytes(&bytes).expect("a masked vector always fits its width")
+    }
+
+    /// The same bits as a vector.
+    pub fn from_ubitint<S: BitStorage>(value: UBitInt<N, S>) -> Self {
+        let mut chunks = C::ZERO;
+        for (i, byte) in value.to_le_bytes().into_iter().enumerate() {
+            chunks.as_mut_slice()[i / 4] |= u32::from(byte) << (8 * (i % 4));
+        }
+        Self::from_chunks(chunks)
+    }
+}
+
+impl<const N: u32, C: ChunkArray> Default for Bits<N, C> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<const N: u32, C: ChunkArray> TryFrom<u128> for Bits<N, C> {
+    type Error = crate::BitIntError;
+    fn try_from(value: u128) -> Result<Self, Self::Error> {
+        if N < 128 && value >> N != 0 {
+            return Err(crate::BitIntError::OutOfRange);
+        }
+        let mut chunks = C::ZERO;
+        for (i, c) in chunks.as_mut_slice().iter_mut().enumerate().take(4) {
+            *c = (value >> (32 * i)) as u32;
+        }
+        Ok(Self::from_chunks(chunks))
+    }
+}
+
+impl<const N: u32, C: ChunkArray> TryFrom<u64> for Bits<N, C> {
+    type Error = crate::BitIntError;
+    fn try_from(value: u64) -> Result<Self, Self::Error> {
+        Self::try_from(u128::from(value))
+    }
+}
+
+impl<const N: u32, C: ChunkArray> fmt::LowerHex for Bits<N, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let chunks = self.chunks.as_slice();
+        let top = chunks.iter().rposition(|&c| c != 0).unwrap_or(0);
+        let mut digits = format!("{:x}", chunks[top]);
+        for c in chunks[..top].iter().rev() {
+            digits.push_str(&format!("{c:08x}"));
+        }
+        f.pad_integral(true, "0x", &digits)
+    }
+}
+
+impl<const N: u32, C: ChunkArray> fmt::Debug for Bits<N, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{N}'h{self:x}")
+    }
+}
+
+/// `svBitVecVal`: a `uint32_t` chunk.
+const SV_BIT_VEC_VAL: CTypeDesc = CTypeDesc::scalar::<u32>("svBitVecVal");
+
+// SAFETY: `bit [N-1:0]` inputs are `const svBitVecVal *` to `ceil(N/32)`
+// chunks, outputs `svBitVecVal *` to as many; `[u32; K]` has that layout
+// and alignment. NULL and misaligned inputs are rejected and the bits above
+// N masked.
+unsafe impl<const N: u32, C: ChunkArray> DpiType for Bits<N, C> {
+    const SV_TYPE: SvType = {
+        let () = Self::LAYOUT;
+        SvType::PackedBits { width: N }
+    };
+    type Input = *const C;
+    const C_INPUT: CTypeDesc = CTypeDesc::Pointer {
+        pointee: &SV_BIT_VEC_VAL,
+        is_const: true,
+    };
+    type Cell = C;
+    const C_CELL: CTypeDesc = SV_BIT_VEC_VAL;
+    fn initial() -> Self {
+        Self::ZERO
+    }
+    unsafe fn from_input(raw: *const C) -> Result<Self, ArgError> {
+        check_pointer(raw)?;
+        // SAFETY: non-NULL and aligned (checked); the simulator passes
+        // `ceil(N/32)` chunks (Annex H).
+        Ok(Self::from_chunks(unsafe { raw.read() }))
+    }
+    unsafe fn from_cell(cell: C) -> Self {
+        Self::from_chunks(cell)
+    }
+    fn to_cell(self) -> C {
+        self.chunks
+    }
+}
+
+// SAFETY: Verilator returns packed vectors of up to 32 bits as one
+// `svBitVecVal` by value; wider results do not compile (`C_TYPE`).
+unsafe impl<const N: u32, C: ChunkArray> DpiResult for Bits<N, C> {
+    const SV_TYPE: SvType = {
+        assert!(
+            N <= 32,
+            "DPI-C cannot return a packed vector wider than 32 bits (Annex H forbids packed results; Verilator allows up to 32); return it through an output parameter `&mut Bits<N>`"
+        );
+        SvType::PackedBits { width: N }
+    };
+    type Raw = u32;
+    const C_TYPE: CTypeDesc = {
+        let _ = <Self as DpiResult>::SV_TYPE;
+        SV_BIT_VEC_VAL
+    };
+    fn into_c(self) -> u32 {
+        self.chunks.as_slice()[0]
+    }
+}
