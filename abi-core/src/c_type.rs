@@ -118,16 +118,6 @@ impl CTypeDesc {
         }
     }
 
-    /// Size in bytes, when the type has one (not for `void`, and not for a
-    /// struct, whose size the struct's own description records).
-    pub const fn scalar_size(&self) -> Option<usize> {
-        match self {
-            CTypeDesc::Scalar { size, .. } | CTypeDesc::BitInt { size, .. } => Some(*size),
-            CTypeDesc::Pointer { .. } => Some(size_of::<*const ()>()),
-            _ => None,
-        }
-    }
-
     /// The struct this type needs *defined* before it can be used by value
     /// (a struct, or an array of them). Pointers only need a declaration.
     pub fn struct_by_value(&self) -> Option<&'static str> {
