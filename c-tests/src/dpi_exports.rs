@@ -5,7 +5,7 @@ use core::ffi::CStr;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use abi_core::UBitInt;
-use abi_core::dpi::{Bits, Logic};
+use abi_core::dpi::{Bits, Chandle, Logic};
 use abi_core::dpi_import;
 
 /// Wrapping `int` addition.
@@ -148,4 +148,44 @@ pub fn dpi_triple200(x: Bits<200>, out: &mut Bits<200>) {
 pub fn dpi_mark70(#[inout] v: &mut Bits<70>) {
     v.set_bit(69, true);
     v.set_bit(0, false);
+}
+
+/// A small model that SystemVerilog owns through a `chandle`.
+#[derive(Debug)]
+pub struct Accumulator {
+    total: i64,
+}
+
+/// Creates an accumulator; SystemVerilog owns it until `dpi_acc_free`.
+#[dpi_import]
+pub fn dpi_acc_new(start: i32) -> Chandle<Accumulator> {
+    Chandle::new(Accumulator {
+        total: i64::from(start),
+    })
+}
+
+/// Creates an accumulator through an output `chandle`.
+#[dpi_import]
+pub fn dpi_acc_new_into(start: i32, handle: &mut Chandle<Accumulator>) {
+    *handle = Chandle::new(Accumulator {
+        total: i64::from(start),
+    });
+}
+
+/// Adds `x` and returns the total; -1 for a null, freed or foreign handle.
+#[dpi_import]
+pub fn dpi_acc_add(handle: Chandle<Accumulator>, x: i32) -> i64 {
+    handle
+        .with_mut(|acc| {
+            acc.total += i64::from(x);
+            acc.total
+        })
+        .unwrap_or(-1)
+}
+
+/// Frees the accumulator and returns its total; -1 when the handle is not
+/// live (a double free is reported, not undefined behaviour).
+#[dpi_import]
+pub fn dpi_acc_free(handle: Chandle<Accumulator>) -> i64 {
+    handle.free().map_or(-1, |acc| acc.total)
 }

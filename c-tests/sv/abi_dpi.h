@@ -18,6 +18,35 @@ extern "C" {
 #endif
 
 /**
+ * Adds `x` and returns the total; -1 for a null, freed or foreign handle.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_acc_add`
+ */
+long long dpi_acc_add(void *handle, int x);
+
+/**
+ * Frees the accumulator and returns its total; -1 when the handle is not
+ * live (a double free is reported, not undefined behaviour).
+ *
+ * Rust: `c_tests::dpi_exports::dpi_acc_free`
+ */
+long long dpi_acc_free(void *handle);
+
+/**
+ * Creates an accumulator; SystemVerilog owns it until `dpi_acc_free`.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_acc_new`
+ */
+void *dpi_acc_new(int start);
+
+/**
+ * Creates an accumulator through an output `chandle`.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_acc_new_into`
+ */
+void dpi_acc_new_into(int start, void **handle);
+
+/**
  * A task: adds `by` to a running total and reports it through an output.
  *
  * Rust: `c_tests::dpi_exports::dpi_accumulate`

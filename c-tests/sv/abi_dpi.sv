@@ -2,6 +2,23 @@
 // DPI-C imports of functions implemented in Rust.
 package abi_dpi;
 
+  // Adds `x` and returns the total; -1 for a null, freed or foreign handle.
+  // Rust: `c_tests::dpi_exports::dpi_acc_add`
+  import "DPI-C" function longint dpi_acc_add(input chandle handle, input int x);
+
+  // Frees the accumulator and returns its total; -1 when the handle is not
+  // live (a double free is reported, not undefined behaviour).
+  // Rust: `c_tests::dpi_exports::dpi_acc_free`
+  import "DPI-C" function longint dpi_acc_free(input chandle handle);
+
+  // Creates an accumulator; SystemVerilog owns it until `dpi_acc_free`.
+  // Rust: `c_tests::dpi_exports::dpi_acc_new`
+  import "DPI-C" function chandle dpi_acc_new(input int start);
+
+  // Creates an accumulator through an output `chandle`.
+  // Rust: `c_tests::dpi_exports::dpi_acc_new_into`
+  import "DPI-C" function void dpi_acc_new_into(input int start, output chandle handle);
+
   // A task: adds `by` to a running total and reports it through an output.
   // Rust: `c_tests::dpi_exports::dpi_accumulate`
   import "DPI-C" task dpi_accumulate(input int by, output longint total);

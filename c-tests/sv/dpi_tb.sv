@@ -26,6 +26,7 @@ module dpi_tb;
     bit [127:0] v128;
     bit [199:0] v200, x200;
     bit [69:0] v70;
+    chandle h, h2;
 
     // int
     check(dpi_add_int(40, 2) == 42, "int add");
@@ -82,6 +83,18 @@ module dpi_tb;
     v70 = 70'h15_5555_5555_5555_5555;
     dpi_mark70(v70);
     check(v70 == 70'h35_5555_5555_5555_5554, "inout bit [69:0]");
+
+    // chandle: a Rust object owned by SystemVerilog, misuse detected
+    h = dpi_acc_new(10);
+    check(dpi_acc_add(h, 5) == 15, "chandle add");
+    check(dpi_acc_add(h, -20) == -5, "chandle add again");
+    check(dpi_acc_free(h) == -5, "chandle free");
+    check(dpi_acc_free(h) == -1, "chandle double free detected");
+    check(dpi_acc_add(h, 1) == -1, "chandle use after free detected");
+    check(dpi_acc_add(null, 1) == -1, "null chandle detected");
+    dpi_acc_new_into(7, h2);
+    check(dpi_acc_add(h2, 1) == 8, "output chandle");
+    check(dpi_acc_free(h2) == 8, "output chandle free");
 
     if (failures != 0) $fatal(1, "DPI: %0d of %0d checks failed", failures, checks);
     $display("DPI OK: %0d checks passed", checks);

@@ -12,6 +12,7 @@
 //! | [`Logic`] | `logic` | `svLogic` (0, 1, Z = 2, X = 3) | `svLogic *` |
 //! | `&CStr` | `string` | `const char *` | — |
 //! | [`Bits<N>`] | `bit [N-1:0]` | `const svBitVecVal *` | `svBitVecVal *` |
+//! | [`Chandle<T>`] | `chandle` | `void *` | `void **` |
 //!
 //! A plain parameter is an `input`; `&mut T` is an `output`; `#[inout]` on
 //! a `&mut T` parameter makes it an `inout`. Results are the small types
@@ -41,11 +42,13 @@ impl fmt::Display for SvType {
 }
 
 mod bits;
+mod chandle;
 
 use core::ffi::{CStr, c_char};
 use core::fmt;
 
 pub use bits::{Bits, ChunkArray, PackedChunks};
+pub use chandle::{Chandle, HandleError};
 
 use crate::c_type::{C_CONST_CHAR_PTR, CTypeDesc};
 use crate::convert::ArgError;

@@ -1,0 +1,304 @@
+//! `Chandle<T>`: a Rust object handed to SystemVerilog as a `chandle`, with
+//! explicit ownership and checked use.
+//!
+//! SystemVerilog can store a `chandle`, pass it back, copy it, or pass one
+//! that was already freed; it cannot say what type it points to. So a
+//! handle is not the object's address but a number that is never reused,
+//! looked up in a table of live objects with their types: using a NULL,
+//! freed, foreign or wrong-typed handle is a [`HandleError`], never
+//! undefined behaviour (and a stale copy can never reach a newer object at
+//! a recycled address), and a handle cannot be freed while it is borrowed.
+
+use core::any::TypeId;
+use core::ffi::c_void;
+use core::fmt;
+use core::marker::PhantomData;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::{DpiResult, DpiType, SvType};
+use crate::c_type::CTypeDesc;
+use crate::convert::ArgError;
+
+/// What went wrong with a handle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandleError {
+    /// The handle is NULL.
+    Null,
+    /// No live handle has this address: freed already, or never created
+    /// here.
+    Unknown,
+    /// The handle holds another type.
+    WrongType,
+    /// The handle is borrowed (`with`/`with_mut` is running) and cannot be
+    /// used mutably or freed now.
+    Busy,
+}
+
+impl fmt::Display for HandleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            HandleError::Null => "the chandle is null",
+            HandleError::Unknown => {
+                "the chandle is not live (already freed, or not created by Rust)"
+            }
+            HandleError::WrongType => "the chandle holds another Rust type",
+            HandleError::Busy => "the chandle is in use by an enclosing call",
+        })
+    }
+}
+
+impl std::error::Error for HandleError {}
+
+/// How a live handle is being used.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Use {
+    Idle,
+    Shared(usize),
+    Exclusive,
+}
+
+/// A live object: where it is, what it is, how it is used.
+struct Live {
+    address: usize,
+    ty: TypeId,
+    usage: Use,
+}
+
+/// Live objects by handle number.
+static LIVE: Mutex<Option<HashMap<usize, Live>>> = Mutex::new(None);
+
+/// The next handle number; 0 is NULL.
+static NEXT_HANDLE: AtomicUsize = AtomicUsize::new(1);
+
+fn with_live<R>(f: impl FnOnce(&mut HashMap<usize, Live>) -> R) -> R {
+    // A panic while the lock was held cannot leave the map inconsistent
+    // (every update is a single insert or remove), so poisoning is ignored.
+    let mut guard = LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    f(guard.get_or_insert_with(HashMap::new))
+}
+
+/// A Rust object owned through a SystemVerilog `chandle`.
+///
+/// ```
+/// use abi_core::dpi::{Chandle, HandleError};
+///
+/// let h = Chandle::new(vec![1, 2, 3]);
+/// let copy = h; // SystemVerilog may copy a chandle freely
+/// assert_eq!(h.with(|v| v.len()), Ok(3));
+/// copy.with_mut(|v| v.push(4)).unwrap();
+/// assert_eq!(h.free(), Ok(vec![1, 2, 3, 4]));
+/// assert_eq!(copy.free(), Err(HandleError::Unknown)); // double free: an error, not UB
+/// ```
+#[repr(transparent)]
+pub struct Chandle<T: 'static> {
+    address: *mut c_void,
+    _marker: PhantomData<fn() -> T>,
+}
+
+impl<T: 'static> Clone for Chandle<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: 'static> Copy for Chandle<T> {}
+
+impl<T: 'static> PartialEq for Chandle<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.address == other.address
+    }
+}
+
+impl<T: 'static> fmt::Debug for Chandle<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Chandle({:p})", self.address)
+    }
+}
+
+impl<T: 'static> Chandle<T> {
+    /// Move `value` to the heap and make a handle to it. It lives until
+    /// [`Chandle::free`].
+    pub fn new(value: T) -> Self {
+        let address = Box::into_raw(Box::new(value)) as usize;
+        let handle = NEXT_HANDLE.fetch_add(1, Ordering::Relaxed);
+        with_live(|live| {
+            live.insert(
+                handle,
+                Live {
+                    address,
+                    ty: TypeId::of::<T>(),
+                    usage: Use::Idle,
+                },
+            )
+        });
+        Chandle {
+            // The handle number travels as a pointer-sized opaque value.
+            address: core::ptr::without_provenance_mut(handle),
+            _marker: PhantomData,
+        }
+    }
+
+    /// The NULL handle (SystemVerilog's `null`).
+    pub const fn null() -> Self {
+        Chandle {
+            address: core::ptr::null_mut(),
+            _marker: PhantomData,
+        }
+    }
+
+    /// Whether this is the NULL handle.
+    pub fn is_null(&self) -> bool {
+        self.address.is_null()
+    }
+
+    fn number(&self) -> usize {
+        self.address.addr()
+    }
+
+    /// Mark the object used (shared or exclusive) if the handle is live,
+    /// holds a `T`, and its current use allows it; returns its address.
+    fn acquire(&self, exclusive: bool) -> Result<*mut T, HandleError> {
+        if self.address.is_null() {
+            return Err(HandleError::Null);
+        }
+        with_live(|live| {
+            let entry = live.get_mut(&self.number()).ok_or(HandleError::Unknown)?;
+            if entry.ty != TypeId::of::<T>() {
+                return Err(HandleError::WrongType);
+            }
+            entry.usage = match (entry.usage, exclusive) {
+                (Use::Idle, true) => Use::Exclusive,
+                (Use::Idle, false) => Use::Shared(1),
+                (Use::Shared(n), false) => Use::Shared(n + 1),
+                _ => return Err(HandleError::Busy),
+            };
+            Ok(entry.address as *mut T)
+        })
+    }
+
+    fn release(&self) {
+        with_live(|live| {
+            if let Some(entry) = live.get_mut(&self.number()) {
+                entry.usage = match entry.usage {
+                    Use::Shared(n) if n > 1 => Use::Shared(n - 1),
+                    _ => Use::Idle,
+                };
+            }
+        });
+    }
+
+    /// Run `f` with a shared reference to the object.
+    pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> Result<R, HandleError> {
+        let object = self.acquire(false)?;
+        let _release = Release(|| self.release());
+        // SAFETY: the object is live and a `T` (checked in `acquire`, which
+        // also excludes exclusive use and freeing until `release`).
+        Ok(f(unsafe { &*object }))
+    }
+
+    /// Run `f` with an exclusive reference to the object.
+    pub fn with_mut<R>(&self, f: impl FnOnce(&mut T) -> R) -> Result<R, HandleError> {
+        let object = self.acquire(true)?;
+        let _release = Release(|| self.release());
+        // SAFETY: live, a `T`, and no other use until `release` (checked in
+        // `acquire`).
+        Ok(f(unsafe { &mut *object }))
+    }
+
+    /// End the object's life and give it back. Every copy of the handle is
+    /// then unknown.
+    pub fn free(self) -> Result<T, HandleError> {
+        let object = self.acquire(true)?;
+        with_live(|live| live.remove(&self.number()));
+        // SAFETY: live, a `T` made by `Box::into_raw` in `new`, and now
+        // removed from the live set, so this is the only reclamation.
+        Ok(*unsafe { Box::from_raw(object) })
+    }
+}
+
+/// Runs a closure when dropped (also during unwinding).
+struct Release<F: FnMut()>(F);
+
+impl<F: FnMut()> Drop for Release<F> {
+    fn drop(&mut self) {
+        (self.0)();
+    }
+}
+
+const VOID_PTR: CTypeDesc = CTypeDesc::Pointer {
+    pointee: &CTypeDesc::Void,
+    is_const: false,
+};
+
+// SAFETY: `chandle` is `void *` by value (inputs, results) and `void **`
+// for outputs; the handle is only dereferenced after the live-set check.
+unsafe impl<T: 'static> DpiType for Chandle<T> {
+    const SV_TYPE: SvType = SvType::Named("chandle");
+    type Input = *mut c_void;
+    const C_INPUT: CTypeDesc = VOID_PTR;
+    type Cell = *mut c_void;
+    const C_CELL: CTypeDesc = VOID_PTR;
+    fn initial() -> Self {
+        Chandle::null()
+    }
+    unsafe fn from_input(raw: *mut c_void) -> Result<Self, ArgError> {
+        Ok(Chandle {
+            address: raw,
+            _marker: PhantomData,
+        })
+    }
+    unsafe fn from_cell(cell: *mut c_void) -> Self {
+        Chandle {
+            address: cell,
+            _marker: PhantomData,
+        }
+    }
+    fn to_cell(self) -> *mut c_void {
+        self.address
+    }
+}
+
+// SAFETY: returned as `void *`.
+unsafe impl<T: 'static> DpiResult for Chandle<T> {
+    const SV_TYPE: SvType = SvType::Named("chandle");
+    type Raw = *mut c_void;
+    const C_TYPE: CTypeDesc = VOID_PTR;
+    fn into_c(self) -> *mut c_void {
+        self.address
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn misuse_is_an_error() {
+        let h = Chandle::new(5u32);
+        assert_eq!(Chandle::<u32>::null().with(|x| *x), Err(HandleError::Null));
+        let wrong: Chandle<String> = Chandle {
+            address: h.address,
+            _marker: PhantomData,
+        };
+        let forged: Chandle<u32> = Chandle {
+            address: core::ptr::without_provenance_mut(usize::MAX),
+            _marker: PhantomData,
+        };
+        assert_eq!(forged.with(|x| *x), Err(HandleError::Unknown));
+        assert_eq!(wrong.with(|s| s.len()), Err(HandleError::WrongType));
+        // Freeing while borrowed is refused.
+        assert_eq!(h.with(|_| h.free()), Ok(Err(HandleError::Busy)));
+        assert_eq!(h.with_mut(|_| h.with(|x| *x)), Ok(Err(HandleError::Busy)));
+        // Nested shared uses are fine.
+        assert_eq!(h.with(|a| h.with(|b| a + b)), Ok(Ok(10)));
+        assert_eq!(h.free(), Ok(5));
+        assert_eq!(h.with(|x| *x), Err(HandleError::Unknown));
+        // A panic inside `with_mut` releases the handle.
+        let g = Chandle::new(1u8);
+        let result = std::panic::catch_unwind(|| g.with_mut(|_| panic!("inside")));
+        assert!(result.is_err());
+        assert_eq!(g.free(), Ok(1));
+    }
+}
