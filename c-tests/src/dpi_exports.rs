@@ -5,7 +5,7 @@ use core::ffi::CStr;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use abi_core::UBitInt;
-use abi_core::dpi::{Bits, Chandle, Logic};
+use abi_core::dpi::{Bits, Chandle, Logic, LogicVec};
 use abi_core::dpi_import;
 
 /// Wrapping `int` addition.
@@ -188,4 +188,33 @@ pub fn dpi_acc_add(handle: Chandle<Accumulator>, x: i32) -> i64 {
 #[dpi_import]
 pub fn dpi_acc_free(handle: Chandle<Accumulator>) -> i64 {
     handle.free().map_or(-1, |acc| acc.total)
+}
+
+/// `logic [11:0]` in: its known bits inverted into an output, and whether
+/// every bit was known (Verilator is 2-state: inputs arrive with `bval` 0).
+#[dpi_import]
+pub fn dpi_invert12(x: LogicVec<12>, out: &mut LogicVec<12>) -> bool {
+    let mut result = LogicVec::ZERO;
+    for i in 0..12 {
+        result.set(
+            i,
+            match x.get(i) {
+                Logic::Zero => Logic::One,
+                Logic::One => Logic::Zero,
+                other => other,
+            },
+        );
+    }
+    *out = result;
+    x.is_known()
+}
+
+/// `inout logic [39:0]`: shifts the value left by 4 (across the 32-bit chunk
+/// boundary), through `Bits` when every bit is known.
+#[dpi_import]
+pub fn dpi_shift40(#[inout] v: &mut LogicVec<40>) {
+    if let Some(bits) = v.to_bits() {
+        let value = (bits.to_u128().unwrap() << 4) & ((1 << 40) - 1);
+        *v = LogicVec::from_bits(Bits::try_from(value).unwrap());
+    }
 }

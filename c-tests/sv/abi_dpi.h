@@ -98,6 +98,14 @@ const char *dpi_greeting(void);
 void dpi_inc33(const svBitVecVal *x, svBitVecVal *out);
 
 /**
+ * `logic [11:0]` in: its known bits inverted into an output, and whether
+ * every bit was known (Verilator is 2-state: inputs arrive with `bval` 0).
+ *
+ * Rust: `c_tests::dpi_exports::dpi_invert12`
+ */
+svBit dpi_invert12(const svLogicVecVal *x, svLogicVecVal *out);
+
+/**
  * `logic`: 4-state AND (0 dominates, otherwise X/Z give X).
  *
  * Rust: `c_tests::dpi_exports::dpi_logic_and`
@@ -147,6 +155,14 @@ svBitVecVal dpi_reverse8(const svBitVecVal *x);
  * Rust: `c_tests::dpi_exports::dpi_scale_real`
  */
 double dpi_scale_real(double x);
+
+/**
+ * `inout logic [39:0]`: shifts the value left by 4 (across the 32-bit chunk
+ * boundary), through `Bits` when every bit is known.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_shift40`
+ */
+void dpi_shift40(svLogicVecVal *v);
 
 /**
  * `shortint` and `shortint unsigned`: difference as the result, and the

@@ -49,6 +49,11 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_inc33`
   import "DPI-C" function void dpi_inc33(input bit [32:0] x, output bit [32:0] out);
 
+  // `logic [11:0]` in: its known bits inverted into an output, and whether
+  // every bit was known (Verilator is 2-state: inputs arrive with `bval` 0).
+  // Rust: `c_tests::dpi_exports::dpi_invert12`
+  import "DPI-C" function bit dpi_invert12(input logic [11:0] x, output logic [11:0] out);
+
   // `logic`: 4-state AND (0 dominates, otherwise X/Z give X).
   // Rust: `c_tests::dpi_exports::dpi_logic_and`
   import "DPI-C" function logic dpi_logic_and(input logic a, input logic b);
@@ -74,6 +79,11 @@ package abi_dpi;
   // `real`: `x * 1.5`.
   // Rust: `c_tests::dpi_exports::dpi_scale_real`
   import "DPI-C" pure function real dpi_scale_real(input real x);
+
+  // `inout logic [39:0]`: shifts the value left by 4 (across the 32-bit chunk
+  // boundary), through `Bits` when every bit is known.
+  // Rust: `c_tests::dpi_exports::dpi_shift40`
+  import "DPI-C" function void dpi_shift40(inout logic [39:0] v);
 
   // `shortint` and `shortint unsigned`: difference as the result, and the
   // unsigned input echoed through an output.

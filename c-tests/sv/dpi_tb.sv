@@ -27,6 +27,8 @@ module dpi_tb;
     bit [199:0] v200, x200;
     bit [69:0] v70;
     chandle h, h2;
+    logic [11:0] l12;
+    logic [39:0] l40;
 
     // int
     check(dpi_add_int(40, 2) == 42, "int add");
@@ -83,6 +85,12 @@ module dpi_tb;
     v70 = 70'h15_5555_5555_5555_5555;
     dpi_mark70(v70);
     check(v70 == 70'h35_5555_5555_5555_5554, "inout bit [69:0]");
+
+    // 4-state packed vectors (2-state in Verilator: no X or Z to pass)
+    check(dpi_invert12(12'b1010_0000_1111, l12) == 1'b1 && l12 === 12'b0101_1111_0000, "logic [11:0]");
+    l40 = 40'h0f_8000_0001;
+    dpi_shift40(l40);
+    check(l40 === 40'hf8_0000_0010, "inout logic [39:0]");
 
     // chandle: a Rust object owned by SystemVerilog, misuse detected
     h = dpi_acc_new(10);

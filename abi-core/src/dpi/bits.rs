@@ -13,10 +13,15 @@ use crate::convert::{ArgError, check_pointer};
 ///
 /// # Safety
 ///
-/// `Self` must be `[u32; Self::LEN]`.
-pub unsafe trait ChunkArray: Copy + 'static {
+/// `Self` must be `[u32; Self::LEN]` and `Self::Logic`
+/// `[SvLogicVecVal; Self::LEN]`.
+pub unsafe trait ChunkArray: Copy + Eq + core::hash::Hash + 'static {
     /// The number of chunks.
     const LEN: usize;
+    /// The 4-state chunks of the same width.
+    type Logic: Copy + 'static;
+    /// All 4-state chunks 0.
+    const LOGIC_ZERO: Self::Logic;
     /// All chunks zero.
     const ZERO: Self;
     /// The chunks.
@@ -25,9 +30,11 @@ pub unsafe trait ChunkArray: Copy + 'static {
     fn as_mut_slice(&mut self) -> &mut [u32];
 }
 
-// SAFETY: it is `[u32; K]`.
+// SAFETY: it is `[u32; K]`, and `Logic` is `[SvLogicVecVal; K]`.
 unsafe impl<const K: usize> ChunkArray for [u32; K] {
     const LEN: usize = K;
+    type Logic = [super::logic_vec::SvLogicVecVal; K];
+    const LOGIC_ZERO: Self::Logic = [super::logic_vec::SvLogicVecVal { aval: 0, bval: 0 }; K];
     const ZERO: Self = [0; K];
     fn as_slice(&self) -> &[u32] {
         self
@@ -88,6 +95,7 @@ pub struct Bits<const N: u32, C: ChunkArray = <Width<N> as PackedChunks>::Chunks
 impl<const N: u32, C: ChunkArray> Bits<N, C> {
     /// Evaluated by every constructor: N >= 1 and `C` holds exactly
     /// `ceil(N/32)` chunks.
+    pub(crate) const LAYOUT_CHECK: () = Self::LAYOUT;
     const LAYOUT: () = assert!(
         N >= 1 && C::LEN == (N as usize).div_ceil(32),
         "`Bits<N, C>` needs `C = [u32; ceil(N / 32)]`; use `Bits<N>` or `abi_core::bits!(N)`"

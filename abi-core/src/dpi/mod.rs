@@ -12,6 +12,7 @@
 //! | [`Logic`] | `logic` | `svLogic` (0, 1, Z = 2, X = 3) | `svLogic *` |
 //! | `&CStr` | `string` | `const char *` | — |
 //! | [`Bits<N>`] | `bit [N-1:0]` | `const svBitVecVal *` | `svBitVecVal *` |
+//! | [`LogicVec<N>`] | `logic [N-1:0]` | `const svLogicVecVal *` | `svLogicVecVal *` |
 //! | [`Chandle<T>`] | `chandle` | `void *` | `void **` |
 //!
 //! A plain parameter is an `input`; `&mut T` is an `output`; `#[inout]` on
@@ -30,6 +31,11 @@ pub enum SvType {
         /// The number of bits.
         width: u32,
     },
+    /// `logic [width-1:0]`.
+    PackedLogic {
+        /// The number of bits.
+        width: u32,
+    },
 }
 
 impl fmt::Display for SvType {
@@ -37,18 +43,21 @@ impl fmt::Display for SvType {
         match self {
             SvType::Named(name) => f.write_str(name),
             SvType::PackedBits { width } => write!(f, "bit [{}:0]", width - 1),
+            SvType::PackedLogic { width } => write!(f, "logic [{}:0]", width - 1),
         }
     }
 }
 
 mod bits;
 mod chandle;
+mod logic_vec;
 
 use core::ffi::{CStr, c_char};
 use core::fmt;
 
 pub use bits::{Bits, ChunkArray, PackedChunks};
 pub use chandle::{Chandle, HandleError};
+pub use logic_vec::{LogicVec, SvLogicVecVal};
 
 use crate::c_type::{C_CONST_CHAR_PTR, CTypeDesc};
 use crate::convert::ArgError;
