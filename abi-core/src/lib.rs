@@ -66,7 +66,7 @@ pub mod golden;
 pub mod registry;
 pub mod status;
 
-pub use abi_macros::{c_export, dpi_import};
+pub use abi_macros::{c_export, dpi_export, dpi_import};
 pub use bitint::{BitInt, BitIntError, UBitInt};
 pub use c_type::{CType, CTypeDesc};
 pub use convert::{ArgError, CParam, CResult, CSliceParam, Direction};
@@ -84,7 +84,8 @@ pub mod __private {
     pub use crate::c_type::{CType, CTypeDesc};
     pub use crate::convert::{ArgError, CParam, CResult, CSliceParam, Direction, check_pointer};
     pub use crate::dpi::{
-        DpiImportDesc, DpiParamDesc, DpiResult, DpiType, SvDirection, SvType, TASK_NOT_DISABLED,
+        DpiError, DpiExportResult, DpiImportDesc, DpiParamDesc, DpiResult, DpiType, LazySymbol,
+        SvDirection, SvType, TASK_NOT_DISABLED, require_scope,
     };
     pub use crate::registry::{
         AbiKind, Entry, FieldDesc, FunctionDesc, ParamDesc, Passing, REGISTRY, ResultDesc,

@@ -22,6 +22,9 @@ pub enum AbiKind {
     /// `#[dpi_import]`: a function SystemVerilog imports with
     /// `import "DPI-C"`.
     DpiImport,
+    /// `#[dpi_export]`: a SystemVerilog function exported with
+    /// `export "DPI-C"`, called from Rust.
+    DpiExport,
 }
 
 /// One registered item.

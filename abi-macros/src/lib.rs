@@ -7,6 +7,7 @@
 //! traits, which rustc checks against the user's types.
 
 mod c_export;
+mod dpi_export;
 mod dpi_import;
 mod errors;
 mod syntax;
@@ -32,4 +33,12 @@ pub fn c_export(attr: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn dpi_import(attr: TokenStream, item: TokenStream) -> TokenStream {
     dpi_import::expand(attr.into(), item.into()).into()
+}
+
+/// Declare SystemVerilog exports (`export "DPI-C"`) for Rust to call: on an
+/// `unsafe extern "C" { fn name(...) -> R; }` block, generates a safe
+/// `fn name(...) -> Result<R, abi_core::dpi::DpiError>` per declaration.
+#[proc_macro_attribute]
+pub fn dpi_export(attr: TokenStream, item: TokenStream) -> TokenStream {
+    dpi_export::expand(attr.into(), item.into()).into()
 }

@@ -50,6 +50,15 @@ fn dpi_header_matches_golden() {
     abi_core::golden::assert_golden(path, &header);
 }
 
+/// The linker flags the Verilator link uses so that abi-core finds the
+/// scope functions and the exports at run time.
+#[test]
+fn dpi_link_flags_match_golden() {
+    let flags = abi_core::emit::dpi_link_flags(&registry());
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/abi_dpi.ldflags");
+    abi_core::golden::assert_golden(path, &flags);
+}
+
 /// Every `#[dpi_import]` in `dpi_exports.rs` is registered as a DPI import.
 #[test]
 fn every_dpi_import_is_registered() {

@@ -5,8 +5,8 @@ use core::ffi::CStr;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use abi_core::UBitInt;
-use abi_core::dpi::{Bits, Chandle, Logic, LogicVec};
-use abi_core::dpi_import;
+use abi_core::dpi::{Bits, Chandle, Logic, LogicVec, Scope};
+use abi_core::{dpi_export, dpi_import};
 
 /// Wrapping `int` addition.
 #[dpi_import]
@@ -216,5 +216,72 @@ pub fn dpi_shift40(#[inout] v: &mut LogicVec<40>) {
     if let Some(bits) = v.to_bits() {
         let value = (bits.to_u128().unwrap() << 4) & ((1 << 40) - 1);
         *v = LogicVec::from_bits(Bits::try_from(value).unwrap());
+    }
+}
+
+#[dpi_export]
+unsafe extern "C" {
+    /// `2 * x`, computed in SystemVerilog.
+    pub fn sv_double(x: i32) -> i32;
+    /// `sum = a + b` on 128 bits, computed in SystemVerilog.
+    pub fn sv_add128(a: Bits<128>, b: Bits<128>, sum: &mut Bits<128>);
+    /// Increments `counter` and returns `!b`, in SystemVerilog.
+    pub fn sv_flip(b: bool, #[inout] counter: &mut i32) -> bool;
+}
+
+/// A `context` import calling the SystemVerilog exports; returns 0 when
+/// every result is right, otherwise the number of the first wrong one.
+#[dpi_import(context)]
+pub fn dpi_call_exports(x: i32) -> i32 {
+    let check = || -> Result<i32, abi_core::dpi::DpiError> {
+        if sv_double(x)? != x.wrapping_mul(2) {
+            return Ok(1);
+        }
+        let mut sum = Bits::ZERO;
+        let a = Bits::try_from(u128::MAX >> 1).unwrap();
+        sv_add128(a, Bits::try_from(3u64).unwrap(), &mut sum)?;
+        if sum.to_u128() != Some((u128::MAX >> 1) + 3) {
+            return Ok(2);
+        }
+        let mut counter = 41;
+        if sv_flip(true, &mut counter)? || counter != 42 {
+            return Ok(3);
+        }
+        Ok(0)
+    };
+    check().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A non-`context` import calling an export before any scope was set: it
+/// is reported as `DpiError::NoScope` (1) instead of a simulator abort.
+/// (Once a `context` import ran, Verilator leaves its scope set, and the
+/// standard leaves the scope of a non-context import undefined.)
+#[dpi_import]
+pub fn dpi_export_without_scope() -> i32 {
+    match sv_double(1) {
+        Err(abi_core::dpi::DpiError::NoScope {
+            export: "sv_double",
+        }) => 1,
+        Ok(_) => 2,
+        Err(_) => 3,
+    }
+}
+
+/// From a `context` import: the current scope has the testbench's name, the
+/// scope found by that name is the same, and `Scope::with` runs an export
+/// there and restores the scope.
+#[dpi_import(context)]
+pub fn dpi_scope_round_trip() -> i32 {
+    let current = Scope::current()
+        .unwrap()
+        .expect("a context import has a scope");
+    let name = current.name().unwrap();
+    let by_name = Scope::by_name(&std::ffi::CString::new(name.clone()).unwrap()).unwrap();
+    let via_with = by_name.with(|| sv_double(21)).unwrap().unwrap();
+    let restored = Scope::current().unwrap() == Some(current);
+    if name == "TOP.dpi_tb" && by_name == current && via_with == 42 && restored {
+        0
+    } else {
+        1
     }
 }

@@ -76,12 +76,30 @@ svBit dpi_bits(svBit a, svBit b, svBit *both);
 unsigned char dpi_bytes(char a, unsigned char b, short *sum);
 
 /**
+ * A `context` import calling the SystemVerilog exports; returns 0 when
+ * every result is right, otherwise the number of the first wrong one.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_call_exports`
+ */
+int dpi_call_exports(int x);
+
+/**
  * A `context` import (it may call exports once they exist); here it
  * negates.
  *
  * Rust: `c_tests::dpi_exports::dpi_context_negate`
  */
 int dpi_context_negate(int x);
+
+/**
+ * A non-`context` import calling an export before any scope was set: it
+ * is reported as `DpiError::NoScope` (1) instead of a simulator abort.
+ * (Once a `context` import ran, Verilator leaves its scope set, and the
+ * standard leaves the scope of a non-context import undefined.)
+ *
+ * Rust: `c_tests::dpi_exports::dpi_export_without_scope`
+ */
+int dpi_export_without_scope(void);
 
 /**
  * `string` result.
@@ -157,6 +175,15 @@ svBitVecVal dpi_reverse8(const svBitVecVal *x);
 double dpi_scale_real(double x);
 
 /**
+ * From a `context` import: the current scope has the testbench's name, the
+ * scope found by that name is the same, and `Scope::with` runs an export
+ * there and restores the scope.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_scope_round_trip`
+ */
+int dpi_scope_round_trip(void);
+
+/**
  * `inout logic [39:0]`: shifts the value left by 4 (across the 32-bit chunk
  * boundary), through `Bits` when every bit is known.
  *
@@ -207,6 +234,27 @@ void dpi_triple200(const svBitVecVal *x, svBitVecVal *out);
  * Rust: `c_tests::dpi_exports::dpi_widen_mul`
  */
 unsigned long long dpi_widen_mul(unsigned int a, unsigned int b);
+
+/**
+ * `sum = a + b` on 128 bits, computed in SystemVerilog.
+ *
+ * Rust: `c_tests::dpi_exports::sv_add128`
+ */
+void sv_add128(const svBitVecVal *a, const svBitVecVal *b, svBitVecVal *sum);
+
+/**
+ * `2 * x`, computed in SystemVerilog.
+ *
+ * Rust: `c_tests::dpi_exports::sv_double`
+ */
+int sv_double(int x);
+
+/**
+ * Increments `counter` and returns `!b`, in SystemVerilog.
+ *
+ * Rust: `c_tests::dpi_exports::sv_flip`
+ */
+svBit sv_flip(svBit b, int *counter);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -36,10 +36,22 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_bytes`
   import "DPI-C" function byte unsigned dpi_bytes(input byte a, input byte unsigned b, output shortint sum);
 
+  // A `context` import calling the SystemVerilog exports; returns 0 when
+  // every result is right, otherwise the number of the first wrong one.
+  // Rust: `c_tests::dpi_exports::dpi_call_exports`
+  import "DPI-C" context function int dpi_call_exports(input int x);
+
   // A `context` import (it may call exports once they exist); here it
   // negates.
   // Rust: `c_tests::dpi_exports::dpi_context_negate`
   import "DPI-C" context function int dpi_context_negate(input int x);
+
+  // A non-`context` import calling an export before any scope was set: it
+  // is reported as `DpiError::NoScope` (1) instead of a simulator abort.
+  // (Once a `context` import ran, Verilator leaves its scope set, and the
+  // standard leaves the scope of a non-context import undefined.)
+  // Rust: `c_tests::dpi_exports::dpi_export_without_scope`
+  import "DPI-C" function int dpi_export_without_scope();
 
   // `string` result.
   // Rust: `c_tests::dpi_exports::dpi_greeting`
@@ -79,6 +91,12 @@ package abi_dpi;
   // `real`: `x * 1.5`.
   // Rust: `c_tests::dpi_exports::dpi_scale_real`
   import "DPI-C" pure function real dpi_scale_real(input real x);
+
+  // From a `context` import: the current scope has the testbench's name, the
+  // scope found by that name is the same, and `Scope::with` runs an export
+  // there and restores the scope.
+  // Rust: `c_tests::dpi_exports::dpi_scope_round_trip`
+  import "DPI-C" context function int dpi_scope_round_trip();
 
   // `inout logic [39:0]`: shifts the value left by 4 (across the 32-bit chunk
   // boundary), through `Bits` when every bit is known.

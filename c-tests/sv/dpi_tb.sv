@@ -4,6 +4,24 @@
 module dpi_tb;
   import abi_dpi::*;
 
+  // Exports Rust calls back (through `#[dpi_export]` wrappers).
+  export "DPI-C" function sv_double;
+  export "DPI-C" function sv_add128;
+  export "DPI-C" function sv_flip;
+
+  function int sv_double(input int x);
+    return 2 * x;
+  endfunction
+
+  function void sv_add128(input bit [127:0] a, input bit [127:0] b, output bit [127:0] sum);
+    sum = a + b;
+  endfunction
+
+  function bit sv_flip(input bit b, inout int counter);
+    counter = counter + 1;
+    return !b;
+  endfunction
+
   int checks = 0;
   int failures = 0;
 
@@ -29,6 +47,10 @@ module dpi_tb;
     chandle h, h2;
     logic [11:0] l12;
     logic [39:0] l40;
+
+    // First, before any `context` import has set a scope: an export called
+    // with no scope set is a Rust error, not a simulator abort.
+    check(dpi_export_without_scope() == 1, "export without scope is a Rust error");
 
     // int
     check(dpi_add_int(40, 2) == 42, "int add");
@@ -103,6 +125,10 @@ module dpi_tb;
     dpi_acc_new_into(7, h2);
     check(dpi_acc_add(h2, 1) == 8, "output chandle");
     check(dpi_acc_free(h2) == 8, "output chandle free");
+
+    // exports and scopes
+    check(dpi_call_exports(21) == 0, "context import calls exports");
+    check(dpi_scope_round_trip() == 0, "scope by name, with, restore");
 
     if (failures != 0) $fatal(1, "DPI: %0d of %0d checks failed", failures, checks);
     $display("DPI OK: %0d checks passed", checks);

@@ -294,6 +294,11 @@ fn dpi_in_verilator() -> Result<(), String> {
     let obj = root.join("target/verilator/dpi");
     std::fs::create_dir_all(&obj).map_err(|e| e.to_string())?;
     let sv = root.join("c-tests/sv");
+    // `-rdynamic` and `-u` flags generated from the registry (a golden file
+    // kept equal to it by a test), so that abi-core finds the scope
+    // functions and the exports at run time.
+    let link_flags = std::fs::read_to_string(sv.join("abi_dpi.ldflags"))
+        .map_err(|e| format!("cannot read abi_dpi.ldflags: {e}"))?;
     let status = Command::new("verilator")
         .args([
             "--binary",
@@ -308,6 +313,11 @@ fn dpi_in_verilator() -> Result<(), String> {
         .arg(&obj)
         .arg(sv.join("abi_dpi.sv"))
         .arg(sv.join("dpi_tb.sv"))
+        .args(
+            link_flags
+                .split_whitespace()
+                .flat_map(|flag| ["-LDFLAGS", flag]),
+        )
         .arg("-LDFLAGS")
         // The archive by absolute path, grouped with the model so that
         // symbols resolve in both directions (exports called from Rust).

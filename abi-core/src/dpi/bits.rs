@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use super::{DpiResult, DpiType, SvType};
+use super::{DpiExportResult, DpiResult, DpiType, SvType};
 use crate::bitint::{BitStorage, UBitInt, Width};
 use crate::c_type::CTypeDesc;
 use crate::convert::{ArgError, check_pointer};
@@ -261,6 +261,9 @@ unsafe impl<const N: u32, C: ChunkArray> DpiType for Bits<N, C> {
     fn to_cell(self) -> C {
         self.chunks
     }
+    fn with_input<R>(&self, f: impl FnOnce(*const C) -> R) -> R {
+        f(&self.chunks)
+    }
 }
 
 // SAFETY: Verilator returns packed vectors of up to 32 bits as one
@@ -280,5 +283,15 @@ unsafe impl<const N: u32, C: ChunkArray> DpiResult for Bits<N, C> {
     };
     fn into_c(self) -> u32 {
         self.chunks.as_slice()[0]
+    }
+}
+
+// SAFETY: one `svBitVecVal`; the bits above N are masked.
+unsafe impl<const N: u32, C: ChunkArray> DpiExportResult for Bits<N, C> {
+    fn from_raw(raw: u32) -> Self {
+        let _ = <Self as DpiResult>::SV_TYPE;
+        let mut chunks = C::ZERO;
+        chunks.as_mut_slice()[0] = raw;
+        Self::from_chunks(chunks)
     }
 }

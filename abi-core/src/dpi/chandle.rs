@@ -258,6 +258,19 @@ unsafe impl<T: 'static> DpiType for Chandle<T> {
     fn to_cell(self) -> *mut c_void {
         self.address
     }
+    fn with_input<R>(&self, f: impl FnOnce(*mut c_void) -> R) -> R {
+        f(self.address)
+    }
+}
+
+// SAFETY: any address is accepted; it is checked when used.
+unsafe impl<T: 'static> super::DpiExportResult for Chandle<T> {
+    fn from_raw(raw: *mut c_void) -> Self {
+        Chandle {
+            address: raw,
+            _marker: PhantomData,
+        }
+    }
 }
 
 // SAFETY: returned as `void *`.

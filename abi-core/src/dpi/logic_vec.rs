@@ -200,6 +200,10 @@ where
     fn to_cell(self) -> C::Logic {
         self.to_chunks()
     }
+    fn with_input<R>(&self, f: impl FnOnce(*const C::Logic) -> R) -> R {
+        let chunks = self.to_chunks();
+        f(&chunks)
+    }
 }
 
 #[cfg(test)]

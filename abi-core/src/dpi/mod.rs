@@ -51,6 +51,7 @@ impl fmt::Display for SvType {
 mod bits;
 mod chandle;
 mod logic_vec;
+mod runtime;
 
 use core::ffi::{CStr, c_char};
 use core::fmt;
@@ -58,6 +59,9 @@ use core::fmt;
 pub use bits::{Bits, ChunkArray, PackedChunks};
 pub use chandle::{Chandle, HandleError};
 pub use logic_vec::{LogicVec, SvLogicVecVal};
+pub use runtime::{DpiError, Scope};
+#[doc(hidden)]
+pub use runtime::{LazySymbol, require_scope};
 
 use crate::c_type::{C_CONST_CHAR_PTR, CTypeDesc};
 use crate::convert::ArgError;
@@ -127,7 +131,7 @@ impl fmt::Display for Logic {
     label = "no DPI-C mapping",
     note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `abi_core::dpi::Logic` (logic) and `&CStr` (string input); `&mut T` makes an output"
 )]
-pub unsafe trait DpiType: Sized {
+pub unsafe trait DpiType: Sized + Copy {
     /// The SystemVerilog data type, as written in the import.
     const SV_TYPE: SvType;
     /// What the C function receives for an `input`.
@@ -155,6 +159,24 @@ pub unsafe trait DpiType: Sized {
     unsafe fn from_cell(cell: Self::Cell) -> Self;
     /// Write an `output`/`inout` cell.
     fn to_cell(self) -> Self::Cell;
+    /// Pass the value as an input to a SystemVerilog export: `f` receives
+    /// the C argument, valid while it runs.
+    fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R;
+}
+
+/// A result a SystemVerilog export can hand back to Rust.
+///
+/// # Safety
+///
+/// `from_raw` must accept every value of `Raw` a simulator can return.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the result of a `#[dpi_export]` function",
+    label = "not an export result type",
+    note = "export results are `()`, the integers, `f64`, `bool`, `Logic`, `Bits<N>` (N <= 32) and `Chandle<T>`"
+)]
+pub unsafe trait DpiExportResult: DpiResult {
+    /// Convert what the export returned.
+    fn from_raw(raw: Self::Raw) -> Self;
 }
 
 /// A Rust type that can be the result of a DPI-C import.
@@ -204,6 +226,17 @@ macro_rules! same_representation {
             #[inline(always)]
             fn to_cell(self) -> $t {
                 self
+            }
+            #[inline(always)]
+            fn with_input<R>(&self, f: impl FnOnce($t) -> R) -> R {
+                f(*self)
+            }
+        }
+        // SAFETY: every bit pattern is a valid value.
+        unsafe impl DpiExportResult for $t {
+            #[inline(always)]
+            fn from_raw(raw: $t) -> Self {
+                raw
             }
         }
         // SAFETY: returned by value as the same C type.
@@ -265,6 +298,17 @@ unsafe impl DpiType for bool {
     fn to_cell(self) -> u8 {
         u8::from(self)
     }
+    #[inline(always)]
+    fn with_input<R>(&self, f: impl FnOnce(u8) -> R) -> R {
+        f(u8::from(*self))
+    }
+}
+
+// SAFETY: any byte is accepted (its low bit decides).
+unsafe impl DpiExportResult for bool {
+    fn from_raw(raw: u8) -> Self {
+        raw & 1 != 0
+    }
 }
 
 // SAFETY: returned as an `svBit`, 0 or 1.
@@ -301,6 +345,17 @@ unsafe impl DpiType for Logic {
     #[inline(always)]
     fn to_cell(self) -> u8 {
         self as u8
+    }
+    #[inline(always)]
+    fn with_input<R>(&self, f: impl FnOnce(u8) -> R) -> R {
+        f(*self as u8)
+    }
+}
+
+// SAFETY: any byte is accepted (its two low bits decide).
+unsafe impl DpiExportResult for Logic {
+    fn from_raw(raw: u8) -> Self {
+        Logic::from_sv_logic(raw)
     }
 }
 
@@ -346,6 +401,9 @@ unsafe impl DpiType for &CStr {
     fn to_cell(self) -> *const c_char {
         self.as_ptr()
     }
+    fn with_input<R>(&self, f: impl FnOnce(*const c_char) -> R) -> R {
+        f(self.as_ptr())
+    }
 }
 
 // SAFETY: `string` results are `const char *` the callee keeps alive; a
@@ -365,6 +423,11 @@ unsafe impl DpiResult for () {
     type Raw = ();
     const C_TYPE: CTypeDesc = CTypeDesc::Void;
     fn into_c(self) {}
+}
+
+// SAFETY: nothing to convert.
+unsafe impl DpiExportResult for () {
+    fn from_raw(_: ()) -> Self {}
 }
 
 /// How an argument of a DPI-C function is used.

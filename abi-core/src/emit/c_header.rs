@@ -41,10 +41,10 @@ impl CHeader {
         self
     }
 
-    /// Declare the `#[dpi_import]` functions instead of the `#[c_export]`
-    /// ones, with the C types of IEEE 1800 Annex H (`svdpi.h`), so that
-    /// the declarations can be compared with a simulator's own header
-    /// (Verilator's `V*__Dpi.h`).
+    /// Declare the `#[dpi_import]` and `#[dpi_export]` functions instead of
+    /// the `#[c_export]` ones, with the C types of IEEE 1800 Annex H
+    /// (`svdpi.h`), so that the declarations can be compared with a
+    /// simulator's own header (Verilator's `V*__Dpi.h`).
     pub fn dpi_imports(mut self) -> Self {
         self.abi = AbiKind::DpiImport;
         self
@@ -76,7 +76,9 @@ impl CHeader {
             .functions()
             .iter()
             .copied()
-            .filter(|f| f.abi == self.abi)
+            .filter(|f| {
+                f.abi == self.abi || (self.abi == AbiKind::DpiImport && f.abi == AbiKind::DpiExport)
+            })
             .collect();
         check_unique_symbols(&functions)?;
         let mut structs = structs_in_dependency_order(registry, &functions)?;

@@ -8,7 +8,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use c_header::CHeader;
-pub use sv_package::SvPackage;
+pub use sv_package::{SvPackage, dpi_link_flags};
 
 /// Why a file could not be emitted.
 #[derive(Debug)]

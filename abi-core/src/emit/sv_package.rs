@@ -63,6 +63,34 @@ fn sv_identifier(name: &str) -> String {
     }
 }
 
+/// The linker flags a simulator executable needs so that abi-core finds,
+/// at run time, the `svdpi.h` scope functions and the `#[dpi_export]`
+/// functions of `registry`: `-rdynamic` (export the symbols) and one
+/// `-Wl,-u,name` per symbol (link them in although no object file
+/// references them). One flag per line, sorted.
+pub fn dpi_link_flags(registry: &Registry) -> String {
+    let mut symbols: Vec<&str> = vec![
+        "svGetNameFromScope",
+        "svGetScope",
+        "svGetScopeFromName",
+        "svSetScope",
+    ];
+    symbols.extend(
+        registry
+            .functions()
+            .iter()
+            .filter(|f| f.abi == AbiKind::DpiExport)
+            .map(|f| f.symbol),
+    );
+    symbols.sort_unstable();
+    symbols.dedup();
+    let mut out = String::from("-rdynamic\n");
+    for symbol in symbols {
+        writeln!(out, "-Wl,-u,{symbol}").unwrap();
+    }
+    out
+}
+
 impl SvPackage {
     /// A package called `name` (also its file name, `name.sv`).
     pub fn new(name: impl Into<String>) -> Self {

@@ -1,0 +1,217 @@
+//! The simulator side of DPI-C, found at run time: `svdpi.h` functions
+//! (`svGetScope`, ...) and SystemVerilog exports are looked up by name in
+//! the running program with `dlsym`, once, instead of being linked.
+//!
+//! So a crate with `#[dpi_export]` declarations still links into ordinary
+//! test binaries, and a call outside a simulator, or before the simulator
+//! set a scope, is a [`DpiError`] naming the function, not a link error or a
+//! simulator abort. The simulator's executable must export its symbols
+//! (`-rdynamic`, which `abi-core`'s Verilator recipe passes).
+
+use core::ffi::{CStr, c_char, c_void};
+use core::fmt;
+use core::ptr::NonNull;
+use std::sync::atomic::{AtomicPtr, Ordering};
+
+/// Why a DPI-C call from Rust could not be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DpiError {
+    /// A `svdpi.h` function or an export is not in the running program:
+    /// not running inside a simulator, or the export is not declared with
+    /// `export "DPI-C"`, or the executable does not export its symbols.
+    Missing {
+        /// The missing symbol.
+        symbol: &'static str,
+    },
+    /// An export was called with no scope set: call it from a `context`
+    /// import, or inside [`Scope::with`].
+    NoScope {
+        /// The export.
+        export: &'static str,
+    },
+    /// No scope has this hierarchical name.
+    ScopeNotFound {
+        /// The name asked for.
+        name: String,
+    },
+}
+
+impl fmt::Display for DpiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DpiError::Missing { symbol } => write!(
+                f,
+                "`{symbol}` is not in the running program (not inside a DPI-C simulator, not exported with `export \"DPI-C\"`, or the executable was linked without -rdynamic)"
+            ),
+            DpiError::NoScope { export } => write!(
+                f,
+                "SystemVerilog export `{export}` called with no DPI scope set: call it from a `context` import, or inside `Scope::with`"
+            ),
+            DpiError::ScopeNotFound { name } => {
+                write!(f, "no SystemVerilog scope is named `{name}`")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DpiError {}
+
+unsafe extern "C" {
+    // glibc's `dlsym`; `RTLD_DEFAULT` is the null handle there.
+    fn dlsym(handle: *mut c_void, symbol: *const c_char) -> *mut c_void;
+}
+
+/// A symbol of the running program, looked up once.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct LazySymbol {
+    name: &'static CStr,
+    address: AtomicPtr<c_void>,
+}
+
+impl LazySymbol {
+    /// A symbol called `name`.
+    pub const fn new(name: &'static CStr) -> Self {
+        LazySymbol {
+            name,
+            address: AtomicPtr::new(core::ptr::null_mut()),
+        }
+    }
+
+    /// Its address, or why there is none.
+    pub fn get(&self) -> Result<NonNull<c_void>, DpiError> {
+        if let Some(found) = NonNull::new(self.address.load(Ordering::Acquire)) {
+            return Ok(found);
+        }
+        // SAFETY: `dlsym` with the default handle and a NUL-terminated name
+        // has no preconditions.
+        let found = unsafe { dlsym(core::ptr::null_mut(), self.name.as_ptr()) };
+        let found = NonNull::new(found).ok_or(DpiError::Missing {
+            symbol: self.name.to_str().unwrap_or("?"),
+        })?;
+        self.address.store(found.as_ptr(), Ordering::Release);
+        Ok(found)
+    }
+}
+
+static SV_GET_SCOPE: LazySymbol = LazySymbol::new(c"svGetScope");
+static SV_SET_SCOPE: LazySymbol = LazySymbol::new(c"svSetScope");
+static SV_GET_SCOPE_FROM_NAME: LazySymbol = LazySymbol::new(c"svGetScopeFromName");
+static SV_GET_NAME_FROM_SCOPE: LazySymbol = LazySymbol::new(c"svGetNameFromScope");
+
+type GetScope = unsafe extern "C" fn() -> *mut c_void;
+type SetScope = unsafe extern "C" fn(*mut c_void) -> *mut c_void;
+type ScopeFromName = unsafe extern "C" fn(*const c_char) -> *mut c_void;
+type NameFromScope = unsafe extern "C" fn(*mut c_void) -> *const c_char;
+
+/// A SystemVerilog instance scope (`svScope`): where exports run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scope(NonNull<c_void>);
+
+impl Scope {
+    /// The scope set now (`svGetScope`): inside a `context` import, the
+    /// scope of the import's declaration; `None` when no scope is set.
+    pub fn current() -> Result<Option<Scope>, DpiError> {
+        let f = SV_GET_SCOPE.get()?;
+        // SAFETY: svdpi.h declares `svGetScope` with this signature.
+        let get_scope: GetScope = unsafe { core::mem::transmute(f.as_ptr()) };
+        // SAFETY: no preconditions.
+        let scope = unsafe { get_scope() };
+        Ok(NonNull::new(scope).map(Scope))
+    }
+
+    /// The scope with a hierarchical name, such as `"TOP.top"`
+    /// (`svGetScopeFromName`).
+    pub fn by_name(name: &CStr) -> Result<Scope, DpiError> {
+        let f = SV_GET_SCOPE_FROM_NAME.get()?;
+        // SAFETY: svdpi.h declares `svGetScopeFromName` with this signature.
+        let scope_from_name: ScopeFromName = unsafe { core::mem::transmute(f.as_ptr()) };
+        // SAFETY: the name is NUL-terminated.
+        let scope = unsafe { scope_from_name(name.as_ptr()) };
+        NonNull::new(scope)
+            .map(Scope)
+            .ok_or_else(|| DpiError::ScopeNotFound {
+                name: name.to_string_lossy().into_owned(),
+            })
+    }
+
+    /// The hierarchical name (`svGetNameFromScope`).
+    pub fn name(&self) -> Result<String, DpiError> {
+        let f = SV_GET_NAME_FROM_SCOPE.get()?;
+        // SAFETY: svdpi.h declares `svGetNameFromScope` with this signature.
+        let name_from_scope: NameFromScope = unsafe { core::mem::transmute(f.as_ptr()) };
+        // SAFETY: `self` came from the simulator.
+        let name = unsafe { name_from_scope(self.0.as_ptr()) };
+        if name.is_null() {
+            return Ok(String::new());
+        }
+        // SAFETY: the simulator returns a NUL-terminated string it owns.
+        Ok(unsafe { CStr::from_ptr(name) }
+            .to_string_lossy()
+            .into_owned())
+    }
+
+    /// Run `f` with this scope set, then restore the previous one (also
+    /// when `f` panics).
+    pub fn with<R>(self, f: impl FnOnce() -> R) -> Result<R, DpiError> {
+        let previous = set_scope(self.0.as_ptr())?;
+        struct Restore(*mut c_void);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                // Restoring cannot fail: setting succeeded just before.
+                let _ = set_scope(self.0);
+            }
+        }
+        let _restore = Restore(previous);
+        Ok(f())
+    }
+}
+
+fn set_scope(scope: *mut c_void) -> Result<*mut c_void, DpiError> {
+    let f = SV_SET_SCOPE.get()?;
+    // SAFETY: svdpi.h declares `svSetScope` with this signature.
+    let set: SetScope = unsafe { core::mem::transmute(f.as_ptr()) };
+    // SAFETY: the scope came from the simulator (or is the previous value
+    // it returned).
+    Ok(unsafe { set(scope) })
+}
+
+/// Called by generated export wrappers before calling the export: a scope
+/// must be set.
+#[doc(hidden)]
+pub fn require_scope(export: &'static str) -> Result<(), DpiError> {
+    match Scope::current()? {
+        Some(_) => Ok(()),
+        None => Err(DpiError::NoScope { export }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outside_a_simulator_everything_is_missing() {
+        // The test binary has no svdpi.h functions: clear errors, no abort.
+        assert_eq!(
+            Scope::current(),
+            Err(DpiError::Missing {
+                symbol: "svGetScope"
+            })
+        );
+        assert!(Scope::by_name(c"TOP.top").is_err());
+        assert_eq!(
+            require_scope("sv_double"),
+            Err(DpiError::Missing {
+                symbol: "svGetScope"
+            })
+        );
+        static NOT_THERE: LazySymbol = LazySymbol::new(c"abi_core_no_such_symbol");
+        assert_eq!(
+            NOT_THERE.get(),
+            Err(DpiError::Missing {
+                symbol: "abi_core_no_such_symbol"
+            })
+        );
+    }
+}

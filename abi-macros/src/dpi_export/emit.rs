@@ -1,0 +1,155 @@
+//! Safe wrappers for SystemVerilog exports: check the scope, find the
+//! export in the running simulator, convert the arguments, call.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+
+use super::model::{Direction, ExportModel};
+use crate::syntax::with_lifetimes;
+use crate::tokens::{Qualified, private, register, rust_item, rust_type_string};
+
+pub(crate) fn emit(f: &ExportModel) -> TokenStream {
+    let p = private();
+    let ident = &f.ident;
+    let vis = &f.vis;
+    let name = ident.to_string();
+    let symbol_cstr = syn::LitCStr::new(
+        &std::ffi::CString::new(name.clone()).unwrap(),
+        Span::call_site(),
+    );
+    let rust_item = rust_item(&name, &f.doc);
+    let doc = &f.doc;
+
+    let mut wrapper_params = Vec::new();
+    let mut c_params = Vec::new();
+    let mut param_descs = Vec::new();
+    let mut dpi_params = Vec::new();
+    let mut before = Vec::new();
+    let mut after = Vec::new();
+    let mut call_args = Vec::new();
+    let mut inputs = Vec::new();
+
+    for (i, param) in f.params.iter().enumerate() {
+        let value_ty = with_lifetimes(&param.value, "'static");
+        let q = Qualified::new(&value_ty, quote!(#p::DpiType));
+        let (sv_type, c_input, c_cell) = (q.item("SV_TYPE"), q.item("C_INPUT"), q.item("C_CELL"));
+        let arg = &param.ident;
+        let written = &param.written;
+        let raw = format_ident!("__abi_raw{}", i, span = Span::mixed_site());
+        let param_name = arg.to_string();
+        let rust_type = rust_type_string(written);
+        wrapper_params.push(quote!(#arg: #written));
+        let (direction, sv_direction) = match param.direction {
+            Direction::Input => (quote!(#p::Direction::In), quote!(#p::SvDirection::Input)),
+            Direction::Output => (quote!(#p::Direction::Out), quote!(#p::SvDirection::Output)),
+            Direction::Inout => (quote!(#p::Direction::InOut), quote!(#p::SvDirection::Inout)),
+        };
+        dpi_params.push(quote!(#p::DpiParamDesc { direction: #sv_direction, sv_type: #sv_type }));
+        match param.direction {
+            Direction::Input => {
+                let input = q.item("Input");
+                c_params.push(quote!(#input));
+                param_descs.push(quote! {
+                    #p::ParamDesc { name: #param_name, rust_type: #rust_type, direction: #direction, passing: #p::Passing::Value(#c_input) }
+                });
+                inputs.push((arg.clone(), raw.clone()));
+                call_args.push(quote!(#raw));
+            }
+            Direction::Output | Direction::Inout => {
+                let cell_ty = q.item("Cell");
+                c_params.push(quote!(*mut #cell_ty));
+                param_descs.push(quote! {
+                    #p::ParamDesc {
+                        name: #param_name,
+                        rust_type: #rust_type,
+                        direction: #direction,
+                        passing: #p::Passing::Value(#p::CTypeDesc::Pointer { pointee: &#c_cell, is_const: false }),
+                    }
+                });
+                let initial = if param.direction == Direction::Output {
+                    q.call("to_cell", q.call("initial", quote!()))
+                } else {
+                    q.call("to_cell", quote!(*#arg))
+                };
+                before.push(quote!(let mut #raw: #cell_ty = #initial;));
+                call_args.push(quote!(&mut #raw));
+                let from_cell = q.call("from_cell", quote!(#raw));
+                after.push(quote! {
+                    // SAFETY: the export wrote a cell of its declared type.
+                    *#arg = unsafe { #from_cell };
+                });
+            }
+        }
+    }
+
+    let result_ty = with_lifetimes(&f.result, "'static");
+    let rq = Qualified::new(&result_ty, quote!(#p::DpiResult));
+    let (result_raw, result_sv, result_c) = (rq.item("Raw"), rq.item("SV_TYPE"), rq.item("C_TYPE"));
+    let from_raw = Qualified::new(&result_ty, quote!(#p::DpiExportResult))
+        .call("from_raw", quote!(__abi_returned));
+    let result = &f.result;
+    let result_rust_type = rust_type_string(result);
+
+    // The call, inside one `with_input` closure per input, so that pointer
+    // inputs stay valid for the call.
+    let mut call = quote! {
+        // SAFETY: `export "DPI-C"` declares the export with this C
+        // prototype (the tests compare it with the simulator's header);
+        // the arguments are live for the call.
+        unsafe { __abi_export(#(#call_args),*) }
+    };
+    for (arg, raw) in inputs.iter().rev() {
+        let value_ty = with_lifetimes(
+            &f.params.iter().find(|p| &p.ident == arg).unwrap().value,
+            "'static",
+        );
+        let q = Qualified::new(&value_ty, quote!(#p::DpiType));
+        let with_input = q.call("with_input", quote!(&#arg, |#raw| #call));
+        call = with_input;
+    }
+
+    let desc_entry = register(quote!(#p::Entry::Function(&__ABI_FUNCTION)));
+    quote! {
+        #[doc = #doc]
+        ///
+        /// A SystemVerilog export (`export "DPI-C"`), found in the running
+        /// simulator. Fails with `DpiError::NoScope` when called with no
+        /// DPI scope set (outside a `context` import or `Scope::with`).
+        #vis fn #ident(#(#wrapper_params),*) -> ::core::result::Result<#result, #p::DpiError> {
+            static __ABI_SYMBOL: #p::LazySymbol = #p::LazySymbol::new(#symbol_cstr);
+            #p::require_scope(#name)?;
+            let __abi_address = __ABI_SYMBOL.get()?;
+            // SAFETY: a function pointer of the export's C prototype (see
+            // the call below).
+            let __abi_export: unsafe extern "C" fn(#(#c_params),*) -> #result_raw =
+                unsafe { ::core::mem::transmute(__abi_address.as_ptr()) };
+            #(#before)*
+            let __abi_returned = #call;
+            #(#after)*
+            ::core::result::Result::Ok(#from_raw)
+        }
+
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, clippy::all)]
+        const _: () = {
+            static __ABI_DPI: #p::DpiImportDesc = #p::DpiImportDesc {
+                sv_name: #name,
+                context: false,
+                pure: false,
+                task: false,
+                params: &[#(#dpi_params),*],
+                result: #result_sv,
+            };
+            static __ABI_FUNCTION: #p::FunctionDesc = #p::FunctionDesc {
+                abi: #p::AbiKind::DpiExport,
+                rust: #rust_item,
+                symbol: #name,
+                is_unsafe: false,
+                params: &[#(#param_descs),*],
+                result: #p::ResultDesc::Value { rust_type: #result_rust_type, c_type: #result_c },
+                dpi: ::core::option::Option::Some(&__ABI_DPI),
+            };
+            #desc_entry
+        };
+    }
+}

@@ -1,0 +1,42 @@
+//! `#[dpi_export]` on an `extern "C"` block declaring SystemVerilog
+//! exports: parse, build the model, emit safe Rust wrappers.
+
+mod emit;
+mod model;
+
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
+
+use crate::errors::Errors;
+
+/// Expand `#[dpi_export] unsafe extern "C" { fn f(...) -> R; ... }`. On
+/// error the block is not emitted (its declarations would link to symbols
+/// the wrappers are meant to find at run time); the errors are.
+pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let mut errors = Errors::new();
+    if !attr.is_empty() {
+        errors.spanned(&attr, "`#[dpi_export]` takes no arguments");
+    }
+    let block: syn::ItemForeignMod = match syn::parse2(item.clone()) {
+        Ok(block) => block,
+        Err(_) => {
+            errors.spanned(
+                &item,
+                "`#[dpi_export]` applies to an `unsafe extern \"C\" { fn name(...) -> R; }` block declaring SystemVerilog exports",
+            );
+            return errors.finish();
+        }
+    };
+    let functions = model::build(&block, &mut errors);
+    let generated = if errors.is_empty() {
+        functions.iter().map(emit::emit).collect()
+    } else {
+        TokenStream::new()
+    };
+    let errors = errors.finish();
+    let _ = block.to_token_stream();
+    quote! {
+        #errors
+        #generated
+    }
+}

@@ -1,0 +1,110 @@
+//! What `#[dpi_export]` understood of the declarations.
+
+use syn::{FnArg, ForeignItem, Ident, ItemForeignMod, Pat, ReturnType, Type, Visibility};
+
+use crate::errors::Errors;
+use crate::syntax::{self, Position};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Direction {
+    Input,
+    Output,
+    Inout,
+}
+
+pub(crate) struct ParamModel {
+    pub(crate) ident: Ident,
+    pub(crate) value: Type,
+    pub(crate) written: Type,
+    pub(crate) direction: Direction,
+}
+
+pub(crate) struct ExportModel {
+    pub(crate) vis: Visibility,
+    pub(crate) ident: Ident,
+    pub(crate) doc: String,
+    pub(crate) params: Vec<ParamModel>,
+    pub(crate) result: Type,
+}
+
+pub(crate) fn build(block: &ItemForeignMod, errors: &mut Errors) -> Vec<ExportModel> {
+    if let Some(name) = &block.abi.name
+        && name.value() != "C"
+    {
+        errors.spanned(
+            name,
+            "SystemVerilog exports use the C ABI: write `extern \"C\"`",
+        );
+    }
+    let mut exports = Vec::new();
+    for item in &block.items {
+        let ForeignItem::Fn(f) = item else {
+            errors.spanned(
+                item,
+                "only function declarations can be SystemVerilog exports",
+            );
+            continue;
+        };
+        let sig = &f.sig;
+        if !sig.generics.params.is_empty() {
+            errors.spanned(&sig.generics, "SystemVerilog exports are not generic");
+        }
+        if let Some(v) = &sig.variadic {
+            errors.spanned(v, "SystemVerilog exports are not variadic");
+        }
+        let mut params = Vec::new();
+        for input in &sig.inputs {
+            let FnArg::Typed(typed) = input else { continue };
+            let ident = match &*typed.pat {
+                Pat::Ident(p) => p.ident.clone(),
+                other => {
+                    errors.spanned(other, "name the argument");
+                    continue;
+                }
+            };
+            let inout = typed.attrs.iter().find(|a| a.path().is_ident("inout"));
+            let (direction, value) = match (&*typed.ty, inout) {
+                (Type::Reference(r), marked) if r.mutability.is_some() => (
+                    if marked.is_some() {
+                        Direction::Inout
+                    } else {
+                        Direction::Output
+                    },
+                    (*r.elem).clone(),
+                ),
+                (_, Some(attr)) => {
+                    errors.spanned(attr, "`#[inout]` applies to `&mut T` parameters only");
+                    continue;
+                }
+                (ty, None) => (Direction::Input, ty.clone()),
+            };
+            let position = if direction == Direction::Input {
+                Position::Parameter
+            } else {
+                Position::Field
+            };
+            if let Some((offender, message)) = syntax::rejected_type(&value, position) {
+                errors.spanned(offender, message);
+                continue;
+            }
+            params.push(ParamModel {
+                ident,
+                value,
+                written: (*typed.ty).clone(),
+                direction,
+            });
+        }
+        let result = match &sig.output {
+            ReturnType::Default => syn::parse_quote!(()),
+            ReturnType::Type(_, ty) => (**ty).clone(),
+        };
+        exports.push(ExportModel {
+            vis: f.vis.clone(),
+            ident: sig.ident.clone(),
+            doc: syntax::doc_string(&f.attrs),
+            params,
+            result,
+        });
+    }
+    exports
+}
