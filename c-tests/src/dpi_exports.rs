@@ -285,3 +285,26 @@ pub fn dpi_scope_round_trip() -> i32 {
         1
     }
 }
+
+/// `int a[4]` in, `int out[4]` out (reversed); the result is the sum.
+#[dpi_import]
+pub fn dpi_reverse4(a: [i32; 4], out: &mut [i32; 4]) -> i32 {
+    *out = [a[3], a[2], a[1], a[0]];
+    a.iter().fold(0i32, |s, x| s.wrapping_add(*x))
+}
+
+/// `inout bit [7:0] a[3]`: every element incremented (packed elements are
+/// canonical, one `svBitVecVal` each).
+#[dpi_import]
+pub fn dpi_bump_bytes(#[inout] a: &mut [Bits<8>; 3]) {
+    for element in a.iter_mut() {
+        let next = (element.to_u128().unwrap() + 1) & 0xff;
+        *element = Bits::try_from(next).unwrap();
+    }
+}
+
+/// `bit flags[5]`: how many are set.
+#[dpi_import(pure)]
+pub fn dpi_count_flags(flags: [bool; 5]) -> i32 {
+    flags.iter().filter(|f| **f).count() as i32
+}

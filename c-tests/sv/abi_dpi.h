@@ -68,6 +68,14 @@ int dpi_add_int(int a, int b);
 svBit dpi_bits(svBit a, svBit b, svBit *both);
 
 /**
+ * `inout bit [7:0] a[3]`: every element incremented (packed elements are
+ * canonical, one `svBitVecVal` each).
+ *
+ * Rust: `c_tests::dpi_exports::dpi_bump_bytes`
+ */
+void dpi_bump_bytes(svBitVecVal *a);
+
+/**
  * `byte` and `byte unsigned` in, their sum as a `shortint` output, and the
  * unsigned byte doubled (wrapping) as the result.
  *
@@ -90,6 +98,13 @@ int dpi_call_exports(int x);
  * Rust: `c_tests::dpi_exports::dpi_context_negate`
  */
 int dpi_context_negate(int x);
+
+/**
+ * `bit flags[5]`: how many are set.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_count_flags`
+ */
+int dpi_count_flags(const svBit *flags);
 
 /**
  * A non-`context` import calling an export before any scope was set: it
@@ -159,6 +174,13 @@ svBitVecVal dpi_not1(const svBitVecVal *x);
  * Rust: `c_tests::dpi_exports::dpi_renamed`
  */
 unsigned int dpi_renamed(unsigned int x);
+
+/**
+ * `int a[4]` in, `int out[4]` out (reversed); the result is the sum.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_reverse4`
+ */
+int dpi_reverse4(const int *a, int *out);
 
 /**
  * `bit [7:0]`: the bits reversed, returned by value (up to 32 bits).

@@ -31,6 +31,11 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_bits`
   import "DPI-C" function bit dpi_bits(input bit a, input bit b, output bit both);
 
+  // `inout bit [7:0] a[3]`: every element incremented (packed elements are
+  // canonical, one `svBitVecVal` each).
+  // Rust: `c_tests::dpi_exports::dpi_bump_bytes`
+  import "DPI-C" function void dpi_bump_bytes(inout bit [7:0] a[3]);
+
   // `byte` and `byte unsigned` in, their sum as a `shortint` output, and the
   // unsigned byte doubled (wrapping) as the result.
   // Rust: `c_tests::dpi_exports::dpi_bytes`
@@ -45,6 +50,10 @@ package abi_dpi;
   // negates.
   // Rust: `c_tests::dpi_exports::dpi_context_negate`
   import "DPI-C" context function int dpi_context_negate(input int x);
+
+  // `bit flags[5]`: how many are set.
+  // Rust: `c_tests::dpi_exports::dpi_count_flags`
+  import "DPI-C" pure function int dpi_count_flags(input bit flags[5]);
 
   // A non-`context` import calling an export before any scope was set: it
   // is reported as `DpiError::NoScope` (1) instead of a simulator abort.
@@ -83,6 +92,10 @@ package abi_dpi;
   // and returned by value.
   // Rust: `c_tests::dpi_exports::dpi_not1`
   import "DPI-C" function bit [0:0] dpi_not1(input bit [0:0] x);
+
+  // `int a[4]` in, `int out[4]` out (reversed); the result is the sum.
+  // Rust: `c_tests::dpi_exports::dpi_reverse4`
+  import "DPI-C" function int dpi_reverse4(input int a[4], output int out[4]);
 
   // `bit [7:0]`: the bits reversed, returned by value (up to 32 bits).
   // Rust: `c_tests::dpi_exports::dpi_reverse8`

@@ -47,6 +47,10 @@ module dpi_tb;
     chandle h, h2;
     logic [11:0] l12;
     logic [39:0] l40;
+    int a4[4];
+    int o4[4];
+    bit [7:0] b3[3];
+    bit f5[5];
 
     // First, before any `context` import has set a scope: an export called
     // with no scope set is a Rust error, not a simulator abort.
@@ -125,6 +129,16 @@ module dpi_tb;
     dpi_acc_new_into(7, h2);
     check(dpi_acc_add(h2, 1) == 8, "output chandle");
     check(dpi_acc_free(h2) == 8, "output chandle free");
+
+    // fixed-size unpacked arrays (index 0 is C element 0)
+    a4 = '{1, 2, 3, 40};
+    check(dpi_reverse4(a4, o4) == 46, "int a[4] in");
+    check(o4[0] == 40 && o4[1] == 3 && o4[2] == 2 && o4[3] == 1, "int a[4] out");
+    b3 = '{8'hff, 8'h00, 8'h7f};
+    dpi_bump_bytes(b3);
+    check(b3[0] == 8'h00 && b3[1] == 8'h01 && b3[2] == 8'h80, "inout bit [7:0] a[3]");
+    f5 = '{1, 0, 1, 1, 0};
+    check(dpi_count_flags(f5) == 3, "bit a[5]");
 
     // exports and scopes
     check(dpi_call_exports(21) == 0, "context import calls exports");

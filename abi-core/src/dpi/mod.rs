@@ -36,14 +36,35 @@ pub enum SvType {
         /// The number of bits.
         width: u32,
     },
+    /// A fixed-size unpacked array `element name[len]`.
+    Unpacked {
+        /// The element type.
+        element: &'static SvType,
+        /// The number of elements.
+        len: usize,
+    },
 }
 
+impl SvType {
+    /// A declaration of `name` with this type: unpacked dimensions follow
+    /// the name (`int a[4]`).
+    pub fn declare(&self, name: &str) -> String {
+        match self {
+            SvType::Unpacked { element, len } => format!("{}[{len}]", element.declare(name)),
+            other => format!("{other} {name}"),
+        }
+    }
+}
+
+/// The type as it is written before a name; an unpacked array shows its
+/// dimension after the element type.
 impl fmt::Display for SvType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SvType::Named(name) => f.write_str(name),
             SvType::PackedBits { width } => write!(f, "bit [{}:0]", width - 1),
             SvType::PackedLogic { width } => write!(f, "logic [{}:0]", width - 1),
+            SvType::Unpacked { element, len } => write!(f, "{element} [{len}]"),
         }
     }
 }
@@ -52,6 +73,7 @@ mod bits;
 mod chandle;
 mod logic_vec;
 mod runtime;
+mod unpacked;
 
 use core::ffi::{CStr, c_char};
 use core::fmt;

@@ -160,10 +160,9 @@ impl SvPackage {
                 .zip(dpi.params)
                 .map(|(p, d)| {
                     format!(
-                        "{} {} {}",
+                        "{} {}",
                         d.direction.keyword(),
-                        d.sv_type,
-                        sv_identifier(p.name)
+                        d.sv_type.declare(&sv_identifier(p.name))
                     )
                 })
                 .collect();

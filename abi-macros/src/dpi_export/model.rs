@@ -78,10 +78,12 @@ pub(crate) fn build(block: &ItemForeignMod, errors: &mut Errors) -> Vec<ExportMo
                 }
                 (ty, None) => (Direction::Input, ty.clone()),
             };
-            let position = if direction == Direction::Input {
-                Position::Parameter
-            } else {
+            // DPI passes arrays by pointer, so an array input is fine; other
+            // inputs follow the parameter rules (which allow `&CStr`).
+            let position = if direction != Direction::Input || matches!(value, Type::Array(_)) {
                 Position::Field
+            } else {
+                Position::Parameter
             };
             if let Some((offender, message)) = syntax::rejected_type(&value, position) {
                 errors.spanned(offender, message);

@@ -1,0 +1,49 @@
+//! Fixed-size unpacked arrays `T name[K]`: passed as a pointer to the first
+//! of `K` elements in C layout (IEEE 1800 H.7.3; packed elements in
+//! canonical form, `ceil(W/32)` chunks each).
+
+use super::{DpiType, SvType};
+use crate::c_type::CTypeDesc;
+use crate::convert::{ArgError, check_pointer};
+
+// SAFETY: `T name[K]` inputs are `const T *` to `K` cells and outputs
+// `T *`; `[T::Cell; K]` is exactly that, and each cell converts as `T`'s
+// own. NULL and misaligned inputs are rejected.
+unsafe impl<T: DpiType, const K: usize> DpiType for [T; K]
+where
+    T::Cell: Copy,
+{
+    const SV_TYPE: SvType = SvType::Unpacked {
+        element: &T::SV_TYPE,
+        len: K,
+    };
+    type Input = *const [T::Cell; K];
+    const C_INPUT: CTypeDesc = CTypeDesc::Pointer {
+        pointee: &T::C_CELL,
+        is_const: true,
+    };
+    type Cell = [T::Cell; K];
+    const C_CELL: CTypeDesc = T::C_CELL;
+    fn initial() -> Self {
+        core::array::from_fn(|_| T::initial())
+    }
+    unsafe fn from_input(raw: *const [T::Cell; K]) -> Result<Self, ArgError> {
+        check_pointer(raw)?;
+        // SAFETY: non-NULL and aligned (checked); the simulator passes `K`
+        // elements (Annex H).
+        let cells = unsafe { raw.read() };
+        // SAFETY: cells of the declared element type, from the simulator.
+        Ok(cells.map(|cell| unsafe { T::from_cell(cell) }))
+    }
+    unsafe fn from_cell(cell: [T::Cell; K]) -> Self {
+        // SAFETY: forwarded; same contract per element.
+        cell.map(|c| unsafe { T::from_cell(c) })
+    }
+    fn to_cell(self) -> [T::Cell; K] {
+        self.map(T::to_cell)
+    }
+    fn with_input<R>(&self, f: impl FnOnce(*const [T::Cell; K]) -> R) -> R {
+        let cells = self.map(T::to_cell);
+        f(&cells)
+    }
+}
