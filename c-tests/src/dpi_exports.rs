@@ -5,7 +5,7 @@ use core::ffi::CStr;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use abi_core::UBitInt;
-use abi_core::dpi::{Bits, Chandle, Logic, LogicVec, Scope};
+use abi_core::dpi::{Bits, Chandle, Logic, LogicVec, OpenArray, OpenArrayMut, Scope};
 use abi_core::{dpi_export, dpi_import};
 
 /// Wrapping `int` addition.
@@ -307,4 +307,48 @@ pub fn dpi_bump_bytes(#[inout] a: &mut [Bits<8>; 3]) {
 #[dpi_import(pure)]
 pub fn dpi_count_flags(flags: [bool; 5]) -> i32 {
     flags.iter().filter(|f| **f).count() as i32
+}
+
+/// `input int values[]`: the sum; -1 when the simulator's contiguous buffer
+/// (`as_slice`, when offered) disagrees with the element-by-element reads.
+#[dpi_import]
+pub fn dpi_open_sum(values: OpenArray<'_, i32>) -> i64 {
+    let sum: i64 = values.iter().map(i64::from).sum();
+    match values.as_slice() {
+        Some(slice) if slice.iter().map(|&x| i64::from(x)).sum::<i64>() != sum => -1,
+        _ => sum,
+    }
+}
+
+/// The bounds of an open array through outputs; the result is its length.
+#[dpi_import]
+pub fn dpi_open_bounds(
+    values: OpenArray<'_, i32>,
+    left: &mut i32,
+    right: &mut i32,
+    low: &mut i32,
+    high: &mut i32,
+) -> i32 {
+    *left = values.left();
+    *right = values.right();
+    *low = values.low();
+    *high = values.high();
+    values.len() as i32
+}
+
+/// `inout bit [7:0] bytes[]`: element `low() + k` becomes `0xa0 + k`; the
+/// result is the length.
+#[dpi_import]
+pub fn dpi_open_fill(mut bytes: OpenArrayMut<'_, Bits<8>>) -> i32 {
+    for (k, index) in (bytes.low()..=bytes.high()).enumerate() {
+        bytes.set(index, Bits::try_from(0xa0 + k as u64).unwrap());
+    }
+    bytes.len() as i32
+}
+
+/// `input bit [69:0] values[]` (packed elements, copied canonically): how
+/// many have bit 69 set.
+#[dpi_import]
+pub fn dpi_open_count_top(values: OpenArray<'_, Bits<70>>) -> i32 {
+    values.iter().filter(|v| v.bit(69)).count() as i32
 }

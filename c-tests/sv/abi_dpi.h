@@ -169,6 +169,37 @@ long long dpi_mul_longint(long long a, long long b);
 svBitVecVal dpi_not1(const svBitVecVal *x);
 
 /**
+ * The bounds of an open array through outputs; the result is its length.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_open_bounds`
+ */
+int dpi_open_bounds(const svOpenArrayHandle values, int *left, int *right, int *low, int *high);
+
+/**
+ * `input bit [69:0] values[]` (packed elements, copied canonically): how
+ * many have bit 69 set.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_open_count_top`
+ */
+int dpi_open_count_top(const svOpenArrayHandle values);
+
+/**
+ * `inout bit [7:0] bytes[]`: element `low() + k` becomes `0xa0 + k`; the
+ * result is the length.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_open_fill`
+ */
+int dpi_open_fill(const svOpenArrayHandle bytes);
+
+/**
+ * `input int values[]`: the sum; -1 when the simulator's contiguous buffer
+ * (`as_slice`, when offered) disagrees with the element-by-element reads.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_open_sum`
+ */
+long long dpi_open_sum(const svOpenArrayHandle values);
+
+/**
  * Imported under another SystemVerilog name than its C symbol.
  *
  * Rust: `c_tests::dpi_exports::dpi_renamed`

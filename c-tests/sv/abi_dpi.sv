@@ -93,6 +93,25 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_not1`
   import "DPI-C" function bit [0:0] dpi_not1(input bit [0:0] x);
 
+  // The bounds of an open array through outputs; the result is its length.
+  // Rust: `c_tests::dpi_exports::dpi_open_bounds`
+  import "DPI-C" function int dpi_open_bounds(input int values[], output int left, output int right, output int low, output int high);
+
+  // `input bit [69:0] values[]` (packed elements, copied canonically): how
+  // many have bit 69 set.
+  // Rust: `c_tests::dpi_exports::dpi_open_count_top`
+  import "DPI-C" function int dpi_open_count_top(input bit [69:0] values[]);
+
+  // `inout bit [7:0] bytes[]`: element `low() + k` becomes `0xa0 + k`; the
+  // result is the length.
+  // Rust: `c_tests::dpi_exports::dpi_open_fill`
+  import "DPI-C" function int dpi_open_fill(inout bit [7:0] bytes[]);
+
+  // `input int values[]`: the sum; -1 when the simulator's contiguous buffer
+  // (`as_slice`, when offered) disagrees with the element-by-element reads.
+  // Rust: `c_tests::dpi_exports::dpi_open_sum`
+  import "DPI-C" function longint dpi_open_sum(input int values[]);
+
   // `int a[4]` in, `int out[4]` out (reversed); the result is the sum.
   // Rust: `c_tests::dpi_exports::dpi_reverse4`
   import "DPI-C" function int dpi_reverse4(input int a[4], output int out[4]);

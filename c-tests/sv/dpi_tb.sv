@@ -51,6 +51,10 @@ module dpi_tb;
     int o4[4];
     bit [7:0] b3[3];
     bit f5[5];
+    int arr[3:7];
+    int bl, br, blo, bhi;
+    bit [7:0] bytes4[4];
+    bit [69:0] wide2[2];
 
     // First, before any `context` import has set a scope: an export called
     // with no scope set is a Rust error, not a simulator abort.
@@ -139,6 +143,17 @@ module dpi_tb;
     check(b3[0] == 8'h00 && b3[1] == 8'h01 && b3[2] == 8'h80, "inout bit [7:0] a[3]");
     f5 = '{1, 0, 1, 1, 0};
     check(dpi_count_flags(f5) == 3, "bit a[5]");
+
+    // open arrays
+    for (int i = 3; i <= 7; i++) arr[i] = i * 10;
+    check(dpi_open_sum(arr) == 250, "open array sum");
+    check(dpi_open_bounds(arr, bl, br, blo, bhi) == 5, "open array length");
+    check(bl == 3 && br == 7 && blo == 3 && bhi == 7, "open array bounds");
+    check(dpi_open_fill(bytes4) == 4, "inout open array length");
+    check(bytes4[0] == 8'ha0 && bytes4[1] == 8'ha1 && bytes4[3] == 8'ha3, "inout open array of bit [7:0]");
+    wide2[0] = 70'h20_0000_0000_0000_0000;
+    wide2[1] = 70'h1f_ffff_ffff_ffff_ffff;
+    check(dpi_open_count_top(wide2) == 1, "open array of bit [69:0]");
 
     // exports and scopes
     check(dpi_call_exports(21) == 0, "context import calls exports");

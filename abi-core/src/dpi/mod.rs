@@ -14,6 +14,8 @@
 //! | [`Bits<N>`] | `bit [N-1:0]` | `const svBitVecVal *` | `svBitVecVal *` |
 //! | [`LogicVec<N>`] | `logic [N-1:0]` | `const svLogicVecVal *` | `svLogicVecVal *` |
 //! | [`Chandle<T>`] | `chandle` | `void *` | `void **` |
+//! | `[T; K]` | `T name[K]` | `const T *` | `T *` |
+//! | [`OpenArray<T>`] / [`OpenArrayMut<T>`] | `input` / `inout T name[]` | `const svOpenArrayHandle` | — |
 //!
 //! A plain parameter is an `input`; `&mut T` is an `output`; `#[inout]` on
 //! a `&mut T` parameter makes it an `inout`. Results are the small types
@@ -36,6 +38,11 @@ pub enum SvType {
         /// The number of bits.
         width: u32,
     },
+    /// An open array `element name[]`.
+    OpenArray {
+        /// The element type.
+        element: &'static SvType,
+    },
     /// A fixed-size unpacked array `element name[len]`.
     Unpacked {
         /// The element type.
@@ -51,6 +58,7 @@ impl SvType {
     pub fn declare(&self, name: &str) -> String {
         match self {
             SvType::Unpacked { element, len } => format!("{}[{len}]", element.declare(name)),
+            SvType::OpenArray { element } => format!("{}[]", element.declare(name)),
             other => format!("{other} {name}"),
         }
     }
@@ -65,6 +73,7 @@ impl fmt::Display for SvType {
             SvType::PackedBits { width } => write!(f, "bit [{}:0]", width - 1),
             SvType::PackedLogic { width } => write!(f, "logic [{}:0]", width - 1),
             SvType::Unpacked { element, len } => write!(f, "{element} [{len}]"),
+            SvType::OpenArray { element } => write!(f, "{element} []"),
         }
     }
 }
@@ -72,6 +81,7 @@ impl fmt::Display for SvType {
 mod bits;
 mod chandle;
 mod logic_vec;
+mod open_array;
 mod runtime;
 mod unpacked;
 
@@ -81,6 +91,8 @@ use core::fmt;
 pub use bits::{Bits, ChunkArray, PackedChunks};
 pub use chandle::{Chandle, HandleError};
 pub use logic_vec::{LogicVec, SvLogicVecVal};
+pub(crate) use open_array::OPEN_ARRAY_SYMBOLS;
+pub use open_array::{OpenArray, OpenArrayElement, OpenArrayMut};
 pub use runtime::{DpiError, Scope};
 #[doc(hidden)]
 pub use runtime::{LazySymbol, require_scope};
@@ -156,6 +168,9 @@ impl fmt::Display for Logic {
 pub unsafe trait DpiType: Sized + Copy {
     /// The SystemVerilog data type, as written in the import.
     const SV_TYPE: SvType;
+    /// The direction of a parameter of this type written as a plain value
+    /// (`input`, except for `OpenArrayMut`, an `inout` open array).
+    const SV_DIRECTION: SvDirection = SvDirection::Input;
     /// What the C function receives for an `input`.
     type Input: Copy;
     /// Its C spelling.

@@ -75,6 +75,7 @@ pub fn dpi_link_flags(registry: &Registry) -> String {
         "svGetScopeFromName",
         "svSetScope",
     ];
+    symbols.extend(crate::dpi::OPEN_ARRAY_SYMBOLS);
     symbols.extend(
         registry
             .functions()

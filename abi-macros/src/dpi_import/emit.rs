@@ -34,7 +34,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         let name = &param.name;
         let rust_type = rust_type_string(&param.written);
         let (direction, sv_direction) = match param.direction {
-            Direction::Input => (quote!(#p::Direction::In), quote!(#p::SvDirection::Input)),
+            Direction::Input => (quote!(#p::Direction::In), q.item("SV_DIRECTION")),
             Direction::Output => (quote!(#p::Direction::Out), quote!(#p::SvDirection::Output)),
             Direction::Inout => (quote!(#p::Direction::InOut), quote!(#p::SvDirection::Inout)),
         };

@@ -13,7 +13,7 @@ const _: () = {
         task: true,
         params: &[
             ::abi_core::__private::DpiParamDesc {
-                direction: ::abi_core::__private::SvDirection::Input,
+                direction: <i64 as ::abi_core::__private::DpiType>::SV_DIRECTION,
                 sv_type: <i64 as ::abi_core::__private::DpiType>::SV_TYPE,
             },
         ],

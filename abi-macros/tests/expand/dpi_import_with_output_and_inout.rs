@@ -18,11 +18,11 @@ const _: () = {
         task: false,
         params: &[
             ::abi_core::__private::DpiParamDesc {
-                direction: ::abi_core::__private::SvDirection::Input,
+                direction: <i32 as ::abi_core::__private::DpiType>::SV_DIRECTION,
                 sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
             },
             ::abi_core::__private::DpiParamDesc {
-                direction: ::abi_core::__private::SvDirection::Input,
+                direction: <bool as ::abi_core::__private::DpiType>::SV_DIRECTION,
                 sv_type: <bool as ::abi_core::__private::DpiType>::SV_TYPE,
             },
             ::abi_core::__private::DpiParamDesc {
