@@ -9,6 +9,7 @@
 mod c_export;
 mod dpi_export;
 mod dpi_import;
+mod dpi_param;
 mod errors;
 mod syntax;
 mod tokens;

@@ -2,15 +2,10 @@
 
 use syn::{FnArg, ForeignItem, Ident, ItemForeignMod, Pat, ReturnType, Type, Visibility};
 
+pub(crate) use crate::dpi_param::Direction;
+use crate::dpi_param::classify;
 use crate::errors::Errors;
-use crate::syntax::{self, Position};
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Direction {
-    Input,
-    Output,
-    Inout,
-}
+use crate::syntax;
 
 pub(crate) struct ParamModel {
     pub(crate) ident: Ident,
@@ -63,32 +58,9 @@ pub(crate) fn build(block: &ItemForeignMod, errors: &mut Errors) -> Vec<ExportMo
                 }
             };
             let inout = typed.attrs.iter().find(|a| a.path().is_ident("inout"));
-            let (direction, value) = match (&*typed.ty, inout) {
-                (Type::Reference(r), marked) if r.mutability.is_some() => (
-                    if marked.is_some() {
-                        Direction::Inout
-                    } else {
-                        Direction::Output
-                    },
-                    (*r.elem).clone(),
-                ),
-                (_, Some(attr)) => {
-                    errors.spanned(attr, "`#[inout]` applies to `&mut T` parameters only");
-                    continue;
-                }
-                (ty, None) => (Direction::Input, ty.clone()),
-            };
-            // DPI passes arrays by pointer, so an array input is fine; other
-            // inputs follow the parameter rules (which allow `&CStr`).
-            let position = if direction != Direction::Input || matches!(value, Type::Array(_)) {
-                Position::Field
-            } else {
-                Position::Parameter
-            };
-            if let Some((offender, message)) = syntax::rejected_type(&value, position) {
-                errors.spanned(offender, message);
+            let Some((direction, value)) = classify(&typed.ty, inout, errors) else {
                 continue;
-            }
+            };
             params.push(ParamModel {
                 ident,
                 value,

@@ -3,15 +3,10 @@
 use syn::{FnArg, Ident, ItemFn, LitStr, Pat, ReturnType, Type};
 
 use super::args::Args;
+pub(crate) use crate::dpi_param::Direction;
+use crate::dpi_param::classify;
 use crate::errors::Errors;
 use crate::syntax::{self, Position, check_attributes, check_plain_signature};
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Direction {
-    Input,
-    Output,
-    Inout,
-}
 
 pub(crate) struct ParamModel {
     pub(crate) name: String,
@@ -88,32 +83,9 @@ impl FunctionModel {
                 }
             };
             let marked_inout = inout.get(index).and_then(Option::as_ref);
-            let (direction, value) = match (&*typed.ty, marked_inout) {
-                (Type::Reference(r), marked) if r.mutability.is_some() => {
-                    let direction = if marked.is_some() {
-                        Direction::Inout
-                    } else {
-                        Direction::Output
-                    };
-                    (direction, (*r.elem).clone())
-                }
-                (_, Some(attr)) => {
-                    errors.spanned(attr, "`#[inout]` applies to `&mut T` parameters only");
-                    continue;
-                }
-                (ty, None) => (Direction::Input, ty.clone()),
-            };
-            // DPI passes arrays by pointer, so an array input is fine; other
-            // inputs follow the parameter rules (which allow `&CStr`).
-            let position = if direction != Direction::Input || matches!(value, Type::Array(_)) {
-                Position::Field
-            } else {
-                Position::Parameter
-            };
-            if let Some((offender, message)) = syntax::rejected_type(&value, position) {
-                errors.spanned(offender, message);
+            let Some((direction, value)) = classify(&typed.ty, marked_inout, errors) else {
                 continue;
-            }
+            };
             params.push(ParamModel {
                 name,
                 value,
