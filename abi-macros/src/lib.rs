@@ -6,6 +6,7 @@
 //! and return what it produced. All ABI knowledge lives in `abi-core`'s
 //! traits, which rustc checks against the user's types.
 
+mod attribute_args;
 mod c_export;
 mod dpi_export;
 mod dpi_import;

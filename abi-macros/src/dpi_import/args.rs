@@ -2,10 +2,9 @@
 //! `name = "sv_name"`.
 
 use proc_macro2::TokenStream;
-use syn::parse::Parser;
-use syn::punctuated::Punctuated;
-use syn::{Expr, Lit, LitStr, Meta, Token};
+use syn::{LitStr, Meta};
 
+use crate::attribute_args::{parse_list, string_argument};
 use crate::errors::Errors;
 
 #[derive(Default)]
@@ -25,16 +24,7 @@ const KNOWN: &str = "`context`, `pure`, `task` and `name = \"sv_name\"`";
 impl Args {
     pub(crate) fn parse(attr: TokenStream, errors: &mut Errors) -> Args {
         let mut args = Args::default();
-        let metas = match Punctuated::<Meta, Token![,]>::parse_terminated.parse2(attr) {
-            Ok(metas) => metas,
-            Err(e) => {
-                errors.push(syn::Error::new(
-                    e.span(),
-                    format!("{e}; `#[dpi_import]` takes {KNOWN}"),
-                ));
-                return args;
-            }
-        };
+        let metas = parse_list(attr, "dpi_import", KNOWN, errors);
         for meta in metas {
             let key = meta.path().clone();
             let flag = |slot: &mut Option<syn::Path>, errors: &mut Errors| {
@@ -59,24 +49,13 @@ impl Args {
             } else if key.is_ident("task") {
                 flag(&mut args.task, errors);
             } else if key.is_ident("name") {
-                match &meta {
-                    Meta::NameValue(nv) => match &nv.value {
-                        Expr::Lit(syn::ExprLit {
-                            lit: Lit::Str(s), ..
-                        }) => {
-                            if args.name.is_some() {
-                                errors.spanned(&meta, "`name` is given more than once");
-                            } else {
-                                args.name = Some(s.clone());
-                            }
-                        }
-                        other => errors.spanned(
-                            other,
-                            "the SystemVerilog name must be a string literal: `name = \"sv_name\"`",
-                        ),
-                    },
-                    _ => errors.spanned(&meta, "write `name = \"sv_name\"`"),
-                }
+                string_argument(
+                    &meta,
+                    &mut args.name,
+                    "the SystemVerilog name",
+                    "name = \"sv_name\"",
+                    errors,
+                );
             } else {
                 errors.spanned(
                     &key,
