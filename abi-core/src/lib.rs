@@ -63,6 +63,7 @@ mod convert;
 pub mod dpi;
 pub mod emit;
 pub mod golden;
+pub mod packed;
 pub mod registry;
 pub mod status;
 
@@ -87,6 +88,8 @@ pub mod __private {
         DpiError, DpiExportResult, DpiImportDesc, DpiParamDesc, DpiResult, DpiType, LazySymbol,
         SvDirection, SvType, TASK_NOT_DISABLED, require_scope,
     };
+    pub use crate::packed::boundary as packed_boundary;
+    pub use crate::packed::{Packed, PackedFieldDesc, PackedStruct, PackedStructDesc};
     pub use crate::registry::{
         AbiKind, Entry, FieldDesc, FunctionDesc, ParamDesc, Passing, REGISTRY, ResultDesc,
         RustItem, StructDesc, is_c_identifier,

@@ -12,6 +12,7 @@ mod dpi_export;
 mod dpi_import;
 mod dpi_param;
 mod errors;
+mod packed;
 mod syntax;
 mod tokens;
 
@@ -43,4 +44,14 @@ pub fn dpi_import(attr: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn dpi_export(attr: TokenStream, item: TokenStream) -> TokenStream {
     dpi_export::expand(attr.into(), item.into()).into()
+}
+
+/// Give a struct a packed bit layout (XLS packed tuple, SystemVerilog
+/// `struct packed`): the first-declared field in the most significant bits.
+/// Generates `Packed` and `PackedStruct` impls, views `<Name>Ref<'a>` and
+/// `<Name>Mut<'a>`, and the DPI-C and C boundary impls. See
+/// `abi_core::packed`.
+#[proc_macro_derive(Packed, attributes(packed))]
+pub fn derive_packed(item: TokenStream) -> TokenStream {
+    packed::expand(item.into()).into()
 }

@@ -38,6 +38,22 @@ pub enum SvType {
         /// The number of bits.
         width: u32,
     },
+    /// `bit signed [width-1:0]`, a signed packed member.
+    PackedSigned {
+        /// The number of bits.
+        width: u32,
+    },
+    /// A packed array `element [len-1:0]`, element 0 in the least
+    /// significant bits.
+    PackedArray {
+        /// The element type.
+        element: &'static SvType,
+        /// The number of elements.
+        len: usize,
+    },
+    /// A `typedef struct packed` of a `#[derive(Packed)]` struct, referred
+    /// to by its typedef name.
+    PackedStruct(&'static crate::packed::PackedStructDesc),
     /// An open array `element name[]`.
     OpenArray {
         /// The element type.
@@ -64,14 +80,43 @@ impl SvType {
     }
 }
 
+impl SvType {
+    /// The base type and the packed dimensions of a packed type, apart:
+    /// `bit [3:0][7:0]` is `("bit", "[3:0][7:0]")`. A packed array puts its
+    /// own dimension in front of its element's.
+    fn packed_parts(&self) -> (String, String) {
+        match self {
+            SvType::PackedBits { width } => ("bit".into(), format!("[{}:0]", width - 1)),
+            SvType::PackedSigned { width } => ("bit signed".into(), format!("[{}:0]", width - 1)),
+            SvType::PackedLogic { width } => ("logic".into(), format!("[{}:0]", width - 1)),
+            SvType::PackedArray { element, len } => {
+                let (base, dims) = element.packed_parts();
+                (base, format!("[{}:0]{dims}", len - 1))
+            }
+            SvType::PackedStruct(desc) => (desc.sv_name.into(), String::new()),
+            other => (other.to_string(), String::new()),
+        }
+    }
+}
+
 /// The type as it is written before a name; an unpacked array shows its
 /// dimension after the element type.
 impl fmt::Display for SvType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SvType::Named(name) => f.write_str(name),
-            SvType::PackedBits { width } => write!(f, "bit [{}:0]", width - 1),
-            SvType::PackedLogic { width } => write!(f, "logic [{}:0]", width - 1),
+            SvType::PackedBits { .. }
+            | SvType::PackedSigned { .. }
+            | SvType::PackedLogic { .. }
+            | SvType::PackedArray { .. }
+            | SvType::PackedStruct(_) => {
+                let (base, dims) = self.packed_parts();
+                if dims.is_empty() {
+                    f.write_str(&base)
+                } else {
+                    write!(f, "{base} {dims}")
+                }
+            }
             SvType::Unpacked { element, len } => write!(f, "{element} [{len}]"),
             SvType::OpenArray { element } => write!(f, "{element} []"),
         }

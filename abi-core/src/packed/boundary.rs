@@ -1,0 +1,152 @@
+//! How a `#[derive(Packed)]` struct crosses the DPI-C and C boundaries. The
+//! derive invokes [`__packed_struct_boundary!`](crate::__packed_struct_boundary)
+//! for its struct; the logic is in the generic functions here, so the
+//! generated code stays small.
+
+use super::PackedStruct;
+use super::view::C_CONST_BYTES;
+use crate::c_type::CTypeDesc;
+use crate::convert::{ArgError, check_pointer};
+use crate::dpi::{ChunkArray, SvType};
+
+/// `svBitVecVal`.
+pub const SV_BIT_VEC_VAL: CTypeDesc = CTypeDesc::scalar::<u32>("svBitVecVal");
+/// `const svBitVecVal *`, a packed input.
+pub const SV_BIT_VEC_INPUT: CTypeDesc = CTypeDesc::Pointer {
+    pointee: &SV_BIT_VEC_VAL,
+    is_const: true,
+};
+/// `const uint8_t *`, a packed C argument in host layout.
+pub const C_BYTES: CTypeDesc = C_CONST_BYTES;
+
+/// The SystemVerilog result type of `T`: packed results wider than 32
+/// bits do not compile.
+pub const fn result_sv_type<T: PackedStruct>() -> SvType {
+    assert!(
+        T::WIDTH <= 32,
+        "DPI-C cannot return a packed struct wider than 32 bits (Annex H forbids packed results; Verilator allows up to 32); return it through an output parameter `&mut T`"
+    );
+    T::SV_TYPE
+}
+
+/// Read a DPI input: `const svBitVecVal *` to the canonical chunks.
+///
+/// # Safety
+///
+/// A non-NULL `raw` points to `ceil(WIDTH / 32)` chunks (Annex H).
+#[inline]
+pub unsafe fn from_dpi_input<T: PackedStruct>(raw: *const T::Chunks) -> Result<T, ArgError> {
+    check_pointer(raw)?;
+    // SAFETY: non-NULL and aligned (checked); the chunks by the contract.
+    Ok(T::from_sv_chunks(&unsafe { raw.read() }))
+}
+
+/// The one-chunk result of a value of at most 32 bits.
+#[inline]
+pub fn to_dpi_result<T: PackedStruct>(value: &T) -> u32 {
+    value.to_sv_chunks().as_slice()[0]
+}
+
+/// A value from a one-chunk result (bits above the width ignored).
+#[inline]
+pub fn from_dpi_result<T: PackedStruct>(raw: u32) -> T {
+    let mut chunks = T::Chunks::ZERO;
+    chunks.as_mut_slice()[0] = raw;
+    T::from_sv_chunks(&chunks)
+}
+
+/// Read a C argument: `const uint8_t *` to `ceil(WIDTH / 8)` host-order
+/// bytes.
+///
+/// # Safety
+///
+/// A non-NULL `raw` points to that many readable bytes.
+#[inline]
+pub unsafe fn from_c_bytes<T: PackedStruct>(raw: *const u8) -> Result<T, ArgError> {
+    if raw.is_null() {
+        return Err(ArgError::Null);
+    }
+    let mut bytes = <T::Bytes as super::FixedBuffer<u8>>::ZERO;
+    let len = bytes.as_ref().len();
+    // SAFETY: non-NULL (checked); `len` readable bytes by the contract;
+    // bytes need no alignment and `bytes` is a distinct local buffer.
+    unsafe { core::ptr::copy_nonoverlapping(raw, bytes.as_mut().as_mut_ptr(), len) };
+    Ok(T::from_le_bytes(&bytes))
+}
+
+/// `DpiType`, `DpiResult`, `DpiExportResult` and `CParam` for a
+/// `#[derive(Packed)]` struct. Not a public API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __packed_struct_boundary {
+    ($t:ty) => {
+        // SAFETY: a packed struct passes like `bit [W-1:0]` (Annex H.7.7):
+        // inputs are `const svBitVecVal *` to `ceil(W/32)` chunks, outputs
+        // and inouts `svBitVecVal *` to as many, which `Chunks`
+        // (`[u32; ceil(W/32)]`) is; NULL and misaligned inputs are rejected
+        // and bits above W ignored.
+        unsafe impl $crate::__private::DpiType for $t {
+            const SV_TYPE: $crate::__private::SvType = <$t as $crate::packed::Packed>::SV_TYPE;
+            type Input = *const <$t as $crate::packed::PackedStruct>::Chunks;
+            const C_INPUT: $crate::__private::CTypeDesc =
+                $crate::__private::packed_boundary::SV_BIT_VEC_INPUT;
+            type Cell = <$t as $crate::packed::PackedStruct>::Chunks;
+            const C_CELL: $crate::__private::CTypeDesc =
+                $crate::__private::packed_boundary::SV_BIT_VEC_VAL;
+            fn initial() -> Self {
+                <$t as $crate::packed::PackedStruct>::from_u64(0)
+            }
+            unsafe fn from_input(
+                raw: Self::Input,
+            ) -> ::core::result::Result<Self, $crate::__private::ArgError> {
+                // SAFETY: forwarded; the simulator passes the chunks.
+                unsafe { $crate::__private::packed_boundary::from_dpi_input::<$t>(raw) }
+            }
+            unsafe fn from_cell(cell: Self::Cell) -> Self {
+                <$t as $crate::packed::PackedStruct>::from_sv_chunks(&cell)
+            }
+            fn to_cell(self) -> Self::Cell {
+                <$t as $crate::packed::PackedStruct>::to_sv_chunks(&self)
+            }
+            fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
+                let chunks = <$t as $crate::packed::PackedStruct>::to_sv_chunks(self);
+                f(&chunks)
+            }
+        }
+        // SAFETY: one `svBitVecVal` by value, as Verilator returns packed
+        // values of up to 32 bits; wider ones do not compile (`SV_TYPE`).
+        unsafe impl $crate::__private::DpiResult for $t {
+            const SV_TYPE: $crate::__private::SvType =
+                $crate::__private::packed_boundary::result_sv_type::<$t>();
+            type Raw = u32;
+            const C_TYPE: $crate::__private::CTypeDesc = {
+                let _ = <Self as $crate::__private::DpiResult>::SV_TYPE;
+                $crate::__private::packed_boundary::SV_BIT_VEC_VAL
+            };
+            fn into_c(self) -> u32 {
+                $crate::__private::packed_boundary::to_dpi_result(&self)
+            }
+        }
+        // SAFETY: any `u32` is accepted; bits above W are ignored.
+        unsafe impl $crate::__private::DpiExportResult for $t {
+            fn from_raw(raw: u32) -> Self {
+                let _ = <Self as $crate::__private::DpiResult>::SV_TYPE;
+                $crate::__private::packed_boundary::from_dpi_result(raw)
+            }
+        }
+        // SAFETY: C passes `const uint8_t *` to `ceil(W/8)` host-order
+        // bytes (the header's contract); NULL is rejected, bytes need no
+        // alignment, and every bit pattern is a valid value.
+        unsafe impl $crate::__private::CParam for $t {
+            type Raw = *const u8;
+            const C_TYPE: $crate::__private::CTypeDesc =
+                $crate::__private::packed_boundary::C_BYTES;
+            unsafe fn from_c(
+                raw: *const u8,
+            ) -> ::core::result::Result<Self, $crate::__private::ArgError> {
+                // SAFETY: forwarded; the caller passes the bytes.
+                unsafe { $crate::__private::packed_boundary::from_c_bytes::<$t>(raw) }
+            }
+        }
+    };
+}

@@ -1,0 +1,152 @@
+//! `Packed` for the built-in field types: `bool`, the primitive integers,
+//! `UBitInt<N>`/`BitInt<N>`, `Bits<N>` and arrays of packed types (element
+//! 0 in the least significant bits).
+
+use super::{BitSink, BitSource, Packed};
+use crate::bitint::{BitInt, BitStorage, UBitInt};
+use crate::dpi::{Bits, ChunkArray, SvType};
+
+impl Packed for bool {
+    const WIDTH: u32 = 1;
+    const SV_TYPE: SvType = SvType::Named("bit");
+    #[inline(always)]
+    fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
+        dst.deposit(offset, 1, u64::from(*self));
+    }
+    #[inline(always)]
+    fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
+        src.extract(offset, 1) != 0
+    }
+}
+
+macro_rules! packed_primitive {
+    ($($t:ty => $unsigned:ty, $sv:ident),* $(,)?) => {$(
+        impl Packed for $t {
+            const WIDTH: u32 = <$t>::BITS;
+            const SV_TYPE: SvType = SvType::$sv { width: <$t>::BITS };
+            #[inline(always)]
+            fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
+                dst.deposit(offset, <$t>::BITS, u64::from(*self as $unsigned));
+            }
+            #[inline(always)]
+            fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
+                // The low bits of the word; the cast to the signed type
+                // sign-extends from the top field bit.
+                src.extract(offset, <$t>::BITS) as $unsigned as $t
+            }
+        }
+    )*};
+}
+
+packed_primitive! {
+    u8 => u8, PackedBits,
+    u16 => u16, PackedBits,
+    u32 => u32, PackedBits,
+    u64 => u64, PackedBits,
+    i8 => u8, PackedSigned,
+    i16 => u16, PackedSigned,
+    i32 => u32, PackedSigned,
+    i64 => u64, PackedSigned,
+}
+
+macro_rules! packed_128 {
+    ($($t:ty => $sv:ident),*) => {$(
+        impl Packed for $t {
+            const WIDTH: u32 = 128;
+            const SV_TYPE: SvType = SvType::$sv { width: 128 };
+            #[inline(always)]
+            fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
+                let bits = *self as u128;
+                dst.deposit(offset, 64, bits as u64);
+                dst.deposit(offset + 64, 64, (bits >> 64) as u64);
+            }
+            #[inline(always)]
+            fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
+                let low = u128::from(src.extract(offset, 64));
+                let high = u128::from(src.extract(offset + 64, 64));
+                (high << 64 | low) as $t
+            }
+        }
+    )*};
+}
+
+packed_128!(u128 => PackedBits, i128 => PackedSigned);
+
+/// The width of 64-bit word `k` of an `n`-bit value.
+#[inline(always)]
+fn word_width(n: u32, k: usize) -> u32 {
+    (n - 64 * k as u32).min(64)
+}
+
+macro_rules! packed_bitint {
+    ($($name:ident => $sv:ident),*) => {$(
+        impl<const N: u32, S: BitStorage> Packed for $name<N, S> {
+            const WIDTH: u32 = N;
+            const SV_TYPE: SvType = SvType::$sv { width: N };
+            #[inline(always)]
+            fn pack_into<D: BitSink + ?Sized>(&self, dst: &mut D, offset: usize) {
+                let words = self.words();
+                for k in 0..N.div_ceil(64) as usize {
+                    dst.deposit(offset + 64 * k, word_width(N, k), words.as_ref()[k]);
+                }
+            }
+            #[inline(always)]
+            fn unpack_from<D: BitSource + ?Sized>(src: &D, offset: usize) -> Self {
+                let mut words = S::ZERO_WORDS;
+                for k in 0..N.div_ceil(64) as usize {
+                    words.as_mut()[k] = src.extract(offset + 64 * k, word_width(N, k));
+                }
+                // Re-extends from bit N-1: zero for `UBitInt`, the sign for
+                // `BitInt`.
+                Self::from_storage(S::from_words(words))
+            }
+        }
+    )*};
+}
+
+packed_bitint!(UBitInt => PackedBits, BitInt => PackedSigned);
+
+impl<const N: u32, C: ChunkArray> Packed for Bits<N, C> {
+    const WIDTH: u32 = {
+        let () = Self::LAYOUT_CHECK;
+        N
+    };
+    const SV_TYPE: SvType = SvType::PackedBits { width: N };
+    #[inline(always)]
+    fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
+        for (k, &chunk) in self.chunks().as_slice().iter().enumerate() {
+            let width = (N - 32 * k as u32).min(32);
+            dst.deposit(offset + 32 * k, width, u64::from(chunk));
+        }
+    }
+    #[inline(always)]
+    fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
+        let mut chunks = C::ZERO;
+        for (k, chunk) in chunks.as_mut_slice().iter_mut().enumerate() {
+            let width = (N - 32 * k as u32).min(32);
+            *chunk = src.extract(offset + 32 * k, width) as u32;
+        }
+        Self::from_chunks(chunks)
+    }
+}
+
+impl<T: Packed, const K: usize> Packed for [T; K] {
+    const WIDTH: u32 = {
+        assert!(K >= 1, "a packed array needs at least one element");
+        T::WIDTH * K as u32
+    };
+    const SV_TYPE: SvType = SvType::PackedArray {
+        element: &T::SV_TYPE,
+        len: K,
+    };
+    #[inline(always)]
+    fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
+        for (i, element) in self.iter().enumerate() {
+            element.pack_into(dst, offset + i * T::WIDTH as usize);
+        }
+    }
+    #[inline(always)]
+    fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
+        core::array::from_fn(|i| T::unpack_from(src, offset + i * T::WIDTH as usize))
+    }
+}

@@ -1,0 +1,203 @@
+//! The code `#[derive(Packed)]` generates: `Packed` and `PackedStruct`
+//! impls, the `<Name>Ref`/`<Name>Mut` view types with one accessor per
+//! field, and the boundary impls (through a macro in `abi-core`).
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use syn::ext::IdentExt;
+
+use super::model::PackedStruct;
+use crate::tokens::Qualified;
+
+pub(crate) fn emit(model: &PackedStruct) -> TokenStream {
+    let PackedStruct {
+        name,
+        vis,
+        sv_name,
+        fields,
+    } = model;
+    let packed = quote!(::abi_core::packed);
+    let p = crate::tokens::private();
+    let qualified: Vec<Qualified> = fields
+        .iter()
+        .map(|f| Qualified::new(&f.ty, quote!(#packed::Packed)))
+        .collect();
+    let widths: Vec<TokenStream> = qualified.iter().map(|q| q.item("WIDTH")).collect();
+    let count = fields.len();
+    // Field k starts above every field declared after it.
+    let offsets: Vec<TokenStream> = (0..count)
+        .map(|k| {
+            let after = &widths[k + 1..];
+            quote!(0 #(+ #after)*)
+        })
+        .collect();
+    let index: Vec<usize> = (0..count).collect();
+    let field_names: Vec<&syn::Ident> = fields.iter().map(|f| &f.name).collect();
+    let field_strings: Vec<String> = fields.iter().map(|f| f.name.unraw().to_string()).collect();
+    let types: Vec<&syn::Type> = fields.iter().map(|f| &f.ty).collect();
+    let sv_types: Vec<TokenStream> = qualified.iter().map(|q| q.item("SV_TYPE")).collect();
+    let packs: Vec<TokenStream> = qualified
+        .iter()
+        .zip(&field_names)
+        .zip(&index)
+        .map(|((q, field), k)| {
+            q.call(
+                "pack_into",
+                quote!(&self.#field, dst, offset + FIELD_OFFSETS[#k] as usize),
+            )
+        })
+        .collect();
+    let unpacks: Vec<TokenStream> = qualified
+        .iter()
+        .zip(&index)
+        .map(|(q, k)| {
+            q.call(
+                "unpack_from",
+                quote!(src, offset + FIELD_OFFSETS[#k] as usize),
+            )
+        })
+        .collect();
+    let name_string = name.unraw().to_string();
+    let view_ref = format_ident!("{}Ref", name);
+    let view_mut = format_ident!("{}Mut", name);
+    let setters: Vec<syn::Ident> = fields
+        .iter()
+        .map(|f| format_ident!("set_{}", f.name.unraw()))
+        .collect();
+    let ref_doc = format!(
+        "A read-only view of a packed [`{name_string}`] inside a byte buffer, at any bit offset, with one getter per field. Derefs to [`PackedRef`]({packed_doc}::PackedRef).",
+        packed_doc = "::abi_core::packed"
+    );
+    let mut_doc = format!(
+        "A mutable view of a packed [`{name_string}`] inside a byte buffer, at any bit offset, with one getter and one setter per field. Derefs to [`PackedMut`]({packed_doc}::PackedMut).",
+        packed_doc = "::abi_core::packed"
+    );
+    let getter_docs: Vec<String> = field_strings
+        .iter()
+        .map(|f| format!("The `{f}` field, read in place."))
+        .collect();
+    let setter_docs: Vec<String> = field_strings
+        .iter()
+        .map(|f| format!("Write the `{f}` field in place; no other bit changes."))
+        .collect();
+
+    quote! {
+        #[doc = #ref_doc]
+        #[derive(Clone, Copy, Debug)]
+        #vis struct #view_ref<'a>(#packed::PackedRef<'a, #name>);
+
+        #[doc = #mut_doc]
+        #[derive(Debug)]
+        #vis struct #view_mut<'a>(#packed::PackedMut<'a, #name>);
+
+        #[doc(hidden)]
+        #[allow(clippy::identity_op)]
+        const _: () = {
+            /// The least significant bit of each field, in declaration order.
+            const FIELD_OFFSETS: [u32; #count] = [#(#offsets),*];
+
+            #[automatically_derived]
+            impl #packed::Packed for #name {
+                const WIDTH: u32 = 0 #(+ #widths)*;
+                const SV_TYPE: #p::SvType =
+                    #p::SvType::PackedStruct(<Self as #packed::PackedStruct>::DESC);
+                #[inline(always)]
+                fn pack_into<AbiSink: #packed::BitSink + ?::core::marker::Sized>(
+                    &self,
+                    dst: &mut AbiSink,
+                    offset: usize,
+                ) {
+                    #(#packs;)*
+                }
+                #[inline(always)]
+                fn unpack_from<AbiSource: #packed::BitSource + ?::core::marker::Sized>(
+                    src: &AbiSource,
+                    offset: usize,
+                ) -> Self {
+                    Self { #(#field_names: #unpacks,)* }
+                }
+            }
+
+            #[automatically_derived]
+            impl #packed::PackedStruct for #name {
+                type Words = [u64; { (<#name as #packed::Packed>::WIDTH as usize).div_ceil(64) }];
+                type Bytes = [u8; { (<#name as #packed::Packed>::WIDTH as usize).div_ceil(8) }];
+                type Chunks = [u32; { (<#name as #packed::Packed>::WIDTH as usize).div_ceil(32) }];
+                const DESC: &'static #p::PackedStructDesc = &#p::PackedStructDesc {
+                    rust_name: #name_string,
+                    sv_name: #sv_name,
+                    width: <#name as #packed::Packed>::WIDTH,
+                    fields: &[#(#p::PackedFieldDesc {
+                        name: #field_strings,
+                        sv_type: #sv_types,
+                        offset: FIELD_OFFSETS[#index],
+                        width: #widths,
+                    }),*],
+                };
+            }
+
+            impl<'a> #view_ref<'a> {
+                /// A view of the value stored in `bytes` from bit
+                /// `bit_offset` on; an error when it does not fit.
+                pub fn new(
+                    bytes: &'a [u8],
+                    bit_offset: usize,
+                ) -> ::core::result::Result<Self, #packed::PackedError> {
+                    #packed::PackedRef::new(bytes, bit_offset).map(Self)
+                }
+                #(
+                    #[doc = #getter_docs]
+                    #[inline]
+                    pub fn #field_names(&self) -> #types {
+                        self.0.part::<#types>(FIELD_OFFSETS[#index]).get()
+                    }
+                )*
+            }
+
+            impl<'a> ::core::ops::Deref for #view_ref<'a> {
+                type Target = #packed::PackedRef<'a, #name>;
+                fn deref(&self) -> &Self::Target {
+                    &self.0
+                }
+            }
+
+            impl<'a> #view_mut<'a> {
+                /// A view of the value stored in `bytes` from bit
+                /// `bit_offset` on; an error when it does not fit.
+                pub fn new(
+                    bytes: &'a mut [u8],
+                    bit_offset: usize,
+                ) -> ::core::result::Result<Self, #packed::PackedError> {
+                    #packed::PackedMut::new(bytes, bit_offset).map(Self)
+                }
+                #(
+                    #[doc = #getter_docs]
+                    #[inline]
+                    pub fn #field_names(&self) -> #types {
+                        self.0.as_ref().part::<#types>(FIELD_OFFSETS[#index]).get()
+                    }
+                    #[doc = #setter_docs]
+                    #[inline]
+                    pub fn #setters(&mut self, value: #types) {
+                        self.0.part_mut::<#types>(FIELD_OFFSETS[#index]).set(&value);
+                    }
+                )*
+            }
+
+            impl<'a> ::core::ops::Deref for #view_mut<'a> {
+                type Target = #packed::PackedMut<'a, #name>;
+                fn deref(&self) -> &Self::Target {
+                    &self.0
+                }
+            }
+
+            impl<'a> ::core::ops::DerefMut for #view_mut<'a> {
+                fn deref_mut(&mut self) -> &mut Self::Target {
+                    &mut self.0
+                }
+            }
+
+            ::abi_core::__packed_struct_boundary!(#name);
+        };
+    }
+}
