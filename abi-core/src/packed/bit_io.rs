@@ -141,7 +141,7 @@ mod tests {
             for offset in [0usize, 1, 7, 8, 60, 63, 64, 65, 100] {
                 let value = 0xA5C3_5A3C_F00F_1234u64;
                 let mut bytes = [0x5Au8; 32];
-                let before = bytes.clone();
+                let before = bytes;
                 bytes.as_mut_slice().deposit(offset, width, value);
                 let mut words = [0x5A5A_5A5A_5A5A_5A5Au64; 4];
                 words.as_mut_slice().deposit(offset, width, value);
