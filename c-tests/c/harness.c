@@ -234,6 +234,33 @@ static void results(struct harness_tally *t) {
     CHECK(t, words[0] == 0 && words[1] == 0);
 }
 
+static void packed(struct harness_tally *t) {
+    /* A float32 packed struct is the float's own bytes in host order. */
+    float x = -1.5f;
+    uint8_t bytes[4];
+    memcpy(bytes, &x, sizeof bytes);
+    CHECK(t, ct_packed_float_exponent(bytes) == 127);
+    x = 0x1p-126f; /* smallest normal: exponent 1 */
+    memcpy(bytes, &x, sizeof bytes);
+    CHECK(t, ct_packed_float_exponent(bytes) == 1);
+    CHECK(t, ct_packed_float_negate(bytes) == 0);
+    memcpy(&x, bytes, sizeof bytes);
+    CHECK(t, x == -0x1p-126f);
+    CHECK(t, ct_packed_float_negate(bytes) == 1);
+    memcpy(&x, bytes, sizeof bytes);
+    CHECK(t, x == 0x1p-126f);
+
+    /* The 103-bit packet: 13 bytes, the payload's sign at bit 56. */
+    uint8_t packet[13] = {0};
+    CHECK(t, ct_packed_payload_sign(packet) == 0);
+    packet[7] = 0x01;
+    CHECK(t, ct_packed_payload_sign(packet) == 1);
+    packet[7] = 0xfe; /* every bit of byte 7 but the sign */
+    memset(packet, 0xff, 7);
+    memset(packet + 8, 0xff, 5);
+    CHECK(t, ct_packed_payload_sign(packet) == 0);
+}
+
 int HARNESS(harness_run)(int *checks) {
     struct harness_tally tally = {0, 0};
     scalars(&tally);
@@ -242,6 +269,7 @@ int HARNESS(harness_run)(int *checks) {
     slices(&tally);
     strings(&tally);
     results(&tally);
+    packed(&tally);
     *checks = tally.checks;
     return tally.failures;
 }

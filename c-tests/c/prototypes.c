@@ -46,6 +46,11 @@ EXPECT_TYPE(ct_pick_mut, int32_t *(int32_t *, int32_t *, _Bool));
 EXPECT_TYPE(ct_first_mut, int32_t *(int32_t *, size_t));
 EXPECT_TYPE(ct_byte_offset, const uint8_t *(const uint8_t *, size_t));
 
+/* Packed structs: host-order bytes */
+EXPECT_TYPE(ct_packed_float_exponent, uint32_t(const uint8_t *));
+EXPECT_TYPE(ct_packed_payload_sign, _Bool(const uint8_t *));
+EXPECT_TYPE(ct_packed_float_negate, _Bool(uint8_t *));
+
 /* Structs */
 EXPECT_TYPE(ct_point_add, struct Point(struct Point, struct Point));
 EXPECT_TYPE(ct_rect_area, double(const struct Rect *));

@@ -1180,6 +1180,28 @@ int32_t ct_option_read(const int32_t *x, int32_t fallback);
 bool ct_option_store(int32_t *x, int32_t value);
 
 /**
+ * The biased exponent of a float32 passed as its 4 host-order bytes.
+ *
+ * Rust: `c_tests::exports::packed::ct_packed_float_exponent`
+ */
+uint32_t ct_packed_float_exponent(const uint8_t *value);
+
+/**
+ * Negate the float held by a 4-byte buffer, in place; returns the old
+ * sign.
+ *
+ * Rust: `c_tests::exports::packed::ct_packed_float_negate`
+ */
+bool ct_packed_float_negate(uint8_t *value);
+
+/**
+ * The sign of the packet's float payload, read in place.
+ *
+ * Rust: `c_tests::exports::packed::ct_packed_payload_sign`
+ */
+bool ct_packed_payload_sign(const uint8_t *packet);
+
+/**
  * Parses a decimal `i32`: 0 and the value in `*out`, or 1 (empty),
  * 2 (invalid), 3 (overflow).
  *

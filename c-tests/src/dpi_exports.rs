@@ -8,6 +8,8 @@ use abi_core::UBitInt;
 use abi_core::dpi::{Bits, Chandle, Logic, LogicVec, OpenArray, OpenArrayMut, Scope};
 use abi_core::{dpi_export, dpi_import};
 
+use crate::packed_types::{Float32, WidePacket};
+
 /// Wrapping `int` addition.
 #[dpi_import]
 pub fn dpi_add_int(a: i32, b: i32) -> i32 {
@@ -351,4 +353,60 @@ pub fn dpi_open_fill(mut bytes: OpenArrayMut<'_, Bits<8>>) -> i32 {
 #[dpi_import]
 pub fn dpi_open_count_top(values: OpenArray<'_, Bits<70>>) -> i32 {
     values.iter().filter(|v| v.bit(69)).count() as i32
+}
+
+/// A `float32_t` built in Rust from a `real`, for SystemVerilog to read
+/// field by field.
+#[dpi_import]
+pub fn dpi_float32_from_real(x: f64, out: &mut Float32) {
+    *out = Float32::from_f32(x as f32);
+}
+
+/// The fields of a `float32_t` SystemVerilog built, as Rust read them.
+#[dpi_import]
+pub fn dpi_float32_fields(value: Float32, sign: &mut bool, exponent: &mut u8, fraction: &mut u32) {
+    *sign = value.sign;
+    *exponent = value.exponent.try_into().expect("8 bits");
+    *fraction = value.fraction.try_into().expect("23 bits");
+}
+
+/// A 32-bit packed struct result (Verilator returns up to 32 bits): the
+/// negated value.
+#[dpi_import(pure)]
+pub fn dpi_float32_negate(value: Float32) -> Float32 {
+    Float32 {
+        sign: !value.sign,
+        ..value
+    }
+}
+
+/// One step on every field of a 103-bit packet: `valid` flipped, `tag`
+/// plus 1, `addr` xor `40'hf0_0000_000f`, the payload negated, the lanes
+/// rotated (lane 0 gets lane 2), `delta` negated.
+#[dpi_import]
+pub fn dpi_packet_step(input: WidePacket, out: &mut WidePacket) {
+    *out = packet_step(input);
+}
+
+/// The same step, on an `inout` packet.
+#[dpi_import]
+pub fn dpi_packet_step_inout(#[inout] packet: &mut WidePacket) {
+    *packet = packet_step(*packet);
+}
+
+fn packet_step(p: WidePacket) -> WidePacket {
+    let mask = UBitInt::<40>::try_from(0xf0_0000_000f_u64).expect("40 bits");
+    WidePacket {
+        valid: !p.valid,
+        tag: p
+            .tag
+            .wrapping_add(UBitInt::<5>::try_from(1u8).expect("5 bits")),
+        addr: p.addr ^ mask,
+        payload: Float32 {
+            sign: !p.payload.sign,
+            ..p.payload
+        },
+        lanes: [p.lanes[2], p.lanes[0], p.lanes[1]],
+        delta: p.delta.wrapping_neg(),
+    }
 }

@@ -117,6 +117,29 @@ int dpi_count_flags(const svBit *flags);
 int dpi_export_without_scope(void);
 
 /**
+ * The fields of a `float32_t` SystemVerilog built, as Rust read them.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_float32_fields`
+ */
+void dpi_float32_fields(const svBitVecVal *value, svBit *sign, unsigned char *exponent, unsigned int *fraction);
+
+/**
+ * A `float32_t` built in Rust from a `real`, for SystemVerilog to read
+ * field by field.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_float32_from_real`
+ */
+void dpi_float32_from_real(double x, svBitVecVal *out);
+
+/**
+ * A 32-bit packed struct result (Verilator returns up to 32 bits): the
+ * negated value.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_float32_negate`
+ */
+svBitVecVal dpi_float32_negate(const svBitVecVal *value);
+
+/**
  * `string` result.
  *
  * Rust: `c_tests::dpi_exports::dpi_greeting`
@@ -198,6 +221,22 @@ int dpi_open_fill(const svOpenArrayHandle bytes);
  * Rust: `c_tests::dpi_exports::dpi_open_sum`
  */
 long long dpi_open_sum(const svOpenArrayHandle values);
+
+/**
+ * One step on every field of a 103-bit packet: `valid` flipped, `tag`
+ * plus 1, `addr` xor `40'hf0_0000_000f`, the payload negated, the lanes
+ * rotated (lane 0 gets lane 2), `delta` negated.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_packet_step`
+ */
+void dpi_packet_step(const svBitVecVal *input, svBitVecVal *out);
+
+/**
+ * The same step, on an `inout` packet.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_packet_step_inout`
+ */
+void dpi_packet_step_inout(svBitVecVal *packet);
 
 /**
  * Imported under another SystemVerilog name than its C symbol.

@@ -2,6 +2,23 @@
 // DPI-C imports of functions implemented in Rust.
 package abi_dpi;
 
+  // Rust: `Float32` (#[derive(Packed)], 32 bits)
+  typedef struct packed {
+    bit sign; // bits 31:31
+    bit [7:0] exponent; // bits 30:23
+    bit [22:0] fraction; // bits 22:0
+  } float32_t;
+
+  // Rust: `WidePacket` (#[derive(Packed)], 103 bits)
+  typedef struct packed {
+    bit valid; // bits 102:102
+    bit [4:0] tag; // bits 101:97
+    bit [39:0] addr; // bits 96:57
+    float32_t payload; // bits 56:25
+    bit [2:0][3:0] lanes; // bits 24:13
+    bit signed [12:0] delta; // bits 12:0
+  } wide_packet_t;
+
   // Adds `x` and returns the total; -1 for a null, freed or foreign handle.
   // Rust: `c_tests::dpi_exports::dpi_acc_add`
   import "DPI-C" function longint dpi_acc_add(input chandle handle, input int x);
@@ -62,6 +79,20 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_export_without_scope`
   import "DPI-C" function int dpi_export_without_scope();
 
+  // The fields of a `float32_t` SystemVerilog built, as Rust read them.
+  // Rust: `c_tests::dpi_exports::dpi_float32_fields`
+  import "DPI-C" function void dpi_float32_fields(input float32_t value, output bit sign, output byte unsigned exponent, output int unsigned fraction);
+
+  // A `float32_t` built in Rust from a `real`, for SystemVerilog to read
+  // field by field.
+  // Rust: `c_tests::dpi_exports::dpi_float32_from_real`
+  import "DPI-C" function void dpi_float32_from_real(input real x, output float32_t out);
+
+  // A 32-bit packed struct result (Verilator returns up to 32 bits): the
+  // negated value.
+  // Rust: `c_tests::dpi_exports::dpi_float32_negate`
+  import "DPI-C" pure function float32_t dpi_float32_negate(input float32_t value);
+
   // `string` result.
   // Rust: `c_tests::dpi_exports::dpi_greeting`
   import "DPI-C" function string dpi_greeting();
@@ -111,6 +142,16 @@ package abi_dpi;
   // (`as_slice`, when offered) disagrees with the element-by-element reads.
   // Rust: `c_tests::dpi_exports::dpi_open_sum`
   import "DPI-C" function longint dpi_open_sum(input int values[]);
+
+  // One step on every field of a 103-bit packet: `valid` flipped, `tag`
+  // plus 1, `addr` xor `40'hf0_0000_000f`, the payload negated, the lanes
+  // rotated (lane 0 gets lane 2), `delta` negated.
+  // Rust: `c_tests::dpi_exports::dpi_packet_step`
+  import "DPI-C" function void dpi_packet_step(input wide_packet_t input_, output wide_packet_t out);
+
+  // The same step, on an `inout` packet.
+  // Rust: `c_tests::dpi_exports::dpi_packet_step_inout`
+  import "DPI-C" function void dpi_packet_step_inout(inout wide_packet_t packet);
 
   // `int a[4]` in, `int out[4]` out (reversed); the result is the sum.
   // Rust: `c_tests::dpi_exports::dpi_reverse4`

@@ -55,6 +55,11 @@ module dpi_tb;
     int bl, br, blo, bhi;
     bit [7:0] bytes4[4];
     bit [69:0] wide2[2];
+    float32_t f32, g32;
+    bit f_sign;
+    byte unsigned f_exp;
+    int unsigned f_frac;
+    wide_packet_t pk, pk_out, pk_io;
 
     // First, before any `context` import has set a scope: an export called
     // with no scope set is a Rust error, not a simulator abort.
@@ -154,6 +159,45 @@ module dpi_tb;
     wide2[0] = 70'h20_0000_0000_0000_0000;
     wide2[1] = 70'h1f_ffff_ffff_ffff_ffff;
     check(dpi_open_count_top(wide2) == 1, "open array of bit [69:0]");
+
+    // packed structs: built on one side, read field by field on the other
+    dpi_float32_from_real(-1.5, f32);
+    check(f32.sign == 1'b1 && f32.exponent == 8'd127 && f32.fraction == 23'h40_0000, "float32_t built in Rust from -1.5");
+    check(f32 == 32'hbfc0_0000, "float32_t bits equal those of the float -1.5");
+    dpi_float32_from_real(6.0e-39, f32);
+    check(f32.sign == 1'b0 && f32.exponent == 8'd0 && f32.fraction != 0, "float32_t subnormal");
+    g32.sign = 1'b0;
+    g32.exponent = 8'h81;
+    g32.fraction = 23'h12_3456;
+    dpi_float32_fields(g32, f_sign, f_exp, f_frac);
+    check(f_sign == 1'b0 && f_exp == 8'h81 && f_frac == 32'h12_3456, "float32_t fields read in Rust");
+    f32 = dpi_float32_negate(g32);
+    check(f32.sign == 1'b1 && f32.exponent == 8'h81 && f32.fraction == 23'h12_3456, "float32_t result");
+    pk.valid = 1'b1;
+    pk.tag = 5'd31;
+    pk.addr = 40'h12_3456_789a;
+    pk.payload = g32;
+    pk.lanes[0] = 4'h1;
+    pk.lanes[1] = 4'h2;
+    pk.lanes[2] = 4'hc;
+    pk.delta = -13'sd4096;
+    check(pk[102] == 1'b1 && pk[24:13] == 12'hc21 && pk[12:0] == 13'h1000, "wide_packet_t layout in SystemVerilog");
+    dpi_packet_step(pk, pk_out);
+    check(pk_out.valid == 1'b0, "wide_packet_t valid");
+    check(pk_out.tag == 5'd0, "wide_packet_t tag wraps");
+    check(pk_out.addr == (40'h12_3456_789a ^ 40'hf0_0000_000f), "wide_packet_t addr across chunks 1..3");
+    check(pk_out.payload.sign == 1'b1 && pk_out.payload.exponent == 8'h81 && pk_out.payload.fraction == 23'h12_3456, "wide_packet_t payload across chunks 0..1");
+    check(pk_out.lanes[0] == 4'hc && pk_out.lanes[1] == 4'h1 && pk_out.lanes[2] == 4'h2, "wide_packet_t lanes");
+    check(pk_out.delta == -13'sd4096, "wide_packet_t delta: -4096 negates to itself in 13 bits");
+    pk.delta = 13'sd100;
+    pk_io = pk;
+    dpi_packet_step_inout(pk_io);
+    check(pk_io.delta == -13'sd100 && pk_io.tag == 5'd0 && pk_io.addr == pk_out.addr, "inout wide_packet_t");
+    dpi_packet_step_inout(pk_io);
+    check(pk_io.valid == pk.valid && pk_io.tag == pk.tag + 5'd2 && pk_io.addr == pk.addr
+          && pk_io.payload == pk.payload && pk_io.delta == pk.delta
+          && pk_io.lanes[0] == pk.lanes[1] && pk_io.lanes[1] == pk.lanes[2] && pk_io.lanes[2] == pk.lanes[0],
+          "inout wide_packet_t: two steps");
 
     // exports and scopes
     check(dpi_call_exports(21) == 0, "context import calls exports");

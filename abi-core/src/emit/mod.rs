@@ -32,6 +32,15 @@ pub enum EmitError {
         /// The second Rust struct.
         second: String,
     },
+    /// Two packed structs share a SystemVerilog typedef name.
+    DuplicateTypedef {
+        /// The typedef name.
+        name: String,
+        /// The first Rust struct.
+        first: String,
+        /// The second Rust struct.
+        second: String,
+    },
     /// A function or struct uses a struct that is not registered.
     UnregisteredStruct {
         /// The struct's name.
@@ -66,6 +75,14 @@ impl fmt::Display for EmitError {
             } => write!(
                 f,
                 "`{first}` and `{second}` would both be `struct {name}` in C; rename one"
+            ),
+            EmitError::DuplicateTypedef {
+                name,
+                first,
+                second,
+            } => write!(
+                f,
+                "packed structs `{first}` and `{second}` would both be `typedef struct packed {{ ... }} {name};` in SystemVerilog; give one a different `#[packed(sv_name = \"...\")]`"
             ),
             EmitError::UnregisteredStruct { name, used_by } => write!(
                 f,

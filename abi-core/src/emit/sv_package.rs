@@ -4,6 +4,8 @@
 
 use std::fmt::Write;
 
+use crate::dpi::SvType;
+use crate::packed::PackedStructDesc;
 use crate::registry::{AbiKind, FunctionDesc, Registry};
 
 use super::EmitError;
@@ -118,6 +120,15 @@ impl SvPackage {
             }
         }
 
+        let mut typedefs = Vec::new();
+        for f in &imports {
+            if let Some(dpi) = f.dpi {
+                for sv_type in dpi.params.iter().map(|p| &p.sv_type).chain([&dpi.result]) {
+                    collect_typedefs(sv_type, &mut typedefs)?;
+                }
+            }
+        }
+
         let mut out = String::new();
         writeln!(
             out,
@@ -128,6 +139,9 @@ impl SvPackage {
         .unwrap();
         out.push_str("// DPI-C imports of functions implemented in Rust.\n");
         writeln!(out, "package {};", self.name).unwrap();
+        for desc in typedefs {
+            write_typedef(&mut out, desc);
+        }
         for f in imports {
             let Some(dpi) = f.dpi else { continue };
             out.push('\n');
@@ -174,4 +188,62 @@ impl SvPackage {
         writeln!(out, "endpackage : {}", self.name).unwrap();
         Ok(out)
     }
+}
+
+/// Add the packed structs `sv_type` uses to `typedefs`, each after the
+/// structs its fields use, once; two different structs with one typedef
+/// name are an error.
+fn collect_typedefs(
+    sv_type: &SvType,
+    typedefs: &mut Vec<&'static PackedStructDesc>,
+) -> Result<(), EmitError> {
+    match sv_type {
+        SvType::PackedStruct(desc) => {
+            if let Some(seen) = typedefs.iter().find(|d| d.sv_name == desc.sv_name) {
+                if *seen == *desc {
+                    return Ok(());
+                }
+                return Err(EmitError::DuplicateTypedef {
+                    name: desc.sv_name.to_owned(),
+                    first: seen.rust_name.to_owned(),
+                    second: desc.rust_name.to_owned(),
+                });
+            }
+            for field in desc.fields {
+                collect_typedefs(&field.sv_type, typedefs)?;
+            }
+            typedefs.push(desc);
+            Ok(())
+        }
+        SvType::PackedArray { element, .. }
+        | SvType::Unpacked { element, .. }
+        | SvType::OpenArray { element } => collect_typedefs(element, typedefs),
+        SvType::Named(_)
+        | SvType::PackedBits { .. }
+        | SvType::PackedSigned { .. }
+        | SvType::PackedLogic { .. } => Ok(()),
+    }
+}
+
+/// `typedef struct packed { ... } name;`, first-declared member most
+/// significant, as in Rust.
+fn write_typedef(out: &mut String, desc: &PackedStructDesc) {
+    writeln!(
+        out,
+        "\n  // Rust: `{}` (#[derive(Packed)], {} bits)",
+        desc.rust_name, desc.width
+    )
+    .unwrap();
+    out.push_str("  typedef struct packed {\n");
+    for field in desc.fields {
+        writeln!(
+            out,
+            "    {}; // bits {}:{}",
+            field.sv_type.declare(&sv_identifier(field.name)),
+            field.offset + field.width - 1,
+            field.offset
+        )
+        .unwrap();
+    }
+    writeln!(out, "  }} {};", desc.sv_name).unwrap();
 }

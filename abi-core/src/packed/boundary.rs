@@ -114,15 +114,16 @@ macro_rules! __packed_struct_boundary {
             }
         }
         // SAFETY: one `svBitVecVal` by value, as Verilator returns packed
-        // values of up to 32 bits; wider ones do not compile (`SV_TYPE`).
+        // values of up to 32 bits; wider ones do not compile (`SV_TYPE`,
+        // which every import and export using the result evaluates; nothing
+        // else here mentions it, since rustc evaluates the constants that a
+        // non-generic impl's items mention whether or not they are used).
         unsafe impl $crate::__private::DpiResult for $t {
             const SV_TYPE: $crate::__private::SvType =
                 $crate::__private::packed_boundary::result_sv_type::<$t>();
             type Raw = u32;
-            const C_TYPE: $crate::__private::CTypeDesc = {
-                let _ = <Self as $crate::__private::DpiResult>::SV_TYPE;
-                $crate::__private::packed_boundary::SV_BIT_VEC_VAL
-            };
+            const C_TYPE: $crate::__private::CTypeDesc =
+                $crate::__private::packed_boundary::SV_BIT_VEC_VAL;
             fn into_c(self) -> u32 {
                 $crate::__private::packed_boundary::to_dpi_result(&self)
             }
@@ -130,7 +131,6 @@ macro_rules! __packed_struct_boundary {
         // SAFETY: any `u32` is accepted; bits above W are ignored.
         unsafe impl $crate::__private::DpiExportResult for $t {
             fn from_raw(raw: u32) -> Self {
-                let _ = <Self as $crate::__private::DpiResult>::SV_TYPE;
                 $crate::__private::packed_boundary::from_dpi_result(raw)
             }
         }

@@ -23,7 +23,6 @@ fn check_range<T: Packed>(len: usize, bit_offset: usize) -> Result<(), PackedErr
 
 /// A read-only view of a packed `T` stored in `bytes` from bit
 /// `bit_offset` on (bit `i` is bit `i % 8` of byte `i / 8`).
-#[derive(Debug)]
 pub struct PackedRef<'a, T> {
     bytes: &'a [u8],
     bit_offset: usize,
@@ -37,6 +36,26 @@ impl<T> Clone for PackedRef<'_, T> {
 }
 
 impl<T> Copy for PackedRef<'_, T> {}
+
+impl<T> core::fmt::Debug for PackedRef<'_, T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PackedRef")
+            .field("type", &core::any::type_name::<T>())
+            .field("bit_offset", &self.bit_offset)
+            .field("buffer_len", &self.bytes.len())
+            .finish()
+    }
+}
+
+impl<T> core::fmt::Debug for PackedMut<'_, T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PackedMut")
+            .field("type", &core::any::type_name::<T>())
+            .field("bit_offset", &self.bit_offset)
+            .field("buffer_len", &self.bytes.len())
+            .finish()
+    }
+}
 
 impl<'a, T: Packed> PackedRef<'a, T> {
     /// A view of the `T::WIDTH` bits of `bytes` starting at `bit_offset`;
@@ -90,7 +109,6 @@ impl<'a, T: Packed> PackedRef<'a, T> {
 
 /// A mutable view of a packed `T` stored in `bytes` from bit `bit_offset`
 /// on. Writes change exactly the value's bits.
-#[derive(Debug)]
 pub struct PackedMut<'a, T> {
     bytes: &'a mut [u8],
     bit_offset: usize,
