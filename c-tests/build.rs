@@ -10,6 +10,9 @@
 use std::path::Path;
 use std::process::Command;
 
+#[path = "build_support/packed_layouts.rs"]
+mod packed_layouts;
+
 const DRIVERS: &[&str] = &["c/harness.c", "c/prototypes.c"];
 
 fn main() {
@@ -17,6 +20,20 @@ fn main() {
     println!("cargo::rerun-if-changed=include");
     println!("cargo::rerun-if-env-changed=CI");
     println!("cargo::rerun-if-env-changed=ABI_SKIP_C");
+    println!("cargo::rerun-if-changed=build_support");
+    println!("cargo::rerun-if-env-changed=PACKED_LAYOUT_SEED");
+
+    // Random packed layouts for `tests/packed_layouts.rs`.
+    let seed = std::env::var("PACKED_LAYOUT_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x5eed_0f1a_u64);
+    let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    std::fs::write(
+        Path::new(&out_dir).join("packed_layouts.rs"),
+        packed_layouts::generate(seed, 40),
+    )
+    .expect("write packed_layouts.rs");
     println!("cargo::rustc-check-cfg=cfg(c_harness)");
     println!("cargo::rustc-check-cfg=cfg(clang19)");
     println!("cargo::rustc-check-cfg=cfg(bitint_harness)");

@@ -70,6 +70,44 @@ impl BitSink for [u64] {
     }
 }
 
+/// `svBitVecVal` chunks and narrow packed values: a run of up to 64 bits
+/// covers at most three chunks.
+impl BitSource for [u32] {
+    #[inline(always)]
+    fn extract(&self, offset: usize, width: u32) -> u64 {
+        let chunk = offset / 32;
+        let shift = (offset % 32) as u32;
+        let mut value = u64::from(self[chunk]) >> shift;
+        let mut have = 32 - shift;
+        let mut next = chunk + 1;
+        while have < width {
+            value |= u64::from(self[next]) << have;
+            have += 32;
+            next += 1;
+        }
+        value & low_mask(width)
+    }
+}
+
+impl BitSink for [u32] {
+    #[inline(always)]
+    fn deposit(&mut self, offset: usize, width: u32, value: u64) {
+        let value = value & low_mask(width);
+        let mut chunk = offset / 32;
+        let mut shift = (offset % 32) as u32;
+        let mut done = 0;
+        while done < width {
+            let take = (32 - shift).min(width - done);
+            let mask = (low_mask(take) as u32) << shift;
+            let bits = ((value >> done) as u32) << shift;
+            self[chunk] = self[chunk] & !mask | bits & mask;
+            done += take;
+            chunk += 1;
+            shift = 0;
+        }
+    }
+}
+
 impl BitSource for [u8] {
     #[inline]
     fn extract(&self, offset: usize, width: u32) -> u64 {
@@ -131,6 +169,27 @@ mod tests {
                     expected,
                     "words {offset}+{width}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn chunks_agree_with_bytes() {
+        let bytes: Vec<u8> = (0..40u32).map(|i| (i * 53 + 7) as u8).collect();
+        let chunks: Vec<u32> = bytes
+            .chunks(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        for width in 1..=64u32 {
+            for offset in 0..(320 - width as usize) {
+                assert_eq!(chunks.extract(offset, width), bytes.extract(offset, width));
+                let mut c = chunks.clone();
+                let mut b = bytes.clone();
+                let value = 0x9e37_79b9_7f4a_7c15u64.rotate_left(offset as u32);
+                c.deposit(offset, width, value);
+                b.deposit(offset, width, value);
+                let c_bytes: Vec<u8> = c.iter().flat_map(|w| w.to_le_bytes()).collect();
+                assert_eq!(c_bytes, b, "{offset}+{width}");
             }
         }
     }

@@ -86,8 +86,24 @@ macro_rules! packed_bitint {
             #[inline(always)]
             fn pack_into<D: BitSink + ?Sized>(&self, dst: &mut D, offset: usize) {
                 let words = self.words();
+                let words = words.as_ref();
+                if N > 64 && N <= 128 {
+                    // As one u128, cut at the destination's 64-bit word
+                    // boundaries: LLVM then reads each piece with one
+                    // (possibly unaligned) load, as it does for
+                    // hand-written u128 code.
+                    let value = u128::from(words[0]) | u128::from(words[1]) << 64;
+                    let mut done = 0;
+                    while done < N {
+                        let at = offset + done as usize;
+                        let take = (64 - (at % 64) as u32).min(N - done);
+                        dst.deposit(at, take, (value >> done) as u64);
+                        done += take;
+                    }
+                    return;
+                }
                 for k in 0..N.div_ceil(64) as usize {
-                    dst.deposit(offset + 64 * k, word_width(N, k), words.as_ref()[k]);
+                    dst.deposit(offset + 64 * k, word_width(N, k), words[k]);
                 }
             }
             #[inline(always)]

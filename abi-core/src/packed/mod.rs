@@ -198,11 +198,8 @@ pub trait PackedStruct: Packed {
     /// DPI canonical form: `svBitVecVal` chunks, least significant first.
     #[inline]
     fn to_sv_chunks(&self) -> Self::Chunks {
-        let words = self.to_words();
         let mut chunks = Self::Chunks::ZERO;
-        for (i, chunk) in chunks.as_mut_slice().iter_mut().enumerate() {
-            *chunk = (words.as_ref()[i / 2] >> (32 * (i % 2))) as u32;
-        }
+        self.pack_into(chunks.as_mut_slice(), 0);
         chunks
     }
 
@@ -210,11 +207,33 @@ pub trait PackedStruct: Packed {
     /// standard leaves undetermined, are ignored).
     #[inline]
     fn from_sv_chunks(chunks: &Self::Chunks) -> Self {
-        let mut words = Self::Words::ZERO;
-        for (i, &chunk) in chunks.as_slice().iter().enumerate() {
-            words.as_mut()[i / 2] |= u64::from(chunk) << (32 * (i % 2));
+        Self::unpack_from(chunks.as_slice(), 0)
+    }
+
+    /// The value as an integer, computed in 32 bits; a compile error when
+    /// WIDTH > 32.
+    #[inline]
+    fn to_u32(&self) -> u32 {
+        const {
+            assert!(
+                Self::WIDTH <= 32,
+                "`to_u32` needs a packed width of at most 32 bits"
+            )
+        };
+        let mut chunk = [0u32];
+        self.pack_into(&mut chunk[..], 0);
+        chunk[0]
+    }
+
+    /// From an integer, computed in 32 bits: the bits above WIDTH are
+    /// ignored, missing bits are zero.
+    #[inline]
+    fn from_u32(value: u32) -> Self {
+        if Self::WIDTH <= 32 {
+            Self::unpack_from(&[value][..], 0)
+        } else {
+            Self::from_u64(value.into())
         }
-        Self::from_words(&words)
     }
 
     /// The value as an integer; a compile error when WIDTH > 64.
