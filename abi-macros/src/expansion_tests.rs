@@ -145,3 +145,19 @@ fn dpi_import_task() {
         ),
     );
 }
+
+#[test]
+fn derive_packed_float32() {
+    snapshot_of(
+        "derive_packed_float32",
+        crate::packed::expand(quote! {
+            #[derive(Packed, Clone, Copy)]
+            #[packed(sv_name = "float32_t")]
+            pub struct Float32 {
+                pub sign: bool,
+                pub exponent: UBitInt<8>,
+                pub fraction: UBitInt<23>,
+            }
+        }),
+    );
+}

@@ -3,7 +3,7 @@
 //! field, and the boundary impls (through a macro in `abi-core`).
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 use syn::ext::IdentExt;
 
 use super::model::PackedStruct;
@@ -34,7 +34,6 @@ pub(crate) fn emit(model: &PackedStruct) -> TokenStream {
     let index: Vec<usize> = (0..count).collect();
     let field_names: Vec<&syn::Ident> = fields.iter().map(|f| &f.name).collect();
     let field_strings: Vec<String> = fields.iter().map(|f| f.name.unraw().to_string()).collect();
-    let types: Vec<&syn::Type> = fields.iter().map(|f| &f.ty).collect();
     let sv_types: Vec<TokenStream> = qualified.iter().map(|q| q.item("SV_TYPE")).collect();
     let packs: Vec<TokenStream> = qualified
         .iter()
@@ -80,6 +79,35 @@ pub(crate) fn emit(model: &PackedStruct) -> TokenStream {
         .iter()
         .map(|f| format!("Write the `{f}` field in place; no other bit changes."))
         .collect();
+
+    // Accessors are spanned at the field's type, so a field type that is
+    // not `Packed` is reported there, however many uses it has.
+    let mut ref_getters = Vec::new();
+    let mut mut_accessors = Vec::new();
+    for (k, field) in fields.iter().enumerate() {
+        let (name, ty) = (&field.name, &field.ty);
+        let span = syn::spanned::Spanned::span(ty);
+        let (getter_doc, setter_doc, setter) = (&getter_docs[k], &setter_docs[k], &setters[k]);
+        ref_getters.push(quote_spanned! {span=>
+            #[doc = #getter_doc]
+            #[inline]
+            #vis fn #name(&self) -> #ty {
+                #packed::PackedRef::<#ty>::get(&self.0.part::<#ty>(FIELD_OFFSETS[#k]))
+            }
+        });
+        mut_accessors.push(quote_spanned! {span=>
+            #[doc = #getter_doc]
+            #[inline]
+            #vis fn #name(&self) -> #ty {
+                #packed::PackedRef::<#ty>::get(&self.0.as_ref().part::<#ty>(FIELD_OFFSETS[#k]))
+            }
+            #[doc = #setter_doc]
+            #[inline]
+            #vis fn #setter(&mut self, value: #ty) {
+                #packed::PackedMut::<#ty>::set(&mut self.0.part_mut::<#ty>(FIELD_OFFSETS[#k]), &value);
+            }
+        });
+    }
 
     quote! {
         #[doc = #ref_doc]
@@ -139,19 +167,13 @@ pub(crate) fn emit(model: &PackedStruct) -> TokenStream {
             impl<'a> #view_ref<'a> {
                 /// A view of the value stored in `bytes` from bit
                 /// `bit_offset` on; an error when it does not fit.
-                pub fn new(
+                #vis fn new(
                     bytes: &'a [u8],
                     bit_offset: usize,
                 ) -> ::core::result::Result<Self, #packed::PackedError> {
                     #packed::PackedRef::new(bytes, bit_offset).map(Self)
                 }
-                #(
-                    #[doc = #getter_docs]
-                    #[inline]
-                    pub fn #field_names(&self) -> #types {
-                        self.0.part::<#types>(FIELD_OFFSETS[#index]).get()
-                    }
-                )*
+                #(#ref_getters)*
             }
 
             impl<'a> ::core::ops::Deref for #view_ref<'a> {
@@ -164,24 +186,13 @@ pub(crate) fn emit(model: &PackedStruct) -> TokenStream {
             impl<'a> #view_mut<'a> {
                 /// A view of the value stored in `bytes` from bit
                 /// `bit_offset` on; an error when it does not fit.
-                pub fn new(
+                #vis fn new(
                     bytes: &'a mut [u8],
                     bit_offset: usize,
                 ) -> ::core::result::Result<Self, #packed::PackedError> {
                     #packed::PackedMut::new(bytes, bit_offset).map(Self)
                 }
-                #(
-                    #[doc = #getter_docs]
-                    #[inline]
-                    pub fn #field_names(&self) -> #types {
-                        self.0.as_ref().part::<#types>(FIELD_OFFSETS[#index]).get()
-                    }
-                    #[doc = #setter_docs]
-                    #[inline]
-                    pub fn #setters(&mut self, value: #types) {
-                        self.0.part_mut::<#types>(FIELD_OFFSETS[#index]).set(&value);
-                    }
-                )*
+                #(#mut_accessors)*
             }
 
             impl<'a> ::core::ops::Deref for #view_mut<'a> {

@@ -1,0 +1,213 @@
+///A read-only view of a packed [`Float32`] inside a byte buffer, at any bit offset, with one getter per field. Derefs to [`PackedRef`](::abi_core::packed::PackedRef).
+#[derive(Clone, Copy, Debug)]
+pub struct Float32Ref<'a>(::abi_core::packed::PackedRef<'a, Float32>);
+///A mutable view of a packed [`Float32`] inside a byte buffer, at any bit offset, with one getter and one setter per field. Derefs to [`PackedMut`](::abi_core::packed::PackedMut).
+#[derive(Debug)]
+pub struct Float32Mut<'a>(::abi_core::packed::PackedMut<'a, Float32>);
+#[doc(hidden)]
+#[allow(clippy::identity_op)]
+const _: () = {
+    /// The least significant bit of each field, in declaration order.
+    const FIELD_OFFSETS: [u32; 3usize] = [
+        0 + <UBitInt<8> as ::abi_core::packed::Packed>::WIDTH
+            + <UBitInt<23> as ::abi_core::packed::Packed>::WIDTH,
+        0 + <UBitInt<23> as ::abi_core::packed::Packed>::WIDTH,
+        0,
+    ];
+    #[automatically_derived]
+    impl ::abi_core::packed::Packed for Float32 {
+        const WIDTH: u32 = 0 + <bool as ::abi_core::packed::Packed>::WIDTH
+            + <UBitInt<8> as ::abi_core::packed::Packed>::WIDTH
+            + <UBitInt<23> as ::abi_core::packed::Packed>::WIDTH;
+        const SV_TYPE: ::abi_core::__private::SvType = ::abi_core::__private::SvType::PackedStruct(
+            <Self as ::abi_core::packed::PackedStruct>::DESC,
+        );
+        #[inline(always)]
+        fn pack_into<AbiSink: ::abi_core::packed::BitSink + ?::core::marker::Sized>(
+            &self,
+            dst: &mut AbiSink,
+            offset: usize,
+        ) {
+            <bool as ::abi_core::packed::Packed>::pack_into(
+                &self.sign,
+                dst,
+                offset + FIELD_OFFSETS[0usize] as usize,
+            );
+            <UBitInt<
+                8,
+            > as ::abi_core::packed::Packed>::pack_into(
+                &self.exponent,
+                dst,
+                offset + FIELD_OFFSETS[1usize] as usize,
+            );
+            <UBitInt<
+                23,
+            > as ::abi_core::packed::Packed>::pack_into(
+                &self.fraction,
+                dst,
+                offset + FIELD_OFFSETS[2usize] as usize,
+            );
+        }
+        #[inline(always)]
+        fn unpack_from<
+            AbiSource: ::abi_core::packed::BitSource + ?::core::marker::Sized,
+        >(src: &AbiSource, offset: usize) -> Self {
+            Self {
+                sign: <bool as ::abi_core::packed::Packed>::unpack_from(
+                    src,
+                    offset + FIELD_OFFSETS[0usize] as usize,
+                ),
+                exponent: <UBitInt<
+                    8,
+                > as ::abi_core::packed::Packed>::unpack_from(
+                    src,
+                    offset + FIELD_OFFSETS[1usize] as usize,
+                ),
+                fraction: <UBitInt<
+                    23,
+                > as ::abi_core::packed::Packed>::unpack_from(
+                    src,
+                    offset + FIELD_OFFSETS[2usize] as usize,
+                ),
+            }
+        }
+    }
+    #[automatically_derived]
+    impl ::abi_core::packed::PackedStruct for Float32 {
+        type Words = [u64; {
+            (<Float32 as ::abi_core::packed::Packed>::WIDTH as usize).div_ceil(64)
+        }];
+        type Bytes = [u8; {
+            (<Float32 as ::abi_core::packed::Packed>::WIDTH as usize).div_ceil(8)
+        }];
+        type Chunks = [u32; {
+            (<Float32 as ::abi_core::packed::Packed>::WIDTH as usize).div_ceil(32)
+        }];
+        const DESC: &'static ::abi_core::__private::PackedStructDesc = &::abi_core::__private::PackedStructDesc {
+            rust_name: "Float32",
+            sv_name: "float32_t",
+            width: <Float32 as ::abi_core::packed::Packed>::WIDTH,
+            fields: &[
+                ::abi_core::__private::PackedFieldDesc {
+                    name: "sign",
+                    sv_type: <bool as ::abi_core::packed::Packed>::SV_TYPE,
+                    offset: FIELD_OFFSETS[0usize],
+                    width: <bool as ::abi_core::packed::Packed>::WIDTH,
+                },
+                ::abi_core::__private::PackedFieldDesc {
+                    name: "exponent",
+                    sv_type: <UBitInt<8> as ::abi_core::packed::Packed>::SV_TYPE,
+                    offset: FIELD_OFFSETS[1usize],
+                    width: <UBitInt<8> as ::abi_core::packed::Packed>::WIDTH,
+                },
+                ::abi_core::__private::PackedFieldDesc {
+                    name: "fraction",
+                    sv_type: <UBitInt<23> as ::abi_core::packed::Packed>::SV_TYPE,
+                    offset: FIELD_OFFSETS[2usize],
+                    width: <UBitInt<23> as ::abi_core::packed::Packed>::WIDTH,
+                },
+            ],
+        };
+    }
+    impl<'a> Float32Ref<'a> {
+        /// A view of the value stored in `bytes` from bit
+        /// `bit_offset` on; an error when it does not fit.
+        pub fn new(
+            bytes: &'a [u8],
+            bit_offset: usize,
+        ) -> ::core::result::Result<Self, ::abi_core::packed::PackedError> {
+            ::abi_core::packed::PackedRef::new(bytes, bit_offset).map(Self)
+        }
+        ///The `sign` field, read in place.
+        #[inline]
+        pub fn sign(&self) -> bool {
+            ::abi_core::packed::PackedRef::<
+                bool,
+            >::get(&self.0.part::<bool>(FIELD_OFFSETS[0usize]))
+        }
+        ///The `exponent` field, read in place.
+        #[inline]
+        pub fn exponent(&self) -> UBitInt<8> {
+            ::abi_core::packed::PackedRef::<
+                UBitInt<8>,
+            >::get(&self.0.part::<UBitInt<8>>(FIELD_OFFSETS[1usize]))
+        }
+        ///The `fraction` field, read in place.
+        #[inline]
+        pub fn fraction(&self) -> UBitInt<23> {
+            ::abi_core::packed::PackedRef::<
+                UBitInt<23>,
+            >::get(&self.0.part::<UBitInt<23>>(FIELD_OFFSETS[2usize]))
+        }
+    }
+    impl<'a> ::core::ops::Deref for Float32Ref<'a> {
+        type Target = ::abi_core::packed::PackedRef<'a, Float32>;
+        fn deref(&self) -> &Self::Target {
+            &self.0
+        }
+    }
+    impl<'a> Float32Mut<'a> {
+        /// A view of the value stored in `bytes` from bit
+        /// `bit_offset` on; an error when it does not fit.
+        pub fn new(
+            bytes: &'a mut [u8],
+            bit_offset: usize,
+        ) -> ::core::result::Result<Self, ::abi_core::packed::PackedError> {
+            ::abi_core::packed::PackedMut::new(bytes, bit_offset).map(Self)
+        }
+        ///The `sign` field, read in place.
+        #[inline]
+        pub fn sign(&self) -> bool {
+            ::abi_core::packed::PackedRef::<
+                bool,
+            >::get(&self.0.as_ref().part::<bool>(FIELD_OFFSETS[0usize]))
+        }
+        ///Write the `sign` field in place; no other bit changes.
+        #[inline]
+        pub fn set_sign(&mut self, value: bool) {
+            ::abi_core::packed::PackedMut::<
+                bool,
+            >::set(&mut self.0.part_mut::<bool>(FIELD_OFFSETS[0usize]), &value);
+        }
+        ///The `exponent` field, read in place.
+        #[inline]
+        pub fn exponent(&self) -> UBitInt<8> {
+            ::abi_core::packed::PackedRef::<
+                UBitInt<8>,
+            >::get(&self.0.as_ref().part::<UBitInt<8>>(FIELD_OFFSETS[1usize]))
+        }
+        ///Write the `exponent` field in place; no other bit changes.
+        #[inline]
+        pub fn set_exponent(&mut self, value: UBitInt<8>) {
+            ::abi_core::packed::PackedMut::<
+                UBitInt<8>,
+            >::set(&mut self.0.part_mut::<UBitInt<8>>(FIELD_OFFSETS[1usize]), &value);
+        }
+        ///The `fraction` field, read in place.
+        #[inline]
+        pub fn fraction(&self) -> UBitInt<23> {
+            ::abi_core::packed::PackedRef::<
+                UBitInt<23>,
+            >::get(&self.0.as_ref().part::<UBitInt<23>>(FIELD_OFFSETS[2usize]))
+        }
+        ///Write the `fraction` field in place; no other bit changes.
+        #[inline]
+        pub fn set_fraction(&mut self, value: UBitInt<23>) {
+            ::abi_core::packed::PackedMut::<
+                UBitInt<23>,
+            >::set(&mut self.0.part_mut::<UBitInt<23>>(FIELD_OFFSETS[2usize]), &value);
+        }
+    }
+    impl<'a> ::core::ops::Deref for Float32Mut<'a> {
+        type Target = ::abi_core::packed::PackedMut<'a, Float32>;
+        fn deref(&self) -> &Self::Target {
+            &self.0
+        }
+    }
+    impl<'a> ::core::ops::DerefMut for Float32Mut<'a> {
+        fn deref_mut(&mut self) -> &mut Self::Target {
+            &mut self.0
+        }
+    }
+    ::abi_core::__packed_struct_boundary!(Float32);
+};
