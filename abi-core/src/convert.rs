@@ -17,6 +17,7 @@ use core::ffi::{CStr, c_char};
 use core::fmt;
 
 use crate::c_type::{C_CONST_CHAR_PTR, CType, CTypeDesc};
+use crate::reflect::TypeRecord;
 
 /// What a foreign argument got wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,6 +102,12 @@ pub unsafe trait CParam: Sized {
     /// the header documents; everything checkable (NULL, alignment) is
     /// checked.
     unsafe fn from_c(raw: Self::Raw) -> Result<Self, ArgError>;
+
+    /// The reflection record ([`crate::reflect`]); by default the record
+    /// of the C type.
+    fn record() -> TypeRecord {
+        TypeRecord::of_c_type(&Self::C_TYPE)
+    }
 }
 
 /// A Rust parameter type that C passes as a pointer and a length
@@ -130,6 +137,19 @@ pub unsafe trait CSliceParam: Sized {
     /// For a non-zero length, `ptr` must point to `len` initialised elements
     /// valid for the chosen lifetime (and not aliased, for `&mut [T]`).
     unsafe fn from_c(ptr: Self::Ptr, len: usize) -> Result<Self, ArgError>;
+
+    /// The reflection record ([`crate::reflect`]); by default a dynamic
+    /// one-dimensional `ndarray` of the pointee.
+    fn record() -> TypeRecord {
+        match Self::C_TYPE {
+            CTypeDesc::Pointer { pointee, .. } => TypeRecord::NdArray {
+                element: Box::new(TypeRecord::of_c_type(pointee)),
+                rank: Some(1),
+                dims: vec![None],
+            },
+            other => TypeRecord::of_c_type(&other),
+        }
+    }
 }
 
 /// A Rust result type that C receives as a return value (or, inside a
@@ -150,6 +170,15 @@ pub unsafe trait CResult {
     const C_TYPE: CTypeDesc;
     /// Convert for C.
     fn into_c(self) -> Self::Raw;
+
+    /// The reflection record ([`crate::reflect`]); by default the record
+    /// of the C type (`null`, no result, for `void`).
+    fn record() -> TypeRecord {
+        match Self::C_TYPE {
+            CTypeDesc::Void => TypeRecord::Null,
+            other => TypeRecord::of_c_type(&other),
+        }
+    }
 }
 
 macro_rules! by_value {
@@ -254,6 +283,9 @@ pub fn check_pointer<T>(ptr: *const T) -> Result<(), ArgError> {
 // formed; validity of the pointee is the C caller's contract (`T: CType`
 // makes every bit pattern C can write a valid `T`).
 unsafe impl<'a, T: CType> CParam for &'a T {
+    fn record() -> TypeRecord {
+        TypeRecord::of_c_type(&T::C_TYPE)
+    }
     type Raw = *const T;
     const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
     #[inline(always)]
@@ -267,6 +299,9 @@ unsafe impl<'a, T: CType> CParam for &'a T {
 
 // SAFETY: as for `&T`, with exclusivity promised by the caller.
 unsafe impl<'a, T: CType> CParam for &'a mut T {
+    fn record() -> TypeRecord {
+        TypeRecord::of_c_type(&T::C_TYPE)
+    }
     type Raw = *mut T;
     const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
     const DIRECTION: Direction = Direction::InOut;
@@ -281,6 +316,9 @@ unsafe impl<'a, T: CType> CParam for &'a mut T {
 
 // SAFETY: as for `&T`; NULL maps to `None`.
 unsafe impl<'a, T: CType> CParam for Option<&'a T> {
+    fn record() -> TypeRecord {
+        TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)))
+    }
     type Raw = *const T;
     const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
     #[inline(always)]
@@ -295,6 +333,9 @@ unsafe impl<'a, T: CType> CParam for Option<&'a T> {
 
 // SAFETY: as for `&mut T`; NULL maps to `None`.
 unsafe impl<'a, T: CType> CParam for Option<&'a mut T> {
+    fn record() -> TypeRecord {
+        TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)))
+    }
     type Raw = *mut T;
     const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
     const DIRECTION: Direction = Direction::InOut;
@@ -311,6 +352,9 @@ unsafe impl<'a, T: CType> CParam for Option<&'a mut T> {
 // SAFETY: `const char *`; NULL is rejected, the caller promises a
 // NUL-terminated string that lives for `'a`.
 unsafe impl<'a> CParam for &'a CStr {
+    fn record() -> TypeRecord {
+        TypeRecord::Str("cstr".into())
+    }
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
     #[inline(always)]
@@ -326,6 +370,9 @@ unsafe impl<'a> CParam for &'a CStr {
 
 // SAFETY: as for `&CStr`; NULL maps to `None`.
 unsafe impl<'a> CParam for Option<&'a CStr> {
+    fn record() -> TypeRecord {
+        TypeRecord::Optional(Box::new(TypeRecord::Str("cstr".into())))
+    }
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
     #[inline(always)]
@@ -339,9 +386,12 @@ unsafe impl<'a> CParam for Option<&'a CStr> {
 }
 
 macro_rules! reference_results {
-    ($($rust:ty => $raw:ty, $as_raw:expr;)*) => {$(
+    ($($rust:ty => $raw:ty, $as_raw:expr, $record:expr;)*) => {$(
         // SAFETY: a reference becomes a non-NULL pointer of the same type.
         unsafe impl<'a, T: CType> CResult for $rust {
+            fn record() -> TypeRecord {
+                $record
+            }
             type Raw = $raw;
             const C_TYPE: CTypeDesc = <$raw as CType>::C_TYPE;
             #[inline(always)]
@@ -353,14 +403,19 @@ macro_rules! reference_results {
 }
 
 reference_results! {
-    &'a T => *const T, |r: &'a T| r as *const T;
-    &'a mut T => *mut T, |r: &'a mut T| r as *mut T;
-    Option<&'a T> => *const T, |r: Option<&'a T>| r.map_or(core::ptr::null(), |r| r as *const T);
-    Option<&'a mut T> => *mut T, |r: Option<&'a mut T>| r.map_or(core::ptr::null_mut(), |r| r as *mut T);
+    &'a T => *const T, |r: &'a T| r as *const T, TypeRecord::of_c_type(&T::C_TYPE);
+    &'a mut T => *mut T, |r: &'a mut T| r as *mut T, TypeRecord::of_c_type(&T::C_TYPE);
+    Option<&'a T> => *const T, |r: Option<&'a T>| r.map_or(core::ptr::null(), |r| r as *const T),
+        TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)));
+    Option<&'a mut T> => *mut T, |r: Option<&'a mut T>| r.map_or(core::ptr::null_mut(), |r| r as *mut T),
+        TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)));
 }
 
 // SAFETY: a `&CStr` is a NUL-terminated `const char *`.
 unsafe impl<'a> CResult for &'a CStr {
+    fn record() -> TypeRecord {
+        TypeRecord::Str("cstr".into())
+    }
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
     #[inline(always)]
@@ -417,6 +472,9 @@ unsafe impl<'a, T: CType> CSliceParam for &'a mut [T] {
 // SAFETY: `(const char *, size_t)` of UTF-8; the bytes are validated before
 // the `&str` is formed.
 unsafe impl<'a> CSliceParam for &'a str {
+    fn record() -> TypeRecord {
+        TypeRecord::Str("utf8".into())
+    }
     type Ptr = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
     #[inline(always)]

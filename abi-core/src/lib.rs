@@ -64,6 +64,7 @@ pub mod dpi;
 pub mod emit;
 pub mod golden;
 pub mod packed;
+pub mod reflect;
 pub mod registry;
 pub mod status;
 
@@ -90,6 +91,7 @@ pub mod __private {
     };
     pub use crate::packed::boundary as packed_boundary;
     pub use crate::packed::{Packed, PackedFieldDesc, PackedStruct, PackedStructDesc};
+    pub use crate::reflect::TypeRecord;
     pub use crate::registry::{
         AbiKind, Entry, FieldDesc, FunctionDesc, ParamDesc, Passing, REGISTRY, ResultDesc,
         RustItem, StructDesc, is_c_identifier,

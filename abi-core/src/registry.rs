@@ -100,6 +100,9 @@ pub struct ParamDesc {
     pub direction: Direction,
     /// How it crosses the boundary.
     pub passing: Passing,
+    /// Its reflection record; `None` for DPI functions, whose records come
+    /// from their SystemVerilog types.
+    pub record: Option<fn() -> crate::reflect::TypeRecord>,
 }
 
 /// How a Rust parameter becomes C parameters.
@@ -112,7 +115,7 @@ pub enum Passing {
 }
 
 /// The result of an exported function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub enum ResultDesc {
     /// Returned directly (`void` for `()`).
     Value {
@@ -120,6 +123,8 @@ pub enum ResultDesc {
         rust_type: &'static str,
         /// How C spells it.
         c_type: CTypeDesc,
+        /// Its reflection record; `None` for DPI functions.
+        record: Option<fn() -> crate::reflect::TypeRecord>,
     },
     /// `Result<T, E>`: an `int32_t` status, and `T` through a trailing
     /// out-pointer unless `T` is `()`. See [`crate::status`].
@@ -130,6 +135,8 @@ pub enum ResultDesc {
         out: Option<CTypeDesc>,
         /// The name of the out-pointer parameter.
         out_name: &'static str,
+        /// The reflection record of `T`; `None` when `T` is `()`.
+        record: Option<fn() -> crate::reflect::TypeRecord>,
     },
 }
 

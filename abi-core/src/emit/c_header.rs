@@ -337,6 +337,7 @@ fn write_function(out: &mut String, f: &FunctionDesc) {
         rust_type,
         out,
         out_name,
+        ..
     } = f.result
     {
         let mut note = format!(

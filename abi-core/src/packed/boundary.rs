@@ -138,6 +138,9 @@ macro_rules! __packed_struct_boundary {
         // bytes (the header's contract); NULL is rejected, bytes need no
         // alignment, and every bit pattern is a valid value.
         unsafe impl $crate::__private::CParam for $t {
+            fn record() -> $crate::__private::TypeRecord {
+                $crate::__private::TypeRecord::of_sv_type(&<$t as $crate::packed::Packed>::SV_TYPE)
+            }
             type Raw = *const u8;
             const C_TYPE: $crate::__private::CTypeDesc =
                 $crate::__private::packed_boundary::C_BYTES;

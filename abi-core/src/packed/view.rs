@@ -187,6 +187,9 @@ pub(crate) const C_CONST_BYTES: CTypeDesc = CTypeDesc::Pointer {
 // (the header's contract), alive for the call; NULL is rejected and bytes
 // have no alignment.
 unsafe impl<'a, T: Packed> CParam for PackedRef<'a, T> {
+    fn record() -> crate::reflect::TypeRecord {
+        crate::reflect::TypeRecord::of_sv_type(&T::SV_TYPE)
+    }
     type Raw = *const u8;
     const C_TYPE: CTypeDesc = C_CONST_BYTES;
     unsafe fn from_c(raw: *const u8) -> Result<Self, ArgError> {
@@ -213,6 +216,9 @@ const C_MUT_BYTES: CTypeDesc = CTypeDesc::Pointer {
 // read and write, not aliased during the call (the header's contract);
 // NULL is rejected.
 unsafe impl<'a, T: Packed> CParam for PackedMut<'a, T> {
+    fn record() -> crate::reflect::TypeRecord {
+        crate::reflect::TypeRecord::of_sv_type(&T::SV_TYPE)
+    }
     type Raw = *mut u8;
     const C_TYPE: CTypeDesc = C_MUT_BYTES;
     const DIRECTION: Direction = Direction::InOut;

@@ -60,8 +60,12 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             (quote!(#p::CParam), "Raw", quote!(#p::Passing::Value))
         };
         let q = Qualified::new(&static_ty, trait_path);
-        let (q_raw, q_direction, q_c_type) =
-            (q.item(raw_item), q.item("DIRECTION"), q.item("C_TYPE"));
+        let (q_raw, q_direction, q_c_type, q_record) = (
+            q.item(raw_item),
+            q.item("DIRECTION"),
+            q.item("C_TYPE"),
+            q.item("record"),
+        );
         shim_params.push(quote!(#value: #q_raw));
         let from_c = if param.is_slice {
             let len = raw_name(i, "_len");
@@ -76,6 +80,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
                 rust_type: #rust_type,
                 direction: #q_direction,
                 passing: #passing(#q_c_type),
+                record: ::core::option::Option::Some(#q_record),
             }
         });
         conversions.push(quote! {
@@ -106,11 +111,12 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             let static_ty = with_lifetimes(ty, "'static");
             let rust_type = rust_type_string(ty);
             let q = Qualified::new(&static_ty, quote!(#p::CResult));
-            let (q_raw, q_c_type) = (q.item("Raw"), q.item("C_TYPE"));
+            let (q_raw, q_c_type, q_record) = (q.item("Raw"), q.item("C_TYPE"), q.item("record"));
             let result_desc = quote! {
                 #p::ResultDesc::Value {
                     rust_type: #rust_type,
                     c_type: #q_c_type,
+                    record: ::core::option::Option::Some(#q_record),
                 }
             };
             let return_type = quote!(#q_raw);
@@ -140,7 +146,12 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             let err_code = quote!(#error_code.get());
             if is_unit(ok) {
                 let result_desc = quote! {
-                    #p::ResultDesc::Status { rust_type: #rust_type, out: ::core::option::Option::None, out_name: #out_name }
+                    #p::ResultDesc::Status {
+                        rust_type: #rust_type,
+                        out: ::core::option::Option::None,
+                        out_name: #out_name,
+                        record: ::core::option::Option::None,
+                    }
                 };
                 let body = quote! {
                     #p::status_on_panic(&#desc, move || {
@@ -155,7 +166,8 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             } else {
                 let static_ok = with_lifetimes(ok, "'static");
                 let ok_q = Qualified::new(&static_ok, quote!(#p::CResult));
-                let (ok_q_raw, ok_q_c_type) = (ok_q.item("Raw"), ok_q.item("C_TYPE"));
+                let (ok_q_raw, ok_q_c_type, ok_q_record) =
+                    (ok_q.item("Raw"), ok_q.item("C_TYPE"), ok_q.item("record"));
                 let out = format_ident!("__abi_out", span = Span::mixed_site());
                 shim_params.push(quote!(#out: *mut #ok_q_raw));
                 let result_desc = quote! {
@@ -166,6 +178,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
                             is_const: false,
                         }),
                         out_name: #out_name,
+                        record: ::core::option::Option::Some(#ok_q_record),
                     }
                 };
                 let convert_ok = ok_q.call("into_c", quote!(__abi_value));

@@ -50,7 +50,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
                 let input = q.item("Input");
                 c_params.push(quote!(#input));
                 param_descs.push(quote! {
-                    #p::ParamDesc { name: #param_name, rust_type: #rust_type, direction: #direction, passing: #p::Passing::Value(#c_input) }
+                    #p::ParamDesc { name: #param_name, rust_type: #rust_type, direction: #direction, passing: #p::Passing::Value(#c_input), record: ::core::option::Option::None }
                 });
                 inputs.push((arg.clone(), raw.clone()));
                 call_args.push(quote!(#raw));
@@ -64,6 +64,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
                         rust_type: #rust_type,
                         direction: #direction,
                         passing: #p::Passing::Value(#p::CTypeDesc::Pointer { pointee: &#c_cell, is_const: false }),
+                        record: ::core::option::Option::None,
                     }
                 });
                 let initial = if param.direction == Direction::Output {
@@ -146,7 +147,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
                 symbol: #name,
                 is_unsafe: false,
                 params: &[#(#param_descs),*],
-                result: #p::ResultDesc::Value { rust_type: #result_rust_type, c_type: #result_c },
+                result: #p::ResultDesc::Value { rust_type: #result_rust_type, c_type: #result_c, record: ::core::option::Option::None },
                 dpi: ::core::option::Option::Some(&__ABI_DPI),
             };
             #desc_entry

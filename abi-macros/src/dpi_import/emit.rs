@@ -47,7 +47,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                 let from_input = q.call("from_input", quote!(#raw));
                 shim_params.push(quote!(#raw: #input));
                 param_descs.push(quote! {
-                    #p::ParamDesc { name: #name, rust_type: #rust_type, direction: #direction, passing: #p::Passing::Value(#c_input) }
+                    #p::ParamDesc { name: #name, rust_type: #rust_type, direction: #direction, passing: #p::Passing::Value(#c_input), record: ::core::option::Option::None }
                 });
                 prepare.push(quote! {
                     // SAFETY: the simulator passes an input of the declared
@@ -69,6 +69,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                         rust_type: #rust_type,
                         direction: #direction,
                         passing: #p::Passing::Value(#p::CTypeDesc::Pointer { pointee: &#c_cell, is_const: false }),
+                        record: ::core::option::Option::None,
                     }
                 });
                 let initial = if param.direction == Direction::Output {
@@ -160,7 +161,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                 symbol: #symbol,
                 is_unsafe: #is_unsafe,
                 params: &[#(#param_descs),*],
-                result: #p::ResultDesc::Value { rust_type: #result_rust_type, c_type: #result_c },
+                result: #p::ResultDesc::Value { rust_type: #result_rust_type, c_type: #result_c, record: ::core::option::Option::None },
                 dpi: ::core::option::Option::Some(&__ABI_DPI),
             };
 

@@ -38,11 +38,13 @@ const _: () = {
                 passing: ::abi_core::__private::Passing::Value(
                     <i64 as ::abi_core::__private::DpiType>::C_INPUT,
                 ),
+                record: ::core::option::Option::None,
             },
         ],
         result: ::abi_core::__private::ResultDesc::Value {
             rust_type: "()",
             c_type: <i32 as ::abi_core::__private::DpiResult>::C_TYPE,
+            record: ::core::option::Option::None,
         },
         dpi: ::core::option::Option::Some(&__ABI_DPI),
     };

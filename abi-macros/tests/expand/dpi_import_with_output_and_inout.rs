@@ -55,6 +55,7 @@ const _: () = {
                 passing: ::abi_core::__private::Passing::Value(
                     <i32 as ::abi_core::__private::DpiType>::C_INPUT,
                 ),
+                record: ::core::option::Option::None,
             },
             ::abi_core::__private::ParamDesc {
                 name: "flag",
@@ -63,6 +64,7 @@ const _: () = {
                 passing: ::abi_core::__private::Passing::Value(
                     <bool as ::abi_core::__private::DpiType>::C_INPUT,
                 ),
+                record: ::core::option::Option::None,
             },
             ::abi_core::__private::ParamDesc {
                 name: "out",
@@ -72,6 +74,7 @@ const _: () = {
                     pointee: &<u64 as ::abi_core::__private::DpiType>::C_CELL,
                     is_const: false,
                 }),
+                record: ::core::option::Option::None,
             },
             ::abi_core::__private::ParamDesc {
                 name: "state",
@@ -81,11 +84,13 @@ const _: () = {
                     pointee: &<i16 as ::abi_core::__private::DpiType>::C_CELL,
                     is_const: false,
                 }),
+                record: ::core::option::Option::None,
             },
         ],
         result: ::abi_core::__private::ResultDesc::Value {
             rust_type: "bool",
             c_type: <bool as ::abi_core::__private::DpiResult>::C_TYPE,
+            record: ::core::option::Option::None,
         },
         dpi: ::core::option::Option::Some(&__ABI_DPI),
     };

@@ -31,6 +31,9 @@ const _: () = {
                 passing: ::abi_core::__private::Passing::Slice(
                     <&'static [Point] as ::abi_core::__private::CSliceParam>::C_TYPE,
                 ),
+                record: ::core::option::Option::Some(
+                    <&'static [Point] as ::abi_core::__private::CSliceParam>::record,
+                ),
             },
             ::abi_core::__private::ParamDesc {
                 name: "weights",
@@ -41,6 +44,9 @@ const _: () = {
                 passing: ::abi_core::__private::Passing::Value(
                     <Option<&'static f64> as ::abi_core::__private::CParam>::C_TYPE,
                 ),
+                record: ::core::option::Option::Some(
+                    <Option<&'static f64> as ::abi_core::__private::CParam>::record,
+                ),
             },
             ::abi_core::__private::ParamDesc {
                 name: "label",
@@ -49,11 +55,17 @@ const _: () = {
                 passing: ::abi_core::__private::Passing::Slice(
                     <&'static str as ::abi_core::__private::CSliceParam>::C_TYPE,
                 ),
+                record: ::core::option::Option::Some(
+                    <&'static str as ::abi_core::__private::CSliceParam>::record,
+                ),
             },
         ],
         result: ::abi_core::__private::ResultDesc::Value {
             rust_type: "&'a Point",
             c_type: <&'static Point as ::abi_core::__private::CResult>::C_TYPE,
+            record: ::core::option::Option::Some(
+                <&'static Point as ::abi_core::__private::CResult>::record,
+            ),
         },
         dpi: ::core::option::Option::None,
     };

@@ -27,12 +27,16 @@ const _: () = {
                 passing: ::abi_core::__private::Passing::Value(
                     <*mut u8 as ::abi_core::__private::CParam>::C_TYPE,
                 ),
+                record: ::core::option::Option::Some(
+                    <*mut u8 as ::abi_core::__private::CParam>::record,
+                ),
             },
         ],
         result: ::abi_core::__private::ResultDesc::Status {
             rust_type: "Result<(), ErrorCode>",
             out: ::core::option::Option::None,
             out_name: "out",
+            record: ::core::option::Option::None,
         },
         dpi: ::core::option::Option::None,
     };

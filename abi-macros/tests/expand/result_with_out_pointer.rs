@@ -27,6 +27,9 @@ const _: () = {
                 passing: ::abi_core::__private::Passing::Slice(
                     <&'static str as ::abi_core::__private::CSliceParam>::C_TYPE,
                 ),
+                record: ::core::option::Option::Some(
+                    <&'static str as ::abi_core::__private::CSliceParam>::record,
+                ),
             },
             ::abi_core::__private::ParamDesc {
                 name: "out",
@@ -34,6 +37,9 @@ const _: () = {
                 direction: <&'static mut u8 as ::abi_core::__private::CParam>::DIRECTION,
                 passing: ::abi_core::__private::Passing::Value(
                     <&'static mut u8 as ::abi_core::__private::CParam>::C_TYPE,
+                ),
+                record: ::core::option::Option::Some(
+                    <&'static mut u8 as ::abi_core::__private::CParam>::record,
                 ),
             },
         ],
@@ -44,6 +50,9 @@ const _: () = {
                 is_const: false,
             }),
             out_name: "out_",
+            record: ::core::option::Option::Some(
+                <u32 as ::abi_core::__private::CResult>::record,
+            ),
         },
         dpi: ::core::option::Option::None,
     };

@@ -28,6 +28,9 @@ const _: () = {
                 passing: ::abi_core::__private::Passing::Value(
                     <i32 as ::abi_core::__private::CParam>::C_TYPE,
                 ),
+                record: ::core::option::Option::Some(
+                    <i32 as ::abi_core::__private::CParam>::record,
+                ),
             },
             ::abi_core::__private::ParamDesc {
                 name: "b",
@@ -36,11 +39,17 @@ const _: () = {
                 passing: ::abi_core::__private::Passing::Value(
                     <i32 as ::abi_core::__private::CParam>::C_TYPE,
                 ),
+                record: ::core::option::Option::Some(
+                    <i32 as ::abi_core::__private::CParam>::record,
+                ),
             },
         ],
         result: ::abi_core::__private::ResultDesc::Value {
             rust_type: "i32",
             c_type: <i32 as ::abi_core::__private::CResult>::C_TYPE,
+            record: ::core::option::Option::Some(
+                <i32 as ::abi_core::__private::CResult>::record,
+            ),
         },
         dpi: ::core::option::Option::None,
     };

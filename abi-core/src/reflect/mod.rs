@@ -1,0 +1,274 @@
+//! Reflection: every registered function as IREE-style ABI JSON, read back
+//! and checked against a foreign signature.
+//!
+//! Each function's `iree.abi` object is exactly IREE's `{"a": [...], "r":
+//! [...], "v": 1}`, so IREE's tools can read it; next to it, what IREE's
+//! format lacks: the ABI kind, the C symbol, the Rust path, parameter
+//! directions, and the C and SystemVerilog spellings.
+//!
+//! ```
+//! use abi_core::{c_export, Registry};
+//! use abi_core::reflect::AbiJson;
+//!
+//! /// Scale a vector in place.
+//! #[c_export]
+//! pub fn scale(values: &mut [f32], factor: f32) -> u32 {
+//!     values.iter_mut().for_each(|v| *v *= factor);
+//!     values.len() as u32
+//! }
+//!
+//! let registry = Registry::all();
+//! let json: serde_json::Value = serde_json::from_str(&AbiJson::render(&registry)).unwrap();
+//! let scale = &json["functions"].as_array().unwrap().iter().find(|f| f["symbol"] == "scale").unwrap();
+//! assert_eq!(scale["iree.abi"], serde_json::json!({"a": [["ndarray", "f32", 1, null], "f32"], "r": ["i32"], "v": 1}));
+//! assert_eq!(scale["params"][0]["c"], "float *values, size_t values_len");
+//! assert_eq!(scale["params"][0]["direction"], "inout");
+//!
+//! // A signature from elsewhere (a compiled IREE module, a test generator)
+//! // checked against the Rust function: every mismatch, with its position.
+//! let theirs = serde_json::json!({"a": [["ndarray", "f32", 1, 8], "f64"], "r": ["i32"], "v": 1});
+//! let mismatches = abi_core::reflect::check(registry.function("scale").unwrap(), &registry, &theirs).unwrap_err();
+//! assert_eq!(mismatches.len(), 1);
+//! assert_eq!(mismatches[0].to_string(), "argument 1: expected f64, found f32");
+//! ```
+//!
+//! # Records
+//!
+//! IREE's records are used wherever they fit; the others are ours, in the
+//! same array style:
+//!
+//! | Rust | record |
+//! |---|---|
+//! | `i8`/`u8` .. `i64`/`u64` (signless, as in IREE), `usize`/`isize` | `"i8"` .. `"i64"`, pointer width |
+//! | `bool` | `"i1"` |
+//! | `f32`, `f64` | `"f32"`, `"f64"` |
+//! | `&[T]`, `&mut [T]` | `["ndarray", T, 1, null]` |
+//! | `[T; K]` (C arrays, DPI unpacked arrays) | `["ndarray", T, 1, K]` |
+//! | `#[c_export]` struct | `["sdict", ["field", T]...]`, declaration order |
+//! | `&T`, `&mut T` | the record of `T` (the direction says in/out) |
+//! | `Option<&T>` | `["optional", T]` |
+//! | `*const T`, `*mut T` | `["ptr", T]`, `["ptr_mut", T]`; `void` is `["opaque"]` |
+//! | `&str`, `&CStr` / SV `string` | `["string", "utf8"]`, `["string", "cstr"]` |
+//! | `BitInt<N>`, `UBitInt<N>` | `["bitint", N]`, `["ubitint", N]` |
+//! | `Bits<N>` / `bit [N-1:0]` (signed: `bit signed`) | `["bits", N]` (`["sbits", N]`) |
+//! | `Logic`, `LogicVec<N>` | `["logic", 1]`, `["logic", N]` |
+//! | `#[derive(Packed)]` struct | `["packed", name, width, ["field", T]...]`, first field most significant |
+//! | packed array `[T; K]` inside a packed struct | `["packed_array", T, K]` |
+//! | `OpenArray<T>`, `OpenArrayMut<T>` | `["open_array", T]` |
+//! | `Chandle<T>` | `["handle", "chandle"]` |
+//! | `Result<T, E>` | results `[T]` (or `[]`), with `"status": true` |
+//!
+//! Reading back accepts all of these and IREE's `"unknown"`, `null`,
+//! `["named", key, T]`, `["slist", ...]`, `["stuple", ...]` and
+//! `["py_homogeneous_list", T]`.
+
+mod check;
+mod record;
+
+use serde_json::{Map, Value, json};
+
+pub use check::{Mismatch, Place, Signature, check};
+pub use record::TypeRecord;
+
+use crate::convert::Direction;
+use crate::dpi::SvDirection;
+use crate::registry::{AbiKind, FunctionDesc, Passing, Registry, ResultDesc};
+
+/// The reflection JSON of a whole registry.
+#[derive(Debug, Clone, Copy)]
+pub struct AbiJson;
+
+impl AbiJson {
+    /// Every function of `registry`, sorted by symbol, as pretty-printed
+    /// JSON with sorted keys: the same registry always gives the same text.
+    pub fn render(registry: &Registry) -> String {
+        let mut functions: Vec<&FunctionDesc> = registry.functions().to_vec();
+        functions.sort_by(|a, b| a.symbol.cmp(b.symbol).then(a.abi.cmp(&b.abi)));
+        let document = json!({
+            "generator": format!("abi-core {}", env!("CARGO_PKG_VERSION")),
+            "v": 1,
+            "functions": functions.iter().map(|f| function_json(f, registry)).collect::<Vec<_>>(),
+        });
+        let mut text = serde_json::to_string_pretty(&document).expect("JSON values serialize");
+        text.push('\n');
+        text
+    }
+}
+
+/// The name of an ABI kind in the JSON.
+pub fn kind_name(kind: AbiKind) -> &'static str {
+    match kind {
+        AbiKind::C => "c",
+        AbiKind::DpiImport => "dpi_import",
+        AbiKind::DpiExport => "dpi_export",
+    }
+}
+
+/// The records of `f`'s arguments and results, with `#[c_export]` structs
+/// resolved through `registry`.
+pub fn signature(f: &FunctionDesc, registry: &Registry) -> Signature {
+    let mut args = Vec::new();
+    let mut results = Vec::new();
+    match f.dpi {
+        Some(dpi) => {
+            args.extend(
+                dpi.params
+                    .iter()
+                    .map(|p| TypeRecord::of_sv_type(&p.sv_type)),
+            );
+            results.extend(non_null(TypeRecord::of_sv_type(&dpi.result)));
+        }
+        None => {
+            for p in f.params {
+                args.push(resolve(
+                    p.record.map_or(TypeRecord::Unknown, |r| r()),
+                    registry,
+                ));
+            }
+            let record = match f.result {
+                ResultDesc::Value { record, .. } | ResultDesc::Status { record, .. } => record,
+            };
+            if let Some(record) = record {
+                results.extend(non_null(resolve(record(), registry)));
+            }
+        }
+    }
+    Signature { args, results }
+}
+
+fn non_null(record: TypeRecord) -> Option<TypeRecord> {
+    (record != TypeRecord::Null).then_some(record)
+}
+
+/// Replace struct references by the registered structs' `sdict`s.
+fn resolve(record: TypeRecord, registry: &Registry) -> TypeRecord {
+    let boxed = |t: Box<TypeRecord>| Box::new(resolve(*t, registry));
+    let keyed = |items: Vec<(String, TypeRecord)>| {
+        items
+            .into_iter()
+            .map(|(k, t)| (k, resolve(t, registry)))
+            .collect()
+    };
+    match record {
+        TypeRecord::StructRef(name) => match registry.struct_named(&name) {
+            Some(s) => TypeRecord::SDict(
+                s.fields
+                    .iter()
+                    .map(|f| {
+                        let t = TypeRecord::of_c_type(&f.c_type);
+                        (f.name.to_owned(), resolve(t, registry))
+                    })
+                    .collect(),
+            ),
+            None => TypeRecord::Unknown,
+        },
+        TypeRecord::Named(k, t) => TypeRecord::Named(k, boxed(t)),
+        TypeRecord::NdArray {
+            element,
+            rank,
+            dims,
+        } => TypeRecord::NdArray {
+            element: boxed(element),
+            rank,
+            dims,
+        },
+        TypeRecord::SList(v) => {
+            TypeRecord::SList(v.into_iter().map(|t| resolve(t, registry)).collect())
+        }
+        TypeRecord::STuple(v) => {
+            TypeRecord::STuple(v.into_iter().map(|t| resolve(t, registry)).collect())
+        }
+        TypeRecord::SDict(v) => TypeRecord::SDict(keyed(v)),
+        TypeRecord::HomogeneousList(t) => TypeRecord::HomogeneousList(boxed(t)),
+        TypeRecord::Packed {
+            name,
+            width,
+            fields,
+        } => TypeRecord::Packed {
+            name,
+            width,
+            fields: keyed(fields),
+        },
+        TypeRecord::PackedArray(t, n) => TypeRecord::PackedArray(boxed(t), n),
+        TypeRecord::OpenArray(t) => TypeRecord::OpenArray(boxed(t)),
+        TypeRecord::Pointer { pointee, mutable } => TypeRecord::Pointer {
+            pointee: boxed(pointee),
+            mutable,
+        },
+        TypeRecord::Optional(t) => TypeRecord::Optional(boxed(t)),
+        leaf => leaf,
+    }
+}
+
+fn direction_name(direction: Direction) -> &'static str {
+    match direction {
+        Direction::In => "in",
+        Direction::Out => "out",
+        Direction::InOut => "inout",
+    }
+}
+
+fn function_json(f: &FunctionDesc, registry: &Registry) -> Value {
+    let signature = signature(f, registry);
+    let slots = f.c_params();
+    let mut slot = slots.iter();
+    let mut params = Vec::new();
+    for (k, p) in f.params.iter().enumerate() {
+        let mut c = Vec::new();
+        let taken = if matches!(p.passing, Passing::Slice(_)) {
+            2
+        } else {
+            1
+        };
+        for s in slot.by_ref().take(taken) {
+            c.push(s.c_type.declare(&s.name));
+        }
+        let mut param = Map::new();
+        param.insert("name".into(), json!(p.name));
+        param.insert("rust".into(), json!(p.rust_type));
+        param.insert("c".into(), json!(c.join(", ")));
+        let direction = match f.dpi.map(|d| d.params[k].direction) {
+            Some(SvDirection::Input) => "in",
+            Some(SvDirection::Output) => "out",
+            Some(SvDirection::Inout) => "inout",
+            None => direction_name(p.direction),
+        };
+        param.insert("direction".into(), json!(direction));
+        if let Some(dpi) = f.dpi {
+            let d = &dpi.params[k];
+            param.insert(
+                "sv".into(),
+                json!(format!(
+                    "{} {}",
+                    d.direction.keyword(),
+                    d.sv_type.declare(p.name)
+                )),
+            );
+        }
+        params.push(Value::Object(param));
+    }
+    let mut result = Map::new();
+    let (rust_type, status) = match f.result {
+        ResultDesc::Value { rust_type, .. } => (rust_type, false),
+        ResultDesc::Status { rust_type, .. } => (rust_type, true),
+    };
+    result.insert("rust".into(), json!(rust_type));
+    result.insert("c".into(), json!(f.c_result().declare("").trim_end()));
+    result.insert("status".into(), json!(status));
+    if let Some(dpi) = f.dpi {
+        let sv = if dpi.task {
+            "task".to_owned()
+        } else {
+            dpi.result.to_string()
+        };
+        result.insert("sv".into(), json!(sv));
+    }
+    json!({
+        "symbol": f.symbol,
+        "kind": kind_name(f.abi),
+        "rust": f.rust.path(),
+        "iree.abi": signature.to_json(),
+        "params": params,
+        "result": result,
+    })
+}

@@ -1,0 +1,415 @@
+//! Type records: IREE's reflection grammar plus the records of our own for
+//! what IREE cannot describe, in the same array style.
+
+use serde_json::{Value, json};
+
+use crate::c_type::CTypeDesc;
+use crate::dpi::SvType;
+
+/// One type record of an IREE-style ABI description.
+///
+/// IREE's own records: primitive strings (`"i1"`, `"i8"`..`"i64"`,
+/// `"f16"`, `"bf16"`, `"f32"`, `"f64"`), `"unknown"`, `null`, `["named",
+/// key, T]`, `["ndarray", T, rank, dims...]` (`null` for a dynamic
+/// dimension or an unknown rank), `["slist", T...]`, `["stuple", T...]`,
+/// `["sdict", [key, T]...]` and `["py_homogeneous_list", T]`. Ours are
+/// listed in the [module documentation](super).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TypeRecord {
+    /// A primitive: `i<N>`, `f<N>`, `bf16`.
+    Primitive(String),
+    /// `"unknown"`: a type with no record.
+    Unknown,
+    /// `null`: a null reference (IREE), or nothing (no result).
+    Null,
+    /// `["named", key, T]`.
+    Named(String, Box<TypeRecord>),
+    /// `["ndarray", T, rank, dims...]`.
+    NdArray {
+        /// The element record.
+        element: Box<TypeRecord>,
+        /// The rank; `None` when unranked.
+        rank: Option<u32>,
+        /// One per dimension; `None` when dynamic.
+        dims: Vec<Option<u64>>,
+    },
+    /// `["slist", T...]`.
+    SList(Vec<TypeRecord>),
+    /// `["stuple", T...]`.
+    STuple(Vec<TypeRecord>),
+    /// `["sdict", [key, T]...]`: a struct, fields in declaration order.
+    SDict(Vec<(String, TypeRecord)>),
+    /// `["py_homogeneous_list", T]`.
+    HomogeneousList(Box<TypeRecord>),
+    /// `["bitint", N]` / `["ubitint", N]`: C23 `_BitInt(N)`.
+    BitInt {
+        /// N.
+        bits: u32,
+        /// `_BitInt` or `unsigned _BitInt`.
+        signed: bool,
+    },
+    /// `["bits", N]` / `["sbits", N]`: a 2-state packed vector
+    /// `bit [N-1:0]` (signed: `bit signed [N-1:0]`).
+    Bits {
+        /// N.
+        width: u32,
+        /// Signed.
+        signed: bool,
+    },
+    /// `["logic", N]`: a 4-state vector `logic [N-1:0]`; N = 1 is the scalar
+    /// `logic`.
+    Logic(u32),
+    /// `["packed", name, width, [field, T]...]`: a packed struct, the first
+    /// field most significant.
+    Packed {
+        /// The type name.
+        name: String,
+        /// The total width in bits.
+        width: u32,
+        /// Fields in declaration order.
+        fields: Vec<(String, TypeRecord)>,
+    },
+    /// `["packed_array", T, len]`: element 0 least significant.
+    PackedArray(Box<TypeRecord>, u64),
+    /// `["open_array", T]`: a SystemVerilog open array `T name[]`.
+    OpenArray(Box<TypeRecord>),
+    /// `["string", encoding]`: `"utf8"` (pointer and length) or `"cstr"`
+    /// (NUL-terminated).
+    Str(String),
+    /// `["handle", kind]`: an opaque handle (`"chandle"`).
+    Handle(String),
+    /// `["ptr", T]` / `["ptr_mut", T]`: a raw pointer.
+    Pointer {
+        /// The pointee.
+        pointee: Box<TypeRecord>,
+        /// Whether the pointee may be written.
+        mutable: bool,
+    },
+    /// `["optional", T]`: may be absent (a NULL pointer).
+    Optional(Box<TypeRecord>),
+    /// `["opaque"]`: `void` behind a pointer.
+    Opaque,
+    /// A `#[c_export]` struct by name; emitters replace it with its `sdict`
+    /// from the registry.
+    StructRef(String),
+}
+
+impl TypeRecord {
+    /// A primitive record.
+    pub fn primitive(name: &str) -> TypeRecord {
+        TypeRecord::Primitive(name.to_owned())
+    }
+
+    /// The record of a C type, from its spelling (what a `CType` has when
+    /// it gives nothing better).
+    pub fn of_c_type(desc: &CTypeDesc) -> TypeRecord {
+        match desc {
+            CTypeDesc::Void => TypeRecord::Opaque,
+            CTypeDesc::Scalar { name, .. } => scalar_record(name),
+            CTypeDesc::Pointer { pointee, is_const } => TypeRecord::Pointer {
+                pointee: Box::new(TypeRecord::of_c_type(pointee)),
+                mutable: !is_const,
+            },
+            CTypeDesc::Array { element, len } => TypeRecord::NdArray {
+                element: Box::new(TypeRecord::of_c_type(element)),
+                rank: Some(1),
+                dims: vec![Some(*len as u64)],
+            },
+            CTypeDesc::BitInt { bits, signed, .. } => TypeRecord::BitInt {
+                bits: *bits,
+                signed: *signed,
+            },
+            CTypeDesc::Struct { name } => TypeRecord::StructRef((*name).to_owned()),
+        }
+    }
+
+    /// The record of a SystemVerilog DPI type.
+    pub fn of_sv_type(sv: &SvType) -> TypeRecord {
+        match sv {
+            SvType::Named(name) => match *name {
+                "byte" | "byte unsigned" => TypeRecord::primitive("i8"),
+                "shortint" | "shortint unsigned" => TypeRecord::primitive("i16"),
+                "int" | "int unsigned" => TypeRecord::primitive("i32"),
+                "longint" | "longint unsigned" => TypeRecord::primitive("i64"),
+                "real" => TypeRecord::primitive("f64"),
+                "shortreal" => TypeRecord::primitive("f32"),
+                "bit" => TypeRecord::primitive("i1"),
+                "logic" => TypeRecord::Logic(1),
+                "string" => TypeRecord::Str("cstr".into()),
+                "chandle" => TypeRecord::Handle("chandle".into()),
+                "void" => TypeRecord::Null,
+                _ => TypeRecord::Unknown,
+            },
+            SvType::PackedBits { width } => TypeRecord::Bits {
+                width: *width,
+                signed: false,
+            },
+            SvType::PackedSigned { width } => TypeRecord::Bits {
+                width: *width,
+                signed: true,
+            },
+            SvType::PackedLogic { width } => TypeRecord::Logic(*width),
+            SvType::PackedArray { element, len } => {
+                TypeRecord::PackedArray(Box::new(TypeRecord::of_sv_type(element)), *len as u64)
+            }
+            SvType::PackedStruct(desc) => TypeRecord::Packed {
+                name: desc.rust_name.to_owned(),
+                width: desc.width,
+                fields: desc
+                    .fields
+                    .iter()
+                    .map(|f| (f.name.to_owned(), TypeRecord::of_sv_type(&f.sv_type)))
+                    .collect(),
+            },
+            SvType::Unpacked { element, len } => TypeRecord::NdArray {
+                element: Box::new(TypeRecord::of_sv_type(element)),
+                rank: Some(1),
+                dims: vec![Some(*len as u64)],
+            },
+            SvType::OpenArray { element } => {
+                TypeRecord::OpenArray(Box::new(TypeRecord::of_sv_type(element)))
+            }
+        }
+    }
+
+    /// The JSON form.
+    pub fn to_json(&self) -> Value {
+        let fields = |fields: &[(String, TypeRecord)]| -> Vec<Value> {
+            fields
+                .iter()
+                .map(|(k, t)| json!([k, t.to_json()]))
+                .collect()
+        };
+        match self {
+            TypeRecord::Primitive(name) => json!(name),
+            TypeRecord::Unknown => json!("unknown"),
+            TypeRecord::Null => Value::Null,
+            TypeRecord::Named(key, t) => json!(["named", key, t.to_json()]),
+            TypeRecord::NdArray {
+                element,
+                rank,
+                dims,
+            } => {
+                let mut v = vec![json!("ndarray"), element.to_json(), json!(rank)];
+                v.extend(dims.iter().map(|d| json!(d)));
+                Value::Array(v)
+            }
+            TypeRecord::SList(items) => tagged("slist", items.iter().map(TypeRecord::to_json)),
+            TypeRecord::STuple(items) => tagged("stuple", items.iter().map(TypeRecord::to_json)),
+            TypeRecord::SDict(items) => tagged("sdict", fields(items)),
+            TypeRecord::HomogeneousList(t) => json!(["py_homogeneous_list", t.to_json()]),
+            TypeRecord::BitInt { bits, signed } => {
+                json!([if *signed { "bitint" } else { "ubitint" }, bits])
+            }
+            TypeRecord::Bits { width, signed } => {
+                json!([if *signed { "sbits" } else { "bits" }, width])
+            }
+            TypeRecord::Logic(width) => json!(["logic", width]),
+            TypeRecord::Packed {
+                name,
+                width,
+                fields: items,
+            } => {
+                let mut v = vec![json!("packed"), json!(name), json!(width)];
+                v.extend(fields(items));
+                Value::Array(v)
+            }
+            TypeRecord::PackedArray(t, len) => json!(["packed_array", t.to_json(), len]),
+            TypeRecord::OpenArray(t) => json!(["open_array", t.to_json()]),
+            TypeRecord::Str(encoding) => json!(["string", encoding]),
+            TypeRecord::Handle(kind) => json!(["handle", kind]),
+            TypeRecord::Pointer { pointee, mutable } => {
+                json!([if *mutable { "ptr_mut" } else { "ptr" }, pointee.to_json()])
+            }
+            TypeRecord::Optional(t) => json!(["optional", t.to_json()]),
+            TypeRecord::Opaque => json!(["opaque"]),
+            // Resolved before emitting; left alone, it is a struct with no
+            // known fields.
+            TypeRecord::StructRef(_) => json!("unknown"),
+        }
+    }
+
+    /// Parse a record (ours or IREE's); the error says what is wrong where.
+    pub fn from_json(value: &Value) -> Result<TypeRecord, String> {
+        match value {
+            Value::Null => Ok(TypeRecord::Null),
+            Value::String(s) if s == "unknown" => Ok(TypeRecord::Unknown),
+            Value::String(s) if is_primitive(s) => Ok(TypeRecord::Primitive(s.clone())),
+            Value::String(s) => Err(format!("`{s}` is not a primitive type record")),
+            Value::Array(items) => {
+                let Some(Value::String(head)) = items.first() else {
+                    return Err("a compound record starts with its type identifier".into());
+                };
+                compound_from_json(head, &items[1..])
+            }
+            other => Err(format!("`{other}` is not a type record")),
+        }
+    }
+}
+
+fn tagged(head: &str, items: impl IntoIterator<Item = Value>) -> Value {
+    let mut v = vec![json!(head)];
+    v.extend(items);
+    Value::Array(v)
+}
+
+/// `i<N>`, `f<N>` or `bf16`.
+fn is_primitive(s: &str) -> bool {
+    let digits = |rest: &str| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit());
+    s == "bf16"
+        || s.strip_prefix('i').is_some_and(digits)
+        || s.strip_prefix('f').is_some_and(digits)
+}
+
+fn scalar_record(name: &str) -> TypeRecord {
+    let pointer_sized = format!("i{}", usize::BITS);
+    let primitive = match name {
+        "int8_t" | "uint8_t" | "char" | "signed char" | "unsigned char" => "i8",
+        "int16_t" | "uint16_t" | "short" | "unsigned short" => "i16",
+        "int32_t" | "uint32_t" | "int" | "unsigned int" | "svBitVecVal" => "i32",
+        "int64_t" | "uint64_t" | "long long" | "unsigned long long" => "i64",
+        "size_t" | "ptrdiff_t" => pointer_sized.as_str(),
+        "bool" | "svBit" => "i1",
+        "float" => "f32",
+        "double" => "f64",
+        "svLogic" => return TypeRecord::Logic(1),
+        _ => return TypeRecord::Unknown,
+    };
+    TypeRecord::primitive(primitive)
+}
+
+fn count(value: &Value, what: &str) -> Result<u64, String> {
+    value
+        .as_u64()
+        .ok_or_else(|| format!("{what} must be a non-negative integer, found `{value}`"))
+}
+
+fn text(value: &Value, what: &str) -> Result<String, String> {
+    value
+        .as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| format!("{what} must be a string, found `{value}`"))
+}
+
+fn one(head: &str, rest: &[Value]) -> Result<Box<TypeRecord>, String> {
+    match rest {
+        [t] => Ok(Box::new(TypeRecord::from_json(t)?)),
+        _ => Err(format!("`{head}` takes exactly one type record")),
+    }
+}
+
+fn keyed(items: &[Value], head: &str) -> Result<Vec<(String, TypeRecord)>, String> {
+    items
+        .iter()
+        .map(|item| match item.as_array().map(Vec::as_slice) {
+            Some([Value::String(k), t]) => Ok((k.clone(), TypeRecord::from_json(t)?)),
+            _ => Err(format!(
+                "`{head}` entries are `[key, record]`, found `{item}`"
+            )),
+        })
+        .collect()
+}
+
+fn compound_from_json(head: &str, rest: &[Value]) -> Result<TypeRecord, String> {
+    let list = |items: &[Value]| -> Result<Vec<TypeRecord>, String> {
+        items.iter().map(TypeRecord::from_json).collect()
+    };
+    Ok(match head {
+        "named" => match rest {
+            [Value::String(k), t] => {
+                TypeRecord::Named(k.clone(), Box::new(TypeRecord::from_json(t)?))
+            }
+            _ => return Err("`named` is `[\"named\", key, record]`".into()),
+        },
+        "ndarray" => {
+            let [element, rank, dims @ ..] = rest else {
+                return Err("`ndarray` is `[\"ndarray\", element, rank, dims...]`".into());
+            };
+            let rank = match rank {
+                Value::Null => None,
+                r => Some(u32::try_from(count(r, "an ndarray rank")?).map_err(|e| e.to_string())?),
+            };
+            let dims = dims
+                .iter()
+                .map(|d| match d {
+                    Value::Null => Ok(None),
+                    d => count(d, "an ndarray dimension").map(Some),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            match rank {
+                Some(r) if r as usize != dims.len() => {
+                    return Err(format!(
+                        "an ndarray of rank {r} lists {} dimensions",
+                        dims.len()
+                    ));
+                }
+                None if !dims.is_empty() => {
+                    return Err("an unranked ndarray lists no dimensions".into());
+                }
+                _ => {}
+            }
+            TypeRecord::NdArray {
+                element: Box::new(TypeRecord::from_json(element)?),
+                rank,
+                dims,
+            }
+        }
+        "slist" => TypeRecord::SList(list(rest)?),
+        "stuple" => TypeRecord::STuple(list(rest)?),
+        "sdict" => TypeRecord::SDict(keyed(rest, head)?),
+        "py_homogeneous_list" => TypeRecord::HomogeneousList(one(head, rest)?),
+        "bitint" | "ubitint" | "bits" | "sbits" | "logic" => {
+            let [width] = rest else {
+                return Err(format!("`{head}` is `[\"{head}\", width]`"));
+            };
+            let width = u32::try_from(count(width, "a width")?).map_err(|e| e.to_string())?;
+            match head {
+                "bitint" | "ubitint" => TypeRecord::BitInt {
+                    bits: width,
+                    signed: head == "bitint",
+                },
+                "logic" => TypeRecord::Logic(width),
+                _ => TypeRecord::Bits {
+                    width,
+                    signed: head == "sbits",
+                },
+            }
+        }
+        "packed" => {
+            let [name, width, fields @ ..] = rest else {
+                return Err("`packed` is `[\"packed\", name, width, [field, record]...]`".into());
+            };
+            TypeRecord::Packed {
+                name: text(name, "a packed struct name")?,
+                width: u32::try_from(count(width, "a width")?).map_err(|e| e.to_string())?,
+                fields: keyed(fields, head)?,
+            }
+        }
+        "packed_array" => match rest {
+            [t, len] => TypeRecord::PackedArray(
+                Box::new(TypeRecord::from_json(t)?),
+                count(len, "a packed array length")?,
+            ),
+            _ => return Err("`packed_array` is `[\"packed_array\", element, len]`".into()),
+        },
+        "open_array" => TypeRecord::OpenArray(one(head, rest)?),
+        "string" | "handle" => {
+            let [kind] = rest else {
+                return Err(format!("`{head}` is `[\"{head}\", kind]`"));
+            };
+            let kind = text(kind, "the kind")?;
+            if head == "string" {
+                TypeRecord::Str(kind)
+            } else {
+                TypeRecord::Handle(kind)
+            }
+        }
+        "ptr" | "ptr_mut" => TypeRecord::Pointer {
+            pointee: one(head, rest)?,
+            mutable: head == "ptr_mut",
+        },
+        "optional" => TypeRecord::Optional(one(head, rest)?),
+        "opaque" if rest.is_empty() => TypeRecord::Opaque,
+        other => return Err(format!("unknown compound type `{other}`")),
+    })
+}
