@@ -43,10 +43,8 @@ impl Signature {
                 })
                 .collect()
         };
-        if let Some(v) = object.get("v") {
-            if v != &json!(1) {
-                return Err(format!("version `v` is {v}; only 1 is known"));
-            }
+        if let Some(v) = object.get("v").filter(|v| **v != json!(1)) {
+            return Err(format!("version `v` is {v}; only 1 is known"));
         }
         Ok(Signature {
             args: list("a")?,
@@ -203,12 +201,12 @@ fn compare(
                     return;
                 }
                 for (d, (a, b)) in d1.iter().zip(d2).enumerate() {
-                    if let (Some(a), Some(b)) = (a, b) {
-                        if a != b {
-                            path.push(format!("dimension {d}"));
-                            report(out, path, a.to_string(), b.to_string());
-                            path.pop();
-                        }
+                    if let (Some(a), Some(b)) = (a, b)
+                        && a != b
+                    {
+                        path.push(format!("dimension {d}"));
+                        report(out, path, a.to_string(), b.to_string());
+                        path.pop();
                     }
                 }
             }
@@ -229,10 +227,9 @@ fn compare(
             }
             if let (TypeRecord::Packed { width: w1, .. }, TypeRecord::Packed { width: w2, .. }) =
                 (theirs, mine)
+                && w1 != w2
             {
-                if w1 != w2 {
-                    report(out, path, format!("width {w1}"), format!("width {w2}"));
-                }
+                report(out, path, format!("width {w1}"), format!("width {w2}"));
             }
             for ((k1, t1), (k2, t2)) in a.iter().zip(b) {
                 path.push(format!("field `{k1}`"));
