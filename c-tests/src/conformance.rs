@@ -466,3 +466,111 @@ fn bitint_c_functions_called_from_rust() {
         u4096: abi_core::ubitint!(4096), HolderU4096, cb_add_u4096, cb_stack_u4096, cb_neg_ptr_u4096, cb_struct_u4096;
     }
 }
+
+/// Every function of the conformance crate (C, `_BitInt`, DPI imports and
+/// exports, packed structs) as reflection JSON: valid for Python's
+/// validator of IREE's grammar, and the validator rejects a broken record.
+#[test]
+fn reflection_json_is_valid_for_python() {
+    let registry = registry();
+    let json = abi_core::reflect::AbiJson::render(&registry);
+    let dir = std::env::temp_dir().join(format!("abi-reflect-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("c_tests.abi.json");
+    std::fs::write(&good, &json).unwrap();
+    let bad = dir.join("broken.abi.json");
+    std::fs::write(&bad, json.replacen("\"ndarray\"", "\"ndarry\"", 1)).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tools/check_abi_json.py");
+    let run = |file: &Path| {
+        std::process::Command::new("python3")
+            .arg(&script)
+            .arg(file)
+            .output()
+            .expect("python3 runs (it is part of every supported machine)")
+    };
+    let ok = run(&good);
+    let rejected = run(&bad);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let summary = String::from_utf8_lossy(&ok.stdout);
+    let expected = format!("{} functions valid", registry.functions().len());
+    assert!(summary.contains(&expected), "{summary}");
+    assert!(!rejected.status.success());
+    assert!(String::from_utf8_lossy(&rejected.stderr).contains("unknown compound type 'ndarry'"));
+}
+
+/// The record kinds the conformance crate's reflection uses, counted (for
+/// the record, and so a kind that stops being produced is noticed).
+#[test]
+fn reflection_covers_every_record_kind() {
+    use std::collections::BTreeSet;
+    fn heads(value: &serde_json::Value, out: &mut BTreeSet<String>) {
+        match value {
+            serde_json::Value::String(s) => {
+                out.insert(s.clone());
+            }
+            serde_json::Value::Null => {
+                out.insert("null".into());
+            }
+            serde_json::Value::Array(items) => {
+                if let Some(serde_json::Value::String(head)) = items.first() {
+                    out.insert(format!("[{head}]"));
+                }
+                for item in items.iter().skip(1) {
+                    heads(item, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let registry = registry();
+    let json: serde_json::Value =
+        serde_json::from_str(&abi_core::reflect::AbiJson::render(&registry)).unwrap();
+    let mut kinds = BTreeSet::new();
+    for f in json["functions"].as_array().unwrap() {
+        for key in ["a", "r"] {
+            for record in f["iree.abi"][key].as_array().unwrap() {
+                heads(record, &mut kinds);
+            }
+        }
+    }
+    kinds.retain(|k| k.starts_with('[') || k.starts_with('i') || k.starts_with('f'));
+    let expected = [
+        "[bitint]",
+        "[bits]",
+        "[handle]",
+        "[logic]",
+        "[ndarray]",
+        "[open_array]",
+        "[optional]",
+        "[packed]",
+        "[packed_array]",
+        "[ptr]",
+        "[ptr_mut]",
+        "[sbits]",
+        "[sdict]",
+        "[string]",
+        "[struct]",
+        "[ubitint]",
+        "f32",
+        "f64",
+        "i1",
+        "i16",
+        "i32",
+        "i64",
+        "i8",
+    ];
+    let missing: Vec<&str> = expected
+        .iter()
+        .copied()
+        .filter(|k| !kinds.contains(*k))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "record kinds not produced: {missing:?}; produced: {kinds:?}"
+    );
+}

@@ -74,6 +74,13 @@ uint32_t ex_crc32(const uint8_t *data, size_t data_len);
 double ex_fahrenheit(double celsius);
 
 /**
+ * The unbiased exponent of a float given as its 4 host-order bytes.
+ *
+ * Rust: `examples::hardware::ex_float_exponent`
+ */
+int32_t ex_float_exponent(const uint8_t *value);
+
+/**
  * Whether a UTF-8 string (pointer and length) reads the same backwards,
  * comparing Unicode scalar values.
  *

@@ -1,23 +1,36 @@
 use std::path::Path;
 
-/// The committed header is what the registry generates.
+/// The committed files are what the registry generates, and nothing is
+/// committed that is no longer generated.
 #[test]
 #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
-fn header_matches_golden() {
-    let header = crate::render_header().unwrap();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("generated")
-        .join(crate::HEADER_NAME);
-    abi_core::golden::assert_golden(path, &header);
+fn generated_files_match_golden() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("generated");
+    let files = crate::bundle().render(&crate::registry()).unwrap();
+    for file in &files {
+        abi_core::golden::assert_golden(folder.join(&file.name), &file.contents);
+    }
+    let mut committed: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    committed.sort();
+    let mut generated: Vec<String> = files.into_iter().map(|f| f.name).collect();
+    generated.sort();
+    assert_eq!(committed, generated, "files in generated/ vs the bundle");
 }
 
 /// Every `#[c_export]` in the sources is in the registry.
 #[test]
 fn every_annotation_is_registered() {
-    let sources = [include_str!("sensors.rs"), include_str!("text.rs")];
+    let sources = [
+        include_str!("sensors.rs"),
+        include_str!("text.rs"),
+        include_str!("hardware.rs"),
+    ];
     let annotations: usize = sources
         .iter()
-        .map(|s| s.matches("#[c_export]").count())
+        .map(|s| s.matches("#[c_export]").count() + s.matches("#[dpi_import").count())
         .sum();
     let registry = abi_core::Registry::all().for_crate(env!("CARGO_CRATE_NAME"));
     assert_eq!(
@@ -32,4 +45,42 @@ fn rust_callers_still_use_the_plain_functions() {
     assert_eq!(crate::text::ex_crc32(b"123456789"), 0xCBF4_3926);
     assert_eq!(crate::sensors::ex_fahrenheit(100.0), 212.0);
     assert!(crate::text::ex_is_palindrome("ÅbbÅ"));
+}
+
+/// Emit, parse, compare: every function's records read back into the same
+/// model, and each function checks clean against its own description.
+#[test]
+fn reflection_round_trips() {
+    use abi_core::reflect::{self, AbiJson, Signature};
+    let registry = crate::registry();
+    let text = AbiJson::render(&registry);
+    let document: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let functions = document["functions"].as_array().unwrap();
+    assert_eq!(functions.len(), registry.functions().len());
+    for entry in functions {
+        let symbol = entry["symbol"].as_str().unwrap();
+        let f = registry.function(symbol).unwrap();
+        let parsed = Signature::from_json(entry).unwrap();
+        assert_eq!(parsed, reflect::signature(f, &registry), "{symbol}");
+        assert_eq!(parsed.to_json(), entry["iree.abi"], "{symbol}");
+        assert_eq!(reflect::check(f, &registry, entry), Ok(()), "{symbol}");
+    }
+}
+
+/// A tool outside Rust reads the JSON: Python's standard `json` module and
+/// a validator of IREE's record grammar (`tools/check_abi_json.py`).
+#[test]
+fn python_validates_the_json() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let output = std::process::Command::new("python3")
+        .arg(root.join("../tools/check_abi_json.py"))
+        .arg(root.join("generated/abi_examples.abi.json"))
+        .output()
+        .expect("python3 runs (it is part of every supported machine)");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("12 functions valid"));
 }

@@ -1,5 +1,6 @@
 //! Emitters: turn the registry into the files foreign callers need.
 
+mod bundle;
 mod c_header;
 mod sv_package;
 
@@ -7,6 +8,7 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
+pub use bundle::{Bundle, GeneratedFile};
 pub use c_header::CHeader;
 pub use sv_package::{SvPackage, dpi_link_flags};
 

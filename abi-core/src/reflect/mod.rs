@@ -44,7 +44,7 @@
 //! | `f32`, `f64` | `"f32"`, `"f64"` |
 //! | `&[T]`, `&mut [T]` | `["ndarray", T, 1, null]` |
 //! | `[T; K]` (C arrays, DPI unpacked arrays) | `["ndarray", T, 1, K]` |
-//! | `#[c_export]` struct | `["sdict", ["field", T]...]`, declaration order |
+//! | `#[c_export]` struct | `["sdict", ["field", T]...]`, declaration order; inside its own fields `["struct", name]` |
 //! | `&T`, `&mut T` | the record of `T` (the direction says in/out) |
 //! | `Option<&T>` | `["optional", T]` |
 //! | `*const T`, `*mut T` | `["ptr", T]`, `["ptr_mut", T]`; `void` is `["opaque"]` |
@@ -69,6 +69,8 @@ use serde_json::{Map, Value, json};
 
 pub use check::{Mismatch, Place, Signature, check};
 pub use record::TypeRecord;
+/// The JSON library the records are built with, for callers' convenience.
+pub use serde_json;
 
 use crate::convert::Direction;
 use crate::dpi::SvDirection;
@@ -140,46 +142,47 @@ fn non_null(record: TypeRecord) -> Option<TypeRecord> {
     (record != TypeRecord::Null).then_some(record)
 }
 
-/// Replace struct references by the registered structs' `sdict`s.
+/// Replace struct references by the registered structs' `sdict`s; inside
+/// a struct's own fields, a reference to it stays a reference.
 fn resolve(record: TypeRecord, registry: &Registry) -> TypeRecord {
-    let boxed = |t: Box<TypeRecord>| Box::new(resolve(*t, registry));
-    let keyed = |items: Vec<(String, TypeRecord)>| {
-        items
-            .into_iter()
-            .map(|(k, t)| (k, resolve(t, registry)))
-            .collect()
-    };
+    resolve_in(record, registry, &mut Vec::new())
+}
+
+fn resolve_in(record: TypeRecord, registry: &Registry, open: &mut Vec<String>) -> TypeRecord {
+    if let TypeRecord::StructRef(name) = &record
+        && !open.contains(name)
+        && let Some(s) = registry.struct_named(name)
+    {
+        open.push(name.clone());
+        let fields = s
+            .fields
+            .iter()
+            .map(|f| {
+                let t = TypeRecord::of_c_type(&f.c_type);
+                (f.name.to_owned(), resolve_in(t, registry, open))
+            })
+            .collect();
+        open.pop();
+        return TypeRecord::SDict(fields);
+    }
+    let mut again = |t: TypeRecord| resolve_in(t, registry, open);
     match record {
-        TypeRecord::StructRef(name) => match registry.struct_named(&name) {
-            Some(s) => TypeRecord::SDict(
-                s.fields
-                    .iter()
-                    .map(|f| {
-                        let t = TypeRecord::of_c_type(&f.c_type);
-                        (f.name.to_owned(), resolve(t, registry))
-                    })
-                    .collect(),
-            ),
-            None => TypeRecord::Unknown,
-        },
-        TypeRecord::Named(k, t) => TypeRecord::Named(k, boxed(t)),
+        TypeRecord::Named(k, t) => TypeRecord::Named(k, Box::new(again(*t))),
         TypeRecord::NdArray {
             element,
             rank,
             dims,
         } => TypeRecord::NdArray {
-            element: boxed(element),
+            element: Box::new(again(*element)),
             rank,
             dims,
         },
-        TypeRecord::SList(v) => {
-            TypeRecord::SList(v.into_iter().map(|t| resolve(t, registry)).collect())
+        TypeRecord::SList(v) => TypeRecord::SList(v.into_iter().map(&mut again).collect()),
+        TypeRecord::STuple(v) => TypeRecord::STuple(v.into_iter().map(&mut again).collect()),
+        TypeRecord::SDict(v) => {
+            TypeRecord::SDict(v.into_iter().map(|(k, t)| (k, again(t))).collect())
         }
-        TypeRecord::STuple(v) => {
-            TypeRecord::STuple(v.into_iter().map(|t| resolve(t, registry)).collect())
-        }
-        TypeRecord::SDict(v) => TypeRecord::SDict(keyed(v)),
-        TypeRecord::HomogeneousList(t) => TypeRecord::HomogeneousList(boxed(t)),
+        TypeRecord::HomogeneousList(t) => TypeRecord::HomogeneousList(Box::new(again(*t))),
         TypeRecord::Packed {
             name,
             width,
@@ -187,15 +190,15 @@ fn resolve(record: TypeRecord, registry: &Registry) -> TypeRecord {
         } => TypeRecord::Packed {
             name,
             width,
-            fields: keyed(fields),
+            fields: fields.into_iter().map(|(k, t)| (k, again(t))).collect(),
         },
-        TypeRecord::PackedArray(t, n) => TypeRecord::PackedArray(boxed(t), n),
-        TypeRecord::OpenArray(t) => TypeRecord::OpenArray(boxed(t)),
+        TypeRecord::PackedArray(t, n) => TypeRecord::PackedArray(Box::new(again(*t)), n),
+        TypeRecord::OpenArray(t) => TypeRecord::OpenArray(Box::new(again(*t))),
         TypeRecord::Pointer { pointee, mutable } => TypeRecord::Pointer {
-            pointee: boxed(pointee),
+            pointee: Box::new(again(*pointee)),
             mutable,
         },
-        TypeRecord::Optional(t) => TypeRecord::Optional(boxed(t)),
+        TypeRecord::Optional(t) => TypeRecord::Optional(Box::new(again(*t))),
         leaf => leaf,
     }
 }

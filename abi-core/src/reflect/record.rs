@@ -89,8 +89,9 @@ pub enum TypeRecord {
     Optional(Box<TypeRecord>),
     /// `["opaque"]`: `void` behind a pointer.
     Opaque,
-    /// A `#[c_export]` struct by name; emitters replace it with its `sdict`
-    /// from the registry.
+    /// `["struct", name]`: a `#[c_export]` struct by name. Emitters replace
+    /// it with its `sdict` from the registry, except inside the struct's own
+    /// fields (a pointer to its own type), where the name stands for it.
     StructRef(String),
 }
 
@@ -223,9 +224,7 @@ impl TypeRecord {
             }
             TypeRecord::Optional(t) => json!(["optional", t.to_json()]),
             TypeRecord::Opaque => json!(["opaque"]),
-            // Resolved before emitting; left alone, it is a struct with no
-            // known fields.
-            TypeRecord::StructRef(_) => json!("unknown"),
+            TypeRecord::StructRef(name) => json!(["struct", name]),
         }
     }
 
@@ -410,6 +409,10 @@ fn compound_from_json(head: &str, rest: &[Value]) -> Result<TypeRecord, String> 
         },
         "optional" => TypeRecord::Optional(one(head, rest)?),
         "opaque" if rest.is_empty() => TypeRecord::Opaque,
+        "struct" => match rest {
+            [Value::String(name)] => TypeRecord::StructRef(name.clone()),
+            _ => return Err("`struct` is `[\"struct\", name]`".into()),
+        },
         other => return Err(format!("unknown compound type `{other}`")),
     })
 }

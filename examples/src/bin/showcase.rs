@@ -26,7 +26,7 @@ fn run() -> Result<(), String> {
     let manifest_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
 
     // 1. The registry, as the linker gathered it.
-    let registry = abi_core::Registry::all().for_crate("examples");
+    let registry = examples::registry();
     println!(
         "Rust: the registry holds {} exported functions and {} struct(s) of the `examples` crate",
         registry.functions().len(),
@@ -36,15 +36,15 @@ fn run() -> Result<(), String> {
         println!("Rust:   {};", f.c_prototype());
     }
 
-    // 2. The header.
-    let header = examples::render_header().map_err(|e| e.to_string())?;
-    let header_path = generated.join(examples::HEADER_NAME);
-    abi_core::emit::write_file(&header_path, &header).map_err(|e| e.to_string())?;
-    println!(
-        "Rust: wrote {} ({} lines)",
-        header_path.display(),
-        header.lines().count()
-    );
+    // 2. Every generated file, in one call: the C header, the
+    // SystemVerilog package and its C view, link flags, reflection JSON.
+    let written = examples::bundle()
+        .write(&registry, &generated)
+        .map_err(|e| e.to_string())?;
+    for path in &written {
+        let lines = std::fs::read_to_string(path).map_or(0, |text| text.lines().count());
+        println!("Rust: wrote {} ({lines} lines)", path.display());
+    }
 
     // 3. A C program compiled against it and linked to the cdylib.
     // `cargo build` puts the cdylib next to the binary; `cargo run` only

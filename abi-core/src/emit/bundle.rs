@@ -1,0 +1,99 @@
+//! One call that writes every file foreign callers need for a registry:
+//! the C header, the SystemVerilog package with its C view and link flags
+//! (when there are DPI functions), and the reflection JSON.
+
+use std::path::{Path, PathBuf};
+
+use super::{CHeader, EmitError, SvPackage, dpi_link_flags, write_file};
+use crate::reflect::AbiJson;
+use crate::registry::{AbiKind, Registry};
+
+/// The generated files of one library, named after it:
+///
+/// | file | what |
+/// |---|---|
+/// | `<name>.h` | C header of the `#[c_export]` functions and structs |
+/// | `<name>_dpi.sv` | package `<name>_dpi` with the `import "DPI-C"` declarations (if any DPI function) |
+/// | `<name>_dpi.h` | the same functions with Annex H's C types |
+/// | `<name>_dpi.ldflags` | linker flags for the simulator executable |
+/// | `<name>.abi.json` | IREE-style reflection of every function ([`crate::reflect`]) |
+///
+/// ```
+/// let files = abi_core::emit::Bundle::new("demo").render(&abi_core::Registry::all()).unwrap();
+/// let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
+/// assert!(names.contains(&"demo.h") && names.contains(&"demo.abi.json"));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Bundle {
+    name: String,
+    description: Option<String>,
+}
+
+/// One generated file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneratedFile {
+    /// The file name.
+    pub name: String,
+    /// Its contents.
+    pub contents: String,
+}
+
+impl Bundle {
+    /// The files of a library called `name`.
+    pub fn new(name: impl Into<String>) -> Self {
+        Bundle {
+            name: name.into(),
+            description: None,
+        }
+    }
+
+    /// A description for the C header's banner.
+    pub fn description(mut self, text: impl Into<String>) -> Self {
+        self.description = Some(text.into());
+        self
+    }
+
+    /// Every file, in a fixed order; the same registry gives the same
+    /// files byte for byte.
+    pub fn render(&self, registry: &Registry) -> Result<Vec<GeneratedFile>, EmitError> {
+        let name = &self.name;
+        let file = |name: String, contents: String| GeneratedFile { name, contents };
+        let mut header = CHeader::new(format!("{name}.h"));
+        if let Some(description) = &self.description {
+            header = header.description(description.clone());
+        }
+        let mut files = vec![file(format!("{name}.h"), header.render(registry)?)];
+        let has_dpi = registry
+            .functions()
+            .iter()
+            .any(|f| matches!(f.abi, AbiKind::DpiImport | AbiKind::DpiExport));
+        if has_dpi {
+            let package = format!("{name}_dpi");
+            files.push(file(
+                format!("{package}.sv"),
+                SvPackage::new(package.clone()).render(registry)?,
+            ));
+            files.push(file(
+                format!("{package}.h"),
+                CHeader::new(format!("{package}.h"))
+                    .dpi_imports()
+                    .render(registry)?,
+            ));
+            files.push(file(format!("{package}.ldflags"), dpi_link_flags(registry)));
+        }
+        files.push(file(format!("{name}.abi.json"), AbiJson::render(registry)));
+        Ok(files)
+    }
+
+    /// Render and write every file into `dir` (created if needed; files
+    /// already up to date are not touched). Returns the paths written.
+    pub fn write(&self, registry: &Registry, dir: &Path) -> Result<Vec<PathBuf>, EmitError> {
+        let mut paths = Vec::new();
+        for file in self.render(registry)? {
+            let path = dir.join(&file.name);
+            write_file(&path, &file.contents)?;
+            paths.push(path);
+        }
+        Ok(paths)
+    }
+}
