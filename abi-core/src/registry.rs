@@ -87,6 +87,9 @@ pub struct FunctionDesc {
     pub result: ResultDesc,
     /// What the SystemVerilog import says (for [`AbiKind::DpiImport`]).
     pub dpi: Option<&'static crate::dpi::DpiImportDesc>,
+    /// `named_args`: reflection records the arguments as IREE's
+    /// `["named", name, T]`, so callers may pass them by keyword.
+    pub named_args: bool,
 }
 
 /// One Rust parameter.

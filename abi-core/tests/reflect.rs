@@ -157,3 +157,41 @@ fn check_reports_every_mismatch_with_its_position() {
     );
     assert_eq!(mismatches[1].place, Place::Argument(0));
 }
+
+/// Scale by a factor; callers may pass the arguments by name.
+#[c_export(named_args)]
+pub fn rf_scale(x: f64, factor: f64) -> f64 {
+    x * factor
+}
+
+#[test]
+fn named_arguments() {
+    let registry = Registry::all();
+    let scale = registry.function("rf_scale").unwrap();
+    assert_eq!(
+        reflect::signature(scale, &registry).to_json(),
+        json!({"a": [["named", "x", "f64"], ["named", "factor", "f64"]], "r": ["f64"], "v": 1})
+    );
+    assert_eq!(
+        reflect::check(
+            scale,
+            &registry,
+            &json!({"a": ["f64", ["named", "factor", "f64"]], "r": ["f64"]})
+        ),
+        Ok(())
+    );
+    let mismatches = reflect::check(
+        scale,
+        &registry,
+        &json!({"a": [["named", "y", "f64"], "f32"], "r": ["f64"]}),
+    )
+    .unwrap_err();
+    let text: Vec<String> = mismatches.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        text,
+        [
+            "argument 0, name: expected `y`, found `x`",
+            "argument 1: expected f32, found f64"
+        ]
+    );
+}

@@ -66,3 +66,14 @@ pub(crate) fn string_argument(
         *slot = value;
     }
 }
+
+/// `named_args`, a flag: set `slot`, recording a value or a repetition.
+pub(crate) fn named_args_flag(meta: &Meta, slot: &mut bool, errors: &mut Errors) {
+    if !matches!(meta, Meta::Path(_)) {
+        errors.spanned(meta, "`named_args` takes no value");
+    } else if *slot {
+        errors.spanned(meta, "`named_args` is given more than once");
+    } else {
+        *slot = true;
+    }
+}

@@ -22,8 +22,9 @@ mod expansion_tests;
 use proc_macro::TokenStream;
 
 /// Export a function to C, or register a `#[repr(C)]` struct for the C
-/// header. See the `abi-core` documentation for the supported types and the
-/// `Result` status convention.
+/// header. Arguments: `name = "symbol"`, `named_args` (reflection names the
+/// arguments). See the `abi-core` documentation for the supported types and
+/// the `Result` status convention.
 #[proc_macro_attribute]
 pub fn c_export(attr: TokenStream, item: TokenStream) -> TokenStream {
     c_export::expand(attr.into(), item.into()).into()
@@ -31,7 +32,7 @@ pub fn c_export(attr: TokenStream, item: TokenStream) -> TokenStream {
 
 /// Export a Rust function for SystemVerilog to import with
 /// `import "DPI-C"`. Arguments: `context`, `pure`, `task`,
-/// `name = "sv_name"`. Plain parameters are inputs, `&mut T` outputs,
+/// `name = "sv_name"`, `named_args`. Plain parameters are inputs, `&mut T` outputs,
 /// `#[inout] &mut T` inouts. See `abi_core::dpi` for the type mapping.
 #[proc_macro_attribute]
 pub fn dpi_import(attr: TokenStream, item: TokenStream) -> TokenStream {

@@ -36,7 +36,7 @@ impl CError for SensorError {
 }
 
 /// Converts degrees Celsius to degrees Fahrenheit.
-#[c_export]
+#[c_export(named_args)]
 pub fn ex_fahrenheit(celsius: f64) -> f64 {
     celsius * 9.0 / 5.0 + 32.0
 }

@@ -135,6 +135,10 @@ pub fn check(f: &FunctionDesc, registry: &Registry, expected: &Value) -> Result<
             }
             t => t,
         };
+        let mine = match mine {
+            TypeRecord::Named(_, t) => t.as_ref(),
+            t => t,
+        };
         compare(
             theirs,
             mine,

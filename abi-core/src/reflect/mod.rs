@@ -135,6 +135,13 @@ pub fn signature(f: &FunctionDesc, registry: &Registry) -> Signature {
             }
         }
     }
+    if f.named_args {
+        args = args
+            .into_iter()
+            .zip(f.params)
+            .map(|(t, p)| TypeRecord::Named(p.name.to_owned(), Box::new(t)))
+            .collect();
+    }
     Signature { args, results }
 }
 

@@ -3,7 +3,7 @@
 use proc_macro2::TokenStream;
 use syn::LitStr;
 
-use crate::attribute_args::{parse_list, string_argument};
+use crate::attribute_args::{named_args_flag, parse_list, string_argument};
 use crate::errors::Errors;
 
 /// The parsed arguments.
@@ -11,9 +11,11 @@ use crate::errors::Errors;
 pub(crate) struct Args {
     /// `name = "..."`: the exported symbol, instead of the function name.
     pub(crate) name: Option<LitStr>,
+    /// `named_args`: reflection names the arguments.
+    pub(crate) named_args: bool,
 }
 
-const KNOWN: &str = "`name = \"symbol\"`";
+const KNOWN: &str = "`name = \"symbol\"` and `named_args`";
 
 impl Args {
     /// Parse, recording every problem (unknown keys, duplicates, wrong value
@@ -31,10 +33,12 @@ impl Args {
                     "name = \"my_symbol\"",
                     errors,
                 );
+            } else if key.is_ident("named_args") {
+                named_args_flag(&meta, &mut args.named_args, errors);
             } else {
                 errors.spanned(
                     key,
-                    format!("unknown `#[c_export]` argument; the only argument is {KNOWN}"),
+                    format!("unknown `#[c_export]` argument; the arguments are {KNOWN}"),
                 );
             }
         }

@@ -22,7 +22,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     let desc = quote!(__ABI_FUNCTION);
     let rust_name = ident.to_string();
     let rust_item = rust_item(rust_name.trim_start_matches("r#"), &f.doc);
-    let is_unsafe = f.is_unsafe;
+    let (is_unsafe, named_args) = (f.is_unsafe, f.named_args);
 
     // The shim's own parameter names are generated (mixed-site hygiene), so
     // they can never clash with user items or the names below.
@@ -229,6 +229,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
                 params: &[#(#param_descs),*],
                 result: #result_desc,
                 dpi: ::core::option::Option::None,
+                named_args: #named_args,
             };
 
             #entry

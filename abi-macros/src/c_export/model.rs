@@ -23,6 +23,7 @@ pub(crate) struct FunctionModel {
     /// The exported symbol and where it came from (for its check).
     pub(crate) symbol: LitStr,
     pub(crate) is_unsafe: bool,
+    pub(crate) named_args: bool,
     pub(crate) doc: String,
     pub(crate) params: Vec<ParamModel>,
     pub(crate) result: ResultModel,
@@ -161,6 +162,7 @@ impl FunctionModel {
             ident: sig.ident.clone(),
             symbol,
             is_unsafe: sig.unsafety.is_some(),
+            named_args: args.named_args,
             doc: syntax::doc_string(&f.attrs),
             params,
             result,

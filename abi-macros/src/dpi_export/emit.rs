@@ -149,6 +149,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
                 params: &[#(#param_descs),*],
                 result: #p::ResultDesc::Value { rust_type: #result_rust_type, c_type: #result_c, record: ::core::option::Option::None },
                 dpi: ::core::option::Option::Some(&__ABI_DPI),
+                named_args: false,
             };
             #desc_entry
         };

@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use syn::{LitStr, Meta};
 
-use crate::attribute_args::{parse_list, string_argument};
+use crate::attribute_args::{named_args_flag, parse_list, string_argument};
 use crate::errors::Errors;
 
 #[derive(Default)]
@@ -17,9 +17,11 @@ pub(crate) struct Args {
     pub(crate) task: Option<syn::Path>,
     /// `name = "..."`: the name SystemVerilog calls it by.
     pub(crate) name: Option<LitStr>,
+    /// `named_args`: reflection names the arguments.
+    pub(crate) named_args: bool,
 }
 
-const KNOWN: &str = "`context`, `pure`, `task` and `name = \"sv_name\"`";
+const KNOWN: &str = "`context`, `pure`, `task`, `name = \"sv_name\"` and `named_args`";
 
 impl Args {
     pub(crate) fn parse(attr: TokenStream, errors: &mut Errors) -> Args {
@@ -48,6 +50,8 @@ impl Args {
                 flag(&mut args.pure, errors);
             } else if key.is_ident("task") {
                 flag(&mut args.task, errors);
+            } else if key.is_ident("named_args") {
+                named_args_flag(&meta, &mut args.named_args, errors);
             } else if key.is_ident("name") {
                 string_argument(
                     &meta,

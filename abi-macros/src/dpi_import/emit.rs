@@ -15,7 +15,8 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let ident = &f.ident;
     let symbol = &f.symbol;
     let sv_name = &f.sv_name;
-    let (context, pure, task, is_unsafe) = (f.context, f.pure, f.task, f.is_unsafe);
+    let (context, pure, task, is_unsafe, named_args) =
+        (f.context, f.pure, f.task, f.is_unsafe, f.named_args);
     let rust_item = rust_item(&symbol.value(), &f.doc);
 
     let mut shim_params = Vec::new();
@@ -163,6 +164,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                 params: &[#(#param_descs),*],
                 result: #p::ResultDesc::Value { rust_type: #result_rust_type, c_type: #result_c, record: ::core::option::Option::None },
                 dpi: ::core::option::Option::Some(&__ABI_DPI),
+                named_args: #named_args,
             };
 
             #entry

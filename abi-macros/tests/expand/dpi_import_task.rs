@@ -47,6 +47,7 @@ const _: () = {
             record: ::core::option::Option::None,
         },
         dpi: ::core::option::Option::Some(&__ABI_DPI),
+        named_args: false,
     };
     #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
     #[linkme(crate = ::abi_core::__private::linkme)]
