@@ -497,6 +497,7 @@ fn reflection_json_is_valid_for_python() {
         String::from_utf8_lossy(&ok.stderr)
     );
     let summary = String::from_utf8_lossy(&ok.stdout);
+    println!("{summary}");
     let expected = format!("{} functions valid", registry.functions().len());
     assert!(summary.contains(&expected), "{summary}");
     assert!(!rejected.status.success());
