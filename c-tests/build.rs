@@ -12,6 +12,8 @@ use std::process::Command;
 
 #[path = "build_support/packed_layouts.rs"]
 mod packed_layouts;
+#[path = "build_support/rng.rs"]
+mod rng;
 
 const DRIVERS: &[&str] = &["c/harness.c", "c/prototypes.c"];
 

@@ -10,22 +10,9 @@ use abi_core::dpi::{Bits, ChunkArray};
 use abi_core::packed::{Packed, PackedStruct};
 use abi_core::{BitInt, UBitInt};
 
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn bytes(&mut self, len: usize) -> Vec<u8> {
-        (0..len).map(|_| self.next() as u8).collect()
-    }
-}
+#[path = "../build_support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// A value whose packed bits the reference can state.
 trait Reference: Sized {
