@@ -39,7 +39,13 @@ const VERILATOR: Tool = Tool {
     needed_for: "the SystemVerilog DPI-C tests",
 };
 
-const TEST_TOOLS: [Tool; 4] = [VALGRIND, CLANG_19, GCC, VERILATOR];
+const PYTHON3: Tool = Tool {
+    command: "python3",
+    package: "python3",
+    needed_for: "the check of the reflection JSON by a tool outside Rust",
+};
+
+const TEST_TOOLS: [Tool; 5] = [VALGRIND, CLANG_19, GCC, VERILATOR, PYTHON3];
 
 const VALGRIND: Tool = Tool {
     command: "valgrind",

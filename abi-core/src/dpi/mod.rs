@@ -78,9 +78,7 @@ impl SvType {
             other => format!("{other} {name}"),
         }
     }
-}
 
-impl SvType {
     /// The base type and the packed dimensions of a packed type, apart:
     /// `bit [3:0][7:0]` is `("bit", "[3:0][7:0]")`. A packed array puts its
     /// own dimension in front of its element's.
