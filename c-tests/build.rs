@@ -80,13 +80,64 @@ fn main() {
             .warnings(false)
             .flag("-std=c2x")
             .compile("c_tests_bitint_bench");
-    } else if std::env::var("CI").is_ok_and(|v| v == "true" || v == "1") {
+    } else if under_ci() {
         panic!("clang-19 is required under CI but was not found; `cargo xtask test` installs it");
     } else {
         println!(
             "cargo::warning=clang-19 not found: the clang half of the C conformance harness is skipped (run `cargo xtask test` to install it)"
         );
     }
+
+    lower_mlir(&out_dir);
+}
+
+fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// MLIR 19's tools, where Debian's `mlir-19-tools` and `llvm-19` put them.
+const LLVM_BIN: &str = "/usr/lib/llvm-19/bin";
+
+/// Lower `mlir/kernels.mlir` with MLIR 19 into `libmlir_kernels.a` and link
+/// it: `mlir-opt` (the pipeline of the README), `mlir-translate`, `clang-19
+/// -c`, `llvm-ar`. Every step's exit status is checked, and the `mlir-opt`
+/// output must contain only the `llvm` dialect: `mlir-opt` exits 0 after a
+/// partial lowering.
+fn lower_mlir(out_dir: &str) {
+    println!("cargo::rerun-if-changed=mlir");
+    println!("cargo::rustc-check-cfg=cfg(mlir_kernels)");
+    let tool = |name: &str| Path::new(LLVM_BIN).join(name);
+    let available = ["mlir-opt", "mlir-translate", "llvm-ar"]
+        .iter()
+        .all(|t| tool(t).exists())
+        && has_compiler("clang-19");
+    if !available {
+        if under_ci() {
+            panic!(
+                "MLIR 19 (mlir-19-tools, llvm-19, clang-19) is required under CI but was not found; `cargo xtask test` installs it"
+            );
+        }
+        println!(
+            "cargo::warning=MLIR 19 not found: the MLIR C-interface tests are skipped (run `cargo xtask test` to install mlir-19-tools)"
+        );
+        return;
+    }
+    let out = Path::new(out_dir);
+    let mut objects = Vec::new();
+    for (module, c_wrappers) in [("kernels", true), ("expanded", false)] {
+        objects.push(lower_module(module, c_wrappers, out, &tool));
+    }
+    let archive = out.join("libmlir_kernels.a");
+    let _ = std::fs::remove_file(&archive);
+    run_checked(
+        Command::new(tool("llvm-ar"))
+            .arg("crs")
+            .arg(&archive)
+            .args(&objects),
+    );
+    println!("cargo::rustc-link-search=native={out_dir}");
+    println!("cargo::rustc-link-lib=static=mlir_kernels");
+    println!("cargo::rustc-cfg=mlir_kernels");
 }
 
 fn has_compiler(name: &str) -> bool {
@@ -112,4 +163,87 @@ fn compile(compiler: &str, prefix: &str) {
         build.file(driver);
     }
     build.compile(&format!("c_tests_{prefix}"));
+}
+
+/// Lower one module to an object file; see `lower_mlir`.
+fn lower_module(
+    module: &str,
+    c_wrappers: bool,
+    out: &Path,
+    tool: &dyn Fn(&str) -> std::path::PathBuf,
+) -> std::path::PathBuf {
+    let lowered = out.join(format!("{module}.llvm.mlir"));
+    let ir = out.join(format!("{module}.ll"));
+    let object = out.join(format!("{module}.o"));
+    let mut passes = vec![
+        "--expand-strided-metadata",
+        "--lower-affine",
+        "--convert-scf-to-cf",
+    ];
+    if c_wrappers {
+        // Before `convert-func-to-llvm`: every function and declaration
+        // gets (or calls) its `_mlir_ciface_` interface.
+        passes.push("--llvm-request-c-wrappers");
+    }
+    run_checked(
+        Command::new(tool("mlir-opt"))
+            .arg(format!("mlir/{module}.mlir"))
+            .args(passes)
+            .args([
+                "--convert-func-to-llvm",
+                "--finalize-memref-to-llvm",
+                "--convert-arith-to-llvm",
+                "--convert-cf-to-llvm",
+                "--reconcile-unrealized-casts",
+                "-o",
+            ])
+            .arg(&lowered),
+    );
+    let text = std::fs::read_to_string(&lowered).expect("read the lowered module");
+    let leftover: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| {
+            let op = l.split(" = ").last().unwrap_or(l);
+            let op = op.split(['(', ' ', '<', '"']).next().unwrap_or("");
+            op.contains('.')
+                && !op.starts_with("llvm.")
+                && !op.starts_with('%')
+                && !op.starts_with('^')
+        })
+        .collect();
+    assert!(
+        leftover.is_empty(),
+        "mlir-opt left non-LLVM operations (a partial lowering):\n{}",
+        leftover.join("\n")
+    );
+    run_checked(
+        Command::new(tool("mlir-translate"))
+            .arg("--mlir-to-llvmir")
+            .arg(&lowered)
+            .arg("-o")
+            .arg(&ir),
+    );
+    run_checked(
+        Command::new("clang-19")
+            .args(["-O2", "-fPIC", "-Wno-override-module", "-c"])
+            .arg(&ir)
+            .arg("-o")
+            .arg(&object),
+    );
+    object
+}
+
+/// Run a tool; a failure (non-zero exit) fails the build with its stderr.
+fn run_checked(command: &mut Command) {
+    let output = command
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
+    if !output.status.success() {
+        panic!(
+            "{command:?} failed ({}):\n{}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
 }

@@ -104,6 +104,19 @@ fn bad_out_pointer(function: &'static FunctionDesc, is_null: bool) -> i32 {
     status
 }
 
+/// A NULL or misaligned result out-pointer in a function without a status
+/// channel (MLIR's C interface): report and abort.
+#[cold]
+#[inline(never)]
+pub fn reject_result_pointer(function: &'static FunctionDesc) -> ! {
+    report(format_args!(
+        "abi-core: `{}` (C symbol `{}`): the result out-pointer (first argument) is NULL or misaligned; aborting",
+        function.rust.path(),
+        function.symbol
+    ));
+    std::process::abort()
+}
+
 #[cold]
 #[inline(never)]
 fn report_argument(function: &'static FunctionDesc, param: usize, error: ArgError, outcome: &str) {

@@ -56,6 +56,25 @@ pub enum CTypeDesc {
         /// The typedef name (the Rust struct name).
         name: &'static str,
     },
+    /// An MLIR ranked memref descriptor, defined by the header as
+    /// `MemRef<rank>D_<element>`.
+    MemRef {
+        /// The element's MLIR name (`f32`).
+        element: &'static str,
+        /// The element's C type.
+        element_c: &'static CTypeDesc,
+        /// The rank.
+        rank: usize,
+    },
+    /// MLIR's unranked memref `{int64_t rank; void *descriptor;}`, defined
+    /// by the header as `UnrankedMemRef`.
+    UnrankedMemRef,
+    /// A multi-value result of an MLIR C-interface function: one struct of
+    /// the members in order, defined by the header as `Results_<members>`.
+    Tuple {
+        /// The members.
+        fields: &'static [CTypeDesc],
+    },
 }
 
 impl CTypeDesc {
@@ -90,6 +109,9 @@ impl CTypeDesc {
         match self {
             CTypeDesc::Void => leaf("void"),
             CTypeDesc::Scalar { name, .. } | CTypeDesc::Struct { name } => leaf(name),
+            CTypeDesc::MemRef { .. } | CTypeDesc::UnrankedMemRef | CTypeDesc::Tuple { .. } => {
+                leaf(&self.typedef_name().unwrap_or_default())
+            }
             CTypeDesc::BitInt { bits, signed, .. } => leaf(&format!(
                 "{}_BitInt({bits})",
                 if *signed { "" } else { "unsigned " }
@@ -118,6 +140,79 @@ impl CTypeDesc {
         }
     }
 
+    /// The name of an aggregate the header defines itself (memref
+    /// descriptors and multi-value results).
+    pub fn typedef_name(&self) -> Option<String> {
+        match self {
+            CTypeDesc::MemRef { element, rank, .. } => Some(format!("MemRef{rank}D_{element}")),
+            CTypeDesc::UnrankedMemRef => Some("UnrankedMemRef".to_owned()),
+            CTypeDesc::Tuple { fields } => {
+                let mut name = String::from("Results");
+                for field in *fields {
+                    name.push('_');
+                    let part = field.typedef_name().unwrap_or_else(|| field.declare(""));
+                    name.extend(
+                        part.chars()
+                            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }),
+                    );
+                }
+                Some(name)
+            }
+            _ => None,
+        }
+    }
+
+    /// The C definition of an aggregate the header defines itself.
+    pub fn typedef_definition(&self) -> Option<String> {
+        let name = self.typedef_name()?;
+        let body = match self {
+            CTypeDesc::MemRef {
+                element_c, rank, ..
+            } => {
+                let pointer = CTypeDesc::Pointer {
+                    pointee: element_c,
+                    is_const: false,
+                };
+                let mut body = format!(
+                    "    {};\n    {};\n    int64_t offset;\n",
+                    pointer.declare("allocated"),
+                    pointer.declare("aligned")
+                );
+                if *rank > 0 {
+                    body.push_str(&format!(
+                        "    int64_t sizes[{rank}];\n    int64_t strides[{rank}];\n"
+                    ));
+                }
+                body
+            }
+            CTypeDesc::UnrankedMemRef => "    int64_t rank;\n    void *descriptor;\n".to_owned(),
+            CTypeDesc::Tuple { fields } => fields
+                .iter()
+                .enumerate()
+                .map(|(k, f)| format!("    {};\n", f.declare(&format!("r{k}"))))
+                .collect(),
+            _ => return None,
+        };
+        Some(format!("typedef struct {name} {{\n{body}}} {name};"))
+    }
+
+    /// Every aggregate the header defines itself named in this type,
+    /// members before the aggregates that contain them.
+    pub fn header_aggregates(&self, out: &mut Vec<CTypeDesc>) {
+        match self {
+            CTypeDesc::MemRef { .. } | CTypeDesc::UnrankedMemRef => out.push(*self),
+            CTypeDesc::Tuple { fields } => {
+                for f in *fields {
+                    f.header_aggregates(out);
+                }
+                out.push(*self);
+            }
+            CTypeDesc::Pointer { pointee, .. } => pointee.header_aggregates(out),
+            CTypeDesc::Array { element, .. } => element.header_aggregates(out),
+            _ => {}
+        }
+    }
+
     /// The struct this type needs *defined* before it can be used by value
     /// (a struct, or an array of them). Pointers only need a declaration.
     pub fn struct_by_value(&self) -> Option<&'static str> {
@@ -134,7 +229,12 @@ impl CTypeDesc {
             CTypeDesc::BitInt { .. } => out.push(*self),
             CTypeDesc::Array { element, .. } => element.bitints_named(out),
             CTypeDesc::Pointer { pointee, .. } => pointee.bitints_named(out),
-            CTypeDesc::Void | CTypeDesc::Scalar { .. } | CTypeDesc::Struct { .. } => {}
+            CTypeDesc::Tuple { fields } => fields.iter().for_each(|f| f.bitints_named(out)),
+            CTypeDesc::Void
+            | CTypeDesc::Scalar { .. }
+            | CTypeDesc::Struct { .. }
+            | CTypeDesc::MemRef { .. }
+            | CTypeDesc::UnrankedMemRef => {}
         }
     }
 
@@ -144,7 +244,12 @@ impl CTypeDesc {
             CTypeDesc::Struct { name } => out.push(name),
             CTypeDesc::Array { element, .. } => element.structs_named(out),
             CTypeDesc::Pointer { pointee, .. } => pointee.structs_named(out),
-            CTypeDesc::Void | CTypeDesc::Scalar { .. } | CTypeDesc::BitInt { .. } => {}
+            CTypeDesc::Tuple { fields } => fields.iter().for_each(|f| f.structs_named(out)),
+            CTypeDesc::Void
+            | CTypeDesc::Scalar { .. }
+            | CTypeDesc::BitInt { .. }
+            | CTypeDesc::MemRef { .. }
+            | CTypeDesc::UnrankedMemRef => {}
         }
     }
 }

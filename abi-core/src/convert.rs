@@ -39,6 +39,8 @@ pub enum ArgError {
         /// Length of the longest valid prefix.
         valid_up_to: usize,
     },
+    /// A memref descriptor that fails validation.
+    MemRef(crate::memref::MemRefError),
 }
 
 impl fmt::Display for ArgError {
@@ -51,6 +53,7 @@ impl fmt::Display for ArgError {
             ArgError::TooLarge { len } => {
                 write!(f, "slice length {len} exceeds the address space")
             }
+            ArgError::MemRef(error) => write!(f, "invalid memref: {error}"),
             ArgError::InvalidUtf8 { valid_up_to } => {
                 write!(
                     f,

@@ -63,12 +63,13 @@ mod convert;
 pub mod dpi;
 pub mod emit;
 pub mod golden;
+pub mod memref;
 pub mod packed;
 pub mod reflect;
 pub mod registry;
 pub mod status;
 
-pub use abi_macros::{c_export, dpi_export, dpi_import};
+pub use abi_macros::{c_export, ciface, dpi_export, dpi_import};
 pub use bitint::{BitInt, BitIntError, UBitInt};
 pub use c_type::{CType, CTypeDesc};
 pub use convert::{ArgError, CParam, CResult, CSliceParam, Direction};
@@ -81,7 +82,8 @@ pub use status::{CError, ErrorCode};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::boundary::{
-        abort_on_panic, argument_status, out_pointer_status, reject_argument, status_on_panic,
+        abort_on_panic, argument_status, out_pointer_status, reject_argument,
+        reject_result_pointer, status_on_panic,
     };
     pub use crate::c_type::{CType, CTypeDesc};
     pub use crate::convert::{ArgError, CParam, CResult, CSliceParam, Direction, check_pointer};
@@ -89,12 +91,17 @@ pub mod __private {
         DpiError, DpiExportResult, DpiImportDesc, DpiParamDesc, DpiResult, DpiType, LazySymbol,
         SvDirection, SvType, TASK_NOT_DISABLED, require_scope,
     };
+    pub use crate::memref::__private as memref;
+    pub use crate::memref::{
+        CifaceArg, CifaceDirect, CifaceError, CifaceParam, CifaceResult, Dim, MemRefDescriptor,
+        MemRefLayout, MemRefType, UnrankedMemRefDescriptor,
+    };
     pub use crate::packed::boundary as packed_boundary;
     pub use crate::packed::{Packed, PackedFieldDesc, PackedStruct, PackedStructDesc};
     pub use crate::reflect::TypeRecord;
     pub use crate::registry::{
-        AbiKind, Entry, FieldDesc, FunctionDesc, ParamDesc, Passing, REGISTRY, ResultDesc,
-        RustItem, StructDesc, is_c_identifier,
+        AbiKind, CifaceDesc, CifaceProvider, Entry, FieldDesc, FunctionDesc, ParamDesc, Passing,
+        REGISTRY, ResultDesc, RustItem, StructDesc, is_c_identifier,
     };
     pub use crate::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use ::core;

@@ -25,6 +25,32 @@ pub enum AbiKind {
     /// `#[dpi_export]`: a SystemVerilog function exported with
     /// `export "DPI-C"`, called from Rust.
     DpiExport,
+    /// `#[ciface]`: a `_mlir_ciface_<name>` function of MLIR's C
+    /// interface, implemented in Rust or in an MLIR module.
+    Ciface,
+}
+
+/// Who implements a `#[ciface]` function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CifaceProvider {
+    /// A Rust function MLIR calls.
+    Rust,
+    /// An MLIR function Rust calls (declared in an `extern "C"` block).
+    Mlir,
+}
+
+/// What `#[ciface]` adds to a function's description.
+#[derive(Debug, Clone, Copy)]
+pub struct CifaceDesc {
+    /// Who implements it.
+    pub provider: CifaceProvider,
+    /// The MLIR function name (the symbol without `_mlir_ciface_`).
+    pub mlir_name: &'static str,
+    /// The MLIR type of each parameter, when it is a memref.
+    pub memref_types: &'static [Option<crate::memref::MemRefType>],
+    /// Whether the expanded convention is exported too, under
+    /// `mlir_name`.
+    pub expanded: bool,
 }
 
 /// One registered item.
@@ -90,6 +116,8 @@ pub struct FunctionDesc {
     /// `named_args`: reflection records the arguments as IREE's
     /// `["named", name, T]`, so callers may pass them by keyword.
     pub named_args: bool,
+    /// What `#[ciface]` says (for [`AbiKind::Ciface`]).
+    pub ciface: Option<&'static CifaceDesc>,
 }
 
 /// One Rust parameter.
@@ -141,6 +169,30 @@ pub enum ResultDesc {
         /// The reflection record of `T`; `None` when `T` is `()`.
         record: Option<fn() -> crate::reflect::TypeRecord>,
     },
+    /// MLIR's C interface for memref and multi-value results: the function
+    /// returns `void` and writes the results through an out-pointer passed
+    /// *first*.
+    Leading {
+        /// The Rust type, as written.
+        rust_type: &'static str,
+        /// How C spells the out-pointer.
+        out: CTypeDesc,
+        /// The name of the out-pointer parameter.
+        out_name: &'static str,
+        /// The reflection record of the result.
+        record: Option<fn() -> crate::reflect::TypeRecord>,
+    },
+}
+
+impl ResultDesc {
+    /// The Rust type of the result, as written.
+    pub fn rust_type(&self) -> &'static str {
+        match self {
+            ResultDesc::Value { rust_type, .. }
+            | ResultDesc::Status { rust_type, .. }
+            | ResultDesc::Leading { rust_type, .. } => rust_type,
+        }
+    }
 }
 
 /// One parameter as C sees it.
@@ -160,6 +212,12 @@ impl FunctionDesc {
     /// a `Result` adds its out-pointer last.
     pub fn c_params(&self) -> Vec<CParamSlot> {
         let mut slots = Vec::new();
+        if let ResultDesc::Leading { out, out_name, .. } = self.result {
+            slots.push(CParamSlot {
+                name: c_identifier(out_name),
+                c_type: out,
+            });
+        }
         for param in self.params {
             let name = c_identifier(param.name);
             match param.passing {
@@ -195,6 +253,7 @@ impl FunctionDesc {
         match self.result {
             ResultDesc::Value { c_type, .. } => c_type,
             ResultDesc::Status { .. } => STATUS_T,
+            ResultDesc::Leading { .. } => CTypeDesc::Void,
         }
     }
 
@@ -379,14 +438,14 @@ pub const fn is_c_identifier(name: &str) -> bool {
     }
     let mut k = 0;
     while k < C_KEYWORDS.len() {
-        if str_eq(C_KEYWORDS[k], name) {
+        if const_str_eq(C_KEYWORDS[k], name) {
             return false;
         }
         k += 1;
     }
     let mut k = 0;
     while k < OTHER_C_KEYWORDS.len() {
-        if str_eq(OTHER_C_KEYWORDS[k], name) {
+        if const_str_eq(OTHER_C_KEYWORDS[k], name) {
             return false;
         }
         k += 1;
@@ -394,7 +453,7 @@ pub const fn is_c_identifier(name: &str) -> bool {
     true
 }
 
-const fn str_eq(a: &str, b: &str) -> bool {
+pub(crate) const fn const_str_eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;

@@ -122,9 +122,10 @@ impl CError for ErrorCode {
 pub(crate) const fn status_of_arg_error(error: &ArgError) -> i32 {
     match error {
         ArgError::Null => STATUS_NULL_POINTER,
-        ArgError::Misaligned { .. } | ArgError::TooLarge { .. } | ArgError::InvalidUtf8 { .. } => {
-            STATUS_INVALID_ARGUMENT
-        }
+        ArgError::Misaligned { .. }
+        | ArgError::TooLarge { .. }
+        | ArgError::InvalidUtf8 { .. }
+        | ArgError::MemRef(_) => STATUS_INVALID_ARGUMENT,
     }
 }
 

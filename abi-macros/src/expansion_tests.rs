@@ -161,3 +161,51 @@ fn derive_packed_float32() {
         }),
     );
 }
+
+#[test]
+fn ciface_rust_callee() {
+    snapshot_of(
+        "ciface_rust_callee",
+        crate::ciface::expand(
+            quote!(expanded),
+            quote! {
+                /// Scales a strided vector.
+                pub fn scale(#[mlir("memref<?xf32, strided<[?], offset: ?>>")] mut m: MemRefMut<'_, f32, 1>, k: f32) -> f32 {
+                    k
+                }
+            },
+        ),
+    );
+}
+
+#[test]
+fn ciface_memref_results() {
+    snapshot_of(
+        "ciface_memref_results",
+        crate::ciface::expand(
+            quote!(),
+            quote! {
+                pub fn pair(n: i64) -> (OwnedMemRef<f32, 1>, i32) {
+                    unimplemented!()
+                }
+            },
+        ),
+    );
+}
+
+#[test]
+fn ciface_mlir_functions() {
+    snapshot_of(
+        "ciface_mlir_functions",
+        crate::ciface::expand(
+            quote!(),
+            quote! {
+                unsafe extern "C" {
+                    /// Sum of a vector.
+                    pub fn sum_1d(m: &[f32]) -> f32;
+                    pub fn tail<'a>(#[mlir("memref<?xf32>")] m: MemRef<'a, f32, 1>) -> ReturnedMemRef<'a, f32, 1>;
+                }
+            },
+        ),
+    );
+}

@@ -8,6 +8,7 @@
 
 mod attribute_args;
 mod c_export;
+mod ciface;
 mod dpi_export;
 mod dpi_import;
 mod dpi_param;
@@ -55,4 +56,17 @@ pub fn dpi_export(attr: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_derive(Packed, attributes(packed))]
 pub fn derive_packed(item: TokenStream) -> TokenStream {
     packed::expand(item.into()).into()
+}
+
+/// MLIR's C interface. On a Rust function: export `_mlir_ciface_<name>` for
+/// MLIR to call (memrefs as descriptor pointers, memref and multi-value
+/// results through a first out-pointer). On an `unsafe extern "C"` block of
+/// declarations: a safe wrapper per MLIR function that checks the memrefs
+/// against their declared types and converts the results. Arguments:
+/// `name = "mlir_name"`, `expanded` (functions only: also export the
+/// expanded convention). Parameters may carry `#[mlir("memref<...>")]`.
+/// See `abi_core::memref`.
+#[proc_macro_attribute]
+pub fn ciface(attr: TokenStream, item: TokenStream) -> TokenStream {
+    ciface::expand(attr.into(), item.into()).into()
 }

@@ -932,6 +932,469 @@ _Static_assert(offsetof(Rect, min) == 0, "Rect.min: offset differs from Rust");
 _Static_assert(offsetof(Rect, max) == 16, "Rect.max: offset differs from Rust");
 #endif
 
+/* MLIR memref descriptors (the layout of `StridedMemRefType<T, N>` in
+ * mlir/ExecutionEngine/CRunnerUtils.h) and multi-value results. */
+#ifndef ABI_DEFINED_MemRef1D_f32
+#define ABI_DEFINED_MemRef1D_f32
+typedef struct MemRef1D_f32 {
+    float *allocated;
+    float *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_f32;
+#endif
+#ifndef ABI_DEFINED_UnrankedMemRef
+#define ABI_DEFINED_UnrankedMemRef
+typedef struct UnrankedMemRef {
+    int64_t rank;
+    void *descriptor;
+} UnrankedMemRef;
+#endif
+#ifndef ABI_DEFINED_Results_int32_t_double
+#define ABI_DEFINED_Results_int32_t_double
+typedef struct Results_int32_t_double {
+    int32_t r0;
+    double r1;
+} Results_int32_t_double;
+#endif
+#ifndef ABI_DEFINED_Results_float_int64_t_int64_t
+#define ABI_DEFINED_Results_float_int64_t_int64_t
+typedef struct Results_float_int64_t_int64_t {
+    float r0;
+    int64_t r1;
+    int64_t r2;
+} Results_float_int64_t_int64_t;
+#endif
+#ifndef ABI_DEFINED_MemRef2D_f32
+#define ABI_DEFINED_MemRef2D_f32
+typedef struct MemRef2D_f32 {
+    float *allocated;
+    float *aligned;
+    int64_t offset;
+    int64_t sizes[2];
+    int64_t strides[2];
+} MemRef2D_f32;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_i32
+#define ABI_DEFINED_MemRef1D_i32
+typedef struct MemRef1D_i32 {
+    int32_t *allocated;
+    int32_t *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_i32;
+#endif
+#ifndef ABI_DEFINED_MemRef0D_f32
+#define ABI_DEFINED_MemRef0D_f32
+typedef struct MemRef0D_f32 {
+    float *allocated;
+    float *aligned;
+    int64_t offset;
+} MemRef0D_f32;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_f64
+#define ABI_DEFINED_MemRef1D_f64
+typedef struct MemRef1D_f64 {
+    double *allocated;
+    double *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_f64;
+#endif
+#ifndef ABI_DEFINED_MemRef2D_i64
+#define ABI_DEFINED_MemRef2D_i64
+typedef struct MemRef2D_i64 {
+    int64_t *allocated;
+    int64_t *aligned;
+    int64_t offset;
+    int64_t sizes[2];
+    int64_t strides[2];
+} MemRef2D_i64;
+#endif
+#ifndef ABI_DEFINED_Results_MemRef1D_f32_MemRef2D_i64
+#define ABI_DEFINED_Results_MemRef1D_f32_MemRef2D_i64
+typedef struct Results_MemRef1D_f32_MemRef2D_i64 {
+    MemRef1D_f32 r0;
+    MemRef2D_i64 r1;
+} Results_MemRef1D_f32_MemRef2D_i64;
+#endif
+#ifndef ABI_DEFINED_MemRef0D_f64
+#define ABI_DEFINED_MemRef0D_f64
+typedef struct MemRef0D_f64 {
+    double *allocated;
+    double *aligned;
+    int64_t offset;
+} MemRef0D_f64;
+#endif
+#ifndef ABI_DEFINED_MemRef3D_i32
+#define ABI_DEFINED_MemRef3D_i32
+typedef struct MemRef3D_i32 {
+    int32_t *allocated;
+    int32_t *aligned;
+    int64_t offset;
+    int64_t sizes[3];
+    int64_t strides[3];
+} MemRef3D_i32;
+#endif
+#ifndef ABI_DEFINED_MemRef2D_f64
+#define ABI_DEFINED_MemRef2D_f64
+typedef struct MemRef2D_f64 {
+    double *allocated;
+    double *aligned;
+    int64_t offset;
+    int64_t sizes[2];
+    int64_t strides[2];
+} MemRef2D_f64;
+#endif
+
+/**
+ * `[0, ..., n-1]`, allocated by MLIR (64-byte aligned).
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::alloc_iota`
+ *
+ * MLIR C interface of `alloc_iota`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_alloc_iota(MemRef1D_f32 *result, int64_t n);
+
+/**
+ * `[0, ..., n-1]` as an unranked result.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::alloc_unranked`
+ *
+ * MLIR C interface of `alloc_unranked`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_alloc_unranked(UnrankedMemRef *result, int64_t n);
+
+/**
+ * `(a / 7, b * 0.5)`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::div_mod`
+ *
+ * MLIR C interface of `div_mod`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_div_mod(Results_int32_t_double *result, int32_t a, double b);
+
+/**
+ * Calls `rust_read_0d` on an `alloca`'d 0-d memref.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_0d`
+ *
+ * MLIR C interface of `drive_0d`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+double _mlir_ciface_drive_0d(double x);
+
+/**
+ * Calls `rust_div_mod`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_div_mod`
+ *
+ * MLIR C interface of `drive_div_mod`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_drive_div_mod(Results_int32_t_double *result, int32_t a, double b);
+
+/**
+ * Sums the buffer `rust_iota` allocates, then frees it.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_iota_sum`
+ *
+ * MLIR C interface of `drive_iota_sum`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_drive_iota_sum(int64_t n);
+
+/**
+ * Calls `rust_weight` once per element.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_loop`
+ *
+ * MLIR C interface of `drive_loop`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_drive_loop(const MemRef1D_f32 *m);
+
+/**
+ * Calls `rust_weighted` on elements 1, 3, 5, ... (offset 1,
+ * stride 2).
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_odd`
+ *
+ * MLIR C interface of `drive_odd`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_drive_odd(const MemRef1D_f32 *m);
+
+/**
+ * Calls `rust_pair`: sum of the vector, `b[n-1][0]`, columns of b.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_pair`
+ *
+ * MLIR C interface of `drive_pair`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_drive_pair(Results_float_int64_t_int64_t *result, int64_t n);
+
+/**
+ * Calls `rust_rank` with the argument cast to unranked.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_rank`
+ *
+ * MLIR C interface of `drive_rank`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+int64_t _mlir_ciface_drive_rank(const MemRef2D_f32 *m);
+
+/**
+ * Calls `rust_weighted` on the argument reversed (stride -1).
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_reversed`
+ *
+ * MLIR C interface of `drive_reversed`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_drive_reversed(const MemRef1D_f32 *m);
+
+/**
+ * Calls `rust_scale`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_scale`
+ *
+ * MLIR C interface of `drive_scale`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_drive_scale(MemRef1D_f32 *m, float k);
+
+/**
+ * Calls `rust_sum_static` on a 2x3x4 memref it fills.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_static_3d`
+ *
+ * MLIR C interface of `drive_static_3d`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+int32_t _mlir_ciface_drive_static_3d(void);
+
+/**
+ * Calls `rust_sum_2d`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_sum_2d`
+ *
+ * MLIR C interface of `drive_sum_2d`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_drive_sum_2d(const MemRef2D_f32 *m);
+
+/**
+ * Sums what `rust_unranked_iota` returns, then frees it.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_unranked`
+ *
+ * MLIR C interface of `drive_unranked`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_drive_unranked(int64_t n);
+
+/**
+ * A constant table (`memref.get_global`).
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::primes`
+ *
+ * MLIR C interface of `primes`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_primes(MemRef1D_i32 *result);
+
+/**
+ * The value of a 0-d memref.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::read_0d`
+ *
+ * MLIR C interface of `read_0d`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_read_0d(const MemRef0D_f32 *m);
+
+/**
+ * `(a / 7, b / 2)`: a multi-value scalar result.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_div_mod`
+ *
+ * MLIR C interface of `rust_div_mod`, implemented in Rust: MLIR code calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_rust_div_mod(Results_int32_t_double *result, int32_t a, double b);
+
+/**
+ * Also exported under the expanded convention (`rust_expanded_dot`),
+ * for MLIR modules that declare it without `llvm.emit_c_interface`.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_expanded_dot`
+ *
+ * MLIR C interface of `rust_expanded_dot`, implemented in Rust: MLIR code calls it.
+ */
+double _mlir_ciface_rust_expanded_dot(const MemRef1D_f64 *a, const MemRef1D_f64 *b);
+
+/**
+ * `[0, 1, ..., n-1]` in a `malloc` buffer that MLIR frees.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_iota`
+ *
+ * MLIR C interface of `rust_iota`, implemented in Rust: MLIR code calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_rust_iota(MemRef1D_f32 *result, int64_t n);
+
+/**
+ * Two results: n ones, and an n x 3 matrix with row i = [i, 2i, 3i].
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_pair`
+ *
+ * MLIR C interface of `rust_pair`, implemented in Rust: MLIR code calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_rust_pair(Results_MemRef1D_f32_MemRef2D_i64 *result, int64_t n);
+
+/**
+ * The rank of an unranked memref, times 10, plus its first size.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_rank`
+ *
+ * MLIR C interface of `rust_rank`, implemented in Rust: MLIR code calls it.
+ */
+int64_t _mlir_ciface_rust_rank(const UnrankedMemRef *m);
+
+/**
+ * The value of a 0-d memref, doubled.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_read_0d`
+ *
+ * MLIR C interface of `rust_read_0d`, implemented in Rust: MLIR code calls it.
+ */
+double _mlir_ciface_rust_read_0d(const MemRef0D_f64 *m);
+
+/**
+ * Multiply in place.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_scale`
+ *
+ * MLIR C interface of `rust_scale`, implemented in Rust: MLIR code calls it.
+ */
+void _mlir_ciface_rust_scale(MemRef1D_f32 *m, float k);
+
+/**
+ * Sum of a dynamic 2-D memref (identity layout, checked).
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_sum_2d`
+ *
+ * MLIR C interface of `rust_sum_2d`, implemented in Rust: MLIR code calls it.
+ */
+float _mlir_ciface_rust_sum_2d(const MemRef2D_f32 *m);
+
+/**
+ * Sum of `m[i][j][k] * (i + j + k + 1)` over a static shape.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_sum_static`
+ *
+ * MLIR C interface of `rust_sum_static`, implemented in Rust: MLIR code calls it.
+ */
+int32_t _mlir_ciface_rust_sum_static(const MemRef3D_i32 *m);
+
+/**
+ * An unranked result: `[0, ..., n-1]` with a heap descriptor.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_unranked_iota`
+ *
+ * MLIR C interface of `rust_unranked_iota`, implemented in Rust: MLIR code calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_rust_unranked_iota(UnrankedMemRef *result, int64_t n);
+
+/**
+ * Called once per element by `drive_loop`.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_weight`
+ *
+ * MLIR C interface of `rust_weight`, implemented in Rust: MLIR code calls it.
+ */
+float _mlir_ciface_rust_weight(int64_t i, float x);
+
+/**
+ * Sum of `m[i] * (i + 1)` over a strided memref: any offset and
+ * stride, negative included.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_weighted`
+ *
+ * MLIR C interface of `rust_weighted`, implemented in Rust: MLIR code calls it.
+ */
+float _mlir_ciface_rust_weighted(const MemRef1D_f32 *m);
+
+/**
+ * Multiply every element by `k`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::scale_2d`
+ *
+ * MLIR C interface of `scale_2d`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_scale_2d(MemRef2D_f32 *m, float k);
+
+/**
+ * Sum of a vector.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::sum_1d`
+ *
+ * MLIR C interface of `sum_1d`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_sum_1d(const MemRef1D_f32 *m);
+
+/**
+ * The argument without its first element (aliases it).
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::tail`
+ *
+ * MLIR C interface of `tail`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_tail(MemRef1D_f32 *result, const MemRef1D_f32 *m);
+
+/**
+ * The same, declared as owned: refused, never freed.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::tail_owned`
+ *
+ * MLIR C interface of `tail_owned`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_tail_owned(MemRef1D_f32 *result, const MemRef1D_f32 *m);
+
+/**
+ * The trace of a 3x3 matrix.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::trace_3x3`
+ *
+ * MLIR C interface of `trace_3x3`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+double _mlir_ciface_trace_3x3(const MemRef2D_f64 *m);
+
+/**
+ * n ones and an n x 2 matrix `[[i, -i]]`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::two_buffers`
+ *
+ * MLIR C interface of `two_buffers`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_two_buffers(Results_MemRef1D_f32_MemRef2D_i64 *result, int64_t n);
+
+/**
+ * The rank of an unranked memref.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::unranked_rank`
+ *
+ * MLIR C interface of `unranked_rank`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+int64_t _mlir_ciface_unranked_rank(const UnrankedMemRef *m);
+
+/**
+ * Sum of `m[i][j][k] * (100 i + 10 j + k + 1)`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::weighted_3d`
+ *
+ * MLIR C interface of `weighted_3d`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+int32_t _mlir_ciface_weighted_3d(const MemRef3D_i32 *m);
+
+/**
+ * Sum of `m[i] * (i + 1)`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::weighted_strided`
+ *
+ * MLIR C interface of `weighted_strided`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_weighted_strided(const MemRef1D_f32 *m);
+
 /**
  * Generated: wrapping `i32` addition.
  *

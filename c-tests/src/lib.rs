@@ -11,6 +11,7 @@ pub mod bench;
 pub mod bitint_exports;
 pub mod dpi_exports;
 pub mod exports;
+pub mod mlir_ciface;
 pub mod packed_types;
 
 #[cfg(test)]

@@ -45,7 +45,21 @@ const PYTHON3: Tool = Tool {
     needed_for: "the check of the reflection JSON by a tool outside Rust",
 };
 
-const TEST_TOOLS: [Tool; 5] = [VALGRIND, CLANG_19, GCC, VERILATOR, PYTHON3];
+const MLIR_OPT: Tool = Tool {
+    command: "/usr/lib/llvm-19/bin/mlir-opt",
+    package: "mlir-19-tools",
+    needed_for: "lowering the MLIR modules of the `#[ciface]` tests",
+};
+
+const LLVM_AR: Tool = Tool {
+    command: "/usr/lib/llvm-19/bin/llvm-ar",
+    package: "llvm-19",
+    needed_for: "archiving the lowered MLIR modules",
+};
+
+const TEST_TOOLS: [Tool; 7] = [
+    VALGRIND, CLANG_19, GCC, VERILATOR, PYTHON3, MLIR_OPT, LLVM_AR,
+];
 
 const VALGRIND: Tool = Tool {
     command: "valgrind",
@@ -108,6 +122,8 @@ fn test() -> Result<(), String> {
     cargo(&["test", "--workspace", "--quiet"])?;
     step("C conformance harness under valgrind memcheck");
     harness_under_valgrind()?;
+    step("MLIR C interface under valgrind memcheck (errors and leaks)");
+    mlir_under_valgrind()?;
     step("SystemVerilog DPI-C in Verilator");
     dpi_in_verilator()?;
     step("showcase");
@@ -145,28 +161,7 @@ fn harness_under_valgrind() -> Result<(), String> {
         eprintln!("SKIPPED: valgrind is not installed");
         return Ok(());
     }
-    let cargo_bin = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let output = Command::new(&cargo_bin)
-        .args([
-            "test",
-            "--package",
-            "c-tests",
-            "--lib",
-            "--no-run",
-            "--message-format=json",
-            "--quiet",
-        ])
-        .output()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let executable = stdout
-        .lines()
-        .filter(|l| {
-            l.contains("\"reason\":\"compiler-artifact\"") && l.contains("\"name\":\"c_tests\"")
-        })
-        .find_map(|l| l.split("\"executable\":\"").nth(1)?.split('"').next())
-        .ok_or("cannot find the c-tests test binary")?
-        .to_owned();
+    let executable = c_tests_executable()?;
     let status = Command::new("valgrind")
         .args(["--error-exitcode=99", "--quiet", "--leak-check=no"])
         .arg(&executable)
@@ -177,6 +172,30 @@ fn harness_under_valgrind() -> Result<(), String> {
         Ok(())
     } else {
         Err(format!("the C harness under valgrind failed ({status})"))
+    }
+}
+
+/// Run the MLIR C-interface tests under memcheck with leak checking: MLIR
+/// frees what Rust allocates and the other way round, and nothing may leak
+/// or be freed twice.
+fn mlir_under_valgrind() -> Result<(), String> {
+    let executable = c_tests_executable()?;
+    let status = Command::new("valgrind")
+        .args([
+            "--error-exitcode=99",
+            "--quiet",
+            "--leak-check=full",
+            "--show-leak-kinds=definite,indirect",
+            "--errors-for-leak-kinds=definite,indirect",
+        ])
+        .arg(&executable)
+        .args(["mlir_ciface::tests", "--test-threads=1", "--quiet"])
+        .status()
+        .map_err(|e| format!("cannot run valgrind: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("the MLIR tests under valgrind failed ({status})"))
     }
 }
 
@@ -465,4 +484,31 @@ fn apt_get(args: &[&str]) -> bool {
     };
     command.args(args).env("DEBIAN_FRONTEND", "noninteractive");
     command.status().is_ok_and(|s| s.success())
+}
+
+/// The c-tests unit-test binary (built if needed).
+fn c_tests_executable() -> Result<String, String> {
+    let cargo_bin = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let output = Command::new(&cargo_bin)
+        .args([
+            "test",
+            "--package",
+            "c-tests",
+            "--lib",
+            "--no-run",
+            "--message-format=json",
+            "--quiet",
+        ])
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let executable = stdout
+        .lines()
+        .filter(|l| {
+            l.contains("\"reason\":\"compiler-artifact\"") && l.contains("\"name\":\"c_tests\"")
+        })
+        .find_map(|l| l.split("\"executable\":\"").nth(1)?.split('"').next())
+        .ok_or("cannot find the c-tests test binary")?
+        .to_owned();
+    Ok(executable)
 }

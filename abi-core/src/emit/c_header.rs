@@ -77,7 +77,9 @@ impl CHeader {
             .iter()
             .copied()
             .filter(|f| {
-                f.abi == self.abi || (self.abi == AbiKind::DpiImport && f.abi == AbiKind::DpiExport)
+                f.abi == self.abi
+                    || (self.abi == AbiKind::DpiImport && f.abi == AbiKind::DpiExport)
+                    || (self.abi == AbiKind::C && f.abi == AbiKind::Ciface)
             })
             .collect();
         check_unique_symbols(&functions)?;
@@ -148,6 +150,35 @@ impl CHeader {
                 guard_open(&mut out, guarded);
                 write_struct(&mut out, s);
                 guard_close(&mut out, guarded);
+            }
+        }
+
+        let mut aggregates: Vec<CTypeDesc> = Vec::new();
+        for f in &functions {
+            let mut found = Vec::new();
+            for slot in f.c_params() {
+                slot.c_type.header_aggregates(&mut found);
+            }
+            f.c_result().header_aggregates(&mut found);
+            for a in found {
+                if !aggregates.contains(&a) {
+                    aggregates.push(a);
+                }
+            }
+        }
+        if !aggregates.is_empty() {
+            out.push_str("\n/* MLIR memref descriptors (the layout of `StridedMemRefType<T, N>` in\n * mlir/ExecutionEngine/CRunnerUtils.h) and multi-value results. */\n");
+            for a in &aggregates {
+                if let Some(definition) = a.typedef_definition() {
+                    let name = a.typedef_name().unwrap_or_default();
+                    writeln!(
+                        out,
+                        "#ifndef ABI_DEFINED_{name}\n#define ABI_DEFINED_{name}"
+                    )
+                    .unwrap();
+                    writeln!(out, "{definition}").unwrap();
+                    out.push_str("#endif\n");
+                }
             }
         }
 
@@ -350,6 +381,22 @@ fn write_function(out: &mut String, f: &FunctionDesc) {
                 c_identifier(out_name)
             )
             .unwrap();
+        }
+        notes.push(note);
+    }
+    if let Some(ciface) = f.ciface {
+        let mut note = match ciface.provider {
+            crate::registry::CifaceProvider::Rust => format!(
+                "MLIR C interface of `{}`, implemented in Rust: MLIR code calls it.",
+                ciface.mlir_name
+            ),
+            crate::registry::CifaceProvider::Mlir => format!(
+                "MLIR C interface of `{}`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.",
+                ciface.mlir_name
+            ),
+        };
+        if matches!(f.result, ResultDesc::Leading { .. }) {
+            note.push_str(" The results are written through `result`, the first argument.");
         }
         notes.push(note);
     }

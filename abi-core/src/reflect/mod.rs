@@ -103,6 +103,7 @@ pub fn kind_name(kind: AbiKind) -> &'static str {
         AbiKind::C => "c",
         AbiKind::DpiImport => "dpi_import",
         AbiKind::DpiExport => "dpi_export",
+        AbiKind::Ciface => "ciface",
     }
 }
 
@@ -128,10 +129,17 @@ pub fn signature(f: &FunctionDesc, registry: &Registry) -> Signature {
                 ));
             }
             let record = match f.result {
-                ResultDesc::Value { record, .. } | ResultDesc::Status { record, .. } => record,
+                ResultDesc::Value { record, .. }
+                | ResultDesc::Status { record, .. }
+                | ResultDesc::Leading { record, .. } => record,
             };
-            if let Some(record) = record {
-                results.extend(non_null(resolve(record(), registry)));
+            match (record.map(|r| resolve(r(), registry)), f.result) {
+                // MLIR's multi-value results are several results.
+                (Some(TypeRecord::STuple(members)), ResultDesc::Leading { .. }) => {
+                    results.extend(members);
+                }
+                (Some(record), _) => results.extend(non_null(record)),
+                (None, _) => {}
             }
         }
     }
@@ -258,10 +266,8 @@ fn function_json(f: &FunctionDesc, registry: &Registry) -> Value {
         params.push(Value::Object(param));
     }
     let mut result = Map::new();
-    let (rust_type, status) = match f.result {
-        ResultDesc::Value { rust_type, .. } => (rust_type, false),
-        ResultDesc::Status { rust_type, .. } => (rust_type, true),
-    };
+    let status = matches!(f.result, ResultDesc::Status { .. });
+    let rust_type = f.result.rust_type();
     result.insert("rust".into(), json!(rust_type));
     result.insert("c".into(), json!(f.c_result().declare("").trim_end()));
     result.insert("status".into(), json!(status));
@@ -272,6 +278,38 @@ fn function_json(f: &FunctionDesc, registry: &Registry) -> Value {
             dpi.result.to_string()
         };
         result.insert("sv".into(), json!(sv));
+    }
+    if let Some(ciface) = f.ciface {
+        let provider = match ciface.provider {
+            crate::registry::CifaceProvider::Rust => "rust",
+            crate::registry::CifaceProvider::Mlir => "mlir",
+        };
+        result.insert(
+            "out_pointer_first".into(),
+            json!(matches!(f.result, ResultDesc::Leading { .. })),
+        );
+        let types: Vec<Value> = ciface
+            .memref_types
+            .iter()
+            .map(|t| match t.and_then(|t| t.text) {
+                Some(text) => json!(text),
+                None => Value::Null,
+            })
+            .collect();
+        return json!({
+            "symbol": f.symbol,
+            "kind": kind_name(f.abi),
+            "rust": f.rust.path(),
+            "iree.abi": signature.to_json(),
+            "params": params,
+            "result": result,
+            "mlir": {
+                "name": ciface.mlir_name,
+                "implemented_in": provider,
+                "declared_types": types,
+                "expanded": ciface.expanded,
+            },
+        });
     }
     json!({
         "symbol": f.symbol,

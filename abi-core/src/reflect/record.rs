@@ -121,6 +121,19 @@ impl TypeRecord {
                 signed: *signed,
             },
             CTypeDesc::Struct { name } => TypeRecord::StructRef((*name).to_owned()),
+            CTypeDesc::MemRef { element, rank, .. } => TypeRecord::NdArray {
+                element: Box::new(TypeRecord::primitive(element)),
+                rank: Some(*rank as u32),
+                dims: vec![None; *rank],
+            },
+            CTypeDesc::UnrankedMemRef => TypeRecord::NdArray {
+                element: Box::new(TypeRecord::Unknown),
+                rank: None,
+                dims: Vec::new(),
+            },
+            CTypeDesc::Tuple { fields } => {
+                TypeRecord::STuple(fields.iter().map(TypeRecord::of_c_type).collect())
+            }
         }
     }
 

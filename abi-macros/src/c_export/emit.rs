@@ -230,6 +230,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
                 result: #result_desc,
                 dpi: ::core::option::Option::None,
                 named_args: #named_args,
+                ciface: ::core::option::Option::None,
             };
 
             #entry

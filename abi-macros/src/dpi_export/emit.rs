@@ -150,6 +150,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
                 result: #p::ResultDesc::Value { rust_type: #result_rust_type, c_type: #result_c, record: ::core::option::Option::None },
                 dpi: ::core::option::Option::Some(&__ABI_DPI),
                 named_args: false,
+                ciface: ::core::option::Option::None,
             };
             #desc_entry
         };

@@ -94,6 +94,7 @@ const _: () = {
         },
         dpi: ::core::option::Option::Some(&__ABI_DPI),
         named_args: false,
+        ciface: ::core::option::Option::None,
     };
     #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
     #[linkme(crate = ::abi_core::__private::linkme)]

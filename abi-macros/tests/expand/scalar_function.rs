@@ -53,6 +53,7 @@ const _: () = {
         },
         dpi: ::core::option::Option::None,
         named_args: false,
+        ciface: ::core::option::Option::None,
     };
     #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
     #[linkme(crate = ::abi_core::__private::linkme)]

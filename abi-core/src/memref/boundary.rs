@@ -1,0 +1,644 @@
+//! The traits `#[ciface]` expansions use: how a Rust type crosses MLIR's C
+//! interface as a parameter, a result or an argument to an MLIR function.
+//! The macro only names the types; these implementations decide.
+
+use core::ffi::c_void;
+use core::fmt;
+
+use super::descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
+use super::element::MemRefElement;
+use super::owned::{OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef};
+use super::shape::{MemRefError, MemRefType};
+use super::view::{MemRef, MemRefMut, UnrankedMemRef};
+use crate::c_type::{CType, CTypeDesc};
+use crate::convert::Direction;
+use crate::reflect::TypeRecord;
+
+/// What a memref parameter type fixes: its element's MLIR spellings and
+/// its rank (`None`: unranked). Checked against `#[mlir("...")]` at compile
+/// time.
+#[derive(Debug, Clone, Copy)]
+pub struct MemRefSignature {
+    /// The MLIR spellings of the element type.
+    pub element_names: &'static [&'static str],
+    /// The rank; `None` for `memref<*xT>`.
+    pub rank: Option<usize>,
+}
+
+/// A parameter of a Rust function that MLIR calls through
+/// `_mlir_ciface_<name>`: scalars by value, memrefs as a pointer to their
+/// descriptor.
+///
+/// # Safety
+///
+/// `Raw` must be what MLIR 19's C interface passes for the type, and
+/// `from_ciface` must not read beyond what the descriptor validly
+/// describes.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a parameter of a `#[ciface]` function",
+    label = "not an MLIR C-interface type",
+    note = "memrefs are `MemRef<'_, T, N>` (read), `MemRefMut<'_, T, N>` (write) or `UnrankedMemRef<'_, T>`; scalars are i8..i64, u8..u64, f32, f64 (MLIR `index` is i64); pass `i1` as u8, `complex` as two scalars"
+)]
+pub unsafe trait CifaceParam: Sized {
+    /// What the shim receives.
+    type Raw: Copy;
+    /// How the C header spells `Raw`.
+    const C_TYPE: CTypeDesc;
+    /// Whether the callee reads, writes or both.
+    const DIRECTION: Direction = Direction::In;
+    /// Element and rank, for memrefs.
+    const MEMREF: Option<MemRefSignature> = None;
+
+    /// Check and convert what MLIR passed.
+    ///
+    /// # Safety
+    ///
+    /// A descriptor pointer must be NULL or point to a descriptor whose
+    /// data is valid for the call.
+    unsafe fn from_ciface(raw: Self::Raw, ty: &MemRefType) -> Result<Self, MemRefError>;
+
+    /// The reflection record.
+    fn record(ty: &MemRefType) -> TypeRecord;
+}
+
+/// A result of an MLIR C-interface function: scalars return directly when
+/// alone; memrefs and every member of a multi-value result travel in a
+/// slot behind the first out-pointer.
+///
+/// # Safety
+///
+/// `Slot` must have the C layout MLIR 19 gives the result.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a result of a `#[ciface]` function",
+    label = "not an MLIR C-interface result",
+    note = "results are scalars (i8..i64, u8..u64, f32, f64), `OwnedMemRef<T, N>`, `ReturnedMemRef<'_, T, N>`, `OwnedUnrankedMemRef<T>`, or a tuple of those"
+)]
+pub unsafe trait CifaceResult: Sized {
+    /// What travels behind the out-pointer.
+    type Slot: Copy;
+    /// How the C header spells `Slot`.
+    const C_TYPE: CTypeDesc;
+    /// What the slot holds before the callee writes it.
+    const EMPTY: Self::Slot;
+
+    /// Hand the value over (ownership of memref buffers passes with it).
+    fn into_slot(self) -> Self::Slot;
+
+    /// Take what the callee wrote. `arguments` are the `allocated`
+    /// pointers of the call's memref arguments, to recognise results that
+    /// alias them.
+    ///
+    /// # Safety
+    ///
+    /// The slot was written by the MLIR function per its signature; owned
+    /// buffers belong to the caller from now on.
+    unsafe fn from_slot(slot: Self::Slot, arguments: &[*const c_void])
+    -> Result<Self, MemRefError>;
+
+    /// The reflection record.
+    fn record() -> TypeRecord;
+}
+
+/// A result MLIR's C interface returns directly: one scalar.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not returned directly by MLIR's C interface",
+    label = "a single result returned by value must be a scalar",
+    note = "memrefs come back through an out-pointer: spell the result `OwnedMemRef<T, N>`, `ReturnedMemRef<'_, T, N>` or `OwnedUnrankedMemRef<T>` (not through an alias), or a tuple"
+)]
+pub trait CifaceDirect: CifaceResult<Slot = Self> {}
+
+/// An argument Rust passes to an MLIR function through its C interface.
+///
+/// # Safety
+///
+/// `Raw` must be what MLIR 19's C interface expects for the declared type.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be passed to a `#[ciface]` MLIR function",
+    label = "not an MLIR C-interface argument",
+    note = "pass memrefs as `MemRef<'_, T, N>`, `MemRefMut<'_, T, N>`, `&[T]` / `&mut [T]` (rank 1) or `UnrankedMemRef<'_, T>`, and scalars by value"
+)]
+pub unsafe trait CifaceArg: Sized {
+    /// What lives on the caller's stack during the call.
+    type Storage;
+    /// What is passed.
+    type Raw: Copy;
+    /// How the C header spells `Raw`.
+    const C_TYPE: CTypeDesc;
+    /// Element and rank, for memrefs.
+    const MEMREF: Option<MemRefSignature> = None;
+
+    /// Check the value against the declared type and build the storage.
+    fn prepare(self, ty: &MemRefType) -> Result<Self::Storage, MemRefError>;
+    /// The value to pass, pointing into `storage`.
+    fn raw(storage: &mut Self::Storage) -> Self::Raw;
+    /// The buffer a result might alias (NULL for scalars).
+    fn allocated(storage: &Self::Storage) -> *const c_void;
+    /// The reflection record.
+    fn record(ty: &MemRefType) -> TypeRecord;
+}
+
+/// Two results in one C struct, in order (MLIR's multi-value result).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct Results2<A, B>(pub A, pub B);
+/// Three results in one C struct.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct Results3<A, B, C>(pub A, pub B, pub C);
+/// Four results in one C struct.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct Results4<A, B, C, D>(pub A, pub B, pub C, pub D);
+
+/// A failed call of an MLIR function through a `#[ciface]` wrapper: the
+/// argument or result that was refused, and why. Nothing was called when an
+/// argument is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CifaceError {
+    /// The Rust wrapper.
+    pub function: &'static str,
+    /// The C symbol (`_mlir_ciface_<name>`).
+    pub symbol: &'static str,
+    /// The argument (index and name), or `None` for the result.
+    pub argument: Option<(usize, &'static str)>,
+    /// What was wrong.
+    pub error: MemRefError,
+}
+
+impl fmt::Display for CifaceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` (`{}`): ", self.function, self.symbol)?;
+        match self.argument {
+            Some((index, name)) => write!(f, "argument {index} `{name}`: ")?,
+            None => f.write_str("result: ")?,
+        }
+        write!(f, "{}", self.error)
+    }
+}
+
+impl std::error::Error for CifaceError {}
+
+fn memref_record<T: MemRefElement>(rank: Option<usize>, ty: &MemRefType) -> TypeRecord {
+    let dims = match rank {
+        Some(rank) => (0..rank)
+            .map(|k| ty.static_size(k).and_then(|n| u64::try_from(n).ok()))
+            .collect(),
+        None => Vec::new(),
+    };
+    TypeRecord::NdArray {
+        element: Box::new(TypeRecord::Primitive(T::IREE_NAME.to_owned())),
+        rank: rank.map(|r| r as u32),
+        dims,
+    }
+}
+
+macro_rules! scalars {
+    ($($t:ty => $iree:literal),*) => {$(
+        // SAFETY: MLIR passes and returns these scalars as C does.
+        unsafe impl CifaceParam for $t {
+            type Raw = $t;
+            const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
+            #[inline(always)]
+            unsafe fn from_ciface(raw: $t, _: &MemRefType) -> Result<Self, MemRefError> {
+                Ok(raw)
+            }
+            fn record(_: &MemRefType) -> TypeRecord {
+                TypeRecord::Primitive($iree.to_owned())
+            }
+        }
+        // SAFETY: as above; in a multi-value result struct a scalar sits
+        // at its C offset.
+        unsafe impl CifaceResult for $t {
+            type Slot = $t;
+            const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
+            const EMPTY: $t = 0 as $t;
+            #[inline(always)]
+            fn into_slot(self) -> $t {
+                self
+            }
+            #[inline(always)]
+            unsafe fn from_slot(slot: $t, _: &[*const c_void]) -> Result<Self, MemRefError> {
+                Ok(slot)
+            }
+            fn record() -> TypeRecord {
+                TypeRecord::Primitive($iree.to_owned())
+            }
+        }
+        impl CifaceDirect for $t {}
+        // SAFETY: passed by value as C does.
+        unsafe impl CifaceArg for $t {
+            type Storage = $t;
+            type Raw = $t;
+            const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
+            #[inline(always)]
+            fn prepare(self, _: &MemRefType) -> Result<$t, MemRefError> {
+                Ok(self)
+            }
+            #[inline(always)]
+            fn raw(storage: &mut $t) -> $t {
+                *storage
+            }
+            #[inline(always)]
+            fn allocated(_: &$t) -> *const c_void {
+                core::ptr::null()
+            }
+            fn record(_: &MemRefType) -> TypeRecord {
+                TypeRecord::Primitive($iree.to_owned())
+            }
+        }
+    )*};
+}
+
+scalars!(i8 => "i8", i16 => "i16", i32 => "i32", i64 => "i64",
+         u8 => "i8", u16 => "i16", u32 => "i32", u64 => "i64",
+         f32 => "f32", f64 => "f64");
+
+/// The C types of a ranked descriptor and of pointers to it.
+struct DescriptorTypes<T, const N: usize>(core::marker::PhantomData<T>);
+
+impl<T: MemRefElement, const N: usize> DescriptorTypes<T, N> {
+    const RANKED: CTypeDesc = CTypeDesc::MemRef {
+        element: T::IREE_NAME,
+        element_c: &T::C_TYPE,
+        rank: N,
+    };
+    const CONST_POINTER: CTypeDesc = CTypeDesc::Pointer {
+        pointee: &Self::RANKED,
+        is_const: true,
+    };
+    const MUT_POINTER: CTypeDesc = CTypeDesc::Pointer {
+        pointee: &Self::RANKED,
+        is_const: false,
+    };
+}
+
+/// Read the descriptor behind a pointer MLIR passed.
+///
+/// # Safety
+///
+/// `raw` is NULL or points to a readable descriptor.
+#[inline(always)]
+unsafe fn read_descriptor<D: Copy>(raw: *const D) -> Result<D, MemRefError> {
+    if raw.is_null() {
+        return Err(MemRefError::NullDescriptor);
+    }
+    if !raw.is_aligned() {
+        return Err(MemRefError::Misaligned {
+            align: align_of::<D>(),
+            address: raw as usize,
+        });
+    }
+    // SAFETY: non-NULL, aligned, readable (caller).
+    Ok(unsafe { raw.read() })
+}
+
+// SAFETY: MLIR passes a ranked memref as a pointer to its descriptor; the
+// view is built only after validation.
+unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T, N> {
+    type Raw = *const MemRefDescriptor<T, N>;
+    const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::CONST_POINTER;
+    const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
+        element_names: T::MLIR_NAMES,
+        rank: Some(N),
+    });
+    #[inline(always)]
+    unsafe fn from_ciface(raw: Self::Raw, ty: &MemRefType) -> Result<Self, MemRefError> {
+        // SAFETY: forwarded from the caller.
+        let desc = unsafe { read_descriptor(raw)? };
+        // SAFETY: the data is valid for the call (caller); the view does
+        // not outlive the shim's call of the user function.
+        unsafe { MemRef::from_descriptor(&desc, ty) }
+    }
+    fn record(ty: &MemRefType) -> TypeRecord {
+        memref_record::<T>(Some(N), ty)
+    }
+}
+
+// SAFETY: as for `MemRef`; the mutable view also checks that no element is
+// reached twice.
+unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRefMut<'static, T, N> {
+    type Raw = *const MemRefDescriptor<T, N>;
+    const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::MUT_POINTER;
+    const DIRECTION: Direction = Direction::InOut;
+    const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
+        element_names: T::MLIR_NAMES,
+        rank: Some(N),
+    });
+    #[inline(always)]
+    unsafe fn from_ciface(raw: Self::Raw, ty: &MemRefType) -> Result<Self, MemRefError> {
+        // SAFETY: forwarded from the caller.
+        let desc = unsafe { read_descriptor(raw)? };
+        // SAFETY: valid for reads and writes during the call (caller).
+        unsafe { MemRefMut::from_descriptor(&desc, ty) }
+    }
+    fn record(ty: &MemRefType) -> TypeRecord {
+        memref_record::<T>(Some(N), ty)
+    }
+}
+
+const UNRANKED_POINTER: CTypeDesc = CTypeDesc::Pointer {
+    pointee: &CTypeDesc::UnrankedMemRef,
+    is_const: true,
+};
+
+// SAFETY: MLIR passes `memref<*xT>` as a pointer to `{rank, descriptor}`.
+unsafe impl<T: MemRefElement> CifaceParam for UnrankedMemRef<'static, T> {
+    type Raw = *const UnrankedMemRefDescriptor;
+    const C_TYPE: CTypeDesc = UNRANKED_POINTER;
+    const DIRECTION: Direction = Direction::InOut;
+    const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
+        element_names: T::MLIR_NAMES,
+        rank: None,
+    });
+    unsafe fn from_ciface(raw: Self::Raw, _: &MemRefType) -> Result<Self, MemRefError> {
+        // SAFETY: forwarded from the caller.
+        let desc = unsafe { read_descriptor(raw)? };
+        // SAFETY: the ranked descriptor and its data are valid for the call.
+        unsafe { UnrankedMemRef::from_descriptor(&desc) }
+    }
+    fn record(ty: &MemRefType) -> TypeRecord {
+        memref_record::<T>(None, ty)
+    }
+}
+
+// SAFETY: a memref result is its descriptor, written into the slot.
+unsafe impl<T: MemRefElement, const N: usize> CifaceResult for OwnedMemRef<T, N> {
+    type Slot = MemRefDescriptor<T, N>;
+    const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::RANKED;
+    const EMPTY: Self::Slot = MemRefDescriptor::EMPTY;
+    fn into_slot(self) -> Self::Slot {
+        self.into_descriptor()
+    }
+    unsafe fn from_slot(
+        slot: Self::Slot,
+        arguments: &[*const c_void],
+    ) -> Result<Self, MemRefError> {
+        let allocated = slot.allocated.cast_const().cast::<c_void>();
+        if let Some(argument) = arguments
+            .iter()
+            .position(|a| !allocated.is_null() && *a == allocated)
+        {
+            // Not freed: the buffer belongs to the argument.
+            return Err(MemRefError::AliasesArgument { argument });
+        }
+        // SAFETY: a fresh result belongs to the caller (trait contract).
+        unsafe { OwnedMemRef::from_descriptor(slot, &MemRefType::ANY_STRIDED) }
+    }
+    fn record() -> TypeRecord {
+        memref_record::<T>(Some(N), &MemRefType::ANY_STRIDED)
+    }
+}
+
+// SAFETY: as above.
+unsafe impl<'a, T: MemRefElement, const N: usize> CifaceResult for ReturnedMemRef<'a, T, N> {
+    type Slot = MemRefDescriptor<T, N>;
+    const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::RANKED;
+    const EMPTY: Self::Slot = MemRefDescriptor::EMPTY;
+    fn into_slot(self) -> Self::Slot {
+        self.into_descriptor()
+    }
+    unsafe fn from_slot(
+        slot: Self::Slot,
+        arguments: &[*const c_void],
+    ) -> Result<Self, MemRefError> {
+        // SAFETY: the trait contract, and the wrapper ties `'a` to the
+        // arguments' borrows.
+        unsafe { ReturnedMemRef::classify(slot, &MemRefType::ANY_STRIDED, arguments) }
+    }
+    fn record() -> TypeRecord {
+        memref_record::<T>(Some(N), &MemRefType::ANY_STRIDED)
+    }
+}
+
+// SAFETY: an unranked result is `{rank, heap descriptor}`.
+unsafe impl<T: MemRefElement> CifaceResult for OwnedUnrankedMemRef<T> {
+    type Slot = UnrankedMemRefDescriptor;
+    const C_TYPE: CTypeDesc = CTypeDesc::UnrankedMemRef;
+    const EMPTY: Self::Slot = UnrankedMemRefDescriptor::EMPTY;
+    fn into_slot(self) -> Self::Slot {
+        self.into_descriptor()
+    }
+    unsafe fn from_slot(slot: Self::Slot, _: &[*const c_void]) -> Result<Self, MemRefError> {
+        // SAFETY: the heap descriptor and the data belong to the caller.
+        unsafe { OwnedUnrankedMemRef::from_descriptor(slot) }
+    }
+    fn record() -> TypeRecord {
+        memref_record::<T>(None, &MemRefType::ANY_STRIDED)
+    }
+}
+
+macro_rules! tuples {
+    ($($slot:ident: $($t:ident $i:tt),*;)*) => {$(
+        // SAFETY: MLIR returns several results as one struct of the
+        // members in order, which `$slot` is (`#[repr(C)]`).
+        unsafe impl<$($t: CifaceResult),*> CifaceResult for ($($t,)*) {
+            type Slot = $slot<$($t::Slot),*>;
+            const C_TYPE: CTypeDesc = CTypeDesc::Tuple { fields: &[$($t::C_TYPE),*] };
+            const EMPTY: Self::Slot = $slot($($t::EMPTY),*);
+            fn into_slot(self) -> Self::Slot {
+                $slot($(self.$i.into_slot()),*)
+            }
+            unsafe fn from_slot(slot: Self::Slot, arguments: &[*const c_void]) -> Result<Self, MemRefError> {
+                // Members convert in order; when one fails, those already
+                // converted are dropped (freed), the rest are not touched.
+                // SAFETY: forwarded per member.
+                Ok(($(unsafe { $t::from_slot(slot.$i, arguments)? },)*))
+            }
+            fn record() -> TypeRecord {
+                TypeRecord::STuple(vec![$($t::record()),*])
+            }
+        }
+    )*};
+}
+
+tuples! {
+    Results2: A 0, B 1;
+    Results3: A 0, B 1, C 2;
+    Results4: A 0, B 1, C 2, D 3;
+}
+
+// SAFETY: passed as a pointer to a descriptor on the caller's stack,
+// validated against the declared type first.
+unsafe impl<'a, T: MemRefElement, const N: usize> CifaceArg for MemRef<'a, T, N> {
+    type Storage = MemRefDescriptor<T, N>;
+    type Raw = *const MemRefDescriptor<T, N>;
+    const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::CONST_POINTER;
+    const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
+        element_names: T::MLIR_NAMES,
+        rank: Some(N),
+    });
+    #[inline(always)]
+    fn prepare(self, ty: &MemRefType) -> Result<Self::Storage, MemRefError> {
+        let desc = self.descriptor();
+        ty.check_declared(desc.offset, &desc.sizes, &desc.strides)?;
+        Ok(desc)
+    }
+    #[inline(always)]
+    fn raw(storage: &mut Self::Storage) -> Self::Raw {
+        storage
+    }
+    #[inline(always)]
+    fn allocated(storage: &Self::Storage) -> *const c_void {
+        storage.allocated.cast_const().cast()
+    }
+    fn record(ty: &MemRefType) -> TypeRecord {
+        memref_record::<T>(Some(N), ty)
+    }
+}
+
+// SAFETY: as above.
+unsafe impl<'a, T: MemRefElement, const N: usize> CifaceArg for MemRefMut<'a, T, N> {
+    type Storage = MemRefDescriptor<T, N>;
+    type Raw = *const MemRefDescriptor<T, N>;
+    const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::MUT_POINTER;
+    const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
+        element_names: T::MLIR_NAMES,
+        rank: Some(N),
+    });
+    #[inline(always)]
+    fn prepare(mut self, ty: &MemRefType) -> Result<Self::Storage, MemRefError> {
+        let desc = self.descriptor();
+        ty.check_declared(desc.offset, &desc.sizes, &desc.strides)?;
+        Ok(desc)
+    }
+    #[inline(always)]
+    fn raw(storage: &mut Self::Storage) -> Self::Raw {
+        storage
+    }
+    #[inline(always)]
+    fn allocated(storage: &Self::Storage) -> *const c_void {
+        storage.allocated.cast_const().cast()
+    }
+    fn record(ty: &MemRefType) -> TypeRecord {
+        memref_record::<T>(Some(N), ty)
+    }
+}
+
+// SAFETY: a slice is a contiguous rank-1 memref.
+unsafe impl<'a, T: MemRefElement> CifaceArg for &'a [T] {
+    type Storage = MemRefDescriptor<T, 1>;
+    type Raw = *const MemRefDescriptor<T, 1>;
+    const C_TYPE: CTypeDesc = DescriptorTypes::<T, 1>::CONST_POINTER;
+    const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
+        element_names: T::MLIR_NAMES,
+        rank: Some(1),
+    });
+    #[inline(always)]
+    fn prepare(self, ty: &MemRefType) -> Result<Self::Storage, MemRefError> {
+        let view = MemRef::from_slice(self, [self.len()])?;
+        <MemRef<'a, T, 1> as CifaceArg>::prepare(view, ty)
+    }
+    #[inline(always)]
+    fn raw(storage: &mut Self::Storage) -> Self::Raw {
+        storage
+    }
+    #[inline(always)]
+    fn allocated(storage: &Self::Storage) -> *const c_void {
+        storage.allocated.cast_const().cast()
+    }
+    fn record(ty: &MemRefType) -> TypeRecord {
+        memref_record::<T>(Some(1), ty)
+    }
+}
+
+// SAFETY: as above.
+unsafe impl<'a, T: MemRefElement> CifaceArg for &'a mut [T] {
+    type Storage = MemRefDescriptor<T, 1>;
+    type Raw = *const MemRefDescriptor<T, 1>;
+    const C_TYPE: CTypeDesc = DescriptorTypes::<T, 1>::MUT_POINTER;
+    const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
+        element_names: T::MLIR_NAMES,
+        rank: Some(1),
+    });
+    #[inline(always)]
+    fn prepare(self, ty: &MemRefType) -> Result<Self::Storage, MemRefError> {
+        let len = self.len();
+        let view = MemRefMut::from_slice(self, [len])?;
+        <MemRefMut<'a, T, 1> as CifaceArg>::prepare(view, ty)
+    }
+    #[inline(always)]
+    fn raw(storage: &mut Self::Storage) -> Self::Raw {
+        storage
+    }
+    #[inline(always)]
+    fn allocated(storage: &Self::Storage) -> *const c_void {
+        storage.allocated.cast_const().cast()
+    }
+    fn record(ty: &MemRefType) -> TypeRecord {
+        memref_record::<T>(Some(1), ty)
+    }
+}
+
+// SAFETY: passed as a pointer to `{rank, descriptor}` on the caller's stack.
+unsafe impl<'a, T: MemRefElement> CifaceArg for UnrankedMemRef<'a, T> {
+    type Storage = UnrankedMemRefDescriptor;
+    type Raw = *const UnrankedMemRefDescriptor;
+    const C_TYPE: CTypeDesc = UNRANKED_POINTER;
+    const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
+        element_names: T::MLIR_NAMES,
+        rank: None,
+    });
+    fn prepare(mut self, _: &MemRefType) -> Result<Self::Storage, MemRefError> {
+        Ok(self.descriptor())
+    }
+    fn raw(storage: &mut Self::Storage) -> Self::Raw {
+        storage
+    }
+    fn allocated(storage: &Self::Storage) -> *const c_void {
+        if storage.descriptor.is_null() {
+            return core::ptr::null();
+        }
+        // SAFETY: the ranked descriptor starts with `allocated`.
+        unsafe { storage.descriptor.cast::<*const c_void>().read_unaligned() }
+    }
+    fn record(ty: &MemRefType) -> TypeRecord {
+        memref_record::<T>(None, ty)
+    }
+}
+
+/// What generated code uses. Not a public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use super::MemRefSignature;
+    use crate::registry::const_str_eq;
+
+    /// Whether a parameter's Rust type fits its `#[mlir("...")]` type:
+    /// both memrefs (or neither), the same element and rank. Evaluated at
+    /// compile time.
+    pub const fn declared_type_fits(
+        rust: Option<MemRefSignature>,
+        element: &str,
+        rank: Option<usize>,
+    ) -> bool {
+        let Some(rust) = rust else {
+            return false;
+        };
+        let rank_fits = match (rust.rank, rank) {
+            (Some(a), Some(b)) => a == b,
+            (None, None) => true,
+            _ => false,
+        };
+        let mut k = 0;
+        let mut element_fits = false;
+        while k < rust.element_names.len() {
+            if const_str_eq(rust.element_names[k], element) {
+                element_fits = true;
+            }
+            k += 1;
+        }
+        rank_fits && element_fits
+    }
+
+    /// Require a direct result type to be a scalar (used for the check
+    /// only).
+    #[inline(always)]
+    pub fn direct<R: super::CifaceDirect>(value: R) -> R {
+        value
+    }
+
+    /// Hand a result over to its slot.
+    #[inline(always)]
+    pub fn into_slot<R: super::CifaceResult>(value: R) -> R::Slot {
+        value.into_slot()
+    }
+}

@@ -1,0 +1,102 @@
+//! Which Rust types may be memref elements, and how MLIR names them.
+
+use crate::c_type::{CType, CTypeDesc};
+
+/// A memref element type: `f32`, `f64`, `i8`..`i64`, `u8`..`u64` (MLIR's
+/// signless `iN` read as unsigned), `bool` for `i1`, and with the `half`
+/// feature `half::f16` / `half::bf16`. MLIR's `index` is `i64` here.
+///
+/// # Safety
+///
+/// `Self` must have the size and alignment MLIR's LLVM lowering gives the
+/// element (`i1` is one byte), and [`MemRefElement::is_valid`] must accept
+/// exactly the bit patterns that are valid values of `Self`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a memref element type",
+    label = "not an MLIR memref element",
+    note = "memref elements are f32, f64, i8..i64, u8..u64, bool (i1) and, with the `half` feature, half::f16 / half::bf16; MLIR's `index` is i64"
+)]
+pub unsafe trait MemRefElement: Copy + 'static {
+    /// MLIR's spelling of the element type (`f32`, `i1`, ...).
+    const MLIR_NAMES: &'static [&'static str];
+    /// The C spelling, for the descriptor typedefs in the C header.
+    const C_TYPE: CTypeDesc;
+    /// The IREE reflection name (`f32`, `i1`, ...).
+    const IREE_NAME: &'static str;
+    /// Whether some bit patterns of `size_of::<Self>()` bytes are not values
+    /// (only `bool`); views then check every element once.
+    const NEEDS_CHECK: bool = false;
+
+    /// Whether the element at `ptr` holds a valid value.
+    ///
+    /// # Safety
+    ///
+    /// `ptr` must be valid for reading `size_of::<Self>()` bytes.
+    #[inline(always)]
+    unsafe fn is_valid(ptr: *const Self) -> bool {
+        let _ = ptr;
+        true
+    }
+}
+
+macro_rules! element {
+    ($($t:ty => [$($mlir:literal),*], $iree:literal;)*) => {$(
+        // SAFETY: every bit pattern is a value, and MLIR's LLVM lowering
+        // stores this element with the Rust type's size and alignment.
+        unsafe impl MemRefElement for $t {
+            const MLIR_NAMES: &'static [&'static str] = &[$($mlir),*];
+            const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
+            const IREE_NAME: &'static str = $iree;
+        }
+    )*};
+}
+
+element! {
+    f32 => ["f32"], "f32";
+    f64 => ["f64"], "f64";
+    i8 => ["i8", "si8"], "i8";
+    i16 => ["i16", "si16"], "i16";
+    i32 => ["i32", "si32"], "i32";
+    i64 => ["i64", "si64", "index"], "i64";
+    u8 => ["i8", "ui8"], "i8";
+    u16 => ["i16", "ui16"], "i16";
+    u32 => ["i32", "ui32"], "i32";
+    u64 => ["i64", "ui64", "index"], "i64";
+}
+
+// SAFETY: `i1` is stored in one byte; `is_valid` accepts only 0 and 1, the
+// two valid `bool` patterns.
+unsafe impl MemRefElement for bool {
+    const MLIR_NAMES: &'static [&'static str] = &["i1"];
+    const C_TYPE: CTypeDesc = <bool as CType>::C_TYPE;
+    const IREE_NAME: &'static str = "i1";
+    const NEEDS_CHECK: bool = true;
+
+    #[inline(always)]
+    unsafe fn is_valid(ptr: *const Self) -> bool {
+        // SAFETY: the caller guarantees one readable byte; any byte is a
+        // valid `u8`.
+        let byte = unsafe { ptr.cast::<u8>().read() };
+        byte <= 1
+    }
+}
+
+#[cfg(feature = "half")]
+mod half_elements {
+    use super::*;
+
+    // SAFETY: `f16`/`bf16` are 2-byte `#[repr(transparent)]` wrappers of
+    // `u16`; every pattern is a value; MLIR stores them as 2-byte halves.
+    unsafe impl MemRefElement for half::f16 {
+        const MLIR_NAMES: &'static [&'static str] = &["f16"];
+        const C_TYPE: CTypeDesc = CTypeDesc::scalar::<half::f16>("_Float16");
+        const IREE_NAME: &'static str = "f16";
+    }
+
+    // SAFETY: as above.
+    unsafe impl MemRefElement for half::bf16 {
+        const MLIR_NAMES: &'static [&'static str] = &["bf16"];
+        const C_TYPE: CTypeDesc = CTypeDesc::scalar::<half::bf16>("__bf16");
+        const IREE_NAME: &'static str = "bf16";
+    }
+}

@@ -1,0 +1,523 @@
+//! Memrefs that own their buffer: results MLIR hands back, and buffers Rust
+//! hands to MLIR that MLIR may free.
+//!
+//! MLIR frees a memref with `free(allocated)` (`memref.dealloc`) and expects
+//! the same of its callers: `allocated` is what `malloc` returned, `aligned`
+//! may lie inside it. Freeing `aligned` is the classic bug (MLIR's own C++
+//! `OwningMemRef` did it until LLVM 21); here only `allocated` is ever
+//! freed.
+
+use core::ffi::c_void;
+use core::fmt;
+
+use super::descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
+use super::element::MemRefElement;
+use super::shape::{MemRefError, MemRefType};
+use super::view::{MemRef, MemRefMut};
+
+unsafe extern "C" {
+    fn malloc(size: usize) -> *mut c_void;
+    fn calloc(count: usize, size: usize) -> *mut c_void;
+    fn free(ptr: *mut c_void);
+}
+
+/// The `allocated` pointer MLIR 19 gives a memref of static data
+/// (`memref.get_global`): `0xdeadbeef`, never a heap pointer.
+pub const STATIC_ALLOCATED: usize = 0xdead_beef;
+
+/// How an [`OwnedMemRef`] gives its buffer back.
+#[derive(Clone, Copy)]
+enum Release {
+    /// C `free(allocated)`.
+    Free,
+    /// A custom deallocator on `allocated`, e.g. MLIR's
+    /// `_mlir_memref_to_llvm_free` under `use-generic-functions`.
+    Custom(unsafe extern "C" fn(*mut c_void)),
+}
+
+/// A memref whose buffer this value owns: allocated by C `malloc` (so MLIR
+/// may free it), or a fresh result returned by MLIR. Dropping it frees
+/// `allocated` (never `aligned`).
+pub struct OwnedMemRef<T, const N: usize> {
+    desc: MemRefDescriptor<T, N>,
+    release: Release,
+}
+
+// SAFETY: the buffer is owned exclusively, like a `Vec<T>`.
+unsafe impl<T: Send, const N: usize> Send for OwnedMemRef<T, N> {}
+// SAFETY: shared access only reads.
+unsafe impl<T: Sync, const N: usize> Sync for OwnedMemRef<T, N> {}
+
+impl<T: MemRefElement, const N: usize> OwnedMemRef<T, N> {
+    /// A row-major memref of `sizes`, every element zero, in a `calloc`
+    /// buffer.
+    pub fn zeroed(sizes: [usize; N]) -> Result<Self, MemRefError> {
+        let mut len = 1usize;
+        for &s in &sizes {
+            len = len.checked_mul(s).ok_or(MemRefError::Overflow)?;
+        }
+        // One element at least, so that the pointer is never NULL.
+        // SAFETY: plain allocation; the result is checked for NULL.
+        let ptr = unsafe { calloc(len.max(1), size_of::<T>()) }.cast::<T>();
+        if ptr.is_null() {
+            return Err(MemRefError::OutOfMemory);
+        }
+        let mut isizes = [0i64; N];
+        for k in 0..N {
+            isizes[k] = sizes[k] as i64;
+        }
+        Ok(OwnedMemRef {
+            desc: MemRefDescriptor {
+                allocated: ptr,
+                aligned: ptr,
+                offset: 0,
+                sizes: isizes,
+                strides: MemRefDescriptor::<T, N>::row_major_strides(isizes),
+            },
+            release: Release::Free,
+        })
+    }
+
+    /// A row-major copy of `data` with `sizes`, in a `malloc` buffer.
+    pub fn from_slice(data: &[T], sizes: [usize; N]) -> Result<Self, MemRefError> {
+        let view = MemRef::from_slice(data, sizes)?;
+        let mut owned = Self::zeroed(sizes)?;
+        let target = owned
+            .view_mut()
+            .as_mut_slice()
+            .map(|s| s.as_mut_ptr())
+            .unwrap_or(core::ptr::null_mut());
+        if !view.is_empty() {
+            // SAFETY: both hold `len` elements and do not overlap.
+            unsafe { core::ptr::copy_nonoverlapping(data.as_ptr(), target, view.len()) };
+        }
+        Ok(owned)
+    }
+
+    /// Take ownership of a result descriptor whose buffer came from C
+    /// `malloc`. An invalid descriptor is an error, and its buffer is
+    /// still freed.
+    ///
+    /// # Safety
+    ///
+    /// The caller owns `allocated` (a `malloc` pointer or NULL), nothing
+    /// else frees it, and the elements the descriptor reaches are inside
+    /// that allocation.
+    pub unsafe fn from_descriptor(
+        desc: MemRefDescriptor<T, N>,
+        ty: &MemRefType,
+    ) -> Result<Self, MemRefError> {
+        // SAFETY: forwarded.
+        unsafe { Self::with_release(desc, ty, Release::Free) }
+    }
+
+    /// Like [`OwnedMemRef::from_descriptor`], freeing `allocated` with
+    /// `release` instead of C `free`.
+    ///
+    /// # Safety
+    ///
+    /// As for `from_descriptor`, with `release` the matching deallocator.
+    pub unsafe fn from_descriptor_with(
+        desc: MemRefDescriptor<T, N>,
+        ty: &MemRefType,
+        release: unsafe extern "C" fn(*mut c_void),
+    ) -> Result<Self, MemRefError> {
+        // SAFETY: forwarded.
+        unsafe { Self::with_release(desc, ty, Release::Custom(release)) }
+    }
+
+    unsafe fn with_release(
+        desc: MemRefDescriptor<T, N>,
+        ty: &MemRefType,
+        release: Release,
+    ) -> Result<Self, MemRefError> {
+        let owned = OwnedMemRef { desc, release };
+        if desc.allocated as usize == STATIC_ALLOCATED {
+            core::mem::forget(owned);
+            return Err(MemRefError::StaticData);
+        }
+        let geometry = ty.check(&desc)?;
+        if geometry.self_overlaps() {
+            return Err(MemRefError::Overlapping);
+        }
+        if T::NEEDS_CHECK {
+            // SAFETY: the caller vouches for the data; this checks every
+            // `i1` byte.
+            unsafe { MemRef::from_descriptor(&desc, &MemRefType::ANY_STRIDED)? };
+        }
+        Ok(owned)
+    }
+}
+
+impl<T, const N: usize> OwnedMemRef<T, N> {
+    /// The descriptor (still owned by `self`).
+    pub fn descriptor(&self) -> &MemRefDescriptor<T, N> {
+        &self.desc
+    }
+
+    /// Give up ownership: the caller (for example MLIR, through a result
+    /// slot) must free `allocated` with C `free`.
+    pub fn into_descriptor(self) -> MemRefDescriptor<T, N> {
+        let desc = self.desc;
+        core::mem::forget(self);
+        desc
+    }
+}
+
+impl<T: MemRefElement, const N: usize> OwnedMemRef<T, N> {
+    /// A read-only view.
+    pub fn view(&self) -> MemRef<'_, T, N> {
+        // SAFETY: the descriptor was validated at construction and the
+        // buffer is owned, alive while `self` is borrowed.
+        unsafe { MemRef::from_descriptor(&self.desc, &MemRefType::ANY_STRIDED) }
+            .expect("an owned memref's descriptor was validated at construction")
+    }
+
+    /// A mutable view.
+    pub fn view_mut(&mut self) -> MemRefMut<'_, T, N> {
+        // SAFETY: as for `view`, borrowed exclusively; non-overlap was
+        // checked at construction.
+        unsafe { MemRefMut::from_descriptor(&self.desc, &MemRefType::ANY_STRIDED) }
+            .expect("an owned memref's descriptor was validated at construction")
+    }
+
+    /// The sizes.
+    pub fn sizes(&self) -> [usize; N] {
+        self.view().sizes()
+    }
+
+    /// The elements in logical order.
+    pub fn to_vec(&self) -> Vec<T> {
+        self.view().to_vec()
+    }
+}
+
+impl<T, const N: usize> Drop for OwnedMemRef<T, N> {
+    fn drop(&mut self) {
+        let allocated = self.desc.allocated.cast::<c_void>();
+        if allocated.is_null() {
+            return;
+        }
+        match self.release {
+            // SAFETY: `allocated` came from `malloc` and is freed once
+            // (construction contract).
+            Release::Free => unsafe { free(allocated) },
+            // SAFETY: the matching deallocator (construction contract).
+            Release::Custom(release) => unsafe { release(allocated) },
+        }
+    }
+}
+
+impl<T: MemRefElement + fmt::Debug, const N: usize> fmt::Debug for OwnedMemRef<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("OwnedMemRef").field(&self.view()).finish()
+    }
+}
+
+/// A memref result that may own its buffer, borrow an argument's (a
+/// `subview` or `cast` of an input) or point to static data
+/// (`memref.get_global`). Only `Owned` frees anything.
+#[derive(Debug)]
+pub enum ReturnedMemRef<'a, T: MemRefElement, const N: usize> {
+    /// A fresh buffer; freed on drop.
+    Owned(OwnedMemRef<T, N>),
+    /// Aliases argument `argument`'s buffer, borrowed for `'a`.
+    Borrowed {
+        /// The index of the argument whose buffer the result aliases.
+        argument: usize,
+        /// The data.
+        view: MemRef<'a, T, N>,
+    },
+    /// Static data of the MLIR module.
+    Static(MemRef<'static, T, N>),
+}
+
+impl<'a, T: MemRefElement, const N: usize> ReturnedMemRef<'a, T, N> {
+    /// A read-only view.
+    pub fn view(&self) -> MemRef<'_, T, N> {
+        match self {
+            ReturnedMemRef::Owned(owned) => owned.view(),
+            ReturnedMemRef::Borrowed { view, .. } => *view,
+            ReturnedMemRef::Static(view) => *view,
+        }
+    }
+
+    /// The elements in logical order.
+    pub fn to_vec(&self) -> Vec<T> {
+        self.view().to_vec()
+    }
+
+    /// Whether dropping this frees a buffer.
+    pub fn is_owned(&self) -> bool {
+        matches!(self, ReturnedMemRef::Owned(_))
+    }
+
+    /// The descriptor (for a Rust callee returning it to MLIR: ownership
+    /// of an `Owned` buffer passes to the caller).
+    pub fn into_descriptor(self) -> MemRefDescriptor<T, N> {
+        match self {
+            ReturnedMemRef::Owned(owned) => owned.into_descriptor(),
+            ReturnedMemRef::Borrowed { view, .. } => view.descriptor(),
+            ReturnedMemRef::Static(view) => view.descriptor(),
+        }
+    }
+
+    /// Classify a result descriptor: static when `allocated` is MLIR's
+    /// static marker, borrowed when it equals an argument's `allocated`,
+    /// owned otherwise.
+    ///
+    /// # Safety
+    ///
+    /// An owned result's buffer came from `malloc` and belongs to the
+    /// caller; a borrowed one stays valid for `'a`; a static one forever.
+    pub unsafe fn classify(
+        desc: MemRefDescriptor<T, N>,
+        ty: &MemRefType,
+        arguments: &[*const c_void],
+    ) -> Result<Self, MemRefError> {
+        let allocated = desc.allocated.cast_const().cast::<c_void>();
+        if allocated as usize == STATIC_ALLOCATED {
+            // SAFETY: static data lives for the whole program.
+            return Ok(ReturnedMemRef::Static(unsafe {
+                MemRef::from_descriptor(&desc, ty)?
+            }));
+        }
+        if let Some(argument) = arguments
+            .iter()
+            .position(|a| !allocated.is_null() && *a == allocated)
+        {
+            // SAFETY: borrowed from an argument the caller keeps for `'a`.
+            let view = unsafe { MemRef::from_descriptor(&desc, ty)? };
+            return Ok(ReturnedMemRef::Borrowed { argument, view });
+        }
+        // SAFETY: a fresh result, owned by the caller.
+        Ok(ReturnedMemRef::Owned(unsafe {
+            OwnedMemRef::from_descriptor(desc, ty)?
+        }))
+    }
+}
+
+/// An unranked memref result: MLIR copies the ranked descriptor to the
+/// heap with `malloc` and returns `{rank, pointer}`. Dropping frees the data
+/// (`allocated`) and the heap descriptor.
+pub struct OwnedUnrankedMemRef<T> {
+    rank: usize,
+    descriptor: *mut c_void,
+    _owns: core::marker::PhantomData<T>,
+}
+
+// SAFETY: exclusively owned, like a `Vec<T>`.
+unsafe impl<T: Send> Send for OwnedUnrankedMemRef<T> {}
+// SAFETY: shared access only reads.
+unsafe impl<T: Sync> Sync for OwnedUnrankedMemRef<T> {}
+
+impl<T: MemRefElement> OwnedUnrankedMemRef<T> {
+    /// Take ownership of an unranked result.
+    ///
+    /// # Safety
+    ///
+    /// `desc.descriptor` is a `malloc` copy of a ranked descriptor of
+    /// `desc.rank` whose `allocated` buffer also belongs to the caller.
+    pub unsafe fn from_descriptor(desc: UnrankedMemRefDescriptor) -> Result<Self, MemRefError> {
+        if desc.descriptor.is_null() {
+            return Err(MemRefError::NullDescriptor);
+        }
+        let rank = usize::try_from(desc.rank).ok().filter(|&r| r <= 64);
+        let owned = OwnedUnrankedMemRef {
+            rank: rank.unwrap_or(0),
+            descriptor: desc.descriptor,
+            _owns: core::marker::PhantomData,
+        };
+        if rank.is_none() {
+            // Still freed: `allocated` is the first field whatever the
+            // rank, and the heap descriptor is one block.
+            drop(owned);
+            return Err(MemRefError::RankMismatch {
+                expected: 0,
+                found: desc.rank,
+            });
+        }
+        Ok(owned)
+    }
+
+    /// A heap copy of `ranked`'s descriptor, as MLIR returns unranked
+    /// results (for a Rust callee returning `memref<*xT>`).
+    pub fn from_ranked<const N: usize>(ranked: OwnedMemRef<T, N>) -> Result<Self, MemRefError> {
+        // SAFETY: plain allocation, checked for NULL.
+        let heap = unsafe { malloc(UnrankedMemRefDescriptor::ranked_size(N)) }
+            .cast::<MemRefDescriptor<T, N>>();
+        if heap.is_null() {
+            return Err(MemRefError::OutOfMemory);
+        }
+        // SAFETY: `heap` has room for one descriptor, and `malloc` aligns
+        // for any fundamental type.
+        unsafe { heap.write(ranked.into_descriptor()) };
+        Ok(OwnedUnrankedMemRef {
+            rank: N,
+            descriptor: heap.cast(),
+            _owns: core::marker::PhantomData,
+        })
+    }
+
+    /// The rank.
+    pub fn rank(&self) -> usize {
+        self.rank
+    }
+
+    /// Check the rank and take the ranked memref (the heap descriptor is
+    /// freed, the data now belongs to the result). On a rank mismatch
+    /// `self` comes back unchanged.
+    pub fn into_ranked<const N: usize>(
+        self,
+        ty: &MemRefType,
+    ) -> Result<OwnedMemRef<T, N>, (Self, MemRefError)> {
+        if self.rank != N {
+            let error = MemRefError::RankMismatch {
+                expected: N,
+                found: self.rank as i64,
+            };
+            return Err((self, error));
+        }
+        // SAFETY: the rank matches: the heap block holds a
+        // `MemRefDescriptor<T, N>` (construction contract).
+        let desc = unsafe {
+            self.descriptor
+                .cast::<MemRefDescriptor<T, N>>()
+                .read_unaligned()
+        };
+        // SAFETY: the heap descriptor came from `malloc`; it is freed once
+        // here and `self` is forgotten so that drop does not free it again.
+        unsafe { free(self.descriptor) };
+        core::mem::forget(self);
+        // SAFETY: the data belongs to the caller (construction contract).
+        unsafe { OwnedMemRef::from_descriptor(desc, ty) }.map_err(|e| {
+            // The data was freed by `from_descriptor`; nothing is left to
+            // return.
+            (
+                OwnedUnrankedMemRef {
+                    rank: 0,
+                    descriptor: core::ptr::null_mut(),
+                    _owns: core::marker::PhantomData,
+                },
+                e,
+            )
+        })
+    }
+
+    /// The unranked descriptor; ownership of both blocks passes to the
+    /// caller (MLIR frees them).
+    pub fn into_descriptor(self) -> UnrankedMemRefDescriptor {
+        let desc = UnrankedMemRefDescriptor {
+            rank: self.rank as i64,
+            descriptor: self.descriptor,
+        };
+        core::mem::forget(self);
+        desc
+    }
+
+    /// Geometry checks without taking the memref apart.
+    pub fn sizes(&self) -> Vec<i64> {
+        if self.descriptor.is_null() {
+            return Vec::new();
+        }
+        let words = self.descriptor.cast::<i64>().cast_const();
+        // SAFETY: the heap block holds two pointers, the offset, then
+        // `rank` sizes; pointers are 8 bytes on the targets MLIR's C
+        // interface is used on.
+        const { assert!(size_of::<*mut T>() == size_of::<i64>()) };
+        (0..self.rank)
+            .map(|k| {
+                let size = words.wrapping_add(3 + k);
+                // SAFETY: inside the heap descriptor, as above.
+                unsafe { size.read_unaligned() }
+            })
+            .collect()
+    }
+}
+
+impl<T> Drop for OwnedUnrankedMemRef<T> {
+    fn drop(&mut self) {
+        if self.descriptor.is_null() {
+            return;
+        }
+        // SAFETY: the heap descriptor starts with the `allocated` pointer,
+        // which belongs to us (construction contract).
+        let allocated = unsafe { self.descriptor.cast::<*mut c_void>().read_unaligned() };
+        if !allocated.is_null() && allocated as usize != STATIC_ALLOCATED {
+            // SAFETY: a `malloc` pointer freed once.
+            unsafe { free(allocated) };
+        }
+        // SAFETY: the heap descriptor came from `malloc`, freed once.
+        unsafe { free(self.descriptor) };
+    }
+}
+
+impl<T> fmt::Debug for OwnedUnrankedMemRef<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OwnedUnrankedMemRef")
+            .field("rank", &self.rank)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn owned_round_trip() {
+        let m = OwnedMemRef::<f64, 2>::from_slice(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0], [3, 2]).unwrap();
+        assert_eq!(m.view()[[2, 1]], 6.0);
+        assert_eq!(m.descriptor().strides, [2, 1]);
+        let u = OwnedUnrankedMemRef::from_ranked(m).unwrap();
+        assert_eq!(u.rank(), 2);
+        assert_eq!(u.sizes(), [3, 2]);
+        let u = match u.into_ranked::<3>(&MemRefType::ANY_STRIDED) {
+            Err((u, e)) => {
+                assert_eq!(
+                    e,
+                    MemRefError::RankMismatch {
+                        expected: 3,
+                        found: 2
+                    }
+                );
+                u
+            }
+            Ok(_) => panic!("rank 3 accepted for a rank-2 memref"),
+        };
+        let m = u.into_ranked::<2>(&MemRefType::DYNAMIC_IDENTITY).unwrap();
+        assert_eq!(m.to_vec(), [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+        let empty = OwnedMemRef::<i8, 1>::zeroed([0]).unwrap();
+        assert!(empty.view().is_empty());
+    }
+
+    #[test]
+    fn classify_results() {
+        let mut data = [1i32, 2, 3];
+        let desc = MemRefDescriptor::<i32, 1> {
+            allocated: data.as_mut_ptr(),
+            aligned: data.as_mut_ptr(),
+            offset: 1,
+            sizes: [2],
+            strides: [1],
+        };
+        let args = [data.as_ptr().cast::<c_void>()];
+        // SAFETY: borrowed from `data`, alive for the test.
+        let r = unsafe { ReturnedMemRef::classify(desc, &MemRefType::ANY_STRIDED, &args) }.unwrap();
+        assert!(matches!(r, ReturnedMemRef::Borrowed { argument: 0, .. }));
+        assert_eq!(r.to_vec(), [2, 3]);
+        // Declared as owned, the same result is refused and not freed.
+        let aliasing = OwnedMemRef::from_slice(&[7i32], [1]).unwrap();
+        let desc = aliasing.into_descriptor();
+        let statik = MemRefDescriptor::<i32, 1> {
+            allocated: STATIC_ALLOCATED as *mut i32,
+            ..desc
+        };
+        // SAFETY: the static marker is never freed.
+        let err =
+            unsafe { OwnedMemRef::from_descriptor(statik, &MemRefType::ANY_STRIDED) }.unwrap_err();
+        assert_eq!(err, MemRefError::StaticData);
+        // SAFETY: `desc` is the malloc buffer given up above.
+        drop(unsafe { OwnedMemRef::from_descriptor(desc, &MemRefType::ANY_STRIDED) }.unwrap());
+    }
+}

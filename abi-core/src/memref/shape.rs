@@ -1,0 +1,628 @@
+//! What a memref type declares (shape and layout), and the validation every
+//! descriptor goes through before Rust reads through it.
+
+use core::fmt;
+
+use super::descriptor::MemRefDescriptor;
+use super::element::MemRefElement;
+
+/// One dimension, stride or offset of an MLIR memref type: `?` or a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Dim {
+    /// `?`: known only at run time.
+    Dynamic,
+    /// A number fixed by the type.
+    Static(i64),
+}
+
+impl fmt::Display for Dim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Dim::Dynamic => f.write_str("?"),
+            Dim::Static(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+/// The layout part of a memref type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MemRefLayout {
+    /// No layout attribute (`memref<?x?xf32>`): row-major, offset 0. MLIR
+    /// code compiled for this type *ignores* the descriptor's offset and
+    /// assumes an inner stride of 1, so a descriptor that says otherwise is
+    /// rejected rather than silently misread.
+    Identity,
+    /// `strided<[s0, s1, ...], offset: o>`: every field is read.
+    Strided {
+        /// One per dimension.
+        strides: &'static [Dim],
+        /// The offset (`?` when the type has no `offset:`, MLIR's
+        /// default of 0 is spelled `Static(0)`).
+        offset: Dim,
+    },
+}
+
+/// The MLIR type of a memref parameter or result, as the function's
+/// `#[mlir("memref<...>")]` attribute (or the default, every dimension
+/// dynamic with an identity layout) declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MemRefType {
+    /// The type as written in the attribute; `None` for the default.
+    pub text: Option<&'static str>,
+    /// The dimensions; `None` for the default (all dynamic) and for
+    /// unranked memrefs.
+    pub shape: Option<&'static [Dim]>,
+    /// The layout.
+    pub layout: MemRefLayout,
+}
+
+impl MemRefType {
+    /// The default: `memref<?x...x?xT>`, identity layout.
+    pub const DYNAMIC_IDENTITY: MemRefType = MemRefType {
+        text: None,
+        shape: None,
+        layout: MemRefLayout::Identity,
+    };
+
+    /// Any shape, any strides and offset: `strided<[?, ...], offset: ?>`.
+    /// What views built in Rust are checked against by default.
+    pub const ANY_STRIDED: MemRefType = MemRefType {
+        text: None,
+        shape: None,
+        layout: MemRefLayout::Strided {
+            strides: &[],
+            offset: Dim::Dynamic,
+        },
+    };
+
+    /// The MLIR spelling for element `element` at `rank` (`None`:
+    /// unranked).
+    pub fn mlir_text(&self, element: &str, rank: Option<usize>) -> String {
+        if let Some(text) = self.text {
+            return text.to_owned();
+        }
+        let Some(rank) = rank else {
+            return format!("memref<*x{element}>");
+        };
+        let mut s = String::from("memref<");
+        for _ in 0..rank {
+            s.push_str("?x");
+        }
+        s.push_str(element);
+        if let MemRefLayout::Strided { strides, offset } = self.layout {
+            let strides: Vec<String> = if strides.is_empty() {
+                vec!["?".to_owned(); rank]
+            } else {
+                strides.iter().map(Dim::to_string).collect()
+            };
+            s.push_str(&format!(
+                ", strided<[{}], offset: {offset}>",
+                strides.join(", ")
+            ));
+        }
+        s.push('>');
+        s
+    }
+
+    /// The static size of dimension `k`, if the type fixes one.
+    pub fn static_size(&self, k: usize) -> Option<i64> {
+        match self.shape?.get(k)? {
+            Dim::Static(n) => Some(*n),
+            Dim::Dynamic => None,
+        }
+    }
+
+    /// Check a descriptor against the general rules (non-negative sizes, an
+    /// aligned non-NULL pointer when there is data, offsets and strides that
+    /// stay at or after `aligned` and inside the address space) and against
+    /// this type's static sizes, strides, offset and identity layout.
+    pub fn check<T: MemRefElement, const N: usize>(
+        &self,
+        desc: &MemRefDescriptor<T, N>,
+    ) -> Result<Geometry<N>, MemRefError> {
+        let geometry = Geometry::of(desc)?;
+        self.check_declared(desc.offset, &desc.sizes, &desc.strides)?;
+        Ok(geometry)
+    }
+
+    /// Check sizes, strides and offset against what this type declares.
+    pub fn check_declared(
+        &self,
+        offset: i64,
+        sizes: &[i64],
+        strides: &[i64],
+    ) -> Result<(), MemRefError> {
+        let rank = sizes.len();
+        if let Some(shape) = self.shape {
+            if shape.len() != rank {
+                return Err(MemRefError::RankMismatch {
+                    expected: shape.len(),
+                    found: rank as i64,
+                });
+            }
+            for (dim, (&declared, &size)) in shape.iter().zip(sizes).enumerate() {
+                if let Dim::Static(expected) = declared
+                    && size != expected
+                {
+                    return Err(MemRefError::SizeMismatch {
+                        dim,
+                        expected,
+                        found: size,
+                    });
+                }
+            }
+        }
+        let is_empty = sizes.contains(&0);
+        match self.layout {
+            MemRefLayout::Identity => {
+                if offset != 0 {
+                    return Err(MemRefError::OffsetMismatch {
+                        expected: 0,
+                        found: offset,
+                    });
+                }
+                if !is_empty {
+                    let mut step = 1i64;
+                    for dim in (0..rank).rev() {
+                        if sizes[dim] > 1 && strides[dim] != step {
+                            return Err(MemRefError::StrideMismatch {
+                                dim,
+                                expected: step,
+                                found: strides[dim],
+                            });
+                        }
+                        step = step.saturating_mul(sizes[dim]);
+                    }
+                }
+            }
+            MemRefLayout::Strided {
+                strides: declared,
+                offset: declared_offset,
+            } => {
+                if let Dim::Static(expected) = declared_offset
+                    && offset != expected
+                {
+                    return Err(MemRefError::OffsetMismatch {
+                        expected,
+                        found: offset,
+                    });
+                }
+                if !declared.is_empty() && declared.len() != rank {
+                    return Err(MemRefError::RankMismatch {
+                        expected: declared.len(),
+                        found: rank as i64,
+                    });
+                }
+                for (dim, declared) in declared.iter().enumerate() {
+                    if let Dim::Static(expected) = *declared
+                        && sizes[dim] > 1
+                        && strides[dim] != expected
+                    {
+                        return Err(MemRefError::StrideMismatch {
+                            dim,
+                            expected,
+                            found: strides[dim],
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A validated descriptor's geometry, in Rust types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Geometry<const N: usize> {
+    /// Sizes.
+    pub sizes: [usize; N],
+    /// Strides, in elements.
+    pub strides: [isize; N],
+    /// The offset of element `[0, ...]` from `aligned`, in elements.
+    pub offset: isize,
+    /// The number of elements.
+    pub len: usize,
+}
+
+impl<const N: usize> Geometry<N> {
+    /// The general rules every descriptor must satisfy before it is read.
+    pub fn of<T: MemRefElement>(desc: &MemRefDescriptor<T, N>) -> Result<Self, MemRefError> {
+        let mut sizes = [0usize; N];
+        let mut strides = [0isize; N];
+        let mut len = 1usize;
+        for dim in 0..N {
+            let size = desc.sizes[dim];
+            sizes[dim] =
+                usize::try_from(size).map_err(|_| MemRefError::NegativeSize { dim, size })?;
+            strides[dim] = isize::try_from(desc.strides[dim]).map_err(|_| MemRefError::Overflow)?;
+            len = len.checked_mul(sizes[dim]).ok_or(MemRefError::Overflow)?;
+        }
+        let offset = isize::try_from(desc.offset).map_err(|_| MemRefError::Overflow)?;
+        let geometry = Geometry {
+            sizes,
+            strides,
+            offset,
+            len,
+        };
+        if len == 0 {
+            // Nothing is read: the pointers of an empty memref may be NULL
+            // or anything else.
+            return Ok(geometry);
+        }
+        if desc.aligned.is_null() {
+            return Err(MemRefError::NullData);
+        }
+        if !desc.aligned.is_aligned() {
+            return Err(MemRefError::Misaligned {
+                align: align_of::<T>(),
+                address: desc.aligned as usize,
+            });
+        }
+        let (first, last) = geometry.index_range()?;
+        if first < 0 {
+            return Err(MemRefError::BeforeStart {
+                index: first as i64,
+            });
+        }
+        // The last element's end must be addressable from `aligned`
+        // without leaving the address space (or `isize`, which pointer
+        // offsets require).
+        let end_bytes = (last as usize)
+            .checked_add(1)
+            .and_then(|n| n.checked_mul(size_of::<T>()))
+            .filter(|&n| n <= isize::MAX as usize)
+            .ok_or(MemRefError::Overflow)?;
+        (desc.aligned as usize)
+            .checked_add(end_bytes)
+            .ok_or(MemRefError::Overflow)?;
+        Ok(geometry)
+    }
+
+    /// The smallest and largest element index (from `aligned`) a non-empty
+    /// memref of this geometry reaches.
+    pub fn index_range(&self) -> Result<(isize, isize), MemRefError> {
+        let (mut first, mut last) = (self.offset, self.offset);
+        for dim in 0..N {
+            let size = isize::try_from(self.sizes[dim]).map_err(|_| MemRefError::Overflow)?;
+            let reach = (size - 1)
+                .checked_mul(self.strides[dim])
+                .ok_or(MemRefError::Overflow)?;
+            if reach < 0 {
+                first = first.checked_add(reach).ok_or(MemRefError::Overflow)?;
+            } else {
+                last = last.checked_add(reach).ok_or(MemRefError::Overflow)?;
+            }
+        }
+        Ok((first, last))
+    }
+
+    /// Whether two different indices can reach the same element (a stride
+    /// of 0, or strides that interleave). Mutable views refuse such
+    /// layouts, since they hand out `&mut T` per element.
+    pub fn self_overlaps(&self) -> bool {
+        if self.len <= 1 {
+            return false;
+        }
+        let mut dims: Vec<(usize, usize)> = (0..N)
+            .filter(|&k| self.sizes[k] > 1)
+            .map(|k| (self.strides[k].unsigned_abs(), self.sizes[k]))
+            .collect();
+        dims.sort_unstable();
+        // Each dimension must step over everything the smaller ones reach.
+        let mut span = 1usize;
+        for (stride, size) in dims {
+            if stride < span {
+                return true;
+            }
+            span = match stride
+                .checked_mul(size - 1)
+                .and_then(|r| r.checked_add(span))
+            {
+                Some(s) => s,
+                None => return true,
+            };
+        }
+        false
+    }
+
+    /// Whether the elements are contiguous in row-major order (any offset).
+    pub fn is_row_major(&self) -> bool {
+        if self.len == 0 {
+            return true;
+        }
+        let mut step = 1isize;
+        for dim in (0..N).rev() {
+            if self.sizes[dim] > 1 && self.strides[dim] != step {
+                return false;
+            }
+            step *= self.sizes[dim] as isize;
+        }
+        true
+    }
+}
+
+/// Why a descriptor, a view or a memref result was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MemRefError {
+    /// The pointer to the descriptor itself is NULL.
+    NullDescriptor,
+    /// The rank differs from the declared one.
+    RankMismatch {
+        /// The declared rank.
+        expected: usize,
+        /// The rank found.
+        found: i64,
+    },
+    /// A negative size.
+    NegativeSize {
+        /// The dimension.
+        dim: usize,
+        /// Its size.
+        size: i64,
+    },
+    /// A non-empty memref with a NULL `aligned` pointer.
+    NullData,
+    /// `aligned` is not aligned for the element type.
+    Misaligned {
+        /// The required alignment.
+        align: usize,
+        /// The address found.
+        address: usize,
+    },
+    /// Offset and strides reach an element before `aligned`.
+    BeforeStart {
+        /// The smallest element index reached.
+        index: i64,
+    },
+    /// Offset and strides reach past the end of the address space, or
+    /// past the slice a view was built from.
+    OutOfBounds {
+        /// The largest element index reached.
+        index: usize,
+        /// The number of elements available.
+        len: usize,
+    },
+    /// Sizes, strides or offsets overflow.
+    Overflow,
+    /// A size differs from the type's static size.
+    SizeMismatch {
+        /// The dimension.
+        dim: usize,
+        /// The declared size.
+        expected: i64,
+        /// The size found.
+        found: i64,
+    },
+    /// A stride differs from the layout's (identity layouts need row-major
+    /// strides with an inner stride of 1).
+    StrideMismatch {
+        /// The dimension.
+        dim: usize,
+        /// The declared stride.
+        expected: i64,
+        /// The stride found.
+        found: i64,
+    },
+    /// The offset differs from the layout's (identity layouts need 0).
+    OffsetMismatch {
+        /// The declared offset.
+        expected: i64,
+        /// The offset found.
+        found: i64,
+    },
+    /// A mutable view whose layout reaches one element twice.
+    Overlapping,
+    /// An `i1` element that is neither 0 nor 1.
+    InvalidElement {
+        /// Its position in logical (row-major) order.
+        position: usize,
+    },
+    /// A slice whose length is not the product of the sizes.
+    LengthMismatch {
+        /// The slice length.
+        len: usize,
+        /// The product of the sizes.
+        expected: usize,
+    },
+    /// A result declared as owned aliases an argument's buffer.
+    AliasesArgument {
+        /// The argument.
+        argument: usize,
+    },
+    /// A result declared as owned points to static data
+    /// (`memref.get_global`).
+    StaticData,
+    /// An allocation for a memref failed.
+    OutOfMemory,
+}
+
+impl fmt::Display for MemRefError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MemRefError::NullDescriptor => f.write_str("the descriptor pointer is NULL"),
+            MemRefError::RankMismatch { expected, found } => {
+                write!(f, "rank {found}, expected {expected}")
+            }
+            MemRefError::NegativeSize { dim, size } => {
+                write!(f, "dimension {dim} has negative size {size}")
+            }
+            MemRefError::NullData => f.write_str("the aligned pointer is NULL but the memref is not empty"),
+            MemRefError::Misaligned { align, address } => {
+                write!(f, "the aligned pointer {address:#x} is not aligned to {align} bytes")
+            }
+            MemRefError::BeforeStart { index } => write!(
+                f,
+                "offset and strides reach element {index}, before the aligned pointer"
+            ),
+            MemRefError::OutOfBounds { index, len } => write!(
+                f,
+                "offset and strides reach element {index}, but only {len} elements exist"
+            ),
+            MemRefError::Overflow => f.write_str("sizes, strides or offset overflow the address space"),
+            MemRefError::SizeMismatch {
+                dim,
+                expected,
+                found,
+            } => write!(f, "dimension {dim} has size {found}, the type says {expected}"),
+            MemRefError::StrideMismatch {
+                dim,
+                expected,
+                found,
+            } => write!(
+                f,
+                "dimension {dim} has stride {found}, the layout says {expected} (identity layouts are row-major with inner stride 1; declare `strided<[...], offset: ?>` to accept others)"
+            ),
+            MemRefError::OffsetMismatch { expected, found } => write!(
+                f,
+                "offset {found}, the layout says {expected} (MLIR ignores the offset of identity layouts; declare `strided<[...], offset: ?>` to accept others)"
+            ),
+            MemRefError::Overlapping => f.write_str(
+                "the strides reach one element through two indices; a mutable view needs distinct elements",
+            ),
+            MemRefError::InvalidElement { position } => {
+                write!(f, "i1 element {position} is neither 0 nor 1")
+            }
+            MemRefError::LengthMismatch { len, expected } => write!(
+                f,
+                "the slice has {len} elements, the shape needs {expected}"
+            ),
+            MemRefError::AliasesArgument { argument } => write!(
+                f,
+                "the result aliases argument {argument}'s buffer; declare the result as `ReturnedMemRef` to accept borrowed results"
+            ),
+            MemRefError::StaticData => f.write_str(
+                "the result points to static data (memref.get_global); declare the result as `ReturnedMemRef` to accept it",
+            ),
+            MemRefError::OutOfMemory => f.write_str("malloc failed"),
+        }
+    }
+}
+
+impl std::error::Error for MemRefError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn desc<const N: usize>(
+        data: &mut [f32],
+        offset: i64,
+        sizes: [i64; N],
+        strides: [i64; N],
+    ) -> MemRefDescriptor<f32, N> {
+        MemRefDescriptor {
+            allocated: data.as_mut_ptr(),
+            aligned: data.as_mut_ptr(),
+            offset,
+            sizes,
+            strides,
+        }
+    }
+
+    #[test]
+    fn general_rules() {
+        let mut data = [0f32; 16];
+        let ok = desc(&mut data, 7, [8], [-1]);
+        assert_eq!(Geometry::of(&ok).unwrap().index_range().unwrap(), (0, 7));
+        let before = desc(&mut data, 6, [8], [-1]);
+        assert_eq!(
+            Geometry::of(&before),
+            Err(MemRefError::BeforeStart { index: -1 })
+        );
+        let negative = desc(&mut data, 0, [2, -1], [1, 1]);
+        assert_eq!(
+            Geometry::of(&negative),
+            Err(MemRefError::NegativeSize { dim: 1, size: -1 })
+        );
+        let huge = desc(&mut data, 0, [2], [i64::MAX]);
+        assert_eq!(Geometry::of(&huge), Err(MemRefError::Overflow));
+        let mut empty = desc(&mut data, 0, [0, 3], [3, 1]);
+        empty.aligned = core::ptr::null_mut();
+        assert_eq!(Geometry::of(&empty).unwrap().len, 0);
+        let mut null = desc(&mut data, 0, [1], [1]);
+        null.aligned = core::ptr::null_mut();
+        assert_eq!(Geometry::of(&null), Err(MemRefError::NullData));
+        let mut misaligned = desc(&mut data, 0, [1], [1]);
+        misaligned.aligned = misaligned.aligned.cast::<u8>().wrapping_add(1).cast();
+        assert!(matches!(
+            Geometry::of(&misaligned),
+            Err(MemRefError::Misaligned { align: 4, .. })
+        ));
+    }
+
+    #[test]
+    fn overlap_detection() {
+        let g = |sizes: [usize; 2], strides: [isize; 2]| Geometry {
+            sizes,
+            strides,
+            offset: 0,
+            len: sizes[0] * sizes[1],
+        };
+        assert!(!g([2, 3], [3, 1]).self_overlaps());
+        assert!(!g([3, 2], [1, 3]).self_overlaps());
+        assert!(!g([2, 3], [-3, -1]).self_overlaps());
+        assert!(g([2, 3], [0, 1]).self_overlaps());
+        assert!(g([2, 3], [2, 1]).self_overlaps());
+        assert!(!g([1, 3], [0, 1]).self_overlaps());
+    }
+
+    #[test]
+    fn declared_types() {
+        let identity = MemRefType::DYNAMIC_IDENTITY;
+        assert!(identity.check_declared(0, &[2, 3], &[3, 1]).is_ok());
+        assert!(identity.check_declared(0, &[2, 1], &[1, 99]).is_ok());
+        assert_eq!(
+            identity.check_declared(1, &[4], &[1]),
+            Err(MemRefError::OffsetMismatch {
+                expected: 0,
+                found: 1
+            })
+        );
+        assert_eq!(
+            identity.check_declared(0, &[4], &[2]),
+            Err(MemRefError::StrideMismatch {
+                dim: 0,
+                expected: 1,
+                found: 2
+            })
+        );
+        let fixed = MemRefType {
+            text: Some("memref<2x?xf32, strided<[?, 1], offset: ?>>"),
+            shape: Some(&[Dim::Static(2), Dim::Dynamic]),
+            layout: MemRefLayout::Strided {
+                strides: &[Dim::Dynamic, Dim::Static(1)],
+                offset: Dim::Dynamic,
+            },
+        };
+        assert!(fixed.check_declared(5, &[2, 9], &[20, 1]).is_ok());
+        assert_eq!(
+            fixed.check_declared(5, &[3, 9], &[20, 1]),
+            Err(MemRefError::SizeMismatch {
+                dim: 0,
+                expected: 2,
+                found: 3
+            })
+        );
+        assert_eq!(
+            fixed.check_declared(5, &[2, 9], &[20, 2]),
+            Err(MemRefError::StrideMismatch {
+                dim: 1,
+                expected: 1,
+                found: 2
+            })
+        );
+        assert_eq!(
+            MemRefType::DYNAMIC_IDENTITY.mlir_text("f32", Some(2)),
+            "memref<?x?xf32>"
+        );
+        assert_eq!(
+            MemRefType::ANY_STRIDED.mlir_text("f64", Some(1)),
+            "memref<?xf64, strided<[?], offset: ?>>"
+        );
+        assert_eq!(
+            MemRefType::DYNAMIC_IDENTITY.mlir_text("f32", None),
+            "memref<*xf32>"
+        );
+    }
+}

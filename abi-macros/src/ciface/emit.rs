@@ -1,0 +1,512 @@
+//! Code for `#[ciface]`: the `_mlir_ciface_` shim of a Rust function (and
+//! optionally its expanded-convention twin), or the safe wrapper of an MLIR
+//! function; and the registry entry of either.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+
+use super::mlir_type::{Layout, MlirMemRef};
+use super::model::{ExpandedParam, FunctionModel, ParamModel, Provider, ResultModel};
+use crate::syntax::with_lifetimes;
+use crate::tokens::{Qualified, private, register, rust_item, rust_type_string};
+
+fn dim(d: Option<i64>) -> TokenStream {
+    let p = private();
+    match d {
+        Some(n) => quote!(#p::Dim::Static(#n)),
+        None => quote!(#p::Dim::Dynamic),
+    }
+}
+
+/// The `MemRefType` a parameter is checked against.
+fn memref_type(param: &ParamModel) -> TokenStream {
+    let p = private();
+    let Some((text, parsed)) = &param.mlir else {
+        return quote!(#p::MemRefType::DYNAMIC_IDENTITY);
+    };
+    let MlirMemRef { shape, layout, .. } = parsed;
+    let shape = match shape {
+        Some(dims) => {
+            let dims = dims.iter().map(|d| dim(*d));
+            quote!(::core::option::Option::Some(&[#(#dims),*]))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let layout = match layout {
+        Layout::Identity => quote!(#p::MemRefLayout::Identity),
+        Layout::Strided { strides, offset } => {
+            let strides = strides.iter().map(|d| dim(*d));
+            let offset = dim(*offset);
+            quote!(#p::MemRefLayout::Strided { strides: &[#(#strides),*], offset: #offset })
+        }
+    };
+    quote! {
+        #p::MemRefType { text: ::core::option::Option::Some(#text), shape: #shape, layout: #layout }
+    }
+}
+
+/// Per parameter: `const __ABI_TYPE_i: MemRefType = ...;` and the compile
+/// time check that `#[mlir]` agrees with the Rust type.
+fn type_consts(
+    params: &[ParamModel],
+    trait_path: &TokenStream,
+) -> (Vec<proc_macro2::Ident>, TokenStream) {
+    let p = private();
+    let mut names = Vec::new();
+    let mut out = TokenStream::new();
+    for (i, param) in params.iter().enumerate() {
+        let name = format_ident!("__ABI_TYPE_{}", i, span = Span::mixed_site());
+        let value = memref_type(param);
+        out.extend(quote!(const #name: #p::MemRefType = #value;));
+        if let Some((text, parsed)) = &param.mlir {
+            let element = &parsed.element;
+            let rank = match parsed.rank() {
+                Some(r) => quote!(::core::option::Option::Some(#r)),
+                None => quote!(::core::option::Option::None),
+            };
+            let ty = with_lifetimes(&param.ty, "'static");
+            let memref = Qualified::new(&ty, trait_path.clone()).item("MEMREF");
+            out.extend(quote_spanned! {text.span()=>
+                const _: () = ::core::assert!(
+                    #p::memref::declared_type_fits(#memref, #element, #rank),
+                    "the `#[mlir]` type does not fit the Rust type: they must both be memrefs of the same element type and rank"
+                );
+            });
+        }
+        names.push(name);
+    }
+    (names, out)
+}
+
+fn ciface_desc(f: &FunctionModel, provider: TokenStream) -> TokenStream {
+    let p = private();
+    let mlir_name = &f.mlir_name;
+    let expanded = f.expanded;
+    let types = f.params.iter().map(|param| {
+        if param.mlir.is_some() {
+            let t = memref_type(param);
+            quote!(::core::option::Option::Some(#t))
+        } else {
+            quote!(::core::option::Option::None)
+        }
+    });
+    quote! {
+        static __ABI_CIFACE: #p::CifaceDesc = #p::CifaceDesc {
+            provider: #provider,
+            mlir_name: #mlir_name,
+            memref_types: &[#(#types),*],
+            expanded: #expanded,
+        };
+    }
+}
+
+fn param_descs(
+    f: &FunctionModel,
+    types: &[proc_macro2::Ident],
+    trait_path: &TokenStream,
+) -> Vec<TokenStream> {
+    let p = private();
+    f.params
+        .iter()
+        .zip(types)
+        .map(|(param, type_const)| {
+            let ty = with_lifetimes(&param.ty, "'static");
+            let q = Qualified::new(&ty, trait_path.clone());
+            let (c_type, record) = (q.item("C_TYPE"), q.item("record"));
+            let direction = if trait_path.to_string().contains("CifaceParam") {
+                q.item("DIRECTION")
+            } else {
+                quote!(#p::Direction::In)
+            };
+            let name = &param.name;
+            let rust_type = rust_type_string(&param.ty);
+            quote! {
+                #p::ParamDesc {
+                    name: #name,
+                    rust_type: #rust_type,
+                    direction: #direction,
+                    passing: #p::Passing::Value(#c_type),
+                    record: ::core::option::Option::Some(|| #record(&#type_const)),
+                }
+            }
+        })
+        .collect()
+}
+
+fn result_desc(f: &FunctionModel) -> TokenStream {
+    let p = private();
+    match &f.result {
+        ResultModel::Unit => quote! {
+            #p::ResultDesc::Value { rust_type: "()", c_type: #p::CTypeDesc::Void, record: ::core::option::Option::None }
+        },
+        ResultModel::Direct(ty) | ResultModel::Leading(ty) => {
+            let rust_type = rust_type_string(ty);
+            let st = with_lifetimes(ty, "'static");
+            let q = Qualified::new(&st, quote!(#p::CifaceResult));
+            let (c_type, record) = (q.item("C_TYPE"), q.item("record"));
+            if matches!(f.result, ResultModel::Direct(_)) {
+                quote! {
+                    #p::ResultDesc::Value {
+                        rust_type: #rust_type,
+                        c_type: #c_type,
+                        record: ::core::option::Option::Some(#record),
+                    }
+                }
+            } else {
+                quote! {
+                    #p::ResultDesc::Leading {
+                        rust_type: #rust_type,
+                        out: #p::CTypeDesc::Pointer { pointee: &#c_type, is_const: false },
+                        out_name: "result",
+                        record: ::core::option::Option::Some(#record),
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn function_desc(f: &FunctionModel, params: Vec<TokenStream>, is_unsafe: bool) -> TokenStream {
+    let p = private();
+    let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
+    let name = f.ident.to_string();
+    let rust_item = rust_item(name.trim_start_matches("r#"), &f.doc);
+    let result = result_desc(f);
+    quote! {
+        static __ABI_FUNCTION: #p::FunctionDesc = #p::FunctionDesc {
+            abi: #p::AbiKind::Ciface,
+            rust: #rust_item,
+            symbol: #symbol,
+            is_unsafe: #is_unsafe,
+            params: &[#(#params),*],
+            result: #result,
+            dpi: ::core::option::Option::None,
+            named_args: false,
+            ciface: ::core::option::Option::Some(&__ABI_CIFACE),
+        };
+    }
+}
+
+/// A Rust function MLIR calls.
+pub(crate) fn export(f: &FunctionModel) -> TokenStream {
+    let p = private();
+    let Provider::Rust { is_unsafe } = f.provider else {
+        unreachable!("export of an MLIR function")
+    };
+    let trait_path = quote!(#p::CifaceParam);
+    let (types, type_consts) = type_consts(&f.params, &trait_path);
+    let desc = ciface_desc(f, quote!(#p::CifaceProvider::Rust));
+    let function = function_desc(f, param_descs(f, &types, &trait_path), is_unsafe);
+    let entry = register(quote!(#p::Entry::Function(&__ABI_FUNCTION)));
+    let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
+    let ident = &f.ident;
+
+    let raw = |i: usize| format_ident!("__abi_arg{}", i, span = Span::mixed_site());
+    let out = format_ident!("__abi_out", span = Span::mixed_site());
+    let mut shim_params = Vec::new();
+    let mut conversions = Vec::new();
+    let mut call_args = Vec::new();
+    if let ResultModel::Leading(ty) = &f.result {
+        let st = with_lifetimes(ty, "'static");
+        let slot = Qualified::new(&st, quote!(#p::CifaceResult)).item("Slot");
+        shim_params.push(quote!(#out: *mut #slot));
+    }
+    for (i, (param, type_const)) in f.params.iter().zip(&types).enumerate() {
+        let value = raw(i);
+        let ty = with_lifetimes(&param.ty, "'static");
+        let q = Qualified::new(&ty, trait_path.clone());
+        let raw_ty = q.item("Raw");
+        shim_params.push(quote!(#value: #raw_ty));
+        let from = q.call("from_ciface", quote!(#value, &#type_const));
+        conversions.push(quote! {
+            // SAFETY: MLIR passes descriptors valid for the call; NULL,
+            // misalignment and inconsistent geometry are checked by
+            // `from_ciface`.
+            let #value = match unsafe { #from } {
+                ::core::result::Result::Ok(__abi_value) => __abi_value,
+                ::core::result::Result::Err(__abi_error) => #p::reject_argument(&__ABI_FUNCTION, #i, #p::ArgError::MemRef(__abi_error)),
+            };
+        });
+        call_args.push(value);
+    }
+    let call = if is_unsafe {
+        quote! {
+            // SAFETY: the function is `unsafe`; its contract passes to the
+            // MLIR caller, as the header says.
+            unsafe { #ident(#(#call_args),*) }
+        }
+    } else {
+        quote!(#ident(#(#call_args),*))
+    };
+    let (return_type, check_out, finish) = match &f.result {
+        ResultModel::Unit => (quote!(), quote!(), quote!(__abi_value)),
+        ResultModel::Direct(ty) => {
+            let direct = quote_spanned!(ty_span(ty)=> #p::memref::direct(__abi_value));
+            (quote!(-> #ty), quote!(), direct)
+        }
+        ResultModel::Leading(_) => (
+            quote!(),
+            quote! {
+                if #out.is_null() || !#out.is_aligned() {
+                    #p::reject_result_pointer(&__ABI_FUNCTION);
+                }
+            },
+            quote! {
+                // SAFETY: checked non-NULL and aligned above; MLIR's caller
+                // provides room for the result struct.
+                unsafe { #out.write(#p::memref::into_slot(__abi_value)) }
+            },
+        ),
+    };
+
+    let expanded = if f.expanded {
+        expanded_shim(f, &return_type)
+    } else {
+        TokenStream::new()
+    };
+
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+        const _: () = {
+            #type_consts
+            #desc
+            #function
+            #entry
+
+            #[unsafe(export_name = #symbol)]
+            unsafe extern "C" fn __abi_ciface_shim(#(#shim_params),*) #return_type {
+                #check_out
+                let __abi_value = #p::abort_on_panic(&__ABI_FUNCTION, move || {
+                    #(#conversions)*
+                    #call
+                });
+                #finish
+            }
+
+            #expanded
+        };
+    }
+}
+
+fn ty_span(ty: &syn::Type) -> Span {
+    use syn::spanned::Spanned;
+    ty.span()
+}
+
+/// The expanded convention: each ranked memref as `allocated, aligned,
+/// offset, sizes..., strides...`, each unranked one as `rank, descriptor`;
+/// rebuilt into descriptors and passed to the `_mlir_ciface_` shim.
+fn expanded_shim(f: &FunctionModel, return_type: &TokenStream) -> TokenStream {
+    let p = private();
+    let symbol = f.mlir_name.value();
+    let mut params = Vec::new();
+    let mut build = Vec::new();
+    let mut args = Vec::new();
+    for (i, param) in f.params.iter().enumerate() {
+        let v = |s: &str| format_ident!("__abi_p{}_{}", i, s, span = Span::mixed_site());
+        match &param.expanded {
+            ExpandedParam::Scalar => {
+                let x = v("value");
+                let ty = &param.ty;
+                params.push(quote!(#x: #ty));
+                args.push(quote!(#x));
+            }
+            ExpandedParam::Ranked { element, rank } => {
+                let (a, b, o, d) = (v("allocated"), v("aligned"), v("offset"), v("desc"));
+                let sizes: Vec<_> = (0..*rank).map(|k| v(&format!("size{k}"))).collect();
+                let strides: Vec<_> = (0..*rank).map(|k| v(&format!("stride{k}"))).collect();
+                params.push(quote!(#a: *mut #element, #b: *mut #element, #o: i64 #(, #sizes: i64)* #(, #strides: i64)*));
+                build.push(quote! {
+                    let #d = #p::MemRefDescriptor::<#element, #rank> {
+                        allocated: #a, aligned: #b, offset: #o,
+                        sizes: [#(#sizes),*], strides: [#(#strides),*],
+                    };
+                });
+                args.push(quote!(&#d));
+            }
+            ExpandedParam::Unranked => {
+                let (r, ptr, d) = (v("rank"), v("descriptor"), v("desc"));
+                params.push(quote!(#r: i64, #ptr: *mut ::core::ffi::c_void));
+                build.push(quote! {
+                    let #d = #p::UnrankedMemRefDescriptor { rank: #r, descriptor: #ptr };
+                });
+                args.push(quote!(&#d));
+            }
+            ExpandedParam::Unknown => unreachable!("rejected by the model"),
+        }
+    }
+    quote! {
+        #[unsafe(export_name = #symbol)]
+        unsafe extern "C" fn __abi_expanded_shim(#(#params),*) #return_type {
+            #(#build)*
+            // SAFETY: the descriptors live on this frame for the call; the
+            // shim validates them like any C-interface call.
+            unsafe { __abi_ciface_shim(#(#args),*) }
+        }
+    }
+}
+
+/// The safe wrapper of an MLIR function.
+pub(crate) fn import(f: &FunctionModel) -> TokenStream {
+    let p = private();
+    let Provider::Mlir { vis } = &f.provider else {
+        unreachable!("import of a Rust function")
+    };
+    let trait_path = quote!(#p::CifaceArg);
+    let (types, type_consts) = type_consts(&f.params, &trait_path);
+    let desc = ciface_desc(f, quote!(#p::CifaceProvider::Mlir));
+    let function = function_desc(f, param_descs(f, &types, &trait_path), false);
+    let entry = register(quote!(#p::Entry::Function(&__ABI_FUNCTION)));
+    let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
+    let ident = &f.ident;
+    let fn_name = ident.to_string();
+    let generics = &f.sig.generics;
+    let doc = &f.doc;
+
+    let mut wrapper_params = Vec::new();
+    let mut raw_params = Vec::new();
+    let mut prepare = Vec::new();
+    let mut allocated = Vec::new();
+    let mut raw_args = Vec::new();
+    let out = format_ident!("__abi_slot", span = Span::mixed_site());
+    if let ResultModel::Leading(ty) = &f.result {
+        let st = with_lifetimes(ty, "'static");
+        let slot = Qualified::new(&st, quote!(#p::CifaceResult)).item("Slot");
+        raw_params.push(quote!(__abi_out: *mut #slot));
+        raw_args.push(quote!(&mut #out));
+    }
+    for (i, (param, type_const)) in f.params.iter().zip(&types).enumerate() {
+        let (arg, ty, name) = (&param.ident, &param.ty, &param.name);
+        wrapper_params.push(quote!(#arg: #ty));
+        let storage = format_ident!("__abi_storage{}", i, span = Span::mixed_site());
+        let st = with_lifetimes(ty, "'static");
+        let q = Qualified::new(&st, trait_path.clone());
+        let raw_ty = q.item("Raw");
+        let raw_name = format_ident!("__abi_arg{}", i, span = Span::mixed_site());
+        raw_params.push(quote!(#raw_name: #raw_ty));
+        let prep =
+            Qualified::new(ty, trait_path.clone()).call("prepare", quote!(#arg, &#type_const));
+        prepare.push(quote! {
+            let mut #storage = match #prep {
+                ::core::result::Result::Ok(__abi_storage) => __abi_storage,
+                ::core::result::Result::Err(error) => {
+                    return ::core::result::Result::Err(#p::CifaceError {
+                        function: #fn_name,
+                        symbol: #symbol,
+                        argument: ::core::option::Option::Some((#i, #name)),
+                        error,
+                    })
+                }
+            };
+        });
+        allocated.push(q.call("allocated", quote!(&#storage)));
+        raw_args.push(q.call("raw", quote!(&mut #storage)));
+    }
+
+    let (wrapper_result, raw_return, body) = match &f.result {
+        ResultModel::Unit => (
+            quote!(()),
+            quote!(),
+            quote! {
+                // SAFETY: the declaration is the MLIR function's C
+                // interface (the `unsafe extern` block vouches for it); the
+                // arguments were checked against their declared types and
+                // their storage lives until the call returns.
+                unsafe { __abi_mlir(#(#raw_args),*) };
+                ::core::result::Result::Ok(())
+            },
+        ),
+        ResultModel::Direct(ty) => (
+            quote!(#ty),
+            quote!(-> #ty),
+            quote! {
+                // SAFETY: as for every call through this wrapper: the
+                // declaration is vouched for; arguments are checked and live.
+                let __abi_value = unsafe { __abi_mlir(#(#raw_args),*) };
+                ::core::result::Result::Ok(#p::memref::direct(__abi_value))
+            },
+        ),
+        ResultModel::Leading(ty) => {
+            let st = with_lifetimes(ty, "'static");
+            let empty = Qualified::new(&st, quote!(#p::CifaceResult)).item("EMPTY");
+            let from = Qualified::new(ty, quote!(#p::CifaceResult))
+                .call("from_slot", quote!(#out, &__abi_allocated));
+            (
+                quote!(#ty),
+                quote!(),
+                quote! {
+                    let __abi_allocated = [#(#allocated),*];
+                    let mut #out = #empty;
+                    // SAFETY: the declaration is vouched for; arguments are
+                    // checked and live; the slot has the result's C layout.
+                    unsafe { __abi_mlir(#(#raw_args),*) };
+                    // SAFETY: the callee wrote the slot; owned buffers are
+                    // now ours, borrowed ones live as long as the arguments
+                    // the result type's lifetime ties them to.
+                    unsafe { #from }.map_err(|error| #p::CifaceError {
+                        function: #fn_name,
+                        symbol: #symbol,
+                        argument: ::core::option::Option::None,
+                        error,
+                    })
+                },
+            )
+        }
+    };
+
+    let user_doc = if doc.is_empty() {
+        quote!()
+    } else {
+        quote!(#[doc = #doc] #[doc = ""])
+    };
+    quote! {
+        #user_doc
+        #[doc = ::core::concat!("Calls the MLIR function through `", #symbol, "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError).")]
+        #[allow(clippy::needless_lifetimes)]
+        #vis fn #ident #generics (#(#wrapper_params),*) -> ::core::result::Result<#wrapper_result, #p::CifaceError> {
+            unsafe extern "C" {
+                #[link_name = #symbol]
+                fn __abi_mlir(#(#raw_params),*) #raw_return;
+            }
+            #type_consts
+            #(#prepare)*
+            #body
+        }
+
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+        const _: () = {
+            #type_consts
+            #desc
+            #function
+            #entry
+        };
+    }
+}
+
+/// A wrapper of the declared signature whose body never runs: emitted
+/// with the errors, so that callers do not add more.
+pub(crate) fn placeholder(f: &FunctionModel) -> TokenStream {
+    let p = private();
+    let ident = &f.ident;
+    let generics = &f.sig.generics;
+    let params = f.params.iter().map(|param| {
+        let (arg, ty) = (&param.ident, &param.ty);
+        quote!(#arg: #ty)
+    });
+    let result = match &f.result {
+        ResultModel::Unit => quote!(()),
+        ResultModel::Direct(ty) | ResultModel::Leading(ty) => quote!(#ty),
+    };
+    let vis = match &f.provider {
+        Provider::Mlir { vis } => quote!(#vis),
+        Provider::Rust { .. } => quote!(),
+    };
+    quote! {
+        #[allow(unused_variables)]
+        #vis fn #ident #generics (#(#params),*) -> ::core::result::Result<#result, #p::CifaceError> {
+            ::core::unreachable!()
+        }
+    }
+}

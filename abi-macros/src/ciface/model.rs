@@ -1,0 +1,399 @@
+//! What `#[ciface]` understood: one model per function, whether Rust
+//! implements it (MLIR calls Rust) or an MLIR module does (Rust calls
+//! MLIR), after every syntactic check.
+
+use syn::spanned::Spanned;
+use syn::{
+    Attribute, FnArg, ForeignItem, GenericArgument, Ident, ItemFn, ItemForeignMod, LitStr, Pat,
+    PathArguments, ReturnType, Signature, Type, Visibility,
+};
+
+use super::args::Args;
+use super::mlir_type::MlirMemRef;
+use crate::errors::Errors;
+use crate::syntax;
+
+pub(crate) enum Provider {
+    /// A Rust function MLIR calls; `is_unsafe` passes its contract on.
+    Rust { is_unsafe: bool },
+    /// An MLIR function; the wrapper gets this visibility.
+    Mlir { vis: Visibility },
+}
+
+pub(crate) struct FunctionModel {
+    pub(crate) provider: Provider,
+    pub(crate) ident: Ident,
+    /// The MLIR name; the symbol is `_mlir_ciface_` + this.
+    pub(crate) mlir_name: LitStr,
+    pub(crate) doc: String,
+    pub(crate) params: Vec<ParamModel>,
+    pub(crate) result: ResultModel,
+    pub(crate) expanded: bool,
+    /// The signature as written (for the import wrapper).
+    pub(crate) sig: Signature,
+}
+
+pub(crate) struct ParamModel {
+    pub(crate) ident: Ident,
+    pub(crate) name: String,
+    pub(crate) ty: Type,
+    /// `#[mlir("...")]`, parsed, with the string for spans.
+    pub(crate) mlir: Option<(LitStr, MlirMemRef)>,
+    /// What the expanded convention passes for it.
+    pub(crate) expanded: ExpandedParam,
+}
+
+pub(crate) enum ExpandedParam {
+    /// One scalar.
+    Scalar,
+    /// `allocated, aligned, offset, sizes[rank], strides[rank]`.
+    Ranked { element: Box<Type>, rank: usize },
+    /// `rank, descriptor`.
+    Unranked,
+    /// Not expressible (the rank is not a literal); an error when
+    /// `expanded` is asked for.
+    Unknown,
+}
+
+pub(crate) enum ResultModel {
+    /// No result.
+    Unit,
+    /// One scalar, returned directly.
+    Direct(Type),
+    /// A memref or several results: through the first out-pointer.
+    Leading(Type),
+}
+
+const MEMREF_RESULTS: &[&str] = &["OwnedMemRef", "ReturnedMemRef", "OwnedUnrankedMemRef"];
+
+pub(crate) fn build_function(
+    args: &Args,
+    f: &ItemFn,
+    errors: &mut Errors,
+) -> Option<FunctionModel> {
+    syntax::check_attributes(&f.attrs, "ciface", errors);
+    syntax::check_plain_signature(&f.sig, "#[ciface]", errors);
+    if let Some(receiver) = f.sig.receiver() {
+        errors.spanned(
+            receiver,
+            "methods cannot be MLIR callees; write a free function",
+        );
+    }
+    build(
+        args,
+        &f.sig,
+        &f.attrs,
+        Provider::Rust {
+            is_unsafe: f.sig.unsafety.is_some(),
+        },
+        args.name.clone(),
+        errors,
+    )
+}
+
+pub(crate) fn build_block(
+    args: &Args,
+    block: &ItemForeignMod,
+    errors: &mut Errors,
+) -> Vec<FunctionModel> {
+    if let Some(name) = &block.abi.name
+        && name.value() != "C"
+    {
+        errors.spanned(
+            name,
+            "MLIR's C interface uses the C ABI: write `extern \"C\"`",
+        );
+    }
+    if let Some(expanded) = &args.expanded {
+        errors.spanned(
+            expanded,
+            "`expanded` exports a Rust function under the expanded convention; calls into MLIR always go through `_mlir_ciface_`",
+        );
+    }
+    let fns: Vec<_> = block
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            ForeignItem::Fn(f) => Some(f),
+            other => {
+                errors.spanned(other, "only function declarations can be MLIR functions");
+                None
+            }
+        })
+        .collect();
+    if args.name.is_some() && fns.len() != 1 {
+        errors.spanned(
+            args.name.as_ref(),
+            "`name = \"...\"` on a block needs exactly one declaration; put `#[ciface(name = \"...\")]` on a block of its own",
+        );
+    }
+    let mut models = Vec::new();
+    for f in fns {
+        if !f.sig.generics.params.is_empty() {
+            for param in &f.sig.generics.params {
+                if !matches!(param, syn::GenericParam::Lifetime(_)) {
+                    errors.spanned(param, "MLIR functions are not generic");
+                }
+            }
+        }
+        if let Some(v) = &f.sig.variadic {
+            errors.spanned(v, "MLIR functions are not variadic");
+        }
+        syntax::check_attributes(&f.attrs, "ciface", errors);
+        if let Some(m) = build(
+            args,
+            &f.sig,
+            &f.attrs,
+            Provider::Mlir { vis: f.vis.clone() },
+            args.name.clone(),
+            errors,
+        ) {
+            models.push(m);
+        }
+    }
+    models
+}
+
+fn build(
+    args: &Args,
+    sig: &Signature,
+    attrs: &[Attribute],
+    provider: Provider,
+    name: Option<LitStr>,
+    errors: &mut Errors,
+) -> Option<FunctionModel> {
+    let is_import = matches!(provider, Provider::Mlir { .. });
+    let mut params = Vec::new();
+    for (index, input) in sig.inputs.iter().enumerate() {
+        let FnArg::Typed(typed) = input else { continue };
+        let ident = match &*typed.pat {
+            Pat::Ident(p) if p.subpat.is_none() => p.ident.clone(),
+            Pat::Wild(w) => Ident::new(&format!("arg{index}"), w.span()),
+            other => {
+                errors.spanned(other, "bind the argument to a name");
+                continue;
+            }
+        };
+        let name = ident.to_string().trim_start_matches("r#").to_owned();
+        if let Some((offender, message)) = rejected_param(&typed.ty, is_import) {
+            errors.spanned(offender, message);
+            continue;
+        }
+        let mut mlir = None;
+        for attr in &typed.attrs {
+            if attr.path().is_ident("mlir") {
+                match attr.parse_args::<LitStr>() {
+                    Ok(text) => match MlirMemRef::parse(&text.value()) {
+                        Ok(parsed) => mlir = Some((text, parsed)),
+                        Err(message) => errors.spanned(&text, message),
+                    },
+                    Err(_) => errors.spanned(
+                        attr,
+                        "write the MLIR type as a string: `#[mlir(\"memref<?x4xf32>\")]`",
+                    ),
+                }
+            } else {
+                errors.spanned(
+                    attr,
+                    "only `#[mlir(\"memref<...>\")]` is allowed on a `#[ciface]` parameter",
+                );
+            }
+        }
+        params.push(ParamModel {
+            expanded: expanded_param(&typed.ty),
+            ident,
+            name,
+            ty: (*typed.ty).clone(),
+            mlir,
+        });
+    }
+
+    let result = match &sig.output {
+        ReturnType::Default => ResultModel::Unit,
+        ReturnType::Type(_, ty) if syntax::is_unit(ty) => ResultModel::Unit,
+        ReturnType::Type(_, ty) => match &**ty {
+            Type::Tuple(t) if t.elems.len() == 1 => {
+                errors.spanned(ty, "a one-element tuple: return the value itself");
+                return None;
+            }
+            Type::Tuple(t) if t.elems.len() > 4 => {
+                errors.spanned(
+                    ty,
+                    "at most 4 results are supported; return a memref for more values",
+                );
+                return None;
+            }
+            Type::Tuple(_) => ResultModel::Leading((**ty).clone()),
+            other => {
+                if let Some((offender, message)) = rejected_result(other) {
+                    errors.spanned(offender, message);
+                    return None;
+                }
+                let is_memref = syntax::last_segment(other)
+                    .is_some_and(|s| MEMREF_RESULTS.iter().any(|m| s.ident == m));
+                if is_memref {
+                    ResultModel::Leading(other.clone())
+                } else {
+                    ResultModel::Direct(other.clone())
+                }
+            }
+        },
+    };
+
+    let expanded = args.expanded.is_some() && !is_import;
+    if expanded {
+        if let (ResultModel::Leading(ty), ReturnType::Type(..)) = (&result, &sig.output) {
+            errors.spanned(
+                ty,
+                "the expanded convention returns memrefs and multiple results as an LLVM struct in registers, which C cannot receive; drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns them through an out-pointer) or write the result into a `MemRefMut` parameter",
+            );
+        }
+        for p in &params {
+            if matches!(p.expanded, ExpandedParam::Unknown) {
+                errors.spanned(
+                    &p.ty,
+                    "`expanded` needs the element type and a literal rank here: `MemRef<'_, f32, 2>`",
+                );
+            }
+        }
+    }
+
+    let mlir_name = name.unwrap_or_else(|| {
+        LitStr::new(
+            sig.ident.to_string().trim_start_matches("r#"),
+            sig.ident.span(),
+        )
+    });
+    let value = mlir_name.value();
+    if value.is_empty()
+        || value.starts_with(|c: char| c.is_ascii_digit())
+        || !value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        errors.spanned(
+            &mlir_name,
+            "the MLIR function name must be a C identifier (letters, digits, `_`)",
+        );
+    }
+
+    Some(FunctionModel {
+        provider,
+        ident: sig.ident.clone(),
+        mlir_name,
+        doc: syntax::doc_string(attrs),
+        params,
+        result,
+        expanded,
+        sig: sig.clone(),
+    })
+}
+
+/// Types MLIR's C interface does not convert, with the hint.
+fn rejected_param(ty: &Type, is_import: bool) -> Option<(&Type, String)> {
+    let message = match ty {
+        Type::Reference(r) => {
+            let slice = matches!(&*r.elem, Type::Slice(_));
+            if slice && is_import {
+                return None;
+            }
+            if slice {
+                "MLIR passes memrefs as descriptors: take `MemRef<'_, T, 1>` (or `MemRefMut<'_, T, 1>` to write) instead of a slice".to_owned()
+            } else {
+                "MLIR's C interface passes memrefs as descriptors and scalars by value: take `MemRef<'_, T, N>` / `MemRefMut<'_, T, N>`, or the scalar itself".to_owned()
+            }
+        }
+        Type::Ptr(_) => "raw pointers are not MLIR types: take `MemRef<'_, T, N>` / `MemRefMut<'_, T, N>`".to_owned(),
+        Type::Array(_) => "MLIR's C interface does not convert vectors or arrays passed by value (they stay LLVM vectors); pass a memref".to_owned(),
+        Type::Tuple(t) if t.elems.is_empty() => "`()` is not a parameter".to_owned(),
+        Type::Tuple(_) => "MLIR's C interface does not convert aggregates such as `complex` passed by value (LLVM passes them differently from C); pass the parts as separate scalars".to_owned(),
+        Type::ImplTrait(_) | Type::TraitObject(_) => "trait types cannot cross MLIR's C interface".to_owned(),
+        _ => {
+            let segment = syntax::last_segment(ty)?;
+            let name = segment.ident.to_string();
+            if name == "bool" {
+                "MLIR passes `i1` scalars without a C `_Bool` extension guarantee; take a `u8` (0 or 1) and convert".to_owned()
+            } else if name.starts_with("Complex") || name == "c32" || name == "c64" {
+                "MLIR's C interface does not convert `complex` by value (LLVM passes `{float, float}` in two registers, C in one); pass the real and imaginary parts as two scalars".to_owned()
+            } else if name.starts_with("__m") || name == "Simd" || is_simd_name(&name) {
+                "MLIR's C interface does not convert `vector` by value; pass a memref".to_owned()
+            } else if name == "isize" || name == "usize" {
+                "MLIR's `index` is 64-bit in the C interface: take `i64`".to_owned()
+            } else if name == "Result" || name == "Option" {
+                format!("`{name}` is not an MLIR type")
+            } else {
+                return None;
+            }
+        }
+    };
+    Some((ty, message))
+}
+
+fn is_simd_name(name: &str) -> bool {
+    // `f32x4`, `i8x16`, ...
+    let Some((lane, count)) = name.split_once('x') else {
+        return false;
+    };
+    matches!(
+        lane,
+        "f32" | "f64" | "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64"
+    ) && count.parse::<u32>().is_ok()
+}
+
+fn rejected_result(ty: &Type) -> Option<(&Type, String)> {
+    let segment = syntax::last_segment(ty)?;
+    let name = segment.ident.to_string();
+    if name == "Result" {
+        return Some((
+            ty,
+            "MLIR cannot receive a Rust error; return the value (a panic aborts with the function's name)".to_owned(),
+        ));
+    }
+    if name == "bool" {
+        return Some((ty, "return `i1` as a `u8` (0 or 1)".to_owned()));
+    }
+    if matches!(ty, Type::Array(_)) {
+        return Some((
+            ty,
+            "MLIR's C interface does not return arrays or vectors by value; return a memref"
+                .to_owned(),
+        ));
+    }
+    rejected_param(ty, false).filter(|_| !matches!(ty, Type::Reference(_)))
+        .or_else(|| matches!(ty, Type::Reference(_)).then(|| (ty, "return an `OwnedMemRef<T, N>` (a `malloc` buffer MLIR may free), not a reference".to_owned())))
+}
+
+/// The element and literal rank of `MemRef<'_, T, N>` / `MemRefMut<'_, T,
+/// N>`, or an unranked memref, for the expanded convention.
+fn expanded_param(ty: &Type) -> ExpandedParam {
+    let Some(segment) = syntax::last_segment(ty) else {
+        return ExpandedParam::Scalar;
+    };
+    let name = segment.ident.to_string();
+    if name == "UnrankedMemRef" {
+        return ExpandedParam::Unranked;
+    }
+    if name != "MemRef" && name != "MemRefMut" {
+        return ExpandedParam::Scalar;
+    }
+    let PathArguments::AngleBracketed(args) = &segment.arguments else {
+        return ExpandedParam::Unknown;
+    };
+    let mut element = None;
+    let mut rank = None;
+    for arg in &args.args {
+        match arg {
+            GenericArgument::Type(t) => element = Some(t.clone()),
+            GenericArgument::Const(syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(n),
+                ..
+            })) => rank = n.base10_parse::<usize>().ok(),
+            _ => {}
+        }
+    }
+    match (element, rank) {
+        (Some(element), Some(rank)) => ExpandedParam::Ranked {
+            element: Box::new(element),
+            rank,
+        },
+        _ => ExpandedParam::Unknown,
+    }
+}

@@ -1,0 +1,98 @@
+pub fn pair(n: i64) -> (OwnedMemRef<f32, 1>, i32) {
+    unimplemented!()
+}
+#[doc(hidden)]
+#[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+const _: () = {
+    const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
+    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
+        provider: ::abi_core::__private::CifaceProvider::Rust,
+        mlir_name: "pair",
+        memref_types: &[::core::option::Option::None],
+        expanded: false,
+    };
+    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
+        abi: ::abi_core::__private::AbiKind::Ciface,
+        rust: ::abi_core::__private::RustItem {
+            module_path: ::core::module_path!(),
+            name: "pair",
+            doc: "",
+            file: ::core::file!(),
+            line: ::core::line!(),
+        },
+        symbol: "_mlir_ciface_pair",
+        is_unsafe: false,
+        params: &[
+            ::abi_core::__private::ParamDesc {
+                name: "n",
+                rust_type: "i64",
+                direction: <i64 as ::abi_core::__private::CifaceParam>::DIRECTION,
+                passing: ::abi_core::__private::Passing::Value(
+                    <i64 as ::abi_core::__private::CifaceParam>::C_TYPE,
+                ),
+                record: ::core::option::Option::Some(|| <i64 as ::abi_core::__private::CifaceParam>::record(
+                    &__ABI_TYPE_0,
+                )),
+            },
+        ],
+        result: ::abi_core::__private::ResultDesc::Leading {
+            rust_type: "(OwnedMemRef<f32, 1>, i32)",
+            out: ::abi_core::__private::CTypeDesc::Pointer {
+                pointee: &<(
+                    OwnedMemRef<f32, 1>,
+                    i32,
+                ) as ::abi_core::__private::CifaceResult>::C_TYPE,
+                is_const: false,
+            },
+            out_name: "result",
+            record: ::core::option::Option::Some(
+                <(
+                    OwnedMemRef<f32, 1>,
+                    i32,
+                ) as ::abi_core::__private::CifaceResult>::record,
+            ),
+        },
+        dpi: ::core::option::Option::None,
+        named_args: false,
+        ciface: ::core::option::Option::Some(&__ABI_CIFACE),
+    };
+    #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
+    #[linkme(crate = ::abi_core::__private::linkme)]
+    static __ABI_ENTRY: ::abi_core::__private::Entry = ::abi_core::__private::Entry::Function(
+        &__ABI_FUNCTION,
+    );
+    #[unsafe(export_name = "_mlir_ciface_pair")]
+    unsafe extern "C" fn __abi_ciface_shim(
+        __abi_out: *mut <(
+            OwnedMemRef<f32, 1>,
+            i32,
+        ) as ::abi_core::__private::CifaceResult>::Slot,
+        __abi_arg0: <i64 as ::abi_core::__private::CifaceParam>::Raw,
+    ) {
+        if __abi_out.is_null() || !__abi_out.is_aligned() {
+            ::abi_core::__private::reject_result_pointer(&__ABI_FUNCTION);
+        }
+        let __abi_value = ::abi_core::__private::abort_on_panic(
+            &__ABI_FUNCTION,
+            move || {
+                let __abi_arg0 = match unsafe {
+                    <i64 as ::abi_core::__private::CifaceParam>::from_ciface(
+                        __abi_arg0,
+                        &__ABI_TYPE_0,
+                    )
+                } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        ::abi_core::__private::reject_argument(
+                            &__ABI_FUNCTION,
+                            0usize,
+                            ::abi_core::__private::ArgError::MemRef(__abi_error),
+                        )
+                    }
+                };
+                pair(__abi_arg0)
+            },
+        );
+        unsafe { __abi_out.write(::abi_core::__private::memref::into_slot(__abi_value)) }
+    }
+};

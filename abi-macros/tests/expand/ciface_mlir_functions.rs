@@ -1,0 +1,265 @@
+///Sum of a vector.
+///
+#[doc = ::core::concat!(
+    "Calls the MLIR function through `", "_mlir_ciface_sum_1d",
+    "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError)."
+)]
+#[allow(clippy::needless_lifetimes)]
+pub fn sum_1d(
+    m: &[f32],
+) -> ::core::result::Result<f32, ::abi_core::__private::CifaceError> {
+    unsafe extern "C" {
+        #[link_name = "_mlir_ciface_sum_1d"]
+        fn __abi_mlir(
+            __abi_arg0: <&'static [f32] as ::abi_core::__private::CifaceArg>::Raw,
+        ) -> f32;
+    }
+    const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
+    let mut __abi_storage0 = match <&[f32] as ::abi_core::__private::CifaceArg>::prepare(
+        m,
+        &__ABI_TYPE_0,
+    ) {
+        ::core::result::Result::Ok(__abi_storage) => __abi_storage,
+        ::core::result::Result::Err(error) => {
+            return ::core::result::Result::Err(::abi_core::__private::CifaceError {
+                function: "sum_1d",
+                symbol: "_mlir_ciface_sum_1d",
+                argument: ::core::option::Option::Some((0usize, "m")),
+                error,
+            });
+        }
+    };
+    let __abi_value = unsafe {
+        __abi_mlir(
+            <&'static [f32] as ::abi_core::__private::CifaceArg>::raw(
+                &mut __abi_storage0,
+            ),
+        )
+    };
+    ::core::result::Result::Ok(::abi_core::__private::memref::direct(__abi_value))
+}
+#[doc(hidden)]
+#[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+const _: () = {
+    const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
+    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
+        provider: ::abi_core::__private::CifaceProvider::Mlir,
+        mlir_name: "sum_1d",
+        memref_types: &[::core::option::Option::None],
+        expanded: false,
+    };
+    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
+        abi: ::abi_core::__private::AbiKind::Ciface,
+        rust: ::abi_core::__private::RustItem {
+            module_path: ::core::module_path!(),
+            name: "sum_1d",
+            doc: "Sum of a vector.",
+            file: ::core::file!(),
+            line: ::core::line!(),
+        },
+        symbol: "_mlir_ciface_sum_1d",
+        is_unsafe: false,
+        params: &[
+            ::abi_core::__private::ParamDesc {
+                name: "m",
+                rust_type: "&[f32]",
+                direction: ::abi_core::__private::Direction::In,
+                passing: ::abi_core::__private::Passing::Value(
+                    <&'static [f32] as ::abi_core::__private::CifaceArg>::C_TYPE,
+                ),
+                record: ::core::option::Option::Some(|| <&'static [f32] as ::abi_core::__private::CifaceArg>::record(
+                    &__ABI_TYPE_0,
+                )),
+            },
+        ],
+        result: ::abi_core::__private::ResultDesc::Value {
+            rust_type: "f32",
+            c_type: <f32 as ::abi_core::__private::CifaceResult>::C_TYPE,
+            record: ::core::option::Option::Some(
+                <f32 as ::abi_core::__private::CifaceResult>::record,
+            ),
+        },
+        dpi: ::core::option::Option::None,
+        named_args: false,
+        ciface: ::core::option::Option::Some(&__ABI_CIFACE),
+    };
+    #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
+    #[linkme(crate = ::abi_core::__private::linkme)]
+    static __ABI_ENTRY: ::abi_core::__private::Entry = ::abi_core::__private::Entry::Function(
+        &__ABI_FUNCTION,
+    );
+};
+#[doc = ::core::concat!(
+    "Calls the MLIR function through `", "_mlir_ciface_tail",
+    "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError)."
+)]
+#[allow(clippy::needless_lifetimes)]
+pub fn tail<'a>(
+    m: MemRef<'a, f32, 1>,
+) -> ::core::result::Result<
+    ReturnedMemRef<'a, f32, 1>,
+    ::abi_core::__private::CifaceError,
+> {
+    unsafe extern "C" {
+        #[link_name = "_mlir_ciface_tail"]
+        fn __abi_mlir(
+            __abi_out: *mut <ReturnedMemRef<
+                'static,
+                f32,
+                1,
+            > as ::abi_core::__private::CifaceResult>::Slot,
+            __abi_arg0: <MemRef<
+                'static,
+                f32,
+                1,
+            > as ::abi_core::__private::CifaceArg>::Raw,
+        );
+    }
+    const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType {
+        text: ::core::option::Option::Some("memref<?xf32>"),
+        shape: ::core::option::Option::Some(&[::abi_core::__private::Dim::Dynamic]),
+        layout: ::abi_core::__private::MemRefLayout::Identity,
+    };
+    const _: () = ::core::assert!(
+        ::abi_core::__private::memref::declared_type_fits(< MemRef < 'static, f32, 1 > as
+        ::abi_core::__private::CifaceArg > ::MEMREF, "f32",
+        ::core::option::Option::Some(1usize)),
+        "the `#[mlir]` type does not fit the Rust type: they must both be memrefs of the same element type and rank"
+    );
+    let mut __abi_storage0 = match <MemRef<
+        'a,
+        f32,
+        1,
+    > as ::abi_core::__private::CifaceArg>::prepare(m, &__ABI_TYPE_0) {
+        ::core::result::Result::Ok(__abi_storage) => __abi_storage,
+        ::core::result::Result::Err(error) => {
+            return ::core::result::Result::Err(::abi_core::__private::CifaceError {
+                function: "tail",
+                symbol: "_mlir_ciface_tail",
+                argument: ::core::option::Option::Some((0usize, "m")),
+                error,
+            });
+        }
+    };
+    let __abi_allocated = [
+        <MemRef<
+            'static,
+            f32,
+            1,
+        > as ::abi_core::__private::CifaceArg>::allocated(&__abi_storage0),
+    ];
+    let mut __abi_slot = <ReturnedMemRef<
+        'static,
+        f32,
+        1,
+    > as ::abi_core::__private::CifaceResult>::EMPTY;
+    unsafe {
+        __abi_mlir(
+            &mut __abi_slot,
+            <MemRef<
+                'static,
+                f32,
+                1,
+            > as ::abi_core::__private::CifaceArg>::raw(&mut __abi_storage0),
+        )
+    };
+    unsafe {
+        <ReturnedMemRef<
+            'a,
+            f32,
+            1,
+        > as ::abi_core::__private::CifaceResult>::from_slot(
+            __abi_slot,
+            &__abi_allocated,
+        )
+    }
+        .map_err(|error| ::abi_core::__private::CifaceError {
+            function: "tail",
+            symbol: "_mlir_ciface_tail",
+            argument: ::core::option::Option::None,
+            error,
+        })
+}
+#[doc(hidden)]
+#[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+const _: () = {
+    const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType {
+        text: ::core::option::Option::Some("memref<?xf32>"),
+        shape: ::core::option::Option::Some(&[::abi_core::__private::Dim::Dynamic]),
+        layout: ::abi_core::__private::MemRefLayout::Identity,
+    };
+    const _: () = ::core::assert!(
+        ::abi_core::__private::memref::declared_type_fits(< MemRef < 'static, f32, 1 > as
+        ::abi_core::__private::CifaceArg > ::MEMREF, "f32",
+        ::core::option::Option::Some(1usize)),
+        "the `#[mlir]` type does not fit the Rust type: they must both be memrefs of the same element type and rank"
+    );
+    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
+        provider: ::abi_core::__private::CifaceProvider::Mlir,
+        mlir_name: "tail",
+        memref_types: &[
+            ::core::option::Option::Some(::abi_core::__private::MemRefType {
+                text: ::core::option::Option::Some("memref<?xf32>"),
+                shape: ::core::option::Option::Some(
+                    &[::abi_core::__private::Dim::Dynamic],
+                ),
+                layout: ::abi_core::__private::MemRefLayout::Identity,
+            }),
+        ],
+        expanded: false,
+    };
+    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
+        abi: ::abi_core::__private::AbiKind::Ciface,
+        rust: ::abi_core::__private::RustItem {
+            module_path: ::core::module_path!(),
+            name: "tail",
+            doc: "",
+            file: ::core::file!(),
+            line: ::core::line!(),
+        },
+        symbol: "_mlir_ciface_tail",
+        is_unsafe: false,
+        params: &[
+            ::abi_core::__private::ParamDesc {
+                name: "m",
+                rust_type: "MemRef<'a, f32, 1>",
+                direction: ::abi_core::__private::Direction::In,
+                passing: ::abi_core::__private::Passing::Value(
+                    <MemRef<'static, f32, 1> as ::abi_core::__private::CifaceArg>::C_TYPE,
+                ),
+                record: ::core::option::Option::Some(|| <MemRef<
+                    'static,
+                    f32,
+                    1,
+                > as ::abi_core::__private::CifaceArg>::record(&__ABI_TYPE_0)),
+            },
+        ],
+        result: ::abi_core::__private::ResultDesc::Leading {
+            rust_type: "ReturnedMemRef<'a, f32, 1>",
+            out: ::abi_core::__private::CTypeDesc::Pointer {
+                pointee: &<ReturnedMemRef<
+                    'static,
+                    f32,
+                    1,
+                > as ::abi_core::__private::CifaceResult>::C_TYPE,
+                is_const: false,
+            },
+            out_name: "result",
+            record: ::core::option::Option::Some(
+                <ReturnedMemRef<
+                    'static,
+                    f32,
+                    1,
+                > as ::abi_core::__private::CifaceResult>::record,
+            ),
+        },
+        dpi: ::core::option::Option::None,
+        named_args: false,
+        ciface: ::core::option::Option::Some(&__ABI_CIFACE),
+    };
+    #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
+    #[linkme(crate = ::abi_core::__private::linkme)]
+    static __ABI_ENTRY: ::abi_core::__private::Entry = ::abi_core::__private::Entry::Function(
+        &__ABI_FUNCTION,
+    );
+};

@@ -1,0 +1,173 @@
+/// Scales a strided vector.
+pub fn scale(mut m: MemRefMut<'_, f32, 1>, k: f32) -> f32 {
+    k
+}
+#[doc(hidden)]
+#[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+const _: () = {
+    const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType {
+        text: ::core::option::Option::Some("memref<?xf32, strided<[?], offset: ?>>"),
+        shape: ::core::option::Option::Some(&[::abi_core::__private::Dim::Dynamic]),
+        layout: ::abi_core::__private::MemRefLayout::Strided {
+            strides: &[::abi_core::__private::Dim::Dynamic],
+            offset: ::abi_core::__private::Dim::Dynamic,
+        },
+    };
+    const _: () = ::core::assert!(
+        ::abi_core::__private::memref::declared_type_fits(< MemRefMut < 'static, f32, 1 >
+        as ::abi_core::__private::CifaceParam > ::MEMREF, "f32",
+        ::core::option::Option::Some(1usize)),
+        "the `#[mlir]` type does not fit the Rust type: they must both be memrefs of the same element type and rank"
+    );
+    const __ABI_TYPE_1: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
+    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
+        provider: ::abi_core::__private::CifaceProvider::Rust,
+        mlir_name: "scale",
+        memref_types: &[
+            ::core::option::Option::Some(::abi_core::__private::MemRefType {
+                text: ::core::option::Option::Some(
+                    "memref<?xf32, strided<[?], offset: ?>>",
+                ),
+                shape: ::core::option::Option::Some(
+                    &[::abi_core::__private::Dim::Dynamic],
+                ),
+                layout: ::abi_core::__private::MemRefLayout::Strided {
+                    strides: &[::abi_core::__private::Dim::Dynamic],
+                    offset: ::abi_core::__private::Dim::Dynamic,
+                },
+            }),
+            ::core::option::Option::None,
+        ],
+        expanded: true,
+    };
+    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
+        abi: ::abi_core::__private::AbiKind::Ciface,
+        rust: ::abi_core::__private::RustItem {
+            module_path: ::core::module_path!(),
+            name: "scale",
+            doc: "Scales a strided vector.",
+            file: ::core::file!(),
+            line: ::core::line!(),
+        },
+        symbol: "_mlir_ciface_scale",
+        is_unsafe: false,
+        params: &[
+            ::abi_core::__private::ParamDesc {
+                name: "m",
+                rust_type: "MemRefMut<'_, f32, 1>",
+                direction: <MemRefMut<
+                    'static,
+                    f32,
+                    1,
+                > as ::abi_core::__private::CifaceParam>::DIRECTION,
+                passing: ::abi_core::__private::Passing::Value(
+                    <MemRefMut<
+                        'static,
+                        f32,
+                        1,
+                    > as ::abi_core::__private::CifaceParam>::C_TYPE,
+                ),
+                record: ::core::option::Option::Some(|| <MemRefMut<
+                    'static,
+                    f32,
+                    1,
+                > as ::abi_core::__private::CifaceParam>::record(&__ABI_TYPE_0)),
+            },
+            ::abi_core::__private::ParamDesc {
+                name: "k",
+                rust_type: "f32",
+                direction: <f32 as ::abi_core::__private::CifaceParam>::DIRECTION,
+                passing: ::abi_core::__private::Passing::Value(
+                    <f32 as ::abi_core::__private::CifaceParam>::C_TYPE,
+                ),
+                record: ::core::option::Option::Some(|| <f32 as ::abi_core::__private::CifaceParam>::record(
+                    &__ABI_TYPE_1,
+                )),
+            },
+        ],
+        result: ::abi_core::__private::ResultDesc::Value {
+            rust_type: "f32",
+            c_type: <f32 as ::abi_core::__private::CifaceResult>::C_TYPE,
+            record: ::core::option::Option::Some(
+                <f32 as ::abi_core::__private::CifaceResult>::record,
+            ),
+        },
+        dpi: ::core::option::Option::None,
+        named_args: false,
+        ciface: ::core::option::Option::Some(&__ABI_CIFACE),
+    };
+    #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
+    #[linkme(crate = ::abi_core::__private::linkme)]
+    static __ABI_ENTRY: ::abi_core::__private::Entry = ::abi_core::__private::Entry::Function(
+        &__ABI_FUNCTION,
+    );
+    #[unsafe(export_name = "_mlir_ciface_scale")]
+    unsafe extern "C" fn __abi_ciface_shim(
+        __abi_arg0: <MemRefMut<
+            'static,
+            f32,
+            1,
+        > as ::abi_core::__private::CifaceParam>::Raw,
+        __abi_arg1: <f32 as ::abi_core::__private::CifaceParam>::Raw,
+    ) -> f32 {
+        let __abi_value = ::abi_core::__private::abort_on_panic(
+            &__ABI_FUNCTION,
+            move || {
+                let __abi_arg0 = match unsafe {
+                    <MemRefMut<
+                        'static,
+                        f32,
+                        1,
+                    > as ::abi_core::__private::CifaceParam>::from_ciface(
+                        __abi_arg0,
+                        &__ABI_TYPE_0,
+                    )
+                } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        ::abi_core::__private::reject_argument(
+                            &__ABI_FUNCTION,
+                            0usize,
+                            ::abi_core::__private::ArgError::MemRef(__abi_error),
+                        )
+                    }
+                };
+                let __abi_arg1 = match unsafe {
+                    <f32 as ::abi_core::__private::CifaceParam>::from_ciface(
+                        __abi_arg1,
+                        &__ABI_TYPE_1,
+                    )
+                } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        ::abi_core::__private::reject_argument(
+                            &__ABI_FUNCTION,
+                            1usize,
+                            ::abi_core::__private::ArgError::MemRef(__abi_error),
+                        )
+                    }
+                };
+                scale(__abi_arg0, __abi_arg1)
+            },
+        );
+        ::abi_core::__private::memref::direct(__abi_value)
+    }
+    #[unsafe(export_name = "scale")]
+    unsafe extern "C" fn __abi_expanded_shim(
+        __abi_p0_allocated: *mut f32,
+        __abi_p0_aligned: *mut f32,
+        __abi_p0_offset: i64,
+        __abi_p0_size0: i64,
+        __abi_p0_stride0: i64,
+        __abi_p1_value: f32,
+    ) -> f32 {
+        let __abi_p0_desc = ::abi_core::__private::MemRefDescriptor::<f32, 1usize> {
+            allocated: __abi_p0_allocated,
+            aligned: __abi_p0_aligned,
+            offset: __abi_p0_offset,
+            sizes: [__abi_p0_size0],
+            strides: [__abi_p0_stride0],
+        };
+        unsafe { __abi_ciface_shim(&__abi_p0_desc, __abi_p1_value) }
+    }
+};

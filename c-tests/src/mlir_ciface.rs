@@ -1,0 +1,475 @@
+//! MLIR's C interface in both directions, against `mlir/kernels.mlir`
+//! lowered by MLIR 19 (see `build.rs`).
+//!
+//! - `callbacks`: Rust `#[ciface]` functions the MLIR drivers call.
+//! - `kernels`: the MLIR functions, declared for Rust to call (only when
+//!   MLIR 19 was found; under CI it must be).
+
+pub mod callbacks {
+    use abi_core::ciface;
+    use abi_core::memref::{MemRef, MemRefMut, OwnedMemRef, OwnedUnrankedMemRef, UnrankedMemRef};
+
+    /// Sum of a dynamic 2-D memref (identity layout, checked).
+    #[ciface]
+    pub fn rust_sum_2d(m: MemRef<'_, f32, 2>) -> f32 {
+        m.iter().sum()
+    }
+
+    /// Sum of `m[i] * (i + 1)` over a strided memref: any offset and
+    /// stride, negative included.
+    #[ciface]
+    pub fn rust_weighted(
+        #[mlir("memref<?xf32, strided<[?], offset: ?>>")] m: MemRef<'_, f32, 1>,
+    ) -> f32 {
+        m.iter().enumerate().map(|(i, x)| x * (i + 1) as f32).sum()
+    }
+
+    /// The value of a 0-d memref, doubled.
+    #[ciface]
+    pub fn rust_read_0d(m: MemRef<'_, f64, 0>) -> f64 {
+        m[[]] * 2.0
+    }
+
+    /// Sum of `m[i][j][k] * (i + j + k + 1)` over a static shape.
+    #[ciface]
+    pub fn rust_sum_static(#[mlir("memref<2x3x4xi32>")] m: MemRef<'_, i32, 3>) -> i32 {
+        let mut total = 0;
+        for i in 0..2 {
+            for j in 0..3 {
+                for k in 0..4 {
+                    total += m[[i, j, k]] * (i + j + k + 1) as i32;
+                }
+            }
+        }
+        total
+    }
+
+    /// Multiply in place.
+    #[ciface]
+    pub fn rust_scale(mut m: MemRefMut<'_, f32, 1>, k: f32) {
+        m.for_each_mut(|x| *x *= k);
+    }
+
+    /// `[0, 1, ..., n-1]` in a `malloc` buffer that MLIR frees.
+    #[ciface]
+    pub fn rust_iota(n: i64) -> OwnedMemRef<f32, 1> {
+        let values: Vec<f32> = (0..n).map(|i| i as f32).collect();
+        OwnedMemRef::from_slice(&values, [values.len()]).expect("allocation")
+    }
+
+    /// Two results: n ones, and an n x 3 matrix with row i = [i, 2i, 3i].
+    #[ciface]
+    pub fn rust_pair(n: i64) -> (OwnedMemRef<f32, 1>, OwnedMemRef<i64, 2>) {
+        let n = n as usize;
+        let ones = OwnedMemRef::from_slice(&vec![1.0; n], [n]).expect("allocation");
+        let rows: Vec<i64> = (0..n as i64).flat_map(|i| [i, 2 * i, 3 * i]).collect();
+        let matrix = OwnedMemRef::from_slice(&rows, [n, 3]).expect("allocation");
+        (ones, matrix)
+    }
+
+    /// `(a / 7, b / 2)`: a multi-value scalar result.
+    #[ciface]
+    pub fn rust_div_mod(a: i32, b: f64) -> (i32, f64) {
+        (a / 7, b / 2.0)
+    }
+
+    /// The rank of an unranked memref, times 10, plus its first size.
+    #[ciface]
+    pub fn rust_rank(m: UnrankedMemRef<'_, f32>) -> i64 {
+        m.rank() as i64 * 10 + m.sizes().first().copied().unwrap_or(0)
+    }
+
+    /// An unranked result: `[0, ..., n-1]` with a heap descriptor.
+    #[ciface]
+    pub fn rust_unranked_iota(n: i64) -> OwnedUnrankedMemRef<f32> {
+        let values: Vec<f32> = (0..n).map(|i| i as f32).collect();
+        let ranked = OwnedMemRef::from_slice(&values, [values.len()]).expect("allocation");
+        OwnedUnrankedMemRef::from_ranked(ranked).expect("allocation")
+    }
+
+    /// Called once per element by `drive_loop`.
+    #[ciface]
+    pub fn rust_weight(i: i64, x: f32) -> f32 {
+        x * (i as f32 + 0.5)
+    }
+
+    /// Also exported under the expanded convention (`rust_expanded_dot`),
+    /// for MLIR modules that declare it without `llvm.emit_c_interface`.
+    #[ciface(expanded)]
+    pub fn rust_expanded_dot(a: MemRef<'_, f64, 1>, b: MemRef<'_, f64, 1>) -> f64 {
+        a.iter().zip(b.iter()).map(|(x, y)| x * y).sum()
+    }
+}
+
+#[cfg(mlir_kernels)]
+pub mod kernels {
+    use abi_core::ciface;
+    use abi_core::memref::{
+        MemRef, MemRefMut, OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef, UnrankedMemRef,
+    };
+
+    #[ciface]
+    unsafe extern "C" {
+        /// Sum of a vector.
+        pub fn sum_1d(m: &[f32]) -> f32;
+        /// Sum of `m[i] * (i + 1)`.
+        pub fn weighted_strided(
+            #[mlir("memref<?xf32, strided<[?], offset: ?>>")] m: MemRef<'_, f32, 1>,
+        ) -> f32;
+        /// Multiply every element by `k`.
+        pub fn scale_2d(m: MemRefMut<'_, f32, 2>, k: f32);
+        /// The trace of a 3x3 matrix.
+        pub fn trace_3x3(#[mlir("memref<3x3xf64>")] m: MemRef<'_, f64, 2>) -> f64;
+        /// Sum of `m[i][j][k] * (100 i + 10 j + k + 1)`.
+        pub fn weighted_3d(m: MemRef<'_, i32, 3>) -> i32;
+        /// The value of a 0-d memref.
+        pub fn read_0d(m: MemRef<'_, f32, 0>) -> f32;
+        /// `[0, ..., n-1]`, allocated by MLIR (64-byte aligned).
+        pub fn alloc_iota(n: i64) -> OwnedMemRef<f32, 1>;
+        /// n ones and an n x 2 matrix `[[i, -i]]`.
+        pub fn two_buffers(n: i64) -> (OwnedMemRef<f32, 1>, OwnedMemRef<i64, 2>);
+        /// `(a / 7, b * 0.5)`.
+        pub fn div_mod(a: i32, b: f64) -> (i32, f64);
+        /// The rank of an unranked memref.
+        pub fn unranked_rank(m: UnrankedMemRef<'_, f32>) -> i64;
+        /// `[0, ..., n-1]` as an unranked result.
+        pub fn alloc_unranked(n: i64) -> OwnedUnrankedMemRef<f32>;
+        /// The argument without its first element (aliases it).
+        pub fn tail<'a>(m: MemRef<'a, f32, 1>) -> ReturnedMemRef<'a, f32, 1>;
+        /// The same, declared as owned: refused, never freed.
+        #[allow(dead_code)]
+        pub fn tail_owned(m: MemRef<'_, f32, 1>) -> OwnedMemRef<f32, 1>;
+        /// A constant table (`memref.get_global`).
+        pub fn primes() -> ReturnedMemRef<'static, i32, 1>;
+
+        /// Calls `rust_sum_2d`.
+        pub fn drive_sum_2d(m: MemRef<'_, f32, 2>) -> f32;
+        /// Calls `rust_weighted` on the argument reversed (stride -1).
+        pub fn drive_reversed(m: &[f32]) -> f32;
+        /// Calls `rust_weighted` on elements 1, 3, 5, ... (offset 1,
+        /// stride 2).
+        pub fn drive_odd(m: &[f32]) -> f32;
+        /// Calls `rust_read_0d` on an `alloca`'d 0-d memref.
+        pub fn drive_0d(x: f64) -> f64;
+        /// Calls `rust_sum_static` on a 2x3x4 memref it fills.
+        pub fn drive_static_3d() -> i32;
+        /// Calls `rust_scale`.
+        pub fn drive_scale(m: &mut [f32], k: f32);
+        /// Sums the buffer `rust_iota` allocates, then frees it.
+        pub fn drive_iota_sum(n: i64) -> f32;
+        /// Calls `rust_pair`: sum of the vector, `b[n-1][0]`, columns of b.
+        pub fn drive_pair(n: i64) -> (f32, i64, i64);
+        /// Calls `rust_div_mod`.
+        pub fn drive_div_mod(a: i32, b: f64) -> (i32, f64);
+        /// Calls `rust_rank` with the argument cast to unranked.
+        pub fn drive_rank(m: MemRef<'_, f32, 2>) -> i64;
+        /// Sums what `rust_unranked_iota` returns, then frees it.
+        pub fn drive_unranked(n: i64) -> f32;
+        /// Calls `rust_weight` once per element.
+        pub fn drive_loop(m: &[f32]) -> f32;
+    }
+}
+
+#[cfg(all(test, mlir_kernels))]
+mod tests {
+    use abi_core::memref::{
+        CifaceError, MemRef, MemRefDescriptor, MemRefError, MemRefMut, MemRefType, ReturnedMemRef,
+        UnrankedMemRef,
+    };
+
+    use super::kernels::*;
+
+    #[test]
+    fn rust_calls_mlir_ranked() {
+        assert_eq!(sum_1d(&[1.0, 2.0, 3.0, 4.0]).unwrap(), 10.0);
+        assert_eq!(sum_1d(&[]).unwrap(), 0.0);
+
+        // Strided with a negative stride and an offset: the reverse of
+        // 0..8, and every other element from 1.
+        let data: Vec<f32> = (0..8).map(|i| i as f32).collect();
+        let weighted =
+            |v: &[f32]| -> f32 { v.iter().enumerate().map(|(i, x)| x * (i + 1) as f32).sum() };
+        let reversed = MemRef::from_slice_strided(&data, [8], [-1], 7).unwrap();
+        assert_eq!(
+            weighted_strided(reversed).unwrap(),
+            weighted(&reversed.to_vec())
+        );
+        let odd = MemRef::from_slice_strided(&data, [4], [2], 1).unwrap();
+        assert_eq!(
+            weighted_strided(odd).unwrap(),
+            weighted(&[1.0, 3.0, 5.0, 7.0])
+        );
+
+        let mut grid = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0];
+        scale_2d(MemRefMut::from_slice(&mut grid, [2, 3]).unwrap(), 2.0).unwrap();
+        assert_eq!(grid, [2.0, 4.0, 6.0, 8.0, 10.0, 12.0]);
+
+        let m: Vec<f64> = (1..=9).map(f64::from).collect();
+        assert_eq!(
+            trace_3x3(MemRef::from_slice(&m, [3, 3]).unwrap()).unwrap(),
+            15.0
+        );
+
+        let cube: Vec<i32> = (0..24).map(|x| x * 3 - 7).collect();
+        let expected: i32 = (0..2)
+            .flat_map(|i| (0..3).flat_map(move |j| (0..4).map(move |k| (i, j, k))))
+            .map(|(i, j, k)| cube[(i * 12 + j * 4 + k) as usize] * (100 * i + 10 * j + k + 1))
+            .sum();
+        assert_eq!(
+            weighted_3d(MemRef::from_slice(&cube, [2, 3, 4]).unwrap()).unwrap(),
+            expected
+        );
+        assert_eq!(
+            weighted_3d(MemRef::from_slice(&[], [0, 3, 4]).unwrap()).unwrap(),
+            0
+        );
+
+        assert_eq!(
+            read_0d(MemRef::from_slice(&[2.5f32], []).unwrap()).unwrap(),
+            2.5
+        );
+    }
+
+    #[test]
+    fn arguments_are_checked_before_the_call() {
+        let m: Vec<f64> = (0..6).map(f64::from).collect();
+        let error = trace_3x3(MemRef::from_slice(&m, [2, 3]).unwrap()).unwrap_err();
+        assert_eq!(
+            error,
+            CifaceError {
+                function: "trace_3x3",
+                symbol: "_mlir_ciface_trace_3x3",
+                argument: Some((0, "m")),
+                error: MemRefError::SizeMismatch {
+                    dim: 0,
+                    expected: 3,
+                    found: 2
+                },
+            }
+        );
+        // MLIR would ignore the offset and strides of an identity layout:
+        // a transposed view is refused instead of silently misread.
+        let cube: Vec<i32> = (0..24).collect();
+        let transposed = MemRef::from_slice(&cube, [2, 3, 4]).unwrap().transposed();
+        let error = weighted_3d(transposed).unwrap_err();
+        assert!(
+            matches!(error.error, MemRefError::StrideMismatch { .. }),
+            "{error}"
+        );
+        let shifted = MemRef::from_slice_strided(&m, [2, 2], [3, 1], 1).unwrap();
+        let error =
+            drive_sum_2d(MemRef::from_slice_strided(&[0f32; 4], [2, 2], [2, 1], 0).unwrap())
+                .map(|_| ())
+                .and(trace_3x3(shifted).map(|_| ()))
+                .unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("`trace_3x3` (`_mlir_ciface_trace_3x3`): argument 0 `m`"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn rust_calls_mlir_results() {
+        let iota = alloc_iota(5).unwrap();
+        assert_eq!(iota.to_vec(), [0.0, 1.0, 2.0, 3.0, 4.0]);
+        // `{alignment = 64}`: MLIR over-allocates and rounds `aligned` up;
+        // only `allocated` is freed (valgrind would flag anything else).
+        let desc = iota.descriptor();
+        assert_eq!(desc.aligned as usize % 64, 0);
+        assert!(desc.allocated <= desc.aligned);
+        drop(iota);
+        assert!(alloc_iota(0).unwrap().view().is_empty());
+
+        let (ones, pairs) = two_buffers(3).unwrap();
+        assert_eq!(ones.to_vec(), [1.0; 3]);
+        assert_eq!(pairs.sizes(), [3, 2]);
+        assert_eq!(pairs.to_vec(), [0, 0, 1, -1, 2, -2]);
+
+        assert_eq!(div_mod(100, 3.0).unwrap(), (14, 1.5));
+        assert_eq!(div_mod(-15, -1.0).unwrap(), (-2, -0.5));
+    }
+
+    #[test]
+    fn rust_calls_mlir_unranked() {
+        let mut data = [0f32; 6];
+        let mut desc = MemRefMut::from_slice(&mut data, [2, 3])
+            .unwrap()
+            .descriptor();
+        assert_eq!(
+            unranked_rank(UnrankedMemRef::from_ranked(&mut desc)).unwrap(),
+            2
+        );
+        let mut zero_d = MemRef::from_slice(&[1.0f32], []).unwrap().descriptor();
+        assert_eq!(
+            unranked_rank(UnrankedMemRef::from_ranked(&mut zero_d)).unwrap(),
+            0
+        );
+
+        let unranked = alloc_unranked(4).unwrap();
+        assert_eq!(unranked.rank(), 1);
+        assert_eq!(unranked.sizes(), [4]);
+        let ranked = unranked.into_ranked::<1>(&MemRefType::ANY_STRIDED).unwrap();
+        assert_eq!(ranked.to_vec(), [0.0, 1.0, 2.0, 3.0]);
+        // Dropped whole: both the heap descriptor and the data are freed.
+        drop(alloc_unranked(3).unwrap());
+    }
+
+    #[test]
+    fn aliasing_and_static_results() {
+        let data = [1.0f32, 2.0, 3.0, 4.0];
+        let view = MemRef::from_slice(&data, [4]).unwrap();
+        match tail(view).unwrap() {
+            ReturnedMemRef::Borrowed { argument, view } => {
+                assert_eq!(argument, 0);
+                assert_eq!(view.offset(), 1);
+                assert_eq!(view.to_vec(), [2.0, 3.0, 4.0]);
+            }
+            other => panic!("expected a borrowed result, got {other:?}"),
+        }
+        // Declared owned, the aliasing result is refused (and not freed,
+        // which would free `data`'s stack memory).
+        let error = tail_owned(view).unwrap_err();
+        assert_eq!(error.argument, None);
+        assert_eq!(error.error, MemRefError::AliasesArgument { argument: 0 });
+        match primes().unwrap() {
+            ReturnedMemRef::Static(view) => assert_eq!(view.to_vec(), [2, 3, 5, 7]),
+            other => panic!("expected static data, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn mlir_calls_rust() {
+        let grid: Vec<f32> = (1..=6).map(|x| x as f32).collect();
+        assert_eq!(
+            drive_sum_2d(MemRef::from_slice(&grid, [2, 3]).unwrap()).unwrap(),
+            21.0
+        );
+        assert_eq!(
+            drive_sum_2d(MemRef::from_slice(&[], [0, 3]).unwrap()).unwrap(),
+            0.0
+        );
+
+        let v = [1.0f32, 2.0, 3.0, 4.0, 5.0];
+        // rust_weighted sees [5, 4, 3, 2, 1] through offset 4, stride -1.
+        assert_eq!(drive_reversed(&v).unwrap(), 5.0 + 8.0 + 9.0 + 8.0 + 5.0);
+        // ... and [2, 4] through offset 1, stride 2.
+        assert_eq!(drive_odd(&v).unwrap(), 2.0 + 8.0);
+
+        assert_eq!(drive_0d(1.25).unwrap(), 2.5);
+        let expected: i32 = (0..2)
+            .flat_map(|i| (0..3).flat_map(move |j| (0..4).map(move |k| (i, j, k))))
+            .map(|(i, j, k)| (100 * i + 10 * j + k) * (i + j + k + 1))
+            .sum();
+        assert_eq!(drive_static_3d().unwrap(), expected);
+
+        let mut w = [1.0f32, -2.0, 3.0];
+        drive_scale(&mut w, -3.0).unwrap();
+        assert_eq!(w, [-3.0, 6.0, -9.0]);
+
+        // Rust allocates, MLIR frees (memref.dealloc).
+        assert_eq!(drive_iota_sum(10).unwrap(), 45.0);
+        assert_eq!(drive_iota_sum(0).unwrap(), 0.0);
+        assert_eq!(drive_pair(4).unwrap(), (4.0, 3, 3));
+        assert_eq!(drive_div_mod(50, 5.0).unwrap(), (7, 2.5));
+        assert_eq!(
+            drive_rank(MemRef::from_slice(&[0f32; 15], [3, 5]).unwrap()).unwrap(),
+            23
+        );
+        assert_eq!(drive_unranked(5).unwrap(), 10.0);
+
+        let xs: Vec<f32> = (0..100).map(|i| (i % 7) as f32).collect();
+        let expected: f32 = xs
+            .iter()
+            .enumerate()
+            .map(|(i, x)| x * (i as f32 + 0.5))
+            .sum();
+        assert_eq!(drive_loop(&xs).unwrap(), expected);
+    }
+
+    #[test]
+    fn mlir_calls_rust_with_the_expanded_convention() {
+        unsafe extern "C" {
+            fn _mlir_ciface_drive_expanded(
+                a: *const MemRefDescriptor<f64, 1>,
+                b: *const MemRefDescriptor<f64, 1>,
+            ) -> f64;
+        }
+        let a = [1.0, 2.0, 3.0];
+        let b = [4.0, 5.0, 6.0];
+        let da = MemRef::from_slice(&a, [3]).unwrap().descriptor();
+        let db = MemRef::from_slice(&b, [3]).unwrap().descriptor();
+        // SAFETY: two rank-1 descriptors of live data, as the MLIR driver
+        // declares.
+        let dot = unsafe { _mlir_ciface_drive_expanded(&da, &db) };
+        assert_eq!(dot, 32.0);
+    }
+
+    /// Bad descriptors from the foreign side end the process with a message
+    /// naming the function; checked in a child process.
+    #[test]
+    fn bad_descriptors_abort_with_the_function_name() {
+        const CHILD: &str = "ABI_MLIR_BAD_DESCRIPTOR";
+        if let Ok(case) = std::env::var(CHILD) {
+            unsafe extern "C" {
+                fn _mlir_ciface_rust_sum_2d(m: *const MemRefDescriptor<f32, 2>) -> f32;
+                fn _mlir_ciface_rust_weighted(m: *const MemRefDescriptor<f32, 1>) -> f32;
+            }
+            let mut data = [0f32; 8];
+            let p = data.as_mut_ptr();
+            let shifted = MemRefDescriptor {
+                allocated: p,
+                aligned: p,
+                offset: 1,
+                sizes: [2, 2],
+                strides: [2, 1],
+            };
+            let before = MemRefDescriptor {
+                allocated: p,
+                aligned: p,
+                offset: 2,
+                sizes: [4],
+                strides: [-1],
+            };
+            // Each call passes what the case names; the shims must refuse
+            // it before reading any element.
+            match case.as_str() {
+                // SAFETY: as above.
+                "null" => unsafe { _mlir_ciface_rust_weighted(core::ptr::null()) },
+                // SAFETY: as above.
+                "offset" => unsafe { _mlir_ciface_rust_sum_2d(&shifted) },
+                // SAFETY: as above.
+                _ => unsafe { _mlir_ciface_rust_weighted(&before) },
+            };
+            return;
+        }
+        for (case, expected) in [
+            (
+                "null",
+                "`c_tests::mlir_ciface::callbacks::rust_weighted` (C symbol `_mlir_ciface_rust_weighted`): argument `m: MemRef<'_, f32, 1>`: invalid memref: the descriptor pointer is NULL",
+            ),
+            (
+                "offset",
+                "`_mlir_ciface_rust_sum_2d`): argument `m: MemRef<'_, f32, 2>`: invalid memref: offset 1, the layout says 0",
+            ),
+            (
+                "before",
+                "invalid memref: offset and strides reach element -1, before the aligned pointer",
+            ),
+        ] {
+            let output = std::process::Command::new(std::env::current_exe().unwrap())
+                .args([
+                    "--exact",
+                    "mlir_ciface::tests::bad_descriptors_abort_with_the_function_name",
+                    "--nocapture",
+                ])
+                .env(CHILD, case)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(!output.status.success(), "{case}: the child did not abort");
+            assert!(stderr.contains(expected), "{case}: stderr was {stderr}");
+        }
+    }
+}
