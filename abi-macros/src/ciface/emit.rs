@@ -491,9 +491,13 @@ pub(crate) fn placeholder(f: &FunctionModel) -> TokenStream {
     let p = private();
     let ident = &f.ident;
     let generics = &f.sig.generics;
-    let params = f.params.iter().map(|param| {
-        let (arg, ty) = (&param.ident, &param.ty);
-        quote!(#arg: #ty)
+    // Every declared parameter, the rejected ones included.
+    let params = f.sig.inputs.iter().map(|input| {
+        let mut input = input.clone();
+        if let syn::FnArg::Typed(t) = &mut input {
+            t.attrs.clear();
+        }
+        input
     });
     let result = match &f.result {
         ResultModel::Unit => quote!(()),

@@ -1,0 +1,21 @@
+use abi_core::ciface;
+use abi_core::memref::MemRef;
+
+/// The `#[mlir]` type must agree with the Rust type.
+#[ciface]
+pub fn wrong_rank(#[mlir("memref<?x?xf32>")] _m: MemRef<'_, f32, 1>) {}
+
+#[ciface]
+pub fn wrong_element(#[mlir("memref<?xf64>")] _m: MemRef<'_, f32, 1>) {}
+
+#[ciface]
+pub fn not_a_memref(#[mlir("memref<?xf32>")] _x: f32) {}
+
+#[ciface]
+pub fn bad_text(#[mlir("memref<?xcomplex<f32>>")] _m: MemRef<'_, f32, 1>, #[mlir("tensor<4xf32>")] _n: MemRef<'_, f32, 1>) {}
+
+/// A type with no C-interface meaning, caught by the trait.
+#[ciface]
+pub fn unsupported(_s: String) {}
+
+fn main() {}

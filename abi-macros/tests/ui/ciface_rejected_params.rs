@@ -1,0 +1,27 @@
+use abi_core::ciface;
+use abi_core::memref::MemRef;
+
+/// Aggregates by value, vectors, i1 scalars, slices, references and
+/// pointers: each rejected at the parameter with a hint.
+#[ciface]
+pub fn rejected(
+    _complex: (f32, f32),
+    _vector: [f32; 4],
+    _flag: bool,
+    _slice: &[f32],
+    _reference: &f64,
+    _pointer: *const f32,
+    _index: usize,
+) -> f32 {
+    0.0
+}
+
+pub struct Complex32 {
+    pub re: f32,
+    pub im: f32,
+}
+
+#[ciface]
+pub fn complex_named(_c: Complex32, _m: MemRef<'_, f32, 1>) {}
+
+fn main() {}
