@@ -135,7 +135,7 @@ fn test() -> Result<(), String> {
 fn bench(args: &[String]) -> Result<(), String> {
     // clang-19 builds the native `_BitInt` side of `bitint_ops`.
     ensure_tools(&[VALGRIND, CLANG_19])?;
-    for bench in ["shim_cost", "bitint_ops", "packed_ops"] {
+    for bench in ["shim_cost", "bitint_ops", "packed_ops", "memref_ops"] {
         let mut command = vec![
             "bench",
             "--quiet",

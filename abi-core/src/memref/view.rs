@@ -199,6 +199,36 @@ fn walk<T>(base: *mut T, sizes: &[usize], strides: &[isize], f: &mut impl FnMut(
     }
 }
 
+/// Fold over every element of a (non-empty) strided block, like `walk`
+/// but threading an accumulator (what `Iterator::sum` compiles to).
+#[inline]
+fn fold_block<T, B>(
+    base: *mut T,
+    sizes: &[usize],
+    strides: &[isize],
+    init: B,
+    f: &mut impl FnMut(B, *mut T) -> B,
+) -> B {
+    let mut acc = init;
+    if sizes.is_empty() {
+        return f(acc, base);
+    }
+    let (size, stride) = (sizes[0], strides[0]);
+    let mut p = base;
+    if sizes.len() == 1 {
+        for _ in 0..size {
+            acc = f(acc, p);
+            p = p.wrapping_offset(stride);
+        }
+    } else {
+        for _ in 0..size {
+            acc = fold_block(p, &sizes[1..], &strides[1..], acc, f);
+            p = p.wrapping_offset(stride);
+        }
+    }
+    acc
+}
+
 /// A read-only view of rank `N` of memref data, borrowed for `'a`.
 ///
 /// Built from a descriptor MLIR passed (validated first), or from a Rust
@@ -648,14 +678,14 @@ impl<'a, T, const N: usize> Iterator for Iter<'a, T, N> {
             let slice = unsafe { core::slice::from_raw_parts(self.raw.base, self.remaining) };
             return slice.iter().fold(init, f);
         }
-        let mut acc = Some(init);
-        self.raw.each_pointer(|p| {
-            if let Some(a) = acc.take() {
-                // SAFETY: in bounds, readable for `'a`.
-                acc = Some(f(a, unsafe { &*p }));
-            }
-        });
-        acc.expect("the accumulator is always put back")
+        if self.remaining == 0 {
+            return init;
+        }
+        let g = &self.raw.geometry;
+        // SAFETY: every pointer `fold_block` passes is an element of the
+        // validated view, readable for `'a`.
+        let mut step = |acc: B, p: *mut T| f(acc, unsafe { &*p });
+        fold_block(self.raw.base, &g.sizes, &g.strides, init, &mut step)
     }
 }
 

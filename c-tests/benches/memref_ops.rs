@@ -1,0 +1,228 @@
+//! MLIR memrefs under callgrind (instruction counts, stable on noisy
+//! machines):
+//!
+//! - data paths: the sum of 10 million `f32` through a `MemRef` view against
+//!   a plain slice loop, and a strided 2-D traversal (a transposed
+//!   1000 x 1000 view) against hand-written index arithmetic;
+//! - per call: the `_mlir_ciface_` shim `#[ciface]` generates (MLIR calls
+//!   Rust; rank-2 descriptor) against a hand-written `extern "C"` function
+//!   that trusts the descriptor, and the `#[ciface]` wrapper of an MLIR
+//!   function (Rust calls MLIR) against calling its symbol directly.
+//!
+//! Each figure is the difference between runs of `base` and `base + extra`
+//! iterations, over `extra`. `cargo xtask bench` runs it; `--quick` uses a
+//! smaller buffer and fewer iterations.
+
+use std::hint::black_box;
+
+use abi_core::memref::{MemRef, MemRefDescriptor};
+// Links `libmlir_kernels.a`, which `c-tests` carries, into this benchmark.
+use c_tests as _;
+
+#[path = "support/callgrind.rs"]
+mod callgrind;
+
+/// What MLIR would call: the generated shim and a hand-written one.
+mod shims {
+    use abi_core::ciface;
+    use abi_core::memref::{MemRef, MemRefDescriptor};
+
+    /// The corner element plus the element count.
+    #[ciface]
+    pub(crate) fn bench_corner(m: MemRef<'_, f32, 2>) -> f32 {
+        m.get([0, 0]).copied().unwrap_or(0.0) + m.len() as f32
+    }
+
+    /// The same by hand, trusting the descriptor (no validation).
+    ///
+    /// # Safety
+    ///
+    /// `m` points to a valid rank-2 descriptor.
+    #[unsafe(no_mangle)]
+    pub(crate) unsafe extern "C" fn bench_corner_by_hand(
+        m: *const MemRefDescriptor<f32, 2>,
+    ) -> f32 {
+        // SAFETY: the caller passes a valid descriptor.
+        let d = unsafe { &*m };
+        let len = (d.sizes[0] * d.sizes[1]) as usize;
+        let corner = if len == 0 {
+            0.0
+        } else {
+            let corner = d.aligned.wrapping_offset(d.offset as isize);
+            // SAFETY: non-empty: element [0, 0] exists.
+            unsafe { *corner }
+        };
+        corner + len as f32
+    }
+}
+
+unsafe extern "C" {
+    fn _mlir_ciface_bench_corner(m: *const MemRefDescriptor<f32, 2>) -> f32;
+}
+
+#[cfg(mlir_kernels)]
+mod mlir_call {
+    use abi_core::ciface;
+    use abi_core::memref::MemRefDescriptor;
+
+    #[ciface]
+    unsafe extern "C" {
+        pub(crate) fn read_0d(m: abi_core::memref::MemRef<'_, f32, 0>) -> f32;
+    }
+
+    // The symbol the wrapper above calls, declared by hand for the baseline.
+    #[allow(clashing_extern_declarations)]
+    unsafe extern "C" {
+        pub(crate) fn _mlir_ciface_read_0d(m: *const MemRefDescriptor<f32, 0>) -> f32;
+    }
+}
+
+#[inline(never)]
+fn sum_view(data: &[f32]) -> f32 {
+    let view = MemRef::from_slice(data, [data.len()]).unwrap();
+    view.iter().sum()
+}
+
+#[inline(never)]
+fn sum_slice(data: &[f32]) -> f32 {
+    data.iter().sum()
+}
+
+#[inline(never)]
+fn strided_view(data: &[f32], n: usize) -> f32 {
+    let view = MemRef::from_slice(data, [n, n]).unwrap().transposed();
+    view.iter().sum()
+}
+
+#[inline(never)]
+fn strided_by_hand(data: &[f32], n: usize) -> f32 {
+    let mut acc = 0.0;
+    for i in 0..n {
+        for j in 0..n {
+            acc += data[j * n + i];
+        }
+    }
+    acc
+}
+
+const CASES: &[&str] = &[
+    "sum of f32, contiguous (per element)",
+    "transposed 2-D traversal (per element)",
+    "`_mlir_ciface_` shim, MLIR calls Rust, rank 2 (per call)",
+    "`#[ciface]` wrapper, Rust calls MLIR, rank 0 (per call)",
+];
+
+fn run(which: usize, ours: bool, n: u64, len: usize) -> f32 {
+    let side = (len as f64).sqrt() as usize;
+    let data: Vec<f32> = (0..len).map(|i| (i % 7) as f32).collect();
+    let mut grid = [1.0f32, 2.0, 3.0, 4.0];
+    let desc = MemRefDescriptor::<f32, 2> {
+        allocated: grid.as_mut_ptr(),
+        aligned: grid.as_mut_ptr(),
+        offset: 0,
+        sizes: [2, 2],
+        strides: [2, 1],
+    };
+    let mut acc = 0.0;
+    for _ in 0..n {
+        acc += match (which, ours) {
+            (0, true) => sum_view(black_box(&data)),
+            (0, false) => sum_slice(black_box(&data)),
+            (1, true) => strided_view(black_box(&data), side),
+            (1, false) => strided_by_hand(black_box(&data), side),
+            // SAFETY: a valid rank-2 descriptor of `grid`.
+            (2, true) => unsafe { _mlir_ciface_bench_corner(black_box(&desc)) },
+            // SAFETY: as above.
+            (2, false) => unsafe { shims::bench_corner_by_hand(black_box(&desc)) },
+            (3, ours) => call_mlir(ours),
+            _ => unreachable!(),
+        };
+    }
+    acc
+}
+
+#[cfg(mlir_kernels)]
+fn call_mlir(ours: bool) -> f32 {
+    let value = [2.5f32];
+    if ours {
+        mlir_call::read_0d(black_box(MemRef::from_slice(&value, []).unwrap())).unwrap()
+    } else {
+        let desc = MemRefDescriptor::<f32, 0> {
+            allocated: value.as_ptr().cast_mut(),
+            aligned: value.as_ptr().cast_mut(),
+            offset: 0,
+            sizes: [],
+            strides: [],
+        };
+        // SAFETY: a valid 0-d descriptor.
+        unsafe { mlir_call::_mlir_ciface_read_0d(black_box(&desc)) }
+    }
+}
+
+#[cfg(not(mlir_kernels))]
+fn call_mlir(_: bool) -> f32 {
+    0.0
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    if let Ok(spec) = std::env::var("MEMREF_BENCH_CHILD") {
+        let parts: Vec<u64> = spec.split(',').map(|p| p.parse().unwrap()).collect();
+        black_box(run(
+            parts[0] as usize,
+            parts[1] == 1,
+            parts[2],
+            parts[3] as usize,
+        ));
+        return;
+    }
+    // Both sides compute the same values.
+    let data: Vec<f32> = (0..10_000).map(|i| (i % 7) as f32).collect();
+    assert_eq!(sum_view(&data), sum_slice(&data));
+    assert_eq!(strided_view(&data, 100), strided_by_hand(&data, 100));
+    assert_eq!(run(2, true, 1, 4), run(2, false, 1, 4));
+    assert_eq!(run(3, true, 1, 4), run(3, false, 1, 4));
+
+    let len: u64 = if quick { 10_000 } else { 10_000_000 };
+    let (calls_base, calls_extra) = if quick {
+        (100, 1_000)
+    } else {
+        (1_000, 100_000)
+    };
+    let exe = std::env::current_exe().unwrap();
+    println!(
+        "MLIR memrefs: instructions under callgrind ({} f32 per traversal{})",
+        len,
+        if quick { ", quick mode" } else { "" }
+    );
+    println!();
+    println!("| case | ours | baseline | ratio |");
+    println!("|---|---:|---:|---:|");
+    for (which, name) in CASES.iter().enumerate() {
+        if which == 3 && cfg!(not(mlir_kernels)) {
+            println!("| {name} | SKIPPED: MLIR 19 not found | | |");
+            continue;
+        }
+        let side = (len as f64).sqrt() as u64;
+        let (base, extra, per) = match which {
+            0 => (1, 2, len as f64),
+            1 => (1, 2, (side * side) as f64),
+            _ => (calls_base, calls_extra, 1.0),
+        };
+        let measure = |ours: u64| {
+            callgrind::per_iteration(
+                &exe,
+                "MEMREF_BENCH_CHILD",
+                |n| format!("{which},{ours},{n},{len}"),
+                base,
+                extra,
+            ) / per
+        };
+        let ours = measure(1);
+        let baseline = measure(0);
+        println!(
+            "| {name} | {ours:.3} | {baseline:.3} | {:.3} |",
+            ours / baseline
+        );
+    }
+}
