@@ -116,6 +116,7 @@ impl MemRefType {
     /// aligned non-NULL pointer when there is data, offsets and strides that
     /// stay at or after `aligned` and inside the address space) and against
     /// this type's static sizes, strides, offset and identity layout.
+    #[inline]
     pub fn check<T: MemRefElement, const N: usize>(
         &self,
         desc: &MemRefDescriptor<T, N>,
@@ -126,13 +127,14 @@ impl MemRefType {
     }
 
     /// Check sizes, strides and offset against what this type declares.
-    pub fn check_declared(
+    #[inline]
+    pub fn check_declared<const N: usize>(
         &self,
         offset: i64,
-        sizes: &[i64],
-        strides: &[i64],
+        sizes: &[i64; N],
+        strides: &[i64; N],
     ) -> Result<(), MemRefError> {
-        let rank = sizes.len();
+        let rank = N;
         if let Some(shape) = self.shape {
             if shape.len() != rank {
                 return Err(MemRefError::RankMismatch {
@@ -226,6 +228,7 @@ pub struct Geometry<const N: usize> {
 
 impl<const N: usize> Geometry<N> {
     /// The general rules every descriptor must satisfy before it is read.
+    #[inline]
     pub fn of<T: MemRefElement>(desc: &MemRefDescriptor<T, N>) -> Result<Self, MemRefError> {
         let mut sizes = [0usize; N];
         let mut strides = [0isize; N];
@@ -280,6 +283,7 @@ impl<const N: usize> Geometry<N> {
 
     /// The smallest and largest element index (from `aligned`) a non-empty
     /// memref of this geometry reaches.
+    #[inline]
     pub fn index_range(&self) -> Result<(isize, isize), MemRefError> {
         let (mut first, mut last) = (self.offset, self.offset);
         for dim in 0..N {
