@@ -90,7 +90,9 @@ fn sum_slice(data: &[f32]) -> f32 {
 
 #[inline(never)]
 fn strided_view(data: &[f32], n: usize) -> f32 {
-    let view = MemRef::from_slice(data, [n, n]).unwrap().transposed();
+    let view = MemRef::from_slice(&data[..n * n], [n, n])
+        .unwrap()
+        .transposed();
     view.iter().sum()
 }
 
