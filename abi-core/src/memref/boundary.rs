@@ -457,116 +457,51 @@ tuples! {
     Results4: A 0, B 1, C 2, D 3;
 }
 
-// SAFETY: passed as a pointer to a descriptor on the caller's stack,
-// validated against the declared type first.
-unsafe impl<'a, T: MemRefElement, const N: usize> CifaceArg for MemRef<'a, T, N> {
-    type Storage = MemRefDescriptor<T, N>;
-    type Raw = *const MemRefDescriptor<T, N>;
-    const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::CONST_POINTER;
-    const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
-        element_names: T::MLIR_NAMES,
-        rank: Some(N),
-    });
-    #[inline(always)]
-    fn prepare(self, ty: &MemRefType) -> Result<Self::Storage, MemRefError> {
-        let desc = self.descriptor();
-        ty.check_declared(desc.offset, &desc.sizes, &desc.strides)?;
-        Ok(desc)
-    }
-    #[inline(always)]
-    fn raw(storage: &mut Self::Storage) -> Self::Raw {
-        storage
-    }
-    #[inline(always)]
-    fn allocated(storage: &Self::Storage) -> *const c_void {
-        storage.allocated.cast_const().cast()
-    }
-    fn record(ty: &MemRefType) -> TypeRecord {
-        memref_record::<T>(Some(N), ty)
-    }
+/// `CifaceArg` for a type passed as a pointer to a ranked descriptor on the
+/// caller's stack: `$prepare` turns the value into the descriptor.
+macro_rules! ranked_arg {
+    ($([$($generics:tt)*] $ty:ty, rank $rank:tt, $pointer:ident, |$value:ident| $prepare:expr;)*) => {$(
+        // SAFETY: passed as a pointer to a descriptor on the caller's
+        // stack, validated against the declared type first.
+        unsafe impl<'a, T: MemRefElement $($generics)*> CifaceArg for $ty {
+            type Storage = MemRefDescriptor<T, $rank>;
+            type Raw = *const MemRefDescriptor<T, $rank>;
+            const C_TYPE: CTypeDesc = DescriptorTypes::<T, $rank>::$pointer;
+            const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
+                element_names: T::MLIR_NAMES,
+                rank: Some($rank),
+            });
+            #[inline(always)]
+            fn prepare(self, ty: &MemRefType) -> Result<Self::Storage, MemRefError> {
+                let $value = self;
+                let desc: MemRefDescriptor<T, $rank> = $prepare?;
+                ty.check_declared(desc.offset, &desc.sizes, &desc.strides)?;
+                Ok(desc)
+            }
+            #[inline(always)]
+            fn raw(storage: &mut Self::Storage) -> Self::Raw {
+                storage
+            }
+            #[inline(always)]
+            fn allocated(storage: &Self::Storage) -> *const c_void {
+                storage.allocated.cast_const().cast()
+            }
+            fn record(ty: &MemRefType) -> TypeRecord {
+                memref_record::<T>(Some($rank), ty)
+            }
+        }
+    )*};
 }
 
-// SAFETY: as above.
-unsafe impl<'a, T: MemRefElement, const N: usize> CifaceArg for MemRefMut<'a, T, N> {
-    type Storage = MemRefDescriptor<T, N>;
-    type Raw = *const MemRefDescriptor<T, N>;
-    const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::MUT_POINTER;
-    const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
-        element_names: T::MLIR_NAMES,
-        rank: Some(N),
-    });
-    #[inline(always)]
-    fn prepare(mut self, ty: &MemRefType) -> Result<Self::Storage, MemRefError> {
-        let desc = self.descriptor();
-        ty.check_declared(desc.offset, &desc.sizes, &desc.strides)?;
-        Ok(desc)
-    }
-    #[inline(always)]
-    fn raw(storage: &mut Self::Storage) -> Self::Raw {
-        storage
-    }
-    #[inline(always)]
-    fn allocated(storage: &Self::Storage) -> *const c_void {
-        storage.allocated.cast_const().cast()
-    }
-    fn record(ty: &MemRefType) -> TypeRecord {
-        memref_record::<T>(Some(N), ty)
-    }
-}
-
-// SAFETY: a slice is a contiguous rank-1 memref.
-unsafe impl<'a, T: MemRefElement> CifaceArg for &'a [T] {
-    type Storage = MemRefDescriptor<T, 1>;
-    type Raw = *const MemRefDescriptor<T, 1>;
-    const C_TYPE: CTypeDesc = DescriptorTypes::<T, 1>::CONST_POINTER;
-    const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
-        element_names: T::MLIR_NAMES,
-        rank: Some(1),
-    });
-    #[inline(always)]
-    fn prepare(self, ty: &MemRefType) -> Result<Self::Storage, MemRefError> {
-        let view = MemRef::from_slice(self, [self.len()])?;
-        <MemRef<'a, T, 1> as CifaceArg>::prepare(view, ty)
-    }
-    #[inline(always)]
-    fn raw(storage: &mut Self::Storage) -> Self::Raw {
-        storage
-    }
-    #[inline(always)]
-    fn allocated(storage: &Self::Storage) -> *const c_void {
-        storage.allocated.cast_const().cast()
-    }
-    fn record(ty: &MemRefType) -> TypeRecord {
-        memref_record::<T>(Some(1), ty)
-    }
-}
-
-// SAFETY: as above.
-unsafe impl<'a, T: MemRefElement> CifaceArg for &'a mut [T] {
-    type Storage = MemRefDescriptor<T, 1>;
-    type Raw = *const MemRefDescriptor<T, 1>;
-    const C_TYPE: CTypeDesc = DescriptorTypes::<T, 1>::MUT_POINTER;
-    const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
-        element_names: T::MLIR_NAMES,
-        rank: Some(1),
-    });
-    #[inline(always)]
-    fn prepare(self, ty: &MemRefType) -> Result<Self::Storage, MemRefError> {
-        let len = self.len();
-        let view = MemRefMut::from_slice(self, [len])?;
-        <MemRefMut<'a, T, 1> as CifaceArg>::prepare(view, ty)
-    }
-    #[inline(always)]
-    fn raw(storage: &mut Self::Storage) -> Self::Raw {
-        storage
-    }
-    #[inline(always)]
-    fn allocated(storage: &Self::Storage) -> *const c_void {
-        storage.allocated.cast_const().cast()
-    }
-    fn record(ty: &MemRefType) -> TypeRecord {
-        memref_record::<T>(Some(1), ty)
-    }
+ranked_arg! {
+    [, const N: usize] MemRef<'a, T, N>, rank N, CONST_POINTER,
+        |view| Ok::<_, MemRefError>(view.descriptor());
+    [, const N: usize] MemRefMut<'a, T, N>, rank N, MUT_POINTER,
+        |view| Ok::<_, MemRefError>({ let mut view = view; view.descriptor() });
+    [] &'a [T], rank 1, CONST_POINTER,
+        |slice| MemRef::from_slice(slice, [slice.len()]).map(|m| m.descriptor());
+    [] &'a mut [T], rank 1, MUT_POINTER,
+        |slice| { let len = slice.len(); MemRefMut::from_slice(slice, [len]).map(|mut m| m.descriptor()) };
 }
 
 // SAFETY: passed as a pointer to `{rank, descriptor}` on the caller's stack.
