@@ -104,6 +104,7 @@ fn param_descs(
     f: &FunctionModel,
     types: &[proc_macro2::Ident],
     trait_path: &TokenStream,
+    has_direction: bool,
 ) -> Vec<TokenStream> {
     let p = private();
     f.params
@@ -113,7 +114,9 @@ fn param_descs(
             let ty = with_lifetimes(&param.ty, "'static");
             let q = Qualified::new(&ty, trait_path.clone());
             let (c_type, record) = (q.item("C_TYPE"), q.item("record"));
-            let direction = if trait_path.to_string().contains("CifaceParam") {
+            // A Rust callee's parameter knows whether it is written; an
+            // argument to MLIR is described as read.
+            let direction = if has_direction {
                 q.item("DIRECTION")
             } else {
                 quote!(#p::Direction::In)
@@ -196,7 +199,7 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     let trait_path = quote!(#p::CifaceParam);
     let (types, type_consts) = type_consts(&f.params, &trait_path);
     let desc = ciface_desc(f, quote!(#p::CifaceProvider::Rust));
-    let function = function_desc(f, param_descs(f, &types, &trait_path), is_unsafe);
+    let function = function_desc(f, param_descs(f, &types, &trait_path, true), is_unsafe);
     let entry = register(quote!(#p::Entry::Function(&__ABI_FUNCTION)));
     let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
     let ident = &f.ident;
@@ -356,7 +359,7 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
     let trait_path = quote!(#p::CifaceArg);
     let (types, type_consts) = type_consts(&f.params, &trait_path);
     let desc = ciface_desc(f, quote!(#p::CifaceProvider::Mlir));
-    let function = function_desc(f, param_descs(f, &types, &trait_path), false);
+    let function = function_desc(f, param_descs(f, &types, &trait_path, false), false);
     let entry = register(quote!(#p::Entry::Function(&__ABI_FUNCTION)));
     let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
     let ident = &f.ident;

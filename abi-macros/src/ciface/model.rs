@@ -339,26 +339,25 @@ fn is_simd_name(name: &str) -> bool {
 }
 
 fn rejected_result(ty: &Type) -> Option<(&Type, String)> {
-    let segment = syntax::last_segment(ty)?;
-    let name = segment.ident.to_string();
-    if name == "Result" {
-        return Some((
-            ty,
-            "MLIR cannot receive a Rust error; return the value (a panic aborts with the function's name)".to_owned(),
-        ));
-    }
-    if name == "bool" {
-        return Some((ty, "return `i1` as a `u8` (0 or 1)".to_owned()));
-    }
-    if matches!(ty, Type::Array(_)) {
-        return Some((
-            ty,
+    let message = match ty {
+        Type::Reference(_) => {
+            "return an `OwnedMemRef<T, N>` (a `malloc` buffer MLIR may free), not a reference"
+        }
+        Type::Array(_) => {
             "MLIR's C interface does not return arrays or vectors by value; return a memref"
-                .to_owned(),
-        ));
-    }
-    rejected_param(ty, false).filter(|_| !matches!(ty, Type::Reference(_)))
-        .or_else(|| matches!(ty, Type::Reference(_)).then(|| (ty, "return an `OwnedMemRef<T, N>` (a `malloc` buffer MLIR may free), not a reference".to_owned())))
+        }
+        _ => match syntax::last_segment(ty)
+            .map(|s| s.ident.to_string())
+            .as_deref()
+        {
+            Some("Result") => {
+                "MLIR cannot receive a Rust error; return the value (a panic aborts with the function's name)"
+            }
+            Some("bool") => "return `i1` as a `u8` (0 or 1)",
+            _ => return rejected_param(ty, false),
+        },
+    };
+    Some((ty, message.to_owned()))
 }
 
 /// The element and literal rank of `MemRef<'_, T, N>` / `MemRefMut<'_, T,
