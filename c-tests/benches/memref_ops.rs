@@ -6,7 +6,8 @@
 //!   1000 x 1000 view) against hand-written index arithmetic;
 //! - per call: the `_mlir_ciface_` shim `#[ciface]` generates (MLIR calls
 //!   Rust; rank-2 descriptor) against a hand-written `extern "C"` function
-//!   that trusts the descriptor, and the `#[ciface]` wrapper of an MLIR
+//!   doing the same checks, and against one that trusts the descriptor
+//!   (what validation costs), and the `#[ciface]` wrapper of an MLIR
 //!   function (Rust calls MLIR) against calling its symbol directly.
 //!
 //! Each figure is the difference between runs of `base` and `base + extra`
@@ -53,6 +54,60 @@ mod shims {
             unsafe { *corner }
         };
         corner + len as f32
+    }
+
+    /// The same by hand with the checks a careful author writes for a
+    /// `memref<?x?xf32>` parameter (what the generated shim checks):
+    /// a readable descriptor, sizes that are not negative and whose product
+    /// does not overflow, and for non-empty data a non-NULL aligned pointer,
+    /// offset 0, row-major strides and an extent inside the address space.
+    ///
+    /// # Safety
+    ///
+    /// `m` is NULL or points to a readable rank-2 descriptor whose data
+    /// is readable where it claims.
+    #[unsafe(no_mangle)]
+    pub(crate) unsafe extern "C" fn bench_corner_checked_by_hand(
+        m: *const MemRefDescriptor<f32, 2>,
+    ) -> f32 {
+        if m.is_null() || !m.is_aligned() {
+            refuse("descriptor");
+        }
+        // SAFETY: non-NULL and aligned; readable (caller).
+        let d = unsafe { &*m };
+        let [rows, cols] = d.sizes;
+        if rows < 0 || cols < 0 {
+            refuse("negative size");
+        }
+        let Some(len) = (rows as usize).checked_mul(cols as usize) else {
+            refuse("size overflow")
+        };
+        let corner = if len == 0 {
+            0.0
+        } else {
+            if d.aligned.is_null() || !d.aligned.is_aligned() {
+                refuse("data pointer");
+            }
+            if d.offset != 0
+                || (cols > 1 && d.strides[1] != 1)
+                || (rows > 1 && d.strides[0] != cols)
+            {
+                refuse("layout is not the identity");
+            }
+            if len > isize::MAX as usize / 4 || (d.aligned as usize).checked_add(len * 4).is_none()
+            {
+                refuse("extent overflows");
+            }
+            // SAFETY: non-empty, checked: element [0, 0] is `aligned[0]`.
+            unsafe { *d.aligned }
+        };
+        corner + len as f32
+    }
+
+    #[cold]
+    fn refuse(why: &str) -> ! {
+        eprintln!("bench_corner_checked_by_hand: bad descriptor: {why}");
+        std::process::abort()
     }
 }
 
@@ -111,6 +166,7 @@ const CASES: &[&str] = &[
     "sum of f32, contiguous (per element)",
     "transposed 2-D traversal (per element)",
     "`_mlir_ciface_` shim, MLIR calls Rust, rank 2 (per call)",
+    "`_mlir_ciface_` shim vs a hand-written one that trusts the descriptor (per call)",
     "`#[ciface]` wrapper, Rust calls MLIR, rank 0 (per call)",
 ];
 
@@ -125,6 +181,11 @@ fn run(which: usize, ours: bool, n: u64, len: usize) -> f32 {
         sizes: [2, 2],
         strides: [2, 1],
     };
+    // Called through opaque pointers, as MLIR code calls them: never inlined.
+    type Shim = unsafe extern "C" fn(*const MemRefDescriptor<f32, 2>) -> f32;
+    let ours_shim: Shim = _mlir_ciface_bench_corner;
+    let checked_shim: Shim = shims::bench_corner_checked_by_hand;
+    let trusting_shim: Shim = shims::bench_corner_by_hand;
     let mut acc = 0.0;
     for _ in 0..n {
         acc += match (which, ours) {
@@ -133,10 +194,14 @@ fn run(which: usize, ours: bool, n: u64, len: usize) -> f32 {
             (1, true) => strided_view(black_box(&data), side),
             (1, false) => strided_by_hand(black_box(&data), side),
             // SAFETY: a valid rank-2 descriptor of `grid`.
-            (2, true) => unsafe { _mlir_ciface_bench_corner(black_box(&desc)) },
+            (2, true) => unsafe { black_box(ours_shim)(black_box(&desc)) },
             // SAFETY: as above.
-            (2, false) => unsafe { shims::bench_corner_by_hand(black_box(&desc)) },
-            (3, ours) => call_mlir(ours),
+            (2, false) => unsafe { black_box(checked_shim)(black_box(&desc)) },
+            // SAFETY: as above.
+            (3, true) => unsafe { black_box(ours_shim)(black_box(&desc)) },
+            // SAFETY: as above.
+            (3, false) => unsafe { black_box(trusting_shim)(black_box(&desc)) },
+            (4, ours) => call_mlir(ours),
             _ => unreachable!(),
         };
     }
@@ -147,8 +212,9 @@ fn run(which: usize, ours: bool, n: u64, len: usize) -> f32 {
 fn call_mlir(ours: bool) -> f32 {
     let value = [2.5f32];
     if ours {
-        mlir_call::read_0d(black_box(MemRef::from_slice(&value, []).unwrap())).unwrap()
+        mlir_call::read_0d(MemRef::from_slice(black_box(&value), []).unwrap()).unwrap()
     } else {
+        let value = black_box(&value);
         let desc = MemRefDescriptor::<f32, 0> {
             allocated: value.as_ptr().cast_mut(),
             aligned: value.as_ptr().cast_mut(),
@@ -157,7 +223,7 @@ fn call_mlir(ours: bool) -> f32 {
             strides: [],
         };
         // SAFETY: a valid 0-d descriptor.
-        unsafe { mlir_call::_mlir_ciface_read_0d(black_box(&desc)) }
+        unsafe { mlir_call::_mlir_ciface_read_0d(&desc) }
     }
 }
 
@@ -184,6 +250,7 @@ fn main() {
     assert_eq!(strided_view(&data, 100), strided_by_hand(&data, 100));
     assert_eq!(run(2, true, 1, 4), run(2, false, 1, 4));
     assert_eq!(run(3, true, 1, 4), run(3, false, 1, 4));
+    assert_eq!(run(4, true, 1, 4), run(4, false, 1, 4));
 
     let len: u64 = if quick { 10_000 } else { 10_000_000 };
     let (calls_base, calls_extra) = if quick {
@@ -201,7 +268,7 @@ fn main() {
     println!("| case | ours | baseline | ratio |");
     println!("|---|---:|---:|---:|");
     for (which, name) in CASES.iter().enumerate() {
-        if which == 3 && cfg!(not(mlir_kernels)) {
+        if which == 4 && cfg!(not(mlir_kernels)) {
             println!("| {name} | SKIPPED: MLIR 19 not found | | |");
             continue;
         }

@@ -121,8 +121,18 @@ impl MemRefType {
         &self,
         desc: &MemRefDescriptor<T, N>,
     ) -> Result<Geometry<N>, MemRefError> {
-        let geometry = Geometry::of(desc)?;
-        self.check_declared(desc.offset, &desc.sizes, &desc.strides)?;
+        let geometry = Geometry::parse(desc)?;
+        self.check_declared_layout(desc.offset, &desc.sizes, &desc.strides, geometry.len == 0)?;
+        if geometry.len == 0 {
+            return Ok(geometry);
+        }
+        let range = match self.layout {
+            // Offset 0 and row-major strides were just checked: the
+            // elements are exactly `0..len`, no need to walk the strides.
+            MemRefLayout::Identity => (0, geometry.len as isize - 1),
+            MemRefLayout::Strided { .. } => geometry.index_range()?,
+        };
+        geometry.check_data(desc.aligned, range)?;
         Ok(geometry)
     }
 
@@ -133,6 +143,19 @@ impl MemRefType {
         offset: i64,
         sizes: &[i64; N],
         strides: &[i64; N],
+    ) -> Result<(), MemRefError> {
+        self.check_declared_layout(offset, sizes, strides, sizes.contains(&0))
+    }
+
+    /// [`check_declared`](Self::check_declared), told whether the memref is
+    /// empty (the strides of an empty memref are never used).
+    #[inline]
+    fn check_declared_layout<const N: usize>(
+        &self,
+        offset: i64,
+        sizes: &[i64; N],
+        strides: &[i64; N],
+        is_empty: bool,
     ) -> Result<(), MemRefError> {
         let rank = N;
         if let Some(shape) = self.shape {
@@ -154,7 +177,6 @@ impl MemRefType {
                 }
             }
         }
-        let is_empty = sizes.contains(&0);
         match self.layout {
             MemRefLayout::Identity => {
                 if offset != 0 {
@@ -230,6 +252,18 @@ impl<const N: usize> Geometry<N> {
     /// The general rules every descriptor must satisfy before it is read.
     #[inline]
     pub fn of<T: MemRefElement>(desc: &MemRefDescriptor<T, N>) -> Result<Self, MemRefError> {
+        let geometry = Self::parse(desc)?;
+        if geometry.len == 0 {
+            return Ok(geometry);
+        }
+        geometry.check_data(desc.aligned, geometry.index_range()?)?;
+        Ok(geometry)
+    }
+
+    /// Sizes, strides and offset in Rust types, and the element count:
+    /// no negative size, nothing that overflows.
+    #[inline]
+    fn parse<T: MemRefElement>(desc: &MemRefDescriptor<T, N>) -> Result<Self, MemRefError> {
         let mut sizes = [0usize; N];
         let mut strides = [0isize; N];
         let mut len = 1usize;
@@ -241,27 +275,33 @@ impl<const N: usize> Geometry<N> {
             len = len.checked_mul(sizes[dim]).ok_or(MemRefError::Overflow)?;
         }
         let offset = isize::try_from(desc.offset).map_err(|_| MemRefError::Overflow)?;
-        let geometry = Geometry {
+        Ok(Geometry {
             sizes,
             strides,
             offset,
             len,
-        };
-        if len == 0 {
-            // Nothing is read: the pointers of an empty memref may be NULL
-            // or anything else.
-            return Ok(geometry);
-        }
-        if desc.aligned.is_null() {
+        })
+    }
+
+    /// The data of a non-empty memref whose elements span indices
+    /// `first..=last` from `aligned`: non-NULL, aligned, nothing before
+    /// `aligned`, nothing past the address space. (An empty memref reads
+    /// nothing, so its pointers may be NULL or anything else.)
+    #[inline]
+    fn check_data<T>(
+        &self,
+        aligned: *mut T,
+        (first, last): (isize, isize),
+    ) -> Result<(), MemRefError> {
+        if aligned.is_null() {
             return Err(MemRefError::NullData);
         }
-        if !desc.aligned.is_aligned() {
+        if !aligned.is_aligned() {
             return Err(MemRefError::Misaligned {
                 align: align_of::<T>(),
-                address: desc.aligned as usize,
+                address: aligned as usize,
             });
         }
-        let (first, last) = geometry.index_range()?;
         if first < 0 {
             return Err(MemRefError::BeforeStart {
                 index: first as i64,
@@ -270,15 +310,17 @@ impl<const N: usize> Geometry<N> {
         // The last element's end must be addressable from `aligned`
         // without leaving the address space (or `isize`, which pointer
         // offsets require).
-        let end_bytes = (last as usize)
-            .checked_add(1)
-            .and_then(|n| n.checked_mul(size_of::<T>()))
-            .filter(|&n| n <= isize::MAX as usize)
-            .ok_or(MemRefError::Overflow)?;
-        (desc.aligned as usize)
+        // `last >= first >= 0` here; one comparison bounds `(last + 1) *
+        // size` by `isize::MAX`.
+        let element_size = size_of::<T>().max(1);
+        if last as usize >= isize::MAX as usize / element_size {
+            return Err(MemRefError::Overflow);
+        }
+        let end_bytes = (last as usize + 1) * element_size;
+        (aligned as usize)
             .checked_add(end_bytes)
             .ok_or(MemRefError::Overflow)?;
-        Ok(geometry)
+        Ok(())
     }
 
     /// The smallest and largest element index (from `aligned`) a non-empty

@@ -31,6 +31,7 @@ impl<T: MemRefElement, const N: usize> Raw<T, N> {
     /// The descriptor's data must be valid for reads (and writes, when the
     /// caller hands out mutable access) for every element the geometry
     /// reaches.
+    #[inline]
     unsafe fn new(desc: &MemRefDescriptor<T, N>, ty: &MemRefType) -> Result<Self, MemRefError> {
         let geometry = ty.check(desc)?;
         let base = if geometry.len == 0 {
@@ -261,6 +262,7 @@ impl<'a, T: MemRefElement, const N: usize> MemRef<'a, T, N> {
     ///
     /// Every element the descriptor's offset, sizes and strides reach must
     /// be valid for reads and not written through other pointers for `'a`.
+    #[inline]
     pub unsafe fn from_descriptor(
         desc: &MemRefDescriptor<T, N>,
         ty: &MemRefType,
@@ -452,6 +454,7 @@ impl<'a, T: MemRefElement, const N: usize> MemRefMut<'a, T, N> {
     ///
     /// Every element the descriptor reaches must be valid for reads and
     /// writes and not accessed through other pointers for `'a`.
+    #[inline]
     pub unsafe fn from_descriptor(
         desc: &MemRefDescriptor<T, N>,
         ty: &MemRefType,
