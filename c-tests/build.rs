@@ -135,6 +135,20 @@ fn lower_mlir(out_dir: &str) {
             .arg(&archive)
             .args(&objects),
     );
+    // C that calls the kernels and the Rust callbacks through the
+    // header's descriptor structs (before the kernels in the link order).
+    cc::Build::new()
+        .compiler("clang-19")
+        .include(Path::new("include"))
+        .file("c/mlir_calls.c")
+        .warnings(false)
+        .flag("-std=c11")
+        .flag("-pedantic")
+        .flag("-Wall")
+        .flag("-Wextra")
+        .flag("-Werror")
+        .compile("c_tests_mlir_calls");
+    lower_readme_example(out);
     println!("cargo::rustc-link-search=native={out_dir}");
     println!("cargo::rustc-link-lib=static=mlir_kernels");
     println!("cargo::rustc-cfg=mlir_kernels");
@@ -163,6 +177,43 @@ fn compile(compiler: &str, prefix: &str) {
         build.file(driver);
     }
     build.compile(&format!("c_tests_{prefix}"));
+}
+
+/// The README's MLIR section, run as written: its kernel (the ```mlir
+/// block), its shell commands (the ```sh block, with `bash -e`) and its
+/// Rust code (the ```rust block, which `src/readme_mlir.rs` includes and a
+/// test runs), so that the README cannot drift from what works.
+fn lower_readme_example(out: &Path) {
+    println!("cargo::rerun-if-changed=../README.md");
+    let readme = std::fs::read_to_string("../README.md").expect("read ../README.md");
+    let section = readme
+        .split_once("## MLIR C interface")
+        .map(|(_, rest)| rest)
+        .expect("the README has an MLIR section");
+    let block = |fence: &str| -> String {
+        let start = section
+            .find(fence)
+            .unwrap_or_else(|| panic!("no {fence} block in the README's MLIR section"))
+            + fence.len();
+        let body = &section[start..];
+        body[..body.find("\n```").expect("a closed block")].to_owned()
+    };
+    let dir = out.join("readme");
+    std::fs::create_dir_all(&dir).expect("create the README example directory");
+    std::fs::write(dir.join("kernel.mlir"), block("```mlir\n")).expect("write kernel.mlir");
+    run_checked(
+        Command::new("bash")
+            .args(["-e", "-c", &block("```sh\n")])
+            .current_dir(&dir),
+    );
+    let rust: String = block("```rust,no_run\n")
+        .lines()
+        .filter(|line| !line.starts_with("# "))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(out.join("readme_mlir.rs"), rust).expect("write readme_mlir.rs");
+    println!("cargo::rustc-link-search=native={}", dir.display());
+    println!("cargo::rustc-link-lib=static=kernel");
 }
 
 /// Lower one module to an object file; see `lower_mlir`.

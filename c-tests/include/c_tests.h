@@ -934,6 +934,22 @@ _Static_assert(offsetof(Rect, max) == 16, "Rect.max: offset differs from Rust");
 
 /* MLIR memref descriptors (the layout of `StridedMemRefType<T, N>` in
  * mlir/ExecutionEngine/CRunnerUtils.h) and multi-value results. */
+#ifndef ABI_DEFINED_abi_f16
+#define ABI_DEFINED_abi_f16
+#if defined(__FLT16_MAX__)
+__extension__ typedef _Float16 abi_f16;
+#else
+typedef uint16_t abi_f16; /* IEEE binary16 bits: no _Float16 here */
+#endif
+#endif
+#ifndef ABI_DEFINED_abi_bf16
+#define ABI_DEFINED_abi_bf16
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 13)
+__extension__ typedef __bf16 abi_bf16;
+#else
+typedef uint16_t abi_bf16; /* bfloat16 bits: no __bf16 here */
+#endif
+#endif
 #ifndef ABI_DEFINED_MemRef1D_f32
 #define ABI_DEFINED_MemRef1D_f32
 typedef struct MemRef1D_f32 {
@@ -958,6 +974,16 @@ typedef struct Results_int32_t_double {
     double r1;
 } Results_int32_t_double;
 #endif
+#ifndef ABI_DEFINED_MemRef1D_f16
+#define ABI_DEFINED_MemRef1D_f16
+typedef struct MemRef1D_f16 {
+    abi_f16 *allocated;
+    abi_f16 *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_f16;
+#endif
 #ifndef ABI_DEFINED_Results_float_int64_t_int64_t
 #define ABI_DEFINED_Results_float_int64_t_int64_t
 typedef struct Results_float_int64_t_int64_t {
@@ -975,6 +1001,16 @@ typedef struct MemRef2D_f32 {
     int64_t sizes[2];
     int64_t strides[2];
 } MemRef2D_f32;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_bf16
+#define ABI_DEFINED_MemRef1D_bf16
+typedef struct MemRef1D_bf16 {
+    abi_bf16 *allocated;
+    abi_bf16 *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_bf16;
 #endif
 #ifndef ABI_DEFINED_MemRef1D_i32
 #define ABI_DEFINED_MemRef1D_i32
@@ -1078,6 +1114,13 @@ void _mlir_ciface_alloc_unranked(UnrankedMemRef *result, int64_t n);
 void _mlir_ciface_div_mod(Results_int32_t_double *result, int32_t a, double b);
 
 /**
+ * Rust: `c_tests::readme_mlir::double_all`
+ *
+ * MLIR C interface of `double_all`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_double_all(MemRef1D_f32 *m);
+
+/**
  * Calls `rust_read_0d` on an `alloca`'d 0-d memref.
  *
  * Rust: `c_tests::mlir_ciface::kernels::drive_0d`
@@ -1094,6 +1137,15 @@ double _mlir_ciface_drive_0d(double x);
  * MLIR C interface of `drive_div_mod`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
  */
 void _mlir_ciface_drive_div_mod(Results_int32_t_double *result, int32_t a, double b);
+
+/**
+ * Calls `rust_double_f16`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_double_f16`
+ *
+ * MLIR C interface of `drive_double_f16`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_drive_double_f16(MemRef1D_f16 *m);
 
 /**
  * Sums the buffer `rust_iota` allocates, then frees it.
@@ -1178,6 +1230,15 @@ int32_t _mlir_ciface_drive_static_3d(void);
 float _mlir_ciface_drive_sum_2d(const MemRef2D_f32 *m);
 
 /**
+ * Calls `rust_sum_bf16`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_sum_bf16`
+ *
+ * MLIR C interface of `drive_sum_bf16`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_drive_sum_bf16(const MemRef1D_bf16 *m);
+
+/**
  * Sums what `rust_unranked_iota` returns, then frees it.
  *
  * Rust: `c_tests::mlir_ciface::kernels::drive_unranked`
@@ -1212,6 +1273,15 @@ float _mlir_ciface_read_0d(const MemRef0D_f32 *m);
  * MLIR C interface of `rust_div_mod`, implemented in Rust: MLIR code calls it. The results are written through `result`, the first argument.
  */
 void _mlir_ciface_rust_div_mod(Results_int32_t_double *result, int32_t a, double b);
+
+/**
+ * Doubles 16-bit floats in place (the `half` feature).
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_double_f16`
+ *
+ * MLIR C interface of `rust_double_f16`, implemented in Rust: MLIR code calls it.
+ */
+void _mlir_ciface_rust_double_f16(MemRef1D_f16 *m);
 
 /**
  * Also exported under the expanded convention (`rust_expanded_dot`),
@@ -1278,6 +1348,15 @@ void _mlir_ciface_rust_scale(MemRef1D_f32 *m, float k);
 float _mlir_ciface_rust_sum_2d(const MemRef2D_f32 *m);
 
 /**
+ * Sum of bfloat16 values, in f32.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_sum_bf16`
+ *
+ * MLIR C interface of `rust_sum_bf16`, implemented in Rust: MLIR code calls it.
+ */
+float _mlir_ciface_rust_sum_bf16(const MemRef1D_bf16 *m);
+
+/**
  * Sum of `m[i][j][k] * (i + j + k + 1)` over a static shape.
  *
  * Rust: `c_tests::mlir_ciface::callbacks::rust_sum_static`
@@ -1324,6 +1403,20 @@ float _mlir_ciface_rust_weighted(const MemRef1D_f32 *m);
 void _mlir_ciface_scale_2d(MemRef2D_f32 *m, float k);
 
 /**
+ * Rust: `c_tests::readme_mlir::scale_in_rust`
+ *
+ * MLIR C interface of `scale_in_rust`, implemented in Rust: MLIR code calls it.
+ */
+void _mlir_ciface_scale_in_rust(MemRef1D_f32 *m, float k);
+
+/**
+ * Rust: `c_tests::readme_mlir::sum`
+ *
+ * MLIR C interface of `sum`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_sum(const MemRef1D_f32 *m);
+
+/**
  * Sum of a vector.
  *
  * Rust: `c_tests::mlir_ciface::kernels::sum_1d`
@@ -1331,6 +1424,24 @@ void _mlir_ciface_scale_2d(MemRef2D_f32 *m, float k);
  * MLIR C interface of `sum_1d`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
  */
 float _mlir_ciface_sum_1d(const MemRef1D_f32 *m);
+
+/**
+ * Sum of bf16 values, widened to f32.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::sum_bf16`
+ *
+ * MLIR C interface of `sum_bf16`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_sum_bf16(const MemRef1D_bf16 *m);
+
+/**
+ * Sum of f16 values, widened to f32.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::sum_f16`
+ *
+ * MLIR C interface of `sum_f16`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_sum_f16(const MemRef1D_f16 *m);
 
 /**
  * The argument without its first element (aliases it).

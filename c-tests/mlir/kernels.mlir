@@ -180,6 +180,35 @@ module {
     return %t : memref<4xi32>
   }
 
+  // 16-bit float elements (Rust's `half::f16` / `half::bf16`), widened.
+  func.func @sum_f16(%m: memref<?xf16>) -> f32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %n = memref.dim %m, %c0 : memref<?xf16>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> f32 {
+      %x = memref.load %m[%i] : memref<?xf16>
+      %w = arith.extf %x : f16 to f32
+      %s = arith.addf %acc, %w : f32
+      scf.yield %s : f32
+    }
+    return %r : f32
+  }
+
+  func.func @sum_bf16(%m: memref<?xbf16>) -> f32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %n = memref.dim %m, %c0 : memref<?xbf16>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> f32 {
+      %x = memref.load %m[%i] : memref<?xbf16>
+      %w = arith.extf %x : bf16 to f32
+      %s = arith.addf %acc, %w : f32
+      scf.yield %s : f32
+    }
+    return %r : f32
+  }
+
   // ---- MLIR calls Rust ------------------------------------------------
 
   func.func private @rust_sum_2d(memref<?x?xf32>) -> f32
@@ -193,6 +222,18 @@ module {
   func.func private @rust_rank(memref<*xf32>) -> index
   func.func private @rust_unranked_iota(index) -> memref<*xf32>
   func.func private @rust_weight(index, f32) -> f32
+  func.func private @rust_double_f16(memref<?xf16>)
+  func.func private @rust_sum_bf16(memref<?xbf16>) -> f32
+
+  func.func @drive_double_f16(%m: memref<?xf16>) {
+    func.call @rust_double_f16(%m) : (memref<?xf16>) -> ()
+    return
+  }
+
+  func.func @drive_sum_bf16(%m: memref<?xbf16>) -> f32 {
+    %r = func.call @rust_sum_bf16(%m) : (memref<?xbf16>) -> f32
+    return %r : f32
+  }
 
   func.func @drive_sum_2d(%m: memref<?x?xf32>) -> f32 {
     %r = func.call @rust_sum_2d(%m) : (memref<?x?xf32>) -> f32

@@ -13,6 +13,8 @@ pub mod dpi_exports;
 pub mod exports;
 pub mod mlir_ciface;
 pub mod packed_types;
+#[cfg(mlir_kernels)]
+mod readme_mlir;
 
 #[cfg(test)]
 mod conformance;

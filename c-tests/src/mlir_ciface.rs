@@ -93,6 +93,18 @@ pub mod callbacks {
         x * (i as f32 + 0.5)
     }
 
+    /// Doubles 16-bit floats in place (the `half` feature).
+    #[ciface]
+    pub fn rust_double_f16(mut m: MemRefMut<'_, half::f16, 1>) {
+        m.for_each_mut(|x| *x = half::f16::from_f32(x.to_f32() * 2.0));
+    }
+
+    /// Sum of bfloat16 values, in f32.
+    #[ciface]
+    pub fn rust_sum_bf16(m: MemRef<'_, half::bf16, 1>) -> f32 {
+        m.iter().map(|x| x.to_f32()).sum()
+    }
+
     /// Also exported under the expanded convention (`rust_expanded_dot`),
     /// for MLIR modules that declare it without `llvm.emit_c_interface`.
     #[ciface(expanded)]
@@ -167,6 +179,14 @@ pub mod kernels {
         pub fn drive_unranked(n: i64) -> f32;
         /// Calls `rust_weight` once per element.
         pub fn drive_loop(m: &[f32]) -> f32;
+        /// Sum of f16 values, widened to f32.
+        pub fn sum_f16(m: &[half::f16]) -> f32;
+        /// Sum of bf16 values, widened to f32.
+        pub fn sum_bf16(m: &[half::bf16]) -> f32;
+        /// Calls `rust_double_f16`.
+        pub fn drive_double_f16(m: MemRefMut<'_, half::f16, 1>);
+        /// Calls `rust_sum_bf16`.
+        pub fn drive_sum_bf16(m: &[half::bf16]) -> f32;
     }
 }
 
@@ -178,6 +198,73 @@ mod tests {
     };
 
     use super::kernels::*;
+
+    /// `c/mlir_calls.c` (clang-19) uses the generated header's descriptor
+    /// structs to call the MLIR kernels and the Rust callbacks.
+    #[test]
+    fn c_calls_mlir_and_rust_through_the_header() {
+        unsafe extern "C" {
+            fn mlir_c_driver() -> core::ffi::c_int;
+        }
+        // SAFETY: the driver takes no arguments and frees what it allocates.
+        let failed_line = unsafe { mlir_c_driver() };
+        assert_eq!(
+            failed_line, 0,
+            "check at line {failed_line} of c/mlir_calls.c failed"
+        );
+    }
+
+    /// ndarray views (the `ndarray` feature) to MLIR and back, strides kept.
+    #[test]
+    fn ndarray_views_to_mlir() {
+        use ndarray::{Array2, arr1, s};
+        let v = arr1(&[1.0f32, 2.0, 3.0, 4.0, 5.0]);
+        // [5, 3, 1], weighted 1, 2, 3.
+        let picked = MemRef::from_ndarray(v.slice(s![..;-2])).unwrap();
+        assert_eq!(weighted_strided(picked).unwrap(), 5.0 + 6.0 + 3.0);
+
+        let mut grid = Array2::from_shape_fn((2, 3), |(i, j)| (3 * i + j) as f32);
+        scale_2d(MemRefMut::from_ndarray(grid.view_mut()).unwrap(), 2.0).unwrap();
+        assert_eq!(
+            grid,
+            Array2::from_shape_fn((2, 3), |(i, j)| (6 * i + 2 * j) as f32)
+        );
+        // A transposed ndarray view is not an identity layout: refused
+        // before the call, nothing is written.
+        let refused = scale_2d(
+            MemRefMut::from_ndarray(grid.view_mut().reversed_axes()).unwrap(),
+            0.0,
+        );
+        assert!(refused.is_err());
+        assert_eq!(grid[[1, 2]], 10.0);
+
+        let (ones, pairs) = two_buffers(3).unwrap();
+        assert_eq!(ones.view().to_ndarray(), arr1(&[1.0f32; 3]));
+        assert_eq!(pairs.view().to_ndarray().column(1), arr1(&[0i64, -1, -2]));
+    }
+
+    /// `half::f16` / `half::bf16` elements both ways; the values are exact
+    /// in both formats, so a wrong width or format shows as a wrong sum.
+    #[test]
+    fn half_precision_elements() {
+        use half::{bf16, f16};
+        let halves: Vec<f16> = [0.5f32, 1.5, -2.25, 1024.0]
+            .iter()
+            .map(|&x| f16::from_f32(x))
+            .collect();
+        assert_eq!(sum_f16(&halves).unwrap(), 0.5 + 1.5 - 2.25 + 1024.0);
+        let brains: Vec<bf16> = [1.0f32, 2.0, 3.5, -65536.0]
+            .iter()
+            .map(|&x| bf16::from_f32(x))
+            .collect();
+        assert_eq!(sum_bf16(&brains).unwrap(), 1.0 + 2.0 + 3.5 - 65536.0);
+        assert_eq!(drive_sum_bf16(&brains).unwrap(), 1.0 + 2.0 + 3.5 - 65536.0);
+
+        let mut values = halves.clone();
+        drive_double_f16(MemRefMut::from_slice(&mut values, [4]).unwrap()).unwrap();
+        let doubled: Vec<f32> = values.iter().map(|x| x.to_f32()).collect();
+        assert_eq!(doubled, [1.0, 3.0, -4.5, 2048.0]);
+    }
 
     #[test]
     fn rust_calls_mlir_ranked() {

@@ -118,6 +118,17 @@ fn test() -> Result<(), String> {
         "-D",
         "warnings",
     ])?;
+    step("abi-core without its optional features (half, ndarray)");
+    cargo(&[
+        "clippy",
+        "--package",
+        "abi-core",
+        "--lib",
+        "--quiet",
+        "--",
+        "-D",
+        "warnings",
+    ])?;
     step("workspace tests (unit, doc, UI, expansion snapshots, C conformance)");
     cargo(&["test", "--workspace", "--quiet"])?;
     step("C conformance harness under valgrind memcheck");
@@ -189,7 +200,12 @@ fn mlir_under_valgrind() -> Result<(), String> {
             "--errors-for-leak-kinds=definite,indirect",
         ])
         .arg(&executable)
-        .args(["mlir_ciface::tests", "--test-threads=1", "--quiet"])
+        .args([
+            "mlir_ciface::tests",
+            "readme_mlir",
+            "--test-threads=1",
+            "--quiet",
+        ])
         .status()
         .map_err(|e| format!("cannot run valgrind: {e}"))?;
     if status.success() {

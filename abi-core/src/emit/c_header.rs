@@ -168,6 +168,7 @@ impl CHeader {
         }
         if !aggregates.is_empty() {
             out.push_str("\n/* MLIR memref descriptors (the layout of `StridedMemRefType<T, N>` in\n * mlir/ExecutionEngine/CRunnerUtils.h) and multi-value results. */\n");
+            write_half_float_typedefs(&mut out, &aggregates);
             for a in &aggregates {
                 if let Some(definition) = a.typedef_definition() {
                     let name = a.typedef_name().unwrap_or_default();
@@ -563,4 +564,30 @@ fn visit(
     done.insert(name.to_owned());
     ordered.push(s);
     Ok(())
+}
+
+/// The 16-bit float element types of memrefs, named `abi_f16` / `abi_bf16`
+/// in the header: the compiler's `_Float16` / `__bf16` where it has them
+/// (`__extension__` keeps `-pedantic` C11 quiet), else the raw 16 bits, so
+/// that the header compiles everywhere with the same layout.
+fn write_half_float_typedefs(out: &mut String, aggregates: &[CTypeDesc]) {
+    let uses = |name: &str| {
+        aggregates.iter().any(|a| {
+            matches!(a, CTypeDesc::MemRef { element_c: CTypeDesc::Scalar { name: n, .. }, .. } if *n == name)
+        })
+    };
+    if uses("abi_f16") {
+        out.push_str(
+            "#ifndef ABI_DEFINED_abi_f16\n#define ABI_DEFINED_abi_f16\n\
+             #if defined(__FLT16_MAX__)\n__extension__ typedef _Float16 abi_f16;\n\
+             #else\ntypedef uint16_t abi_f16; /* IEEE binary16 bits: no _Float16 here */\n#endif\n#endif\n",
+        );
+    }
+    if uses("abi_bf16") {
+        out.push_str(
+            "#ifndef ABI_DEFINED_abi_bf16\n#define ABI_DEFINED_abi_bf16\n\
+             #if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 13)\n__extension__ typedef __bf16 abi_bf16;\n\
+             #else\ntypedef uint16_t abi_bf16; /* bfloat16 bits: no __bf16 here */\n#endif\n#endif\n",
+        );
+    }
 }

@@ -85,18 +85,21 @@ unsafe impl MemRefElement for bool {
 mod half_elements {
     use super::*;
 
+    // The C header names them `abi_f16` / `abi_bf16` and defines them as
+    // `_Float16` / `__bf16` where the compiler has those types.
+    //
     // SAFETY: `f16`/`bf16` are 2-byte `#[repr(transparent)]` wrappers of
     // `u16`; every pattern is a value; MLIR stores them as 2-byte halves.
     unsafe impl MemRefElement for half::f16 {
         const MLIR_NAMES: &'static [&'static str] = &["f16"];
-        const C_TYPE: CTypeDesc = CTypeDesc::scalar::<half::f16>("_Float16");
+        const C_TYPE: CTypeDesc = CTypeDesc::scalar::<half::f16>("abi_f16");
         const IREE_NAME: &'static str = "f16";
     }
 
     // SAFETY: as above.
     unsafe impl MemRefElement for half::bf16 {
         const MLIR_NAMES: &'static [&'static str] = &["bf16"];
-        const C_TYPE: CTypeDesc = CTypeDesc::scalar::<half::bf16>("__bf16");
+        const C_TYPE: CTypeDesc = CTypeDesc::scalar::<half::bf16>("abi_bf16");
         const IREE_NAME: &'static str = "bf16";
     }
 }

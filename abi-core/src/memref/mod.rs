@@ -15,7 +15,9 @@
 //!   emits (proven by C code compiled with clang-19);
 //! - [`MemRef`] and [`MemRefMut`], borrowed views built only after a
 //!   descriptor was validated ([`MemRefError`] says what was wrong), with
-//!   `[i, j]` indexing, logical-order iteration, `as_slice` and `to_vec`;
+//!   `[i, j]` indexing, logical-order iteration, `as_slice` and `to_vec`,
+//!   and with the `ndarray` feature `from_ndarray` / `to_ndarray` (views
+//!   shared with ndarray 0.17, any strides, nothing copied);
 //! - [`OwnedMemRef`]: a buffer from C `malloc` that MLIR may free, or a
 //!   result MLIR handed back and Rust frees (always `allocated`, never
 //!   `aligned`); [`ReturnedMemRef`]: a result that may instead alias an

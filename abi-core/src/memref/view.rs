@@ -9,6 +9,10 @@ use super::descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 use super::element::MemRefElement;
 use super::shape::{Geometry, MemRefError, MemRefType};
 
+#[cfg(feature = "ndarray")]
+#[path = "ndarray_views.rs"]
+mod ndarray_views;
+
 /// The pointers and geometry shared by both views.
 struct Raw<T, const N: usize> {
     allocated: *mut T,

@@ -1,0 +1,173 @@
+/* C code that uses the generated header's MLIR declarations the way a C
+ * program would: it fills `MemRef<N>D_<T>`, `UnrankedMemRef` and
+ * `Results_...` structs from `c_tests.h` and calls
+ *
+ * - MLIR functions lowered by MLIR 19 (`mlir/kernels.mlir`), which proves
+ *   that the header's structs and prototypes match what Clang compiled from
+ *   MLIR's LLVM IR;
+ * - Rust `#[ciface]` functions directly, and through MLIR drivers.
+ *
+ * `mlir_c_driver()` returns 0, or the line of the first failed check. It is
+ * compiled by clang-19 with -std=c11 -pedantic -Werror (see build.rs). */
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "c_tests.h"
+
+#define CHECK(cond)          \
+    do {                     \
+        if (!(cond)) {       \
+            return __LINE__; \
+        }                    \
+    } while (0)
+
+int mlir_c_driver(void);
+
+static MemRef1D_f32 vector_f32(float *data, int64_t offset, int64_t size, int64_t stride) {
+    MemRef1D_f32 m;
+    m.allocated = data;
+    m.aligned = data;
+    m.offset = offset;
+    m.sizes[0] = size;
+    m.strides[0] = stride;
+    return m;
+}
+
+static MemRef2D_f32 matrix_f32(float *data, int64_t rows, int64_t cols) {
+    MemRef2D_f32 m;
+    m.allocated = data;
+    m.aligned = data;
+    m.offset = 0;
+    m.sizes[0] = rows;
+    m.sizes[1] = cols;
+    m.strides[0] = cols;
+    m.strides[1] = 1;
+    return m;
+}
+
+/* C calls MLIR: descriptors by pointer, results through the first pointer. */
+static int c_calls_mlir(void) {
+    float values[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+    MemRef1D_f32 all = vector_f32(values, 0, 4, 1);
+    CHECK(_mlir_ciface_sum_1d(&all) == 10.0f);
+
+    /* [3, 2, 1] read backwards from offset 2: 3*1 + 2*2 + 1*3. */
+    MemRef1D_f32 reversed = vector_f32(values, 2, 3, -1);
+    CHECK(_mlir_ciface_weighted_strided(&reversed) == 10.0f);
+
+    float grid[6] = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f};
+    MemRef2D_f32 matrix = matrix_f32(grid, 2, 3);
+    _mlir_ciface_scale_2d(&matrix, 2.0f);
+    for (int i = 0; i < 6; i++) {
+        CHECK(grid[i] == 2.0f * (float)(i + 1));
+    }
+
+    double square[9] = {1, 0, 0, 0, 5, 0, 0, 0, 9};
+    MemRef2D_f64 m3;
+    m3.allocated = square;
+    m3.aligned = square;
+    m3.offset = 0;
+    m3.sizes[0] = 3;
+    m3.sizes[1] = 3;
+    m3.strides[0] = 3;
+    m3.strides[1] = 1;
+    CHECK(_mlir_ciface_trace_3x3(&m3) == 15.0);
+
+    float scalar = 2.5f;
+    MemRef0D_f32 zero_d;
+    zero_d.allocated = &scalar;
+    zero_d.aligned = &scalar;
+    zero_d.offset = 0;
+    CHECK(_mlir_ciface_read_0d(&zero_d) == 2.5f);
+
+    /* A buffer MLIR allocates (aligned to 64, so `aligned` may differ from
+     * `allocated`); C frees `allocated`. */
+    MemRef1D_f32 iota;
+    _mlir_ciface_alloc_iota(&iota, 5);
+    CHECK(iota.sizes[0] == 5 && iota.strides[0] == 1);
+    CHECK(((uintptr_t)iota.aligned & 63) == 0);
+    for (int64_t i = 0; i < 5; i++) {
+        CHECK(iota.aligned[iota.offset + i] == (float)i);
+    }
+    free(iota.allocated);
+
+    Results_MemRef1D_f32_MemRef2D_i64 two;
+    _mlir_ciface_two_buffers(&two, 3);
+    CHECK(two.r0.sizes[0] == 3 && two.r1.sizes[0] == 3 && two.r1.sizes[1] == 2);
+    for (int64_t i = 0; i < 3; i++) {
+        CHECK(two.r0.aligned[two.r0.offset + i] == 1.0f);
+        int64_t *row = two.r1.aligned + two.r1.offset + i * two.r1.strides[0];
+        CHECK(row[0] == i && row[two.r1.strides[1]] == -i);
+    }
+    free(two.r0.allocated);
+    free(two.r1.allocated);
+
+    Results_int32_t_double qh;
+    _mlir_ciface_div_mod(&qh, 100, 3.0);
+    CHECK(qh.r0 == 14 && qh.r1 == 1.5);
+
+    /* Unranked: C passes `{rank, descriptor}`; an unranked result is a
+     * heap-copied descriptor that C frees after the data. */
+    UnrankedMemRef unranked;
+    unranked.rank = 2;
+    unranked.descriptor = &matrix;
+    CHECK(_mlir_ciface_unranked_rank(&unranked) == 2);
+    UnrankedMemRef result;
+    _mlir_ciface_alloc_unranked(&result, 4);
+    CHECK(result.rank == 1);
+    MemRef1D_f32 *inner = (MemRef1D_f32 *)result.descriptor;
+    CHECK(inner->sizes[0] == 4 && inner->aligned[inner->offset + 3] == 3.0f);
+    free(inner->allocated);
+    free(result.descriptor);
+
+    /* A result that aliases its argument: not freed. */
+    MemRef1D_f32 rest;
+    _mlir_ciface_tail(&rest, &all);
+    CHECK(rest.allocated == values && rest.sizes[0] == 3);
+    CHECK(rest.aligned[rest.offset] == 2.0f);
+    return 0;
+}
+
+/* C calls Rust `#[ciface]` functions through the same declarations. */
+static int c_calls_rust(void) {
+    float grid[6] = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f};
+    MemRef2D_f32 matrix = matrix_f32(grid, 2, 3);
+    CHECK(_mlir_ciface_rust_sum_2d(&matrix) == 21.0f);
+
+    float values[5] = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f};
+    MemRef1D_f32 odd = vector_f32(values, 1, 2, 2); /* [2, 4] */
+    CHECK(_mlir_ciface_rust_weighted(&odd) == 2.0f + 8.0f);
+    /* `rust_scale` declares an identity layout: contiguous data. */
+    MemRef1D_f32 all = vector_f32(values, 0, 5, 1);
+    _mlir_ciface_rust_scale(&all, 10.0f);
+    CHECK(values[0] == 10.0f && values[4] == 50.0f);
+
+    MemRef1D_f32 iota;
+    _mlir_ciface_rust_iota(&iota, 4);
+    CHECK(iota.sizes[0] == 4 && iota.aligned[iota.offset + 3] == 3.0f);
+    free(iota.allocated);
+
+    Results_MemRef1D_f32_MemRef2D_i64 pair;
+    _mlir_ciface_rust_pair(&pair, 2);
+    CHECK(pair.r0.sizes[0] == 2 && pair.r1.sizes[0] == 2 && pair.r1.sizes[1] == 3);
+    CHECK(pair.r1.aligned[pair.r1.offset + pair.r1.strides[0] + 2] == 3);
+    free(pair.r0.allocated);
+    free(pair.r1.allocated);
+
+    Results_int32_t_double qh;
+    _mlir_ciface_rust_div_mod(&qh, 100, 3.0);
+    CHECK(qh.r0 == 14 && qh.r1 == 1.5);
+
+    /* C calls MLIR, which calls Rust. */
+    CHECK(_mlir_ciface_drive_sum_2d(&matrix) == 21.0f);
+    return 0;
+}
+
+int mlir_c_driver(void) {
+    int failed = c_calls_mlir();
+    if (failed != 0) {
+        return failed;
+    }
+    return c_calls_rust();
+}
