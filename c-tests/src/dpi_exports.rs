@@ -410,3 +410,28 @@ fn packet_step(p: WidePacket) -> WidePacket {
         delta: p.delta.wrapping_neg(),
     }
 }
+
+// ---- Benchmark pairs (`cargo xtask bench`): `sv/dpi_bench.sv` calls these
+// and their hand-written C twins in `sv/dpi_bench.c`, in Verilator.
+
+/// `int` add: the cheapest DPI call.
+#[dpi_import]
+pub fn bench_dpi_add(a: i32, b: i32) -> i32 {
+    a.wrapping_add(b)
+}
+
+/// `bit [127:0]` in and out: `sum = a + b`, wrapping.
+#[dpi_import]
+pub fn bench_dpi_add128(a: Bits<128>, b: Bits<128>, sum: &mut Bits<128>) {
+    let (a, b) = (a.to_u128().unwrap(), b.to_u128().unwrap());
+    *sum = Bits::try_from(a.wrapping_add(b)).unwrap();
+}
+
+/// The sum of an open array of `int`.
+#[dpi_import]
+pub fn bench_dpi_open_sum(values: OpenArray<'_, i32>) -> i64 {
+    match values.as_slice() {
+        Some(slice) => slice.iter().map(|&x| i64::from(x)).sum(),
+        None => values.iter().map(i64::from).sum(),
+    }
+}

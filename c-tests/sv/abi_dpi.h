@@ -18,6 +18,27 @@ extern "C" {
 #endif
 
 /**
+ * `int` add: the cheapest DPI call.
+ *
+ * Rust: `c_tests::dpi_exports::bench_dpi_add`
+ */
+int bench_dpi_add(int a, int b);
+
+/**
+ * `bit [127:0]` in and out: `sum = a + b`, wrapping.
+ *
+ * Rust: `c_tests::dpi_exports::bench_dpi_add128`
+ */
+void bench_dpi_add128(const svBitVecVal *a, const svBitVecVal *b, svBitVecVal *sum);
+
+/**
+ * The sum of an open array of `int`.
+ *
+ * Rust: `c_tests::dpi_exports::bench_dpi_open_sum`
+ */
+long long bench_dpi_open_sum(const svOpenArrayHandle values);
+
+/**
  * Adds `x` and returns the total; -1 for a null, freed or foreign handle.
  *
  * Rust: `c_tests::dpi_exports::dpi_acc_add`

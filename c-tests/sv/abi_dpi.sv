@@ -19,6 +19,18 @@ package abi_dpi;
     bit signed [12:0] delta; // bits 12:0
   } wide_packet_t;
 
+  // `int` add: the cheapest DPI call.
+  // Rust: `c_tests::dpi_exports::bench_dpi_add`
+  import "DPI-C" function int bench_dpi_add(input int a, input int b);
+
+  // `bit [127:0]` in and out: `sum = a + b`, wrapping.
+  // Rust: `c_tests::dpi_exports::bench_dpi_add128`
+  import "DPI-C" function void bench_dpi_add128(input bit [127:0] a, input bit [127:0] b, output bit [127:0] sum);
+
+  // The sum of an open array of `int`.
+  // Rust: `c_tests::dpi_exports::bench_dpi_open_sum`
+  import "DPI-C" function longint bench_dpi_open_sum(input int values[]);
+
   // Adds `x` and returns the total; -1 for a null, freed or foreign handle.
   // Rust: `c_tests::dpi_exports::dpi_acc_add`
   import "DPI-C" function longint dpi_acc_add(input chandle handle, input int x);

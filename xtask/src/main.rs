@@ -6,13 +6,17 @@
 //!   packages), then runs every test: formatting, clippy, the workspace
 //!   tests (unit, UI, expansion, C conformance under gcc and clang-19) and
 //!   the showcase.
-//! - `cargo xtask bench`: instruction counts per call of generated shims
-//!   against hand-written ones, under callgrind.
+//! - `cargo xtask bench [--quick]`: the benchmark suite (instruction counts
+//!   under callgrind, DPI calls in Verilator, compile time), written to
+//!   `BENCHMARKS.md` (quick: `target/benchmarks/BENCHMARKS.md`).
 //!
 //! Under CI (`CI=true`) a tool that cannot be installed fails the run;
 //! elsewhere it is reported and the tests that need it say they skipped.
 
 use std::process::{Command, ExitCode};
+
+mod benchmarks;
+mod dpi_bench;
 
 /// A foreign tool the tests need, and the Debian package that provides it.
 struct Tool {
@@ -72,7 +76,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("test") => test(),
         Some("showcase") => showcase(),
-        Some("bench") => bench(&args[1..]),
+        Some("bench") => benchmarks::run(args[1..].iter().any(|a| a == "--quick")),
         Some("compile-cost") => compile_cost(),
         _ => {
             eprintln!("usage: cargo xtask <showcase | test | bench [--quick] | compile-cost>");
@@ -139,28 +143,9 @@ fn test() -> Result<(), String> {
     dpi_in_verilator()?;
     step("showcase");
     showcase()?;
+    step("benchmark suite in quick mode (report under target/benchmarks)");
+    benchmarks::run(true)?;
     step("all tests passed");
-    Ok(())
-}
-
-fn bench(args: &[String]) -> Result<(), String> {
-    // clang-19 builds the native `_BitInt` side of `bitint_ops`.
-    ensure_tools(&[VALGRIND, CLANG_19])?;
-    for bench in ["shim_cost", "bitint_ops", "packed_ops", "memref_ops"] {
-        let mut command = vec![
-            "bench",
-            "--quiet",
-            "--package",
-            "c-tests",
-            "--bench",
-            bench,
-            "--",
-        ];
-        if args.iter().any(|a| a == "--quick") {
-            command.push("--quick");
-        }
-        cargo(&command)?;
-    }
     Ok(())
 }
 
@@ -322,56 +307,10 @@ fn dpi_in_verilator() -> Result<(), String> {
         eprintln!("SKIPPED: verilator is not installed");
         return Ok(());
     }
-    cargo(&[
-        "build",
-        "--quiet",
-        "--release",
-        "--package",
-        "c-tests",
-        "--lib",
-    ])?;
     let root = std::env::current_dir().map_err(|e| e.to_string())?;
-    let library = root.join("target/release/libc_tests.a");
     let obj = root.join("target/verilator/dpi");
-    std::fs::create_dir_all(&obj).map_err(|e| e.to_string())?;
     let sv = root.join("c-tests/sv");
-    // `-rdynamic` and `-u` flags generated from the registry (a golden file
-    // kept equal to it by a test), so that abi-core finds the scope
-    // functions and the exports at run time.
-    let link_flags = std::fs::read_to_string(sv.join("abi_dpi.ldflags"))
-        .map_err(|e| format!("cannot read abi_dpi.ldflags: {e}"))?;
-    let status = Command::new("verilator")
-        .args([
-            "--binary",
-            "-j",
-            "2",
-            "--quiet-exit",
-            "-Wno-fatal",
-            "--top-module",
-            "dpi_tb",
-            "--Mdir",
-        ])
-        .arg(&obj)
-        .arg(sv.join("abi_dpi.sv"))
-        .arg(sv.join("dpi_tb.sv"))
-        .args(
-            link_flags
-                .split_whitespace()
-                .flat_map(|flag| ["-LDFLAGS", flag]),
-        )
-        .arg("-LDFLAGS")
-        // The archive by absolute path, grouped with the model so that
-        // symbols resolve in both directions (exports called from Rust).
-        .arg(format!(
-            "-Wl,--start-group {} Vdpi_tb__ALL.a -Wl,--end-group",
-            library.display()
-        ))
-        .stdout(std::process::Stdio::null())
-        .status()
-        .map_err(|e| format!("cannot run verilator: {e}"))?;
-    if !status.success() {
-        return Err(format!("verilator failed ({status})"));
-    }
+    let simulation = verilate("dpi_tb", &[sv.join("dpi_tb.sv")], &obj)?;
     // The C declarations abi-core generates must be identical to the ones
     // Verilator generates: C++ rejects an `extern "C"` redeclaration with
     // any other type (even `int8_t` for `char`).
@@ -403,7 +342,7 @@ fn dpi_in_verilator() -> Result<(), String> {
     }
     println!("DPI prototypes: abi_dpi.h matches Verilator's Vdpi_tb__Dpi.h");
 
-    let output = Command::new(obj.join("Vdpi_tb"))
+    let output = Command::new(&simulation)
         .output()
         .map_err(|e| format!("cannot run the simulation: {e}"))?;
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -414,6 +353,71 @@ fn dpi_in_verilator() -> Result<(), String> {
     } else {
         Err(format!("the DPI simulation failed ({})", output.status))
     }
+}
+
+/// Build c-tests as a `staticlib` (release), verilate `top` from the
+/// generated package `abi_dpi.sv` and `sources` (SystemVerilog, and C files
+/// Verilator compiles with the model) into `obj`, and link the archive.
+/// Returns the simulation binary.
+fn verilate(
+    top: &str,
+    sources: &[std::path::PathBuf],
+    obj: &std::path::Path,
+) -> Result<std::path::PathBuf, String> {
+    cargo(&[
+        "build",
+        "--quiet",
+        "--release",
+        "--package",
+        "c-tests",
+        "--lib",
+    ])?;
+    let root = std::env::current_dir().map_err(|e| e.to_string())?;
+    let library = root.join("target/release/libc_tests.a");
+    let sv = root.join("c-tests/sv");
+    std::fs::create_dir_all(obj).map_err(|e| e.to_string())?;
+    // Verilator's makefile does not know the Rust archive: without this, a
+    // changed archive would not be linked again.
+    let binary = obj.join(format!("V{top}"));
+    let _ = std::fs::remove_file(&binary);
+    // `-rdynamic` and `-u` flags generated from the registry (a golden file
+    // kept equal to it by a test), so that abi-core finds the scope
+    // functions and the exports at run time.
+    let link_flags = std::fs::read_to_string(sv.join("abi_dpi.ldflags"))
+        .map_err(|e| format!("cannot read abi_dpi.ldflags: {e}"))?;
+    let status = Command::new("verilator")
+        .args([
+            "--binary",
+            "-j",
+            "2",
+            "--quiet-exit",
+            "-Wno-fatal",
+            "--top-module",
+            top,
+            "--Mdir",
+        ])
+        .arg(obj)
+        .arg(sv.join("abi_dpi.sv"))
+        .args(sources)
+        .args(
+            link_flags
+                .split_whitespace()
+                .flat_map(|flag| ["-LDFLAGS", flag]),
+        )
+        .arg("-LDFLAGS")
+        // The archive by absolute path, grouped with the model so that
+        // symbols resolve in both directions (exports called from Rust).
+        .arg(format!(
+            "-Wl,--start-group {} V{top}__ALL.a -Wl,--end-group",
+            library.display()
+        ))
+        .stdout(std::process::Stdio::null())
+        .status()
+        .map_err(|e| format!("cannot run verilator: {e}"))?;
+    if !status.success() {
+        return Err(format!("verilator failed ({status})"));
+    }
+    Ok(binary)
 }
 
 fn step(name: &str) {

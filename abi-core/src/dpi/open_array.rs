@@ -26,6 +26,7 @@ struct Api {
     right: unsafe extern "C" fn(*mut c_void, i32) -> i32,
     low: unsafe extern "C" fn(*mut c_void, i32) -> i32,
     high: unsafe extern "C" fn(*mut c_void, i32) -> i32,
+    size: unsafe extern "C" fn(*mut c_void, i32) -> i32,
     dimensions: unsafe extern "C" fn(*mut c_void) -> i32,
     array_ptr: unsafe extern "C" fn(*mut c_void) -> *mut c_void,
     size_of_array: unsafe extern "C" fn(*mut c_void) -> i32,
@@ -46,6 +47,7 @@ pub(crate) const OPEN_ARRAY_SYMBOLS: &[&str] = &[
     "svLow",
     "svPutBitArrElem1VecVal",
     "svRight",
+    "svSize",
     "svSizeOfArray",
 ];
 
@@ -79,6 +81,7 @@ fn api() -> &'static Api {
             right: resolve!(c"svRight"),
             low: resolve!(c"svLow"),
             high: resolve!(c"svHigh"),
+            size: resolve!(c"svSize"),
             dimensions: resolve!(c"svDimensions"),
             array_ptr: resolve!(c"svGetArrayPtr"),
             size_of_array: resolve!(c"svSizeOfArray"),
@@ -221,7 +224,9 @@ impl<'a, T: OpenArrayElement> OpenArray<'a, T> {
 
     /// Number of elements.
     pub fn len(&self) -> usize {
-        (i64::from(self.high()) - i64::from(self.low()) + 1).max(0) as usize
+        // SAFETY: as in `left`.
+        let size = unsafe { (api().size)(self.raw(), 1) };
+        usize::try_from(size).unwrap_or(0)
     }
 
     /// Whether there are no elements.
@@ -253,7 +258,9 @@ impl<'a, T: OpenArrayElement> OpenArray<'a, T> {
     /// contiguously (`svGetArrayPtr` non-NULL and `svSizeOfArray` equal to
     /// the elements' size); `None` otherwise. Element 0 is index `low()`.
     pub fn as_slice(&self) -> Option<&'a [T::CLayout]> {
-        if !T::C_LAYOUT || self.dimensions() != 1 {
+        // No `svDimensions` call: a multi-dimensional array fails the size
+        // check below (its bytes exceed `svSize(h, 1)` elements).
+        if !T::C_LAYOUT {
             return None;
         }
         // SAFETY: a live handle.

@@ -1,0 +1,510 @@
+//! `cargo xtask bench`: every benchmark family in one run, written to one
+//! report (`BENCHMARKS.md` and `benchmarks/compile_time.svg`; with
+//! `--quick`, small counts, written under `target/benchmarks/` instead so
+//! that a CI run proves the suite works without touching the committed
+//! figures).
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+
+use crate::{CLANG_19, VALGRIND, VERILATOR, ensure_tools, step};
+
+/// One family of the report: a heading, how it is measured, and the
+/// tables its benchmark printed.
+struct Family {
+    title: &'static str,
+    method: &'static str,
+    body: String,
+}
+
+pub(crate) fn run(quick: bool) -> Result<(), String> {
+    ensure_tools(&[VALGRIND, CLANG_19, VERILATOR])?;
+    let root = std::env::current_dir().map_err(|e| e.to_string())?;
+    let mut families = Vec::new();
+    for (bench, title, method) in CALLGRIND_BENCHES {
+        step(&format!("benchmark {bench}"));
+        families.push(Family {
+            title,
+            method,
+            body: cargo_bench(bench, quick)?,
+        });
+    }
+    step("benchmark: DPI calls in Verilator");
+    families.push(Family {
+        title: "DPI-C calls in Verilator",
+        method: crate::dpi_bench::METHOD,
+        body: crate::dpi_bench::run(&root, quick)?,
+    });
+    step("benchmark: compile time");
+    let out_dir = if quick {
+        root.join("target/benchmarks")
+    } else {
+        root.clone()
+    };
+    let plot = out_dir.join("benchmarks/compile_time.svg");
+    families.push(Family {
+        title: "Compile time",
+        method: COMPILE_METHOD,
+        body: compile_time(&root, quick, &plot)?,
+    });
+
+    let report = render(&families, quick)?;
+    let path = out_dir.join("BENCHMARKS.md");
+    std::fs::create_dir_all(&out_dir).map_err(|e| e.to_string())?;
+    std::fs::write(&path, report).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    println!("benchmark report: {}", path.display());
+    Ok(())
+}
+
+const CALLGRIND_BENCHES: [(&str, &str, &str); 4] = [
+    (
+        "shim_cost",
+        "Per call: `#[c_export]` shims and `_BitInt` by value",
+        "A C loop (gcc -O2, or clang-19 -O2 for `_BitInt`) calls the generated shim or a hand-written `extern \"C\"` function doing the same work (the same checks of pointers and values). Instructions per call under callgrind: the difference between runs of `N0` and `N0 + N` calls, over `N` (start-up cancels out; the loop is in both).",
+    ),
+    (
+        "memref_ops",
+        "MLIR memrefs: data paths and `_mlir_ciface_` calls",
+        "Instructions under callgrind, differences of two run lengths as above. The generated shim validates the descriptor against the declared type (NULL, negative sizes, alignment, extent, identity layout); the first baseline is a hand-written shim doing the same checks, the second one trusts the descriptor (what validation costs). Shims are called through opaque function pointers, as MLIR code calls them.",
+    ),
+    (
+        "packed_ops",
+        "Packed bit layouts",
+        "`#[derive(Packed)]` pack and unpack against hand-written shifts and masks of the same layout, instructions per operation under callgrind.",
+    ),
+    (
+        "bitint_ops",
+        "`_BitInt` arithmetic",
+        "`UBitInt<N>` against clang-19's native `unsigned _BitInt(N)` code (-O2) and `ruint`, one loop over the same 64 values; instructions per operation under callgrind.",
+    ),
+];
+
+const COMPILE_METHOD: &str = "A generated crate with K functions of four kinds in turn (`#[c_export]` scalars, `#[c_export]` slice, `#[dpi_import]` with an output, `#[ciface]` memref) against the same K functions written by hand as `extern \"C\"` shims with the same checks. Clean debug build of the crate alone (its dependencies built before), `CARGO_INCREMENTAL=0`: wall seconds (one run, 2 cores) and peak resident memory of the build (largest process, from `getrusage`). And a clean build of `abi-core` with its dependencies.";
+
+/// Run one callgrind benchmark of c-tests and return what it printed.
+fn cargo_bench(bench: &str, quick: bool) -> Result<String, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut command = Command::new(&cargo);
+    command.args([
+        "bench",
+        "--quiet",
+        "--package",
+        "c-tests",
+        "--bench",
+        bench,
+        "--",
+    ]);
+    if quick {
+        command.arg("--quick");
+    }
+    let output = command
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    print!("{stdout}");
+    if !output.status.success() {
+        return Err(format!("benchmark {bench} failed ({})", output.status));
+    }
+    Ok(stdout)
+}
+
+fn render(families: &[Family], quick: bool) -> Result<String, String> {
+    let mut out = String::from("# Benchmarks\n\n");
+    out.push_str(
+        "Written by `cargo xtask bench` (all figures from one run on the machine below; \
+         `cargo xtask bench --quick` runs the same suite with small counts, as CI does). \
+         Instruction counts come from valgrind's callgrind, which gives the same count for \
+         the same binary and input whatever else the machine does; wall times are single \
+         runs on a shared 2-core machine and only indicative. A ratio is ours over the \
+         baseline: below 1 is better.\n\n",
+    );
+    if quick {
+        out.push_str("**Quick mode: small counts, figures not representative.**\n\n");
+    }
+    out.push_str("## Machine\n\n");
+    for (what, value) in machine() {
+        writeln!(out, "- {what}: {value}").unwrap();
+    }
+    out.push_str(
+        &std::fs::read_to_string("benchmarks/notes.md").map_err(|e| {
+            format!("cannot read benchmarks/notes.md (the explanations of ratios over goal): {e}")
+        })?,
+    );
+    for family in families {
+        writeln!(out, "\n## {}\n\n{}\n", family.title, family.method).unwrap();
+        out.push_str(family.body.trim_end());
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// What the figures were measured on.
+fn machine() -> Vec<(&'static str, String)> {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("model name"))
+                .map(|l| l.trim_start_matches([' ', '\t', ':']).to_owned())
+        })
+        .unwrap_or_else(|| "unknown".to_owned());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let version = |command: &str, arg: &str| {
+        Command::new(command)
+            .arg(arg)
+            .output()
+            .ok()
+            .and_then(|o| {
+                String::from_utf8_lossy(&o.stdout)
+                    .lines()
+                    .next()
+                    .map(str::to_owned)
+            })
+            .unwrap_or_else(|| "not found".to_owned())
+    };
+    vec![
+        ("CPU", format!("{cpu}, {cores} cores available")),
+        ("rustc", version("rustc", "--version")),
+        ("clang", version("clang-19", "--version")),
+        ("gcc", version("gcc", "--version")),
+        ("valgrind", version("valgrind", "--version")),
+        ("Verilator", version("verilator", "--version")),
+    ]
+}
+
+/// Build times of generated against hand-written shims for 50 to 1000
+/// functions, a table and an SVG plot.
+fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String> {
+    let counts: &[usize] = if quick {
+        &[10, 50]
+    } else {
+        &[50, 100, 200, 500, 1000]
+    };
+    let work = root.join("target/compile-time");
+    let mut rows = Vec::new();
+    for variant in [Variant::Generated, Variant::HandWritten] {
+        let dir = work.join(variant.crate_name());
+        let target = work.join(format!("{}-target", variant.crate_name()));
+        write_crate(root, &dir, variant, 1)?;
+        // Dependencies (abi-core and its macros) first, not measured.
+        timed_build(&dir, &target)?;
+        for &count in counts {
+            write_crate(root, &dir, variant, count)?;
+            let (seconds, peak_kib) = timed_build(&dir, &target)?;
+            rows.push((variant, count, seconds, peak_kib));
+        }
+    }
+    let mut out = String::from(
+        "| functions | generated: s | hand-written: s | ratio | generated: peak MiB | hand-written: peak MiB |\n|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let find = |v: Variant, k: usize| {
+        rows.iter()
+            .find(|r| r.0 == v && r.1 == k)
+            .map(|r| (r.2, r.3))
+            .unwrap_or_default()
+    };
+    for &count in counts {
+        let (gs, gm) = find(Variant::Generated, count);
+        let (hs, hm) = find(Variant::HandWritten, count);
+        writeln!(
+            out,
+            "| {count} | {gs:.2} | {hs:.2} | {:.2} | {:.0} | {:.0} |",
+            gs / hs,
+            gm as f64 / 1024.0,
+            hm as f64 / 1024.0
+        )
+        .unwrap();
+    }
+    if !quick {
+        let (core, core_peak) = timed_cargo(
+            root,
+            &["build", "--quiet", "--package", "abi-core"],
+            &work.join("abi-core-target"),
+        )?;
+        writeln!(
+            out,
+            "\nClean debug build of `abi-core` with its dependencies: {core:.2} s, peak {:.0} MiB.",
+            core_peak as f64 / 1024.0
+        )
+        .unwrap();
+    }
+    let series = |v: Variant| -> Vec<(f64, f64)> {
+        counts
+            .iter()
+            .map(|&k| (k as f64, find(v, k).0))
+            .collect::<Vec<_>>()
+    };
+    let svg = plot_svg(&[
+        (
+            "generated (#[c_export], #[dpi_import], #[ciface])",
+            "#d9480f",
+            series(Variant::Generated),
+        ),
+        (
+            "hand-written extern \"C\"",
+            "#1971c2",
+            series(Variant::HandWritten),
+        ),
+    ]);
+    std::fs::create_dir_all(plot.parent().unwrap()).map_err(|e| e.to_string())?;
+    std::fs::write(plot, svg).map_err(|e| e.to_string())?;
+    writeln!(
+        out,
+        "\n![Compile time against the number of functions](benchmarks/compile_time.svg)"
+    )
+    .unwrap();
+    Ok(out)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Variant {
+    Generated,
+    HandWritten,
+}
+
+impl Variant {
+    fn crate_name(self) -> &'static str {
+        match self {
+            Variant::Generated => "generated_shims",
+            Variant::HandWritten => "hand_written_shims",
+        }
+    }
+}
+
+/// A crate of `count` functions, four kinds in turn.
+fn write_crate(root: &Path, dir: &Path, variant: Variant, count: usize) -> Result<(), String> {
+    std::fs::create_dir_all(dir.join("src")).map_err(|e| e.to_string())?;
+    let dependency = match variant {
+        Variant::Generated => format!(
+            "abi-core = {{ path = \"{}\" }}\n",
+            root.join("abi-core").display()
+        ),
+        Variant::HandWritten => String::new(),
+    };
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"{}\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\n[dependencies]\n{dependency}\n[workspace]\n",
+            variant.crate_name()
+        ),
+    )
+    .map_err(|e| e.to_string())?;
+    let mut source = match variant {
+        Variant::Generated => String::from(
+            "use abi_core::{c_export, ciface, dpi_import};\nuse abi_core::memref::MemRef;\n\n",
+        ),
+        Variant::HandWritten => String::from(HAND_WRITTEN_PRELUDE),
+    };
+    for k in 0..count {
+        let function = match (variant, k % 4) {
+            (Variant::Generated, 0) => format!(
+                "#[c_export]\npub fn add_{k}(a: i32, b: i32) -> i32 {{ a.wrapping_add(b) ^ {k} }}\n"
+            ),
+            (Variant::Generated, 1) => format!(
+                "#[c_export]\npub fn sum_{k}(v: &[i32]) -> i64 {{ v.iter().map(|&x| i64::from(x)).sum::<i64>() + {k} }}\n"
+            ),
+            (Variant::Generated, 2) => format!(
+                "#[dpi_import]\npub fn dpi_{k}(a: i32, out: &mut i64) -> i32 {{ *out = i64::from(a) * {k}; a }}\n"
+            ),
+            (Variant::Generated, _) => format!(
+                "#[ciface]\npub fn mlir_{k}(m: MemRef<'_, f32, 1>) -> f32 {{ m.iter().sum::<f32>() + {k}.0 }}\n"
+            ),
+            (Variant::HandWritten, 0) => format!(
+                "#[unsafe(no_mangle)]\npub extern \"C\" fn add_{k}(a: i32, b: i32) -> i32 {{ a.wrapping_add(b) ^ {k} }}\n"
+            ),
+            (Variant::HandWritten, 1) => format!(
+                "/// # Safety\n/// `v` points to `len` values, or `len` is 0.\n#[unsafe(no_mangle)]\npub unsafe extern \"C\" fn sum_{k}(v: *const i32, len: usize) -> i64 {{\n    let v = if len == 0 {{ &[][..] }} else {{ if v.is_null() {{ abort(\"sum_{k}\") }} unsafe {{ std::slice::from_raw_parts(v, len) }} }};\n    guard(\"sum_{k}\", || v.iter().map(|&x| i64::from(x)).sum::<i64>() + {k})\n}}\n"
+            ),
+            (Variant::HandWritten, 2) => format!(
+                "/// # Safety\n/// `out` is writable.\n#[unsafe(no_mangle)]\npub unsafe extern \"C\" fn dpi_{k}(a: i32, out: *mut i64) -> i32 {{\n    if out.is_null() {{ abort(\"dpi_{k}\") }}\n    guard(\"dpi_{k}\", || {{ unsafe {{ *out = i64::from(a) * {k} }}; a }})\n}}\n"
+            ),
+            (Variant::HandWritten, _) => format!(
+                "/// # Safety\n/// `m` is a valid descriptor.\n#[unsafe(no_mangle)]\npub unsafe extern \"C\" fn _mlir_ciface_mlir_{k}(m: *const Descriptor) -> f32 {{\n    let d = unsafe {{ checked(m, \"mlir_{k}\") }};\n    guard(\"mlir_{k}\", || (0..d.sizes[0]).map(|i| unsafe {{ *d.aligned.offset((d.offset + i * d.strides[0]) as isize) }}).sum::<f32>() + {k}.0)\n}}\n"
+            ),
+        };
+        source.push_str(&function);
+    }
+    let path = dir.join("src/lib.rs");
+    std::fs::write(&path, source).map_err(|e| e.to_string())
+}
+
+/// What every hand-written shim shares: the checks a careful author writes
+/// once and calls from each function.
+const HAND_WRITTEN_PRELUDE: &str = r#"#![allow(clippy::missing_safety_doc)]
+
+#[repr(C)]
+pub struct Descriptor {
+    pub allocated: *mut f32,
+    pub aligned: *mut f32,
+    pub offset: i64,
+    pub sizes: [i64; 1],
+    pub strides: [i64; 1],
+}
+
+fn abort(function: &str) -> ! {
+    eprintln!("{function}: invalid argument");
+    std::process::abort()
+}
+
+fn guard<R>(function: &str, body: impl FnOnce() -> R) -> R {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(body)) {
+        Ok(value) => value,
+        Err(_) => abort(function),
+    }
+}
+
+unsafe fn checked<'a>(m: *const Descriptor, function: &str) -> &'a Descriptor {
+    if m.is_null() || !m.is_aligned() {
+        abort(function)
+    }
+    let d = unsafe { &*m };
+    if d.sizes[0] < 0 || (d.sizes[0] > 0 && (d.aligned.is_null() || d.offset != 0 || d.strides[0] != 1)) {
+        abort(function)
+    }
+    d
+}
+
+"#;
+
+/// A clean build of the crate alone: touch its source, build, and return
+/// wall seconds and the peak resident memory (KiB) of the build.
+fn timed_build(dir: &Path, target: &Path) -> Result<(f64, u64), String> {
+    let _ = Command::new("touch").arg(dir.join("src/lib.rs")).status();
+    timed_cargo(dir, &["build", "--quiet"], target)
+}
+
+/// Run cargo under a small Python wrapper that reports wall time and the
+/// largest resident set of the process tree (`getrusage(RUSAGE_CHILDREN)`
+/// on Linux takes the maximum over every waited-for descendant).
+fn timed_cargo(dir: &Path, args: &[&str], target: &Path) -> Result<(f64, u64), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let output = Command::new("python3")
+        .args([
+            "-c",
+            "import resource, subprocess, sys, time\n\
+             start = time.monotonic()\n\
+             code = subprocess.run(sys.argv[1:]).returncode\n\
+             wall = time.monotonic() - start\n\
+             print(wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n\
+             sys.exit(code)",
+            &cargo,
+        ])
+        .args(args)
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target)
+        .env("CARGO_INCREMENTAL", "0")
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run python3: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "cargo {} failed in {}",
+            args.join(" "),
+            dir.display()
+        ));
+    }
+    let text = String::from_utf8_lossy(&output.stdout);
+    let mut fields = text.split_whitespace();
+    let seconds = fields.next().and_then(|s| s.parse().ok());
+    let peak = fields.next().and_then(|s| s.parse().ok());
+    seconds
+        .zip(peak)
+        .ok_or_else(|| format!("unexpected timing output: {text}"))
+}
+
+/// One line of the plot: its legend, its colour and its (x, y) points.
+type Series<'a> = (&'a str, &'a str, Vec<(f64, f64)>);
+
+/// A line chart of build seconds against the number of functions.
+fn plot_svg(series: &[Series<'_>]) -> String {
+    let (width, height) = (640.0, 400.0);
+    let (left, right, top, bottom) = (60.0, 20.0, 40.0, 50.0);
+    let max_x = series
+        .iter()
+        .flat_map(|s| s.2.iter().map(|p| p.0))
+        .fold(1.0, f64::max);
+    let max_y = series
+        .iter()
+        .flat_map(|s| s.2.iter().map(|p| p.1))
+        .fold(0.1, f64::max)
+        * 1.1;
+    let x = |v: f64| left + v / max_x * (width - left - right);
+    let y = |v: f64| height - bottom - v / max_y * (height - top - bottom);
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"{}\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">Clean build of the crate alone (debug), seconds</text>\n",
+        width / 2.0
+    );
+    // Axes and ticks.
+    writeln!(
+        svg,
+        "<line x1=\"{left}\" y1=\"{0}\" x2=\"{1}\" y2=\"{0}\" stroke=\"black\"/>\n<line x1=\"{left}\" y1=\"{top}\" x2=\"{left}\" y2=\"{0}\" stroke=\"black\"/>",
+        height - bottom,
+        width - right
+    )
+    .unwrap();
+    for i in 0..=5 {
+        let value = max_y * i as f64 / 5.0;
+        writeln!(
+            svg,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{value:.1}</text><line x1=\"{left}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#ddd\"/>",
+            left - 6.0,
+            y(value),
+            width - right
+        )
+        .unwrap();
+    }
+    for &(k, _) in &series[0].2 {
+        writeln!(
+            svg,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{k}</text>",
+            x(k),
+            height - bottom + 16.0
+        )
+        .unwrap();
+    }
+    writeln!(
+        svg,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">annotated functions</text>",
+        (left + width - right) / 2.0,
+        height - 10.0
+    )
+    .unwrap();
+    for (index, (name, colour, points)) in series.iter().enumerate() {
+        let path: Vec<String> = points
+            .iter()
+            .map(|&(px, py)| format!("{:.1},{:.1}", x(px), y(py)))
+            .collect();
+        writeln!(
+            svg,
+            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>",
+            path.join(" ")
+        )
+        .unwrap();
+        for &(px, py) in points {
+            writeln!(
+                svg,
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"/>",
+                x(px),
+                y(py)
+            )
+            .unwrap();
+        }
+        let legend_y = top + 10.0 + 18.0 * index as f64;
+        writeln!(
+            svg,
+            "<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{colour}\"/><text x=\"{}\" y=\"{}\">{}</text>",
+            left + 12.0,
+            legend_y - 10.0,
+            left + 30.0,
+            legend_y,
+            name.replace('&', "&amp;").replace('<', "&lt;").replace('"', "&quot;")
+        )
+        .unwrap();
+    }
+    svg.push_str("</svg>\n");
+    svg
+}

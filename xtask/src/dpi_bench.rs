@@ -1,0 +1,111 @@
+//! DPI-C calls in Verilator: the generated Rust imports of c-tests against
+//! hand-written C twins (`c-tests/sv/dpi_bench.c`), from the testbench
+//! `c-tests/sv/dpi_bench.sv`.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+pub(crate) const METHOD: &str = "`c-tests/sv/dpi_bench.sv` calls a generated `#[dpi_import]` (Rust, release) or its hand-written C twin (`c-tests/sv/dpi_bench.c`, compiled by Verilator with the model) in a loop; both are linked into one Verilator 5 binary and print the same result, which is checked. Per call: instructions under callgrind, the difference between `+n=N0` and `+n=N0+N` runs over `N` (the SystemVerilog loop is in both). End to end: wall time of 10 million calls, one run each.";
+
+/// (name, case of the Rust import; its C twin is the next case).
+const PAIRS: [(&str, u32); 3] = [
+    ("`int` add", 0),
+    ("`bit [127:0]` in, in, out (add)", 2),
+    ("open array sum, `int values[16]`", 4),
+];
+
+pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
+    let sv = root.join("c-tests/sv");
+    let simulation = crate::verilate(
+        "dpi_bench",
+        &[sv.join("dpi_bench.sv"), sv.join("dpi_bench.c")],
+        &root.join("target/verilator/bench"),
+    )?;
+    let (base, extra) = if quick {
+        (100, 1_000)
+    } else {
+        (1_000, 100_000)
+    };
+    let mut out =
+        String::from("| call | generated Rust | hand-written C | ratio |\n|---|---:|---:|---:|\n");
+    for (name, case) in PAIRS {
+        // Both members of the pair compute the same result.
+        let rust = simulate(&simulation, case, 1000)?;
+        let c = simulate(&simulation, case + 1, 1000)?;
+        if rust != c {
+            return Err(format!(
+                "DPI benchmark {name}: Rust printed {rust:?}, C printed {c:?}"
+            ));
+        }
+        let per_call = |case: u32| -> Result<f64, String> {
+            let low = instructions(&simulation, case, base)?;
+            let high = instructions(&simulation, case, base + extra)?;
+            Ok((high - low) as f64 / extra as f64)
+        };
+        let (ours, theirs) = (per_call(case)?, per_call(case + 1)?);
+        writeln!(
+            out,
+            "| {name} (instructions per call) | {ours:.1} | {theirs:.1} | {:.3} |",
+            ours / theirs
+        )
+        .unwrap();
+    }
+    let calls: u64 = if quick { 100_000 } else { 10_000_000 };
+    let wall = |case: u32| -> Result<f64, String> {
+        let start = Instant::now();
+        simulate(&simulation, case, calls)?;
+        Ok(start.elapsed().as_secs_f64())
+    };
+    let (ours, theirs) = (wall(0)?, wall(1)?);
+    writeln!(
+        out,
+        "| {calls} `int` add calls, whole simulation (wall seconds) | {ours:.3} | {theirs:.3} | {:.3} |",
+        ours / theirs
+    )
+    .unwrap();
+    Ok(out)
+}
+
+/// Run the simulation and return its result line.
+fn simulate(simulation: &Path, case: u32, calls: u64) -> Result<String, String> {
+    let output = Command::new(simulation)
+        .arg(format!("+case={case}"))
+        .arg(format!("+n={calls}"))
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", simulation.display()))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let line = stdout.lines().find(|l| l.starts_with("DPI BENCH"));
+    match (output.status.success(), line) {
+        (true, Some(line)) => Ok(line.to_owned()),
+        _ => Err(format!(
+            "the DPI benchmark simulation failed ({}):\n{stdout}{}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        )),
+    }
+}
+
+/// Instructions callgrind counts for one simulation run.
+fn instructions(simulation: &Path, case: u32, calls: u64) -> Result<u64, String> {
+    let out_file = std::env::temp_dir().join(format!("dpi-bench-{}.out", std::process::id()));
+    let output = Command::new("valgrind")
+        .arg("--tool=callgrind")
+        .arg(format!("--callgrind-out-file={}", out_file.display()))
+        .arg(simulation)
+        .arg(format!("+case={case}"))
+        .arg(format!("+n={calls}"))
+        .output()
+        .map_err(|e| format!("cannot run valgrind: {e}"))?;
+    let _ = std::fs::remove_file(&out_file);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() {
+        return Err(format!("callgrind run failed:\n{stderr}"));
+    }
+    stderr
+        .lines()
+        .find_map(|line| line.split("Collected :").nth(1))
+        .and_then(|n| n.trim().parse().ok())
+        .ok_or_else(|| format!("no instruction total in callgrind output:\n{stderr}"))
+}
