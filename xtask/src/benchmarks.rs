@@ -218,6 +218,7 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
         .unwrap();
     }
     if !quick {
+        let _ = std::fs::remove_dir_all(work.join("abi-core-target"));
         let (core, core_peak) = timed_cargo(
             root,
             &["build", "--quiet", "--package", "abi-core"],
