@@ -379,7 +379,7 @@ fn timed_build(dir: &Path, target: &Path) -> Result<(f64, u64), String> {
 /// Run cargo under a small Python wrapper that reports wall time and the
 /// largest resident set of the process tree (`getrusage(RUSAGE_CHILDREN)`
 /// on Linux takes the maximum over every waited-for descendant).
-fn timed_cargo(dir: &Path, args: &[&str], target: &Path) -> Result<(f64, u64), String> {
+pub(crate) fn timed_cargo(dir: &Path, args: &[&str], target: &Path) -> Result<(f64, u64), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let output = Command::new("python3")
         .args([

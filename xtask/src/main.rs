@@ -207,26 +207,11 @@ fn compile_cost() -> Result<(), String> {
     let root = std::env::current_dir().map_err(|e| e.to_string())?;
     let work = root.join("target/compile-cost");
     let _ = std::fs::remove_dir_all(&work);
-    let cargo_bin = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let timed =
-        |dir: &std::path::Path, args: &[&str], target: &std::path::Path| -> Result<f64, String> {
-            let start = std::time::Instant::now();
-            let status = Command::new(&cargo_bin)
-                .args(args)
-                .current_dir(dir)
-                .env("CARGO_TARGET_DIR", target)
-                .env("CARGO_INCREMENTAL", "0")
-                .status()
-                .map_err(|e| e.to_string())?;
-            if !status.success() {
-                return Err(format!(
-                    "cargo {} failed in {}",
-                    args.join(" "),
-                    dir.display()
-                ));
-            }
-            Ok(start.elapsed().as_secs_f64())
-        };
+    // Wall seconds of a build (the peak memory `timed_cargo` also reports
+    // is not used here).
+    let timed = |dir: &std::path::Path, args: &[&str], target: &std::path::Path| {
+        benchmarks::timed_cargo(dir, args, target).map(|(seconds, _)| seconds)
+    };
     let core_target = work.join("core-target");
     let core_clean = timed(
         &root,
