@@ -76,6 +76,7 @@ fn main() {
         cc::Build::new()
             .compiler("clang-19")
             .file("c/bitint_bench.c")
+            .file("c/bitint_shim_driver.c")
             .opt_level(2)
             .warnings(false)
             .flag("-std=c2x")

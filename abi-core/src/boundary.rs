@@ -46,10 +46,27 @@ pub fn status_on_panic(function: &'static FunctionDesc, body: impl FnOnce() -> i
     }
 }
 
+// The reporting functions a shim calls from inside `abort_on_panic` or
+// `status_on_panic` are `extern "C"`: a Rust function that writes to stderr
+// may unwind (as far as the compiler knows), which forces every shim to keep
+// a landing pad, callee-saved registers and a stack frame on its fast path;
+// an `extern "C"` function cannot unwind (a panic in it aborts), so the
+// shims compile to what a hand-written function that never panics costs.
+// They are only ever called from Rust, so their Rust argument types are
+// passed the same way on both sides.
+
 /// A bad argument in a function without a status channel: report and abort.
 #[cold]
 #[inline(never)]
-pub fn reject_argument(function: &'static FunctionDesc, param: usize, error: ArgError) -> ! {
+#[allow(
+    improper_ctypes_definitions,
+    reason = "called from Rust only; see above"
+)]
+pub extern "C" fn reject_argument(
+    function: &'static FunctionDesc,
+    param: usize,
+    error: ArgError,
+) -> ! {
     report_argument(function, param, error, "aborting");
     std::process::abort()
 }
@@ -58,7 +75,15 @@ pub fn reject_argument(function: &'static FunctionDesc, param: usize, error: Arg
 /// the reserved status.
 #[cold]
 #[inline(never)]
-pub fn argument_status(function: &'static FunctionDesc, param: usize, error: ArgError) -> i32 {
+#[allow(
+    improper_ctypes_definitions,
+    reason = "called from Rust only; see above"
+)]
+pub extern "C" fn argument_status(
+    function: &'static FunctionDesc,
+    param: usize,
+    error: ArgError,
+) -> i32 {
     let status = status_of_arg_error(&error);
     report_argument(
         function,
@@ -82,7 +107,7 @@ pub fn out_pointer_status<T>(function: &'static FunctionDesc, out: *mut T) -> Op
 
 #[cold]
 #[inline(never)]
-fn bad_out_pointer(function: &'static FunctionDesc, is_null: bool) -> i32 {
+extern "C" fn bad_out_pointer(function: &'static FunctionDesc, is_null: bool) -> i32 {
     let (problem, status, name) = if is_null {
         (
             "NULL",
@@ -108,7 +133,7 @@ fn bad_out_pointer(function: &'static FunctionDesc, is_null: bool) -> i32 {
 /// channel (MLIR's C interface): report and abort.
 #[cold]
 #[inline(never)]
-pub fn reject_result_pointer(function: &'static FunctionDesc) -> ! {
+pub extern "C" fn reject_result_pointer(function: &'static FunctionDesc) -> ! {
     report(format_args!(
         "abi-core: `{}` (C symbol `{}`): the result out-pointer (first argument) is NULL or misaligned; aborting",
         function.rust.path(),

@@ -31,7 +31,7 @@ mod shims {
     /// The corner element plus the element count.
     #[ciface]
     pub(crate) fn bench_corner(m: MemRef<'_, f32, 2>) -> f32 {
-        m.get([0, 0]).copied().unwrap_or(0.0) + m.len() as f32
+        m.first().copied().unwrap_or(0.0) + m.len() as f32
     }
 
     /// The same by hand, trusting the descriptor (no validation).
@@ -210,11 +210,11 @@ fn run(which: usize, ours: bool, n: u64, len: usize) -> f32 {
 
 #[cfg(mlir_kernels)]
 fn call_mlir(ours: bool) -> f32 {
-    let value = [2.5f32];
+    // Both sides receive the same opaque `&[f32; 1]`.
+    let value = black_box(&[2.5f32]);
     if ours {
-        mlir_call::read_0d(MemRef::from_slice(black_box(&value), []).unwrap()).unwrap()
+        mlir_call::read_0d(MemRef::from_slice(value, []).unwrap()).unwrap()
     } else {
-        let value = black_box(&value);
         let desc = MemRefDescriptor::<f32, 0> {
             allocated: value.as_ptr().cast_mut(),
             aligned: value.as_ptr().cast_mut(),

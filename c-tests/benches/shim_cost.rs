@@ -20,22 +20,55 @@ unsafe extern "C" {
     fn bench_drive(which: i32, generated: i32, n: u64) -> i64;
 }
 
+#[cfg(clang19)]
+unsafe extern "C" {
+    /// `c/bitint_shim_driver.c`, built by clang-19 (gcc 12 has no
+    /// `_BitInt`).
+    fn bitint_shim_drive(width: i32, generated: i32, n: u64) -> i64;
+}
+
+/// Case numbers 0 to 2 are `bench_drive`'s; 24, 128 and 256 are
+/// `bitint_shim_drive`'s widths.
 const CASES: &[(i32, &str)] = &[
     (0, "i32 add (scalars by value)"),
     (1, "Result<i32, ErrorCode> with out-pointer"),
     (2, "&[i32] sum (pointer and length, 16 elements)"),
+    (24, "`_BitInt(24)` add (one register)"),
+    (128, "`_BitInt(128)` add (register pair)"),
+    (
+        256,
+        "`_BitInt(256)` add (memory, result through a hidden pointer)",
+    ),
 ];
+
+/// Run case `which` for `n` calls of the generated (`generated = 1`) or
+/// hand-written function.
+fn drive(which: i32, generated: i32, n: u64) -> i64 {
+    if which < 3 {
+        // SAFETY: the driver only passes valid pointers to the functions.
+        return unsafe { bench_drive(which, generated, n) };
+    }
+    #[cfg(clang19)]
+    // SAFETY: the driver calls the functions with `_BitInt` values only.
+    return unsafe { bitint_shim_drive(which, generated, n) };
+    #[cfg(not(clang19))]
+    panic!("the `_BitInt` rows need clang-19; run `cargo xtask bench`, which installs it")
+}
 
 fn main() {
     // Keep the Rust half of every pair linked in.
     black_box(c_tests::bench::bench_add_generated as fn(i32, i32) -> i32);
+    black_box(c_tests::bench::bitint::bench_bitint24_handwritten as extern "C" fn(i32, i32) -> i32);
 
     if let Ok(spec) = std::env::var("SHIM_BENCH_CHILD") {
         let parts: Vec<u64> = spec.split(',').map(|p| p.parse().unwrap()).collect();
-        // SAFETY: the driver only passes valid pointers to the functions.
-        let result = unsafe { bench_drive(parts[0] as i32, parts[1] as i32, parts[2]) };
-        black_box(result);
+        black_box(drive(parts[0] as i32, parts[1] as i32, parts[2]));
         return;
+    }
+    // Each pair computes the same values (the error path of case 1
+    // included) before either is measured.
+    for &(which, name) in CASES {
+        assert_eq!(drive(which, 1, 1000), drive(which, 0, 1000), "{name}");
     }
 
     let quick = std::env::args().any(|a| a == "--quick");

@@ -1513,6 +1513,33 @@ float _mlir_ciface_weighted_strided(const MemRef1D_f32 *m);
  */
 int32_t bench_add_generated(int32_t a, int32_t b);
 
+#if ABI_HAVE_BITINT
+/**
+ * Generated: `_BitInt(128)`, a register pair.
+ *
+ * Rust: `c_tests::bench::bitint::bench_bitint128_generated`
+ */
+_BitInt(128) bench_bitint128_generated(_BitInt(128) a, _BitInt(128) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * Generated: `_BitInt(24)`, one register.
+ *
+ * Rust: `c_tests::bench::bitint::bench_bitint24_generated`
+ */
+_BitInt(24) bench_bitint24_generated(_BitInt(24) a, _BitInt(24) b);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * Generated: `_BitInt(256)`, passed and returned in memory.
+ *
+ * Rust: `c_tests::bench::bitint::bench_bitint256_generated`
+ */
+_BitInt(256) bench_bitint256_generated(_BitInt(256) a, _BitInt(256) b);
+#endif
+
 /**
  * Generated: `a / b` with a status and an out-pointer.
  *

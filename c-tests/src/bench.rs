@@ -70,3 +70,70 @@ pub unsafe extern "C" fn bench_sum_handwritten(xs: *const i32, len: usize) -> i6
     let xs = unsafe { std::slice::from_raw_parts(xs, len) };
     xs.iter().map(|&x| i64::from(x)).sum()
 }
+
+/// The `_BitInt` pairs: wrapping addition at the three x86-64 passing
+/// classes (one register, a register pair, memory), generated from
+/// `BitInt<N>` and written by hand over the raw storage. Both sides
+/// normalise what C passes (clang leaves the padding bits of
+/// `_BitInt(24)` unspecified) and hand back a sign-extended value.
+pub mod bitint {
+    use abi_core::{BitInt, c_export};
+
+    /// Generated: `_BitInt(24)`, one register.
+    #[c_export]
+    pub fn bench_bitint24_generated(a: BitInt<24>, b: BitInt<24>) -> BitInt<24> {
+        a.wrapping_add(b)
+    }
+
+    /// Hand-written equivalent: the value is the low 24 bits of an `int`.
+    #[unsafe(no_mangle)]
+    pub extern "C" fn bench_bitint24_handwritten(a: i32, b: i32) -> i32 {
+        let sign_extend = |x: i32| (x << 8) >> 8;
+        sign_extend(sign_extend(a).wrapping_add(sign_extend(b)))
+    }
+
+    /// Generated: `_BitInt(128)`, a register pair.
+    #[c_export]
+    pub fn bench_bitint128_generated(a: BitInt<128>, b: BitInt<128>) -> BitInt<128> {
+        a.wrapping_add(b)
+    }
+
+    /// `_BitInt(128)` on x86-64: two 8-byte words, 8-byte aligned (not
+    /// `i128`, which Rust aligns to 16).
+    #[repr(C)]
+    #[derive(Clone, Copy, Debug)]
+    pub struct Words128([u64; 2]);
+
+    /// Hand-written equivalent of `bench_bitint128_generated`.
+    #[unsafe(no_mangle)]
+    pub extern "C" fn bench_bitint128_handwritten(a: Words128, b: Words128) -> Words128 {
+        let wide = |w: Words128| u128::from(w.0[0]) | (u128::from(w.0[1]) << 64);
+        let sum = wide(a).wrapping_add(wide(b));
+        Words128([sum as u64, (sum >> 64) as u64])
+    }
+
+    /// Generated: `_BitInt(256)`, passed and returned in memory.
+    #[c_export]
+    pub fn bench_bitint256_generated(a: BitInt<256>, b: BitInt<256>) -> BitInt<256> {
+        a.wrapping_add(b)
+    }
+
+    /// `_BitInt(256)` on x86-64: four 8-byte words, least significant first.
+    #[repr(C)]
+    #[derive(Clone, Copy, Debug)]
+    pub struct Words256([u64; 4]);
+
+    /// Hand-written equivalent of `bench_bitint256_generated`.
+    #[unsafe(no_mangle)]
+    pub extern "C" fn bench_bitint256_handwritten(a: Words256, b: Words256) -> Words256 {
+        let mut sum = [0u64; 4];
+        let mut carry = false;
+        for ((s, &x), &y) in sum.iter_mut().zip(&a.0).zip(&b.0) {
+            let (partial, c1) = x.overflowing_add(y);
+            let (total, c2) = partial.overflowing_add(u64::from(carry));
+            *s = total;
+            carry = c1 | c2;
+        }
+        Words256(sum)
+    }
+}

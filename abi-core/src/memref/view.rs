@@ -340,6 +340,24 @@ impl<'a, T, const N: usize> MemRef<'a, T, N> {
         self.raw.geometry.len == 0
     }
 
+    /// The element at `[0, ...]`, first in logical order whatever the
+    /// strides, or `None` when empty. Cheaper than `get([0; N])`: one test
+    /// of the element count instead of one per dimension.
+    ///
+    /// ```
+    /// # use abi_core::memref::MemRef;
+    /// let data = [1, 2, 3, 4, 5, 6];
+    /// let view = MemRef::from_slice(&data, [2, 3])?.transposed();
+    /// assert_eq!(view.first(), Some(&1));
+    /// assert_eq!(MemRef::<i32, 2>::from_slice(&[], [0, 3])?.first(), None);
+    /// # Ok::<(), abi_core::memref::MemRefError>(())
+    /// ```
+    #[inline]
+    pub fn first(&self) -> Option<&'a T> {
+        // SAFETY: non-empty: `base` is element `[0, ...]`, readable for `'a`.
+        (self.raw.geometry.len != 0).then(|| unsafe { &*self.raw.base })
+    }
+
     /// The element at `index`, or `None` when out of bounds.
     pub fn get(&self, index: [usize; N]) -> Option<&'a T> {
         // SAFETY: in bounds (checked by `pointer`), readable for `'a`.
@@ -542,6 +560,15 @@ impl<'a, T, const N: usize> MemRefMut<'a, T, N> {
     /// Whether some size is 0.
     pub fn is_empty(&self) -> bool {
         self.raw.geometry.len == 0
+    }
+
+    /// The element at `[0, ...]`, or `None` when empty (see
+    /// [`MemRef::first`]).
+    #[inline]
+    pub fn first_mut(&mut self) -> Option<&mut T> {
+        // SAFETY: non-empty: `base` is element `[0, ...]`, exclusively
+        // borrowed through `self`.
+        (self.raw.geometry.len != 0).then(|| unsafe { &mut *self.raw.base })
     }
 
     /// The element at `index`, or `None` when out of bounds.
@@ -851,6 +878,12 @@ mod tests {
         // Negative strides: the reversed vector.
         let r = MemRef::from_slice_strided(&data, [24], [-1], 23).unwrap();
         assert_eq!(r.to_vec(), data.iter().rev().copied().collect::<Vec<_>>());
+        // `first` is element `[0, ...]` whatever the layout.
+        assert_eq!(r.first(), Some(&23));
+        assert_eq!(t.first(), Some(&0));
+        assert_eq!(m.first(), m.get([0, 0, 0]));
+        let shifted = MemRef::from_slice_strided(&data, [2, 2], [-6, 1], 20).unwrap();
+        assert_eq!(shifted.first(), Some(&20));
         // Partly consumed iterators finish correctly.
         let mut it = t.iter();
         it.next();
@@ -861,6 +894,8 @@ mod tests {
         assert_eq!(z.to_vec(), [5]);
         let e = MemRef::<i32, 2>::from_slice(&[], [0, 7]).unwrap();
         assert!(e.is_empty());
+        assert_eq!(e.first(), None);
+        assert_eq!(z.first(), Some(&5));
         assert_eq!(e.iter().count(), 0);
         assert_eq!(e.to_vec(), Vec::<i32>::new());
     }
@@ -900,7 +935,15 @@ mod tests {
             n += 1;
         });
         m[[2, 1]] += 100;
-        assert_eq!(data, [0, 2, 4, 1, 3, 105]);
+        *m.first_mut().unwrap() -= 1;
+        assert_eq!(data, [-1, 2, 4, 1, 3, 105]);
+        let mut none: [i64; 0] = [];
+        assert_eq!(
+            MemRefMut::from_slice(&mut none, [0, 2])
+                .unwrap()
+                .first_mut(),
+            None
+        );
     }
 
     #[test]
