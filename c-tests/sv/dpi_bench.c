@@ -1,8 +1,12 @@
-/* Hand-written C twins of the `bench_dpi_*` imports of c-tests, the way DPI
- * users write them: `sv/dpi_bench.sv` calls both in Verilator and
- * `cargo xtask bench` compares instruction counts and wall time. */
+/* Hand-written C twins of the `bench_dpi_*` imports of c-tests:
+ * `sv/dpi_bench.sv` calls both in Verilator and `cargo xtask bench`
+ * compares instruction counts and wall time. Like the generated shims, the
+ * twins refuse NULL and misaligned pointers (report and abort) instead of
+ * trusting the simulator, so the two sides have the same behaviour. */
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "svdpi.h"
 
@@ -15,7 +19,20 @@ int c_bench_add(int a, int b) {
     return (int)((unsigned)a + (unsigned)b);
 }
 
+static void refuse(const char *function, const char *argument) {
+    fprintf(stderr, "%s: argument `%s` is NULL or misaligned; aborting\n", function, argument);
+    abort();
+}
+
+#define CHECK_POINTER(function, p) \
+    do { \
+        if ((p) == 0 || (uintptr_t)(p) % sizeof(*(p)) != 0) refuse(function, #p); \
+    } while (0)
+
 void c_bench_add128(const svBitVecVal *a, const svBitVecVal *b, svBitVecVal *sum) {
+    CHECK_POINTER("c_bench_add128", a);
+    CHECK_POINTER("c_bench_add128", b);
+    CHECK_POINTER("c_bench_add128", sum);
     uint64_t carry = 0;
     for (int i = 0; i < 4; i++) {
         uint64_t s = (uint64_t)a[i] + (uint64_t)b[i] + carry;
@@ -25,6 +42,7 @@ void c_bench_add128(const svBitVecVal *a, const svBitVecVal *b, svBitVecVal *sum
 }
 
 long long c_bench_open_sum(const svOpenArrayHandle values) {
+    if (values == 0) refuse("c_bench_open_sum", "values");
     long long total = 0;
     const int *data = (const int *)svGetArrayPtr(values);
     if (data != 0) {

@@ -16,7 +16,7 @@ module dpi_bench;
     longint acc;
     bit [127:0] v;
     bit [127:0] step;
-    int values[16];
+    int values[1024];
     n = 1000;
     which = 0;
     void'($value$plusargs("n=%d", n));
@@ -24,14 +24,14 @@ module dpi_bench;
     acc = 0;
     v = 0;
     step = 128'h0123_4567_89ab_cdef_fedc_ba98_7654_3211;
-    for (int i = 0; i < 16; i++) values[i] = i * 3 - 7;
+    for (int i = 0; i < 1024; i++) values[i] = i * 3 - 7;
     case (which)
       0: for (int i = 0; i < n; i++) acc += longint'(bench_dpi_add(i, int'(acc)));
       1: for (int i = 0; i < n; i++) acc += longint'(c_bench_add(i, int'(acc)));
       2: for (int i = 0; i < n; i++) bench_dpi_add128(v, step, v);
       3: for (int i = 0; i < n; i++) c_bench_add128(v, step, v);
-      4: for (int i = 0; i < n; i++) begin values[i % 16] = i; acc += bench_dpi_open_sum(values); end
-      5: for (int i = 0; i < n; i++) begin values[i % 16] = i; acc += c_bench_open_sum(values); end
+      4: for (int i = 0; i < n; i++) begin values[i % 1024] = i; acc += bench_dpi_open_sum(values); end
+      5: for (int i = 0; i < n; i++) begin values[i % 1024] = i; acc += c_bench_open_sum(values); end
       default: $fatal(1, "unknown +case=%0d", which);
     endcase
     $display("DPI BENCH pair %0d: %0d %h", which / 2, acc, v);

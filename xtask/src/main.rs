@@ -295,7 +295,7 @@ fn dpi_in_verilator() -> Result<(), String> {
     let root = std::env::current_dir().map_err(|e| e.to_string())?;
     let obj = root.join("target/verilator/dpi");
     let sv = root.join("c-tests/sv");
-    let simulation = verilate("dpi_tb", &[sv.join("dpi_tb.sv")], &obj)?;
+    let simulation = verilate("dpi_tb", &[sv.join("dpi_tb.sv")], &obj, None)?;
     // The C declarations abi-core generates must be identical to the ones
     // Verilator generates: C++ rejects an `extern "C"` redeclaration with
     // any other type (even `int8_t` for `char`).
@@ -343,11 +343,13 @@ fn dpi_in_verilator() -> Result<(), String> {
 /// Build c-tests as a `staticlib` (release), verilate `top` from the
 /// generated package `abi_dpi.sv` and `sources` (SystemVerilog, and C files
 /// Verilator compiles with the model) into `obj`, and link the archive.
-/// Returns the simulation binary.
+/// `c_optimisation` replaces Verilator's default `-Os` for the model and
+/// those C files. Returns the simulation binary.
 fn verilate(
     top: &str,
     sources: &[std::path::PathBuf],
     obj: &std::path::Path,
+    c_optimisation: Option<&str>,
 ) -> Result<std::path::PathBuf, String> {
     cargo(&[
         "build",
@@ -382,6 +384,12 @@ fn verilate(
             "--Mdir",
         ])
         .arg(obj)
+        .args(c_optimisation.into_iter().flat_map(|flag| {
+            [
+                "-MAKEFLAGS".to_owned(),
+                format!("OPT_FAST={flag} OPT_GLOBAL={flag}"),
+            ]
+        }))
         .arg(sv.join("abi_dpi.sv"))
         .args(sources)
         .args(

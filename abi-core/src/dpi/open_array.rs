@@ -51,6 +51,8 @@ pub(crate) const OPEN_ARRAY_SYMBOLS: &[&str] = &[
     "svSizeOfArray",
 ];
 
+// Inlined: the resolved table is one load and test away on every call.
+#[inline]
 fn api() -> &'static Api {
     static API: OnceLock<Result<Api, DpiError>> = OnceLock::new();
     let api = API.get_or_init(|| {
@@ -92,8 +94,14 @@ fn api() -> &'static Api {
     });
     match api {
         Ok(api) => api,
-        Err(e) => panic!("open arrays need the simulator's svdpi.h functions: {e}"),
+        Err(e) => missing_api(e),
     }
+}
+
+#[cold]
+#[inline(never)]
+fn missing_api(e: &DpiError) -> ! {
+    panic!("open arrays need the simulator's svdpi.h functions: {e}")
 }
 
 /// An element type of an open array.
@@ -255,25 +263,31 @@ impl<'a, T: OpenArrayElement> OpenArray<'a, T> {
     }
 
     /// The simulator's own buffer, when it keeps C-layout elements
-    /// contiguously (`svGetArrayPtr` non-NULL and `svSizeOfArray` equal to
-    /// the elements' size); `None` otherwise. Element 0 is index `low()`.
+    /// contiguously (`svGetArrayPtr` non-NULL, aligned, and `svSizeOfArray`
+    /// a whole number of elements); `None` otherwise. Element 0 is index
+    /// `low()`; the length is `len()` for the one-dimensional arrays of a
+    /// `T name[]` formal.
+    #[inline]
     pub fn as_slice(&self) -> Option<&'a [T::CLayout]> {
-        // No `svDimensions` call: a multi-dimensional array fails the size
-        // check below (its bytes exceed `svSize(h, 1)` elements).
         if !T::C_LAYOUT {
             return None;
         }
+        // Two simulator calls, as a C author makes: the buffer and its size
+        // in bytes, which bounds the slice to memory the simulator itself
+        // describes (no `svSize`/`svDimensions` round trips).
         // SAFETY: a live handle.
         let data = unsafe { (api().array_ptr)(self.raw()) };
         // SAFETY: a live handle.
         let bytes = unsafe { (api().size_of_array)(self.raw()) };
-        let len = self.len();
-        let contiguous = usize::try_from(bytes).ok() == len.checked_mul(size_of::<T::CLayout>());
-        if data.is_null() || !contiguous || !data.cast::<T::CLayout>().is_aligned() {
+        let bytes = usize::try_from(bytes).ok()?;
+        let element = size_of::<T::CLayout>();
+        if data.is_null() || bytes % element != 0 || !data.cast::<T::CLayout>().is_aligned() {
             return None;
         }
-        // SAFETY: the simulator's buffer of `len` C-layout elements (size
-        // checked), aligned (checked), valid for the call.
+        let len = bytes / element;
+        debug_assert_eq!(len, self.len(), "svSizeOfArray disagrees with svSize");
+        // SAFETY: the simulator's buffer of `bytes` bytes, that is `len`
+        // C-layout elements, aligned (checked), valid for the call.
         Some(unsafe { core::slice::from_raw_parts(data.cast::<T::CLayout>(), len) })
     }
 }
