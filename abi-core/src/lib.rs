@@ -88,8 +88,8 @@ pub mod __private {
     pub use crate::c_type::{CType, CTypeDesc};
     pub use crate::convert::{ArgError, CParam, CResult, CSliceParam, Direction, check_pointer};
     pub use crate::dpi::{
-        DpiError, DpiExportResult, DpiImportDesc, DpiParamDesc, DpiResult, DpiType, LazySymbol,
-        SvDirection, SvType, TASK_NOT_DISABLED, require_scope,
+        DpiError, DpiExportResult, DpiImportDesc, DpiParamDesc, DpiResult, DpiType, DpiValue,
+        LazySymbol, SvDirection, SvType, TASK_NOT_DISABLED, require_dpi_value, require_scope,
     };
     pub use crate::memref::__private as memref;
     pub use crate::memref::{

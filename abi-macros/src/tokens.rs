@@ -3,6 +3,7 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use syn::Type;
+use syn::spanned::Spanned;
 
 /// The path every generated item uses to reach `abi-core`.
 pub(crate) fn private() -> TokenStream {
@@ -52,6 +53,14 @@ impl Qualified {
         let path = self.item(function);
         quote_spanned!(self.last=> #path(#args))
     }
+}
+
+/// `require_dpi_value::<ty>();`, spanned at the type, so that an open
+/// array where a value type is needed is reported at the parameter.
+pub(crate) fn require_dpi_value(ty: &Type) -> TokenStream {
+    let p = private();
+    let span = ty.span();
+    quote_spanned!(span=> #p::require_dpi_value::<#ty>();)
 }
 
 pub(crate) fn rust_type_string(ty: &Type) -> String {

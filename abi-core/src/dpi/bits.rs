@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use super::{DpiExportResult, DpiResult, DpiType, SvType};
+use super::{DpiExportResult, DpiResult, DpiType, DpiValue, SvType};
 use crate::bitint::{BitStorage, UBitInt, Width};
 use crate::c_type::CTypeDesc;
 use crate::convert::{ArgError, check_pointer};
@@ -261,6 +261,10 @@ unsafe impl<const N: u32, C: ChunkArray> DpiType for Bits<N, C> {
     fn to_cell(self) -> C {
         self.chunks
     }
+}
+// SAFETY: a value type: `f` receives the C argument of the type
+// `DpiType::Input` declares, valid while it runs.
+unsafe impl<const N: u32, C: ChunkArray> DpiValue for Bits<N, C> {
     fn with_input<R>(&self, f: impl FnOnce(*const C) -> R) -> R {
         f(&self.chunks)
     }

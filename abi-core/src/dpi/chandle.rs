@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::{DpiResult, DpiType, SvType};
+use super::{DpiResult, DpiType, DpiValue, SvType};
 use crate::c_type::CTypeDesc;
 use crate::convert::ArgError;
 
@@ -258,6 +258,10 @@ unsafe impl<T: 'static> DpiType for Chandle<T> {
     fn to_cell(self) -> *mut c_void {
         self.address
     }
+}
+// SAFETY: a value type: `f` receives the C argument of the type
+// `DpiType::Input` declares, valid while it runs.
+unsafe impl<T: 'static> DpiValue for Chandle<T> {
     fn with_input<R>(&self, f: impl FnOnce(*mut c_void) -> R) -> R {
         f(self.address)
     }

@@ -6,7 +6,7 @@
 use core::fmt;
 
 use super::bits::{Bits, ChunkArray, PackedChunks};
-use super::{DpiType, Logic, SvType};
+use super::{DpiType, DpiValue, Logic, SvType};
 use crate::bitint::Width;
 use crate::c_type::CTypeDesc;
 use crate::convert::{ArgError, check_pointer};
@@ -200,6 +200,13 @@ where
     fn to_cell(self) -> C::Logic {
         self.to_chunks()
     }
+}
+// SAFETY: a value type: `f` receives the C argument of the type
+// `DpiType::Input` declares, valid while it runs.
+unsafe impl<const N: u32, C: ChunkArray> DpiValue for LogicVec<N, C>
+where
+    C::Logic: AsRef<[SvLogicVecVal]> + AsMut<[SvLogicVecVal]>,
+{
     fn with_input<R>(&self, f: impl FnOnce(*const C::Logic) -> R) -> R {
         let chunks = self.to_chunks();
         f(&chunks)

@@ -206,7 +206,7 @@ impl fmt::Display for Logic {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be an argument of a `#[dpi_import]` function",
     label = "no DPI-C mapping",
-    note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `abi_core::dpi::Logic` (logic) and `&CStr` (string input); `&mut T` makes an output"
+    note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `#[derive(Packed)]` structs, `&CStr` (string), `Chandle<T>` (chandle), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>` (open arrays); `&mut T` makes an output"
 )]
 pub unsafe trait DpiType: Sized + Copy {
     /// The SystemVerilog data type, as written in the import.
@@ -239,10 +239,35 @@ pub unsafe trait DpiType: Sized + Copy {
     unsafe fn from_cell(cell: Self::Cell) -> Self;
     /// Write an `output`/`inout` cell.
     fn to_cell(self) -> Self::Cell;
+}
+
+/// A [`DpiType`] passed as a value, copied in and out: every DPI type
+/// except open arrays, which the simulator passes by handle. Only value
+/// types can be `output`/`inout` parameters (`&mut T`) of an import, any
+/// argument of a SystemVerilog export, or elements of `[T; K]`.
+///
+/// # Safety
+///
+/// `with_input` must hand `f` the C argument [`DpiType::Input`] describes,
+/// valid while `f` runs.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is passed by handle, not as a value",
+    label = "an open array here",
+    note = "open arrays are input (`OpenArray<'_, T>`) or inout (`OpenArrayMut<'_, T>`) parameters of a `#[dpi_import]` function, written without `&mut`",
+    note = "SystemVerilog exports cannot have open-array arguments (IEEE 1800-2017 35.5.6.1): declare the export with a fixed-size array `[T; K]`"
+)]
+pub unsafe trait DpiValue: DpiType {
     /// Pass the value as an input to a SystemVerilog export: `f` receives
     /// the C argument, valid while it runs.
     fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R;
 }
+
+/// Compile-time check the macros emit for parameters that must be value
+/// types (outputs and inouts of imports, outputs of exports), spanned at
+/// the parameter's type.
+#[doc(hidden)]
+#[inline(always)]
+pub const fn require_dpi_value<T: DpiValue>() {}
 
 /// A result a SystemVerilog export can hand back to Rust.
 ///
@@ -307,6 +332,10 @@ macro_rules! same_representation {
             fn to_cell(self) -> $t {
                 self
             }
+        }
+        // SAFETY: a value type: `f` receives the C argument of the type
+        // `DpiType::Input` declares, valid while it runs.
+        unsafe impl DpiValue for $t {
             #[inline(always)]
             fn with_input<R>(&self, f: impl FnOnce($t) -> R) -> R {
                 f(*self)
@@ -378,6 +407,10 @@ unsafe impl DpiType for bool {
     fn to_cell(self) -> u8 {
         u8::from(self)
     }
+}
+// SAFETY: a value type: `f` receives the C argument of the type
+// `DpiType::Input` declares, valid while it runs.
+unsafe impl DpiValue for bool {
     #[inline(always)]
     fn with_input<R>(&self, f: impl FnOnce(u8) -> R) -> R {
         f(u8::from(*self))
@@ -426,6 +459,10 @@ unsafe impl DpiType for Logic {
     fn to_cell(self) -> u8 {
         self as u8
     }
+}
+// SAFETY: a value type: `f` receives the C argument of the type
+// `DpiType::Input` declares, valid while it runs.
+unsafe impl DpiValue for Logic {
     #[inline(always)]
     fn with_input<R>(&self, f: impl FnOnce(u8) -> R) -> R {
         f(*self as u8)
@@ -481,6 +518,10 @@ unsafe impl DpiType for &CStr {
     fn to_cell(self) -> *const c_char {
         self.as_ptr()
     }
+}
+// SAFETY: a value type: `f` receives the C argument of the type
+// `DpiType::Input` declares, valid while it runs.
+unsafe impl DpiValue for &CStr {
     fn with_input<R>(&self, f: impl FnOnce(*const c_char) -> R) -> R {
         f(self.as_ptr())
     }

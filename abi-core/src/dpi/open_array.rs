@@ -365,9 +365,6 @@ macro_rules! open_array_dpi_type {
             fn to_cell(self) -> *mut c_void {
                 unreachable!("open arrays are passed by handle, never as outputs")
             }
-            fn with_input<R>(&self, _: impl FnOnce(*mut c_void) -> R) -> R {
-                panic!("open arrays cannot be passed to SystemVerilog exports (IEEE 1800 H.8.7)")
-            }
         }
     };
 }

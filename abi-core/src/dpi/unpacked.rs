@@ -2,14 +2,14 @@
 //! of `K` elements in C layout (IEEE 1800 H.7.3; packed elements in
 //! canonical form, `ceil(W/32)` chunks each).
 
-use super::{DpiType, SvType};
+use super::{DpiType, DpiValue, SvType};
 use crate::c_type::CTypeDesc;
 use crate::convert::{ArgError, check_pointer};
 
 // SAFETY: `T name[K]` inputs are `const T *` to `K` cells and outputs
 // `T *`; `[T::Cell; K]` is exactly that, and each cell converts as `T`'s
 // own. NULL and misaligned inputs are rejected.
-unsafe impl<T: DpiType, const K: usize> DpiType for [T; K]
+unsafe impl<T: DpiValue, const K: usize> DpiType for [T; K]
 where
     T::Cell: Copy,
 {
@@ -42,6 +42,14 @@ where
     fn to_cell(self) -> [T::Cell; K] {
         self.map(T::to_cell)
     }
+}
+
+// SAFETY: a value type: `f` receives a pointer to `K` cells, valid while it
+// runs.
+unsafe impl<T: DpiValue, const K: usize> DpiValue for [T; K]
+where
+    T::Cell: Copy,
+{
     fn with_input<R>(&self, f: impl FnOnce(*const [T::Cell; K]) -> R) -> R {
         let cells = self.map(T::to_cell);
         f(&cells)

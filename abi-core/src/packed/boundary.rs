@@ -108,6 +108,10 @@ macro_rules! __packed_struct_boundary {
             fn to_cell(self) -> Self::Cell {
                 <$t as $crate::packed::PackedStruct>::to_sv_chunks(&self)
             }
+        }
+        // SAFETY: a value type: `f` receives the C argument of the type
+        // `DpiType::Input` declares, valid while it runs.
+        unsafe impl $crate::__private::DpiValue for $t {
             fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
                 let chunks = <$t as $crate::packed::PackedStruct>::to_sv_chunks(self);
                 f(&chunks)

@@ -6,7 +6,7 @@ use quote::{format_ident, quote};
 
 use super::model::{Direction, ExportModel};
 use crate::syntax::with_lifetimes;
-use crate::tokens::{Qualified, private, register, rust_item, rust_type_string};
+use crate::tokens::{Qualified, private, register, require_dpi_value, rust_item, rust_type_string};
 
 pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     let p = private();
@@ -72,7 +72,11 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
                 } else {
                     q.call("to_cell", quote!(*#arg))
                 };
-                before.push(quote!(let mut #raw: #cell_ty = #initial;));
+                let require_value = require_dpi_value(&value_ty);
+                before.push(quote! {
+                    #require_value
+                    let mut #raw: #cell_ty = #initial;
+                });
                 call_args.push(quote!(&mut #raw));
                 let from_cell = q.call("from_cell", quote!(#raw));
                 after.push(quote! {
@@ -104,7 +108,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
             &f.params.iter().find(|p| &p.ident == arg).unwrap().value,
             "'static",
         );
-        let q = Qualified::new(&value_ty, quote!(#p::DpiType));
+        let q = Qualified::new(&value_ty, quote!(#p::DpiValue));
         let with_input = q.call("with_input", quote!(&#arg, |#raw| #call));
         call = with_input;
     }

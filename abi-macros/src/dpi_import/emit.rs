@@ -7,7 +7,7 @@ use quote::{format_ident, quote, quote_spanned};
 
 use super::model::{Direction, FunctionModel};
 use crate::syntax::with_lifetimes;
-use crate::tokens::{Qualified, private, register, rust_item, rust_type_string};
+use crate::tokens::{Qualified, private, register, require_dpi_value, rust_item, rust_type_string};
 
 pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let p = private();
@@ -83,7 +83,9 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                         unsafe { #from_cell }
                     }
                 };
+                let require_value = require_dpi_value(&value_ty);
                 prepare.push(quote! {
+                    #require_value
                     if let ::core::result::Result::Err(__abi_error) = #p::check_pointer(#raw.cast_const()) {
                         #p::reject_argument(&#desc, #i, __abi_error);
                     }

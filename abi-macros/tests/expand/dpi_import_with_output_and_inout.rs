@@ -135,6 +135,7 @@ const _: () = {
                         )
                     }
                 };
+                ::abi_core::__private::require_dpi_value::<u64>();
                 if let ::core::result::Result::Err(__abi_error) = ::abi_core::__private::check_pointer(
                     __abi_arg2.cast_const(),
                 ) {
@@ -145,6 +146,7 @@ const _: () = {
                     );
                 }
                 let mut __abi_cell2: u64 = <u64 as ::abi_core::__private::DpiType>::initial();
+                ::abi_core::__private::require_dpi_value::<i16>();
                 if let ::core::result::Result::Err(__abi_error) = ::abi_core::__private::check_pointer(
                     __abi_arg3.cast_const(),
                 ) {
