@@ -147,6 +147,25 @@ fn dpi_import_task() {
 }
 
 #[test]
+fn dpi_export_function_and_task() {
+    snapshot_of(
+        "dpi_export_function_and_task",
+        crate::dpi_export::expand(
+            quote!(),
+            quote! {
+                unsafe extern "C" {
+                    /// Doubles in SystemVerilog.
+                    pub fn sv_double(x: f32, #[inout] n: &mut i32) -> f32;
+                    /// Waits in SystemVerilog.
+                    #[task]
+                    pub fn sv_wait(cycles: i32, done: &mut bool);
+                }
+            },
+        ),
+    );
+}
+
+#[test]
 fn derive_packed_float32() {
     snapshot_of(
         "derive_packed_float32",

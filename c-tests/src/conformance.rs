@@ -35,6 +35,17 @@ fn sv_package_matches_golden() {
     abi_core::golden::assert_golden(path, &package);
 }
 
+/// The `export "DPI-C"` lines the testbench includes are exactly what the
+/// registry generates now.
+#[test]
+fn sv_exports_match_golden() {
+    let exports = abi_core::SvPackage::new("abi_dpi")
+        .render_exports(&registry())
+        .expect("the registry renders");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/abi_dpi_exports.svh");
+    abi_core::golden::assert_golden(path, &exports);
+}
+
 /// The C declarations of the DPI imports (Annex H types), which the
 /// Verilator step compiles together with Verilator's own `Vdpi_tb__Dpi.h`.
 #[test]

@@ -50,6 +50,16 @@ pub fn dpi_scale_real(x: f64) -> f64 {
     x * 1.5
 }
 
+/// `shortreal` in every direction: the result is `x * 0.5`, the output
+/// `x + 1`, and the inout doubles. (Verilator passes `shortreal` as
+/// `double`; with abi-core's `verilator` feature the shim converts.)
+#[dpi_import]
+pub fn dpi_shortreal(x: f32, plus_one: &mut f32, #[inout] doubled: &mut f32) -> f32 {
+    *plus_one = x + 1.0;
+    *doubled *= 2.0;
+    x * 0.5
+}
+
 /// `bit`: exclusive or as the result, and `a & b` as an output.
 #[dpi_import]
 pub fn dpi_bits(a: bool, b: bool, both: &mut bool) -> bool {
@@ -229,6 +239,19 @@ unsafe extern "C" {
     pub fn sv_add128(a: Bits<128>, b: Bits<128>, sum: &mut Bits<128>);
     /// Increments `counter` and returns `!b`, in SystemVerilog.
     pub fn sv_flip(b: bool, #[inout] counter: &mut i32) -> bool;
+    /// `x / 4` as a `shortreal`, in SystemVerilog.
+    pub fn sv_quarter(x: f32) -> f32;
+    /// A SystemVerilog task: adds `by` to the testbench's task counter and
+    /// reports the new value.
+    #[task]
+    pub fn sv_count_task(by: i32, total: &mut i32);
+}
+
+/// A `context` import task calling the SystemVerilog export task (tasks
+/// can only be called from tasks); `total` receives what it reported.
+#[dpi_import(context, task)]
+pub fn dpi_call_export_task(by: i32, total: &mut i32) {
+    sv_count_task(by, total).unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// A `context` import calling the SystemVerilog exports; returns 0 when
@@ -248,6 +271,9 @@ pub fn dpi_call_exports(x: i32) -> i32 {
         let mut counter = 41;
         if sv_flip(true, &mut counter)? || counter != 42 {
             return Ok(3);
+        }
+        if sv_quarter(-10.0)? != -2.5 || sv_quarter(f32::MAX)? != f32::MAX / 4.0 {
+            return Ok(4);
         }
         Ok(0)
     };

@@ -105,6 +105,14 @@ void dpi_bump_bytes(svBitVecVal *a);
 unsigned char dpi_bytes(char a, unsigned char b, short *sum);
 
 /**
+ * A `context` import task calling the SystemVerilog export task (tasks
+ * can only be called from tasks); `total` receives what it reported.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_call_export_task`
+ */
+int dpi_call_export_task(int by, int *total);
+
+/**
  * A `context` import calling the SystemVerilog exports; returns 0 when
  * every result is right, otherwise the number of the first wrong one.
  *
@@ -313,6 +321,15 @@ void dpi_shift40(svLogicVecVal *v);
 short dpi_shortints(short a, unsigned short b, unsigned short *echo);
 
 /**
+ * `shortreal` in every direction: the result is `x * 0.5`, the output
+ * `x + 1`, and the inout doubles. (Verilator passes `shortreal` as
+ * `double`; with abi-core's `verilator` feature the shim converts.)
+ *
+ * Rust: `c_tests::dpi_exports::dpi_shortreal`
+ */
+double dpi_shortreal(double x, double *plus_one, double *doubled);
+
+/**
  * `string` input: its length in bytes.
  *
  * Rust: `c_tests::dpi_exports::dpi_string_length`
@@ -356,6 +373,14 @@ unsigned long long dpi_widen_mul(unsigned int a, unsigned int b);
 void sv_add128(const svBitVecVal *a, const svBitVecVal *b, svBitVecVal *sum);
 
 /**
+ * A SystemVerilog task: adds `by` to the testbench's task counter and
+ * reports the new value.
+ *
+ * Rust: `c_tests::dpi_exports::sv_count_task`
+ */
+void sv_count_task(int by, int *total);
+
+/**
  * `2 * x`, computed in SystemVerilog.
  *
  * Rust: `c_tests::dpi_exports::sv_double`
@@ -368,6 +393,13 @@ int sv_double(int x);
  * Rust: `c_tests::dpi_exports::sv_flip`
  */
 svBit sv_flip(svBit b, int *counter);
+
+/**
+ * `x / 4` as a `shortreal`, in SystemVerilog.
+ *
+ * Rust: `c_tests::dpi_exports::sv_quarter`
+ */
+double sv_quarter(double x);
 
 #ifdef __cplusplus
 } /* extern "C" */

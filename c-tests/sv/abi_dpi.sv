@@ -70,6 +70,11 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_bytes`
   import "DPI-C" function byte unsigned dpi_bytes(input byte a, input byte unsigned b, output shortint sum);
 
+  // A `context` import task calling the SystemVerilog export task (tasks
+  // can only be called from tasks); `total` receives what it reported.
+  // Rust: `c_tests::dpi_exports::dpi_call_export_task`
+  import "DPI-C" context task dpi_call_export_task(input int by, output int total);
+
   // A `context` import calling the SystemVerilog exports; returns 0 when
   // every result is right, otherwise the number of the first wrong one.
   // Rust: `c_tests::dpi_exports::dpi_call_exports`
@@ -192,6 +197,12 @@ package abi_dpi;
   // unsigned input echoed through an output.
   // Rust: `c_tests::dpi_exports::dpi_shortints`
   import "DPI-C" function shortint dpi_shortints(input shortint a, input shortint unsigned b, output shortint unsigned echo);
+
+  // `shortreal` in every direction: the result is `x * 0.5`, the output
+  // `x + 1`, and the inout doubles. (Verilator passes `shortreal` as
+  // `double`; with abi-core's `verilator` feature the shim converts.)
+  // Rust: `c_tests::dpi_exports::dpi_shortreal`
+  import "DPI-C" function shortreal dpi_shortreal(input shortreal x, output shortreal plus_one, inout shortreal doubled);
 
   // `string` input: its length in bytes.
   // Rust: `c_tests::dpi_exports::dpi_string_length`

@@ -4,10 +4,9 @@
 module dpi_tb;
   import abi_dpi::*;
 
-  // Exports Rust calls back (through `#[dpi_export]` wrappers).
-  export "DPI-C" function sv_double;
-  export "DPI-C" function sv_add128;
-  export "DPI-C" function sv_flip;
+  // Exports Rust calls back (through `#[dpi_export]` wrappers), declared
+  // by the generated include.
+  `include "abi_dpi_exports.svh"
 
   function int sv_double(input int x);
     return 2 * x;
@@ -21,6 +20,16 @@ module dpi_tb;
     counter = counter + 1;
     return !b;
   endfunction
+
+  function shortreal sv_quarter(input shortreal x);
+    return x / 4.0;
+  endfunction
+
+  int task_counter = 0;
+  task sv_count_task(input int by, output int total);
+    task_counter = task_counter + by;
+    total = task_counter;
+  endtask
 
   int checks = 0;
   int failures = 0;
@@ -59,6 +68,8 @@ module dpi_tb;
     bit f_sign;
     byte unsigned f_exp;
     int unsigned f_frac;
+    shortreal sr_out, sr_io;
+    int task_total;
     wide_packet_t pk, pk_out, pk_io;
 
     // First, before any `context` import has set a scope: an export called
@@ -79,6 +90,12 @@ module dpi_tb;
     check(dpi_bytes(127, 1, s16) == 2 && s16 == 128, "bytes positive");
     // shortint, shortint unsigned
     check(dpi_shortints(-32768, 16'hffff, u16) == -32767 && u16 == 16'hffff, "shortints");
+    // shortreal: result, output, inout
+    sr_out = 0.0;
+    sr_io = 1.5;
+    check(dpi_shortreal(3.0, sr_out, sr_io) == 1.5 && sr_out == 4.0 && sr_io == 3.0, "shortreal");
+    check(dpi_shortreal(-0.25, sr_out, sr_io) == -0.125 && sr_out == 0.75 && sr_io == 6.0,
+          "shortreal negative");
     // real
     check(dpi_scale_real(2.0) == 3.0, "real");
     check(dpi_scale_real(-0.5) == -0.75, "real negative");
@@ -201,6 +218,10 @@ module dpi_tb;
 
     // exports and scopes
     check(dpi_call_exports(21) == 0, "context import calls exports");
+    // an import task calling an export task
+    dpi_call_export_task(5, task_total);
+    dpi_call_export_task(-2, task_total);
+    check(task_total == 3 && task_counter == 3, "import task calls export task");
     check(dpi_scope_round_trip() == 0, "scope by name, with, restore");
 
     if (failures != 0) $fatal(1, "DPI: %0d of %0d checks failed", failures, checks);

@@ -122,7 +122,9 @@ fn test() -> Result<(), String> {
         "-D",
         "warnings",
     ])?;
-    step("abi-core without its optional features (half, ndarray)");
+    step(
+        "abi-core without its optional features (half, ndarray, verilator: the IEEE 1800 DPI ABI)",
+    );
     cargo(&[
         "clippy",
         "--package",
@@ -133,6 +135,10 @@ fn test() -> Result<(), String> {
         "-D",
         "warnings",
     ])?;
+    // The workspace build enables `verilator` (c-tests does); this run
+    // tests the standard DPI ABI's choices (`shortreal` as `float`, export
+    // tasks' disable flag, no packed results).
+    cargo(&["test", "--package", "abi-core", "--lib", "--quiet"])?;
     step("workspace tests (unit, doc, UI, expansion snapshots, C conformance)");
     cargo(&["test", "--workspace", "--quiet"])?;
     step("C conformance harness under valgrind memcheck");
@@ -390,6 +396,8 @@ fn verilate(
                 format!("OPT_FAST={flag} OPT_GLOBAL={flag}"),
             ]
         }))
+        // `include "abi_dpi_exports.svh"` resolves in the generated files.
+        .arg(format!("-I{}", sv.display()))
         .arg(sv.join("abi_dpi.sv"))
         .args(sources)
         .args(

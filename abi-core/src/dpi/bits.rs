@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use super::{DpiExportResult, DpiResult, DpiType, DpiValue, SvType};
+use super::{DpiType, DpiValue, SvType};
 use crate::bitint::{BitStorage, UBitInt, Width};
 use crate::c_type::CTypeDesc;
 use crate::convert::{ArgError, check_pointer};
@@ -271,8 +271,10 @@ unsafe impl<const N: u32, C: ChunkArray> DpiValue for Bits<N, C> {
 }
 
 // SAFETY: Verilator returns packed vectors of up to 32 bits as one
-// `svBitVecVal` by value; wider results do not compile (`C_TYPE`).
-unsafe impl<const N: u32, C: ChunkArray> DpiResult for Bits<N, C> {
+// `svBitVecVal` by value; wider results do not compile (`C_TYPE`). Annex H
+// has no packed results: only with the `verilator` feature.
+#[cfg(feature = "verilator")]
+unsafe impl<const N: u32, C: ChunkArray> super::DpiResult for Bits<N, C> {
     const SV_TYPE: SvType = {
         assert!(
             N <= 32,
@@ -282,7 +284,7 @@ unsafe impl<const N: u32, C: ChunkArray> DpiResult for Bits<N, C> {
     };
     type Raw = u32;
     const C_TYPE: CTypeDesc = {
-        let _ = <Self as DpiResult>::SV_TYPE;
+        let _ = <Self as super::DpiResult>::SV_TYPE;
         SV_BIT_VEC_VAL
     };
     fn into_c(self) -> u32 {
@@ -291,9 +293,10 @@ unsafe impl<const N: u32, C: ChunkArray> DpiResult for Bits<N, C> {
 }
 
 // SAFETY: one `svBitVecVal`; the bits above N are masked.
-unsafe impl<const N: u32, C: ChunkArray> DpiExportResult for Bits<N, C> {
+#[cfg(feature = "verilator")]
+unsafe impl<const N: u32, C: ChunkArray> super::DpiExportResult for Bits<N, C> {
     fn from_raw(raw: u32) -> Self {
-        let _ = <Self as DpiResult>::SV_TYPE;
+        let _ = <Self as super::DpiResult>::SV_TYPE;
         let mut chunks = C::ZERO;
         chunks.as_mut_slice()[0] = raw;
         Self::from_chunks(chunks)

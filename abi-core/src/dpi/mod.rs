@@ -8,6 +8,7 @@
 //! | `i32` / `u32` | `int` / `int unsigned` | `int` | pointer |
 //! | `i64` / `u64` | `longint` / `longint unsigned` | `long long` | pointer |
 //! | `f64` | `real` | `double` | pointer |
+//! | `f32` | `shortreal` | `float` (`double` with the `verilator` feature) | pointer |
 //! | `bool` | `bit` | `svBit` (any non-zero byte is 1) | `svBit *` |
 //! | [`Logic`] | `logic` | `svLogic` (0, 1, Z = 2, X = 3) | `svLogic *` |
 //! | `&CStr` | `string` | `const char *` | — |
@@ -19,9 +20,29 @@
 //!
 //! A plain parameter is an `input`; `&mut T` is an `output`; `#[inout]` on
 //! a `&mut T` parameter makes it an `inout`. Results are the small types
-//! above, `&'static CStr` (`string`), `Bits<N>` for N <= 32 (returned as an
-//! `svBitVecVal` by value, as Verilator allows; Annex H forbids packed
-//! results, so wider ones are a compile error) or `()` (`void`).
+//! above, `&'static CStr` (`string`), `Chandle<T>` or `()` (`void`); with
+//! the `verilator` feature also `Bits<N>` for N <= 32 and packed structs of
+//! up to 32 bits (returned as an `svBitVecVal` by value, a Verilator
+//! extension; Annex H forbids packed results, so they are compile errors
+//! otherwise, and wider ones always are).
+//!
+//! ## Which simulator: the `verilator` feature
+//!
+//! Verilator 5 departs from Annex H in three places, so the generated code
+//! targets one or the other, chosen by abi-core's `verilator` cargo
+//! feature (off: the standard, as commercial simulators implement it):
+//!
+//! | | IEEE 1800 Annex H | `verilator` feature |
+//! |---|---|---|
+//! | `shortreal` (`f32`) argument, output, result | `float` | `double` (converted to and from `f32`) |
+//! | SystemVerilog export task, C result | `int` (1 when disabled) | `void` |
+//! | packed result of up to 32 bits | compile error | `svBitVecVal` by value |
+//!
+//! The generated C header and SystemVerilog follow the same choice, so a
+//! mismatch between the library and the simulator shows up as a prototype
+//! mismatch when the simulator compiles its DPI header, not as wrong
+//! values. Everything else (open arrays through the standard's access
+//! functions, canonical packed copies, masked padding) is correct on both.
 
 /// A SystemVerilog data type as an import declares it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -277,7 +298,7 @@ pub const fn require_dpi_value<T: DpiValue>() {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the result of a `#[dpi_export]` function",
     label = "not an export result type",
-    note = "export results are `()`, the integers, `f64`, `bool`, `Logic`, `Bits<N>` (N <= 32) and `Chandle<T>`"
+    note = "export results are `()`, the integers, `f64`, `f32`, `bool`, `Logic` and `Chandle<T>`, and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs); pass anything else through an output argument (`&mut T`)"
 )]
 pub unsafe trait DpiExportResult: DpiResult {
     /// Convert what the export returned.
@@ -292,7 +313,7 @@ pub unsafe trait DpiExportResult: DpiResult {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the result of a `#[dpi_import]` function",
     label = "not a DPI-C result type",
-    note = "DPI-C results are `()`, the integers, `f64`, `bool`, `Logic` and `&'static CStr`; return anything wider through an output parameter (`&mut T`)"
+    note = "DPI-C results are `()`, the integers, `f64`, `f32`, `bool`, `Logic`, `&'static CStr` and `Chandle<T>`, and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs); return anything else through an output parameter (`&mut T`)"
 )]
 pub unsafe trait DpiResult {
     /// The SystemVerilog result type (`void` for `()`).
@@ -375,6 +396,80 @@ same_representation! {
     i64 => "longint", "long long",
     u64 => "longint unsigned", "unsigned long long",
     f64 => "real", "double",
+}
+
+/// What `shortreal` is in C: `float` in Annex H, `double` in Verilator 5.
+#[cfg(not(feature = "verilator"))]
+type ShortrealAbi = f32;
+/// What `shortreal` is in C: `float` in Annex H, `double` in Verilator 5.
+#[cfg(feature = "verilator")]
+type ShortrealAbi = f64;
+const SHORTREAL_C: CTypeDesc = if cfg!(feature = "verilator") {
+    CTypeDesc::scalar::<ShortrealAbi>("double")
+} else {
+    CTypeDesc::scalar::<ShortrealAbi>("float")
+};
+
+/// A `shortreal` the simulator passed. With Verilator's `double`, values
+/// outside `f32` become infinities, as an SV `shortreal` assignment does.
+#[inline(always)]
+#[allow(
+    clippy::unnecessary_cast,
+    reason = "a no-op without the `verilator` feature"
+)]
+fn shortreal_from_c(raw: ShortrealAbi) -> f32 {
+    raw as f32
+}
+
+// SAFETY: `shortreal` inputs and results are `ShortrealAbi` by value and
+// outputs a pointer to one (Annex H: `float`; Verilator: `double`); every
+// bit pattern is a valid float.
+unsafe impl DpiType for f32 {
+    const SV_TYPE: SvType = SvType::Named("shortreal");
+    type Input = ShortrealAbi;
+    const C_INPUT: CTypeDesc = SHORTREAL_C;
+    type Cell = ShortrealAbi;
+    const C_CELL: CTypeDesc = SHORTREAL_C;
+    #[inline(always)]
+    fn initial() -> Self {
+        0.0
+    }
+    #[inline(always)]
+    unsafe fn from_input(raw: ShortrealAbi) -> Result<Self, ArgError> {
+        Ok(shortreal_from_c(raw))
+    }
+    #[inline(always)]
+    unsafe fn from_cell(cell: ShortrealAbi) -> Self {
+        shortreal_from_c(cell)
+    }
+    #[inline(always)]
+    fn to_cell(self) -> ShortrealAbi {
+        ShortrealAbi::from(self)
+    }
+}
+// SAFETY: a value type: `f` receives the `ShortrealAbi` by value.
+unsafe impl DpiValue for f32 {
+    #[inline(always)]
+    fn with_input<R>(&self, f: impl FnOnce(ShortrealAbi) -> R) -> R {
+        f(ShortrealAbi::from(*self))
+    }
+}
+// SAFETY: returned by value as `ShortrealAbi`.
+unsafe impl DpiResult for f32 {
+    const SV_TYPE: SvType = SvType::Named("shortreal");
+    type Raw = ShortrealAbi;
+    const C_TYPE: CTypeDesc = SHORTREAL_C;
+    #[inline(always)]
+    fn into_c(self) -> ShortrealAbi {
+        ShortrealAbi::from(self)
+    }
+}
+// SAFETY: every bit pattern is a valid float.
+unsafe impl DpiExportResult for f32 {
+    #[inline(always)]
+    fn from_raw(raw: ShortrealAbi) -> Self {
+        shortreal_from_c(raw)
+    }
 }
 
 /// `svBit`: an `unsigned char` holding 0 or 1.
@@ -603,3 +698,94 @@ pub struct DpiParamDesc {
 /// The task disable flag DPI-C tasks return (IEEE 1800 §35.9): 0 means the
 /// task was not disabled.
 pub const TASK_NOT_DISABLED: i32 = 0;
+
+/// What a SystemVerilog export task returns in C: the `int` disable flag
+/// (IEEE 1800 §35.9), or nothing in Verilator 5 (`verilator` feature).
+#[doc(hidden)]
+#[cfg(not(feature = "verilator"))]
+pub type ExportTaskReturn = i32;
+/// What a SystemVerilog export task returns in C: the `int` disable flag
+/// (IEEE 1800 §35.9), or nothing in Verilator 5 (`verilator` feature).
+#[doc(hidden)]
+#[cfg(feature = "verilator")]
+pub type ExportTaskReturn = ();
+
+/// The C spelling of [`ExportTaskReturn`].
+#[doc(hidden)]
+pub const EXPORT_TASK_C_TYPE: CTypeDesc = if cfg!(feature = "verilator") {
+    CTypeDesc::Void
+} else {
+    CTypeDesc::scalar::<i32>("int")
+};
+
+/// The outcome of a SystemVerilog export task: `Err(Disabled)` when the
+/// simulator reports that it was disabled.
+#[doc(hidden)]
+#[allow(
+    clippy::unused_unit,
+    clippy::let_unit_value,
+    reason = "the C result is `()` with the `verilator` feature"
+)]
+pub fn export_task_outcome(
+    export: &'static str,
+    returned: ExportTaskReturn,
+) -> Result<(), DpiError> {
+    #[cfg(not(feature = "verilator"))]
+    if returned != TASK_NOT_DISABLED {
+        return Err(DpiError::Disabled { export });
+    }
+    let _ = (export, returned);
+    Ok(())
+}
+
+#[cfg(test)]
+mod simulator_choice_tests {
+    use super::*;
+
+    fn c_name(desc: CTypeDesc) -> &'static str {
+        match desc {
+            CTypeDesc::Void => "void",
+            CTypeDesc::Scalar { name, .. } => name,
+            other => panic!("not a scalar: {other:?}"),
+        }
+    }
+
+    /// `cargo test -p abi-core` runs this without the `verilator` feature
+    /// (IEEE 1800), `cargo test --workspace` with it (c-tests enables it).
+    #[test]
+    fn shortreal_and_export_tasks_follow_the_feature() {
+        let (shortreal, task, disabled) = if cfg!(feature = "verilator") {
+            ("double", "void", Ok(()))
+        } else {
+            (
+                "float",
+                "int",
+                Err(DpiError::Disabled { export: "sv_task" }),
+            )
+        };
+        assert_eq!(c_name(<f32 as DpiType>::C_INPUT), shortreal);
+        assert_eq!(c_name(<f32 as DpiType>::C_CELL), shortreal);
+        assert_eq!(c_name(<f32 as DpiResult>::C_TYPE), shortreal);
+        assert_eq!(c_name(EXPORT_TASK_C_TYPE), task);
+        assert_eq!(
+            size_of::<ExportTaskReturn>(),
+            if task == "int" { 4 } else { 0 }
+        );
+        // The standard's disable flag: 1 means disabled, 0 not.
+        #[cfg(not(feature = "verilator"))]
+        assert_eq!(export_task_outcome("sv_task", 0), Ok(()));
+        #[cfg(not(feature = "verilator"))]
+        assert_eq!(export_task_outcome("sv_task", 1), disabled);
+        #[cfg(feature = "verilator")]
+        assert_eq!(export_task_outcome("sv_task", ()), disabled);
+        // Values outside `f32` from Verilator's `double` become infinities;
+        // in range they round to the nearest `f32`.
+        // SAFETY: `from_input` of a float accepts every bit pattern.
+        let x = unsafe { <f32 as DpiType>::from_input(ShortrealAbi::from(1.5f32)) };
+        assert_eq!(x, Ok(1.5));
+        assert_eq!(
+            <f32 as DpiValue>::with_input(&-2.25, shortreal_from_c),
+            -2.25
+        );
+    }
+}

@@ -34,6 +34,13 @@ pub enum DpiError {
         /// The name asked for.
         name: String,
     },
+    /// A SystemVerilog export task returned its disable flag (IEEE 1800
+    /// §35.9): a `disable` statement ended it. The calling import task
+    /// should return promptly (its own result is then the disable flag).
+    Disabled {
+        /// The export task.
+        export: &'static str,
+    },
 }
 
 impl fmt::Display for DpiError {
@@ -49,6 +56,9 @@ impl fmt::Display for DpiError {
             ),
             DpiError::ScopeNotFound { name } => {
                 write!(f, "no SystemVerilog scope is named `{name}`")
+            }
+            DpiError::Disabled { export } => {
+                write!(f, "SystemVerilog export task `{export}` was disabled")
             }
         }
     }

@@ -16,6 +16,7 @@ use crate::registry::{AbiKind, Registry};
 /// | `<name>_dpi.sv` | package `<name>_dpi` with the `import "DPI-C"` declarations (if any DPI function) |
 /// | `<name>_dpi.h` | the same functions with Annex H's C types |
 /// | `<name>_dpi.ldflags` | linker flags for the simulator executable |
+/// | `<name>_dpi_exports.svh` | the `export "DPI-C"` lines, to include in the module defining the exports |
 /// | `<name>.abi.json` | IREE-style reflection of every function ([`crate::reflect`]) |
 ///
 /// ```
@@ -80,6 +81,10 @@ impl Bundle {
                     .render(registry)?,
             ));
             files.push(file(format!("{package}.ldflags"), dpi_link_flags(registry)));
+            files.push(file(
+                format!("{package}_exports.svh"),
+                SvPackage::new(package.clone()).render_exports(registry)?,
+            ));
         }
         files.push(file(format!("{name}.abi.json"), AbiJson::render(registry)));
         Ok(files)

@@ -117,6 +117,37 @@ macro_rules! __packed_struct_boundary {
                 f(&chunks)
             }
         }
+        // Packed results exist only with the `verilator` feature, which
+        // this macro, expanded in abi-core's feature set, decides.
+        $crate::__packed_struct_result!($t);
+        // SAFETY: C passes `const uint8_t *` to `ceil(W/8)` host-order
+        // bytes (the header's contract); NULL is rejected, bytes need no
+        // alignment, and every bit pattern is a valid value.
+        unsafe impl $crate::__private::CParam for $t {
+            fn record() -> $crate::__private::TypeRecord {
+                $crate::__private::TypeRecord::of_sv_type(&<$t as $crate::packed::Packed>::SV_TYPE)
+            }
+            type Raw = *const u8;
+            const C_TYPE: $crate::__private::CTypeDesc =
+                $crate::__private::packed_boundary::C_BYTES;
+            unsafe fn from_c(
+                raw: *const u8,
+            ) -> ::core::result::Result<Self, $crate::__private::ArgError> {
+                // SAFETY: forwarded; the caller passes the bytes.
+                unsafe { $crate::__private::packed_boundary::from_c_bytes::<$t>(raw) }
+            }
+        }
+    };
+}
+
+/// `DpiResult` and `DpiExportResult` for a `#[derive(Packed)]` struct of up
+/// to 32 bits, with the `verilator` feature (a Verilator extension; Annex
+/// H has no packed results). Not a public API.
+#[doc(hidden)]
+#[macro_export]
+#[cfg(feature = "verilator")]
+macro_rules! __packed_struct_result {
+    ($t:ty) => {
         // SAFETY: one `svBitVecVal` by value, as Verilator returns packed
         // values of up to 32 bits; wider ones do not compile (`SV_TYPE`,
         // which every import and export using the result evaluates; nothing
@@ -138,22 +169,14 @@ macro_rules! __packed_struct_boundary {
                 $crate::__private::packed_boundary::from_dpi_result(raw)
             }
         }
-        // SAFETY: C passes `const uint8_t *` to `ceil(W/8)` host-order
-        // bytes (the header's contract); NULL is rejected, bytes need no
-        // alignment, and every bit pattern is a valid value.
-        unsafe impl $crate::__private::CParam for $t {
-            fn record() -> $crate::__private::TypeRecord {
-                $crate::__private::TypeRecord::of_sv_type(&<$t as $crate::packed::Packed>::SV_TYPE)
-            }
-            type Raw = *const u8;
-            const C_TYPE: $crate::__private::CTypeDesc =
-                $crate::__private::packed_boundary::C_BYTES;
-            unsafe fn from_c(
-                raw: *const u8,
-            ) -> ::core::result::Result<Self, $crate::__private::ArgError> {
-                // SAFETY: forwarded; the caller passes the bytes.
-                unsafe { $crate::__private::packed_boundary::from_c_bytes::<$t>(raw) }
-            }
-        }
     };
+}
+
+/// Without the `verilator` feature packed structs are not DPI results
+/// (Annex H). Not a public API.
+#[doc(hidden)]
+#[macro_export]
+#[cfg(not(feature = "verilator"))]
+macro_rules! __packed_struct_result {
+    ($t:ty) => {};
 }

@@ -89,9 +89,25 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
 
     let result_ty = with_lifetimes(&f.result, "'static");
     let rq = Qualified::new(&result_ty, quote!(#p::DpiResult));
-    let (result_raw, result_sv, result_c) = (rq.item("Raw"), rq.item("SV_TYPE"), rq.item("C_TYPE"));
-    let from_raw = Qualified::new(&result_ty, quote!(#p::DpiExportResult))
-        .call("from_raw", quote!(__abi_returned));
+    let (result_raw, result_sv, result_c, finish) = if f.task {
+        (
+            quote!(#p::ExportTaskReturn),
+            quote!(#p::SvType::Named("void")),
+            quote!(#p::EXPORT_TASK_C_TYPE),
+            quote!(#p::export_task_outcome(#name, __abi_returned)),
+        )
+    } else {
+        let from_raw = Qualified::new(&result_ty, quote!(#p::DpiExportResult))
+            .call("from_raw", quote!(__abi_returned));
+        (
+            rq.item("Raw"),
+            rq.item("SV_TYPE"),
+            rq.item("C_TYPE"),
+            quote!(::core::result::Result::Ok(#from_raw)),
+        )
+    };
+    let task = f.task;
+    let kind = if f.task { "task" } else { "function" };
     let result = &f.result;
     let result_rust_type = rust_type_string(result);
 
@@ -117,9 +133,9 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     quote! {
         #[doc = #doc]
         ///
-        /// A SystemVerilog export (`export "DPI-C"`), found in the running
-        /// simulator. Fails with `DpiError::NoScope` when called with no
-        /// DPI scope set (outside a `context` import or `Scope::with`).
+        #[doc = ::core::concat!("A SystemVerilog export ", "(`export \"DPI-C\" ", #kind, "`), found in the running simulator.")]
+        /// Fails with `DpiError::NoScope` when called with no DPI scope set
+        /// (outside a `context` import or `Scope::with`).
         #vis fn #ident(#(#wrapper_params),*) -> ::core::result::Result<#result, #p::DpiError> {
             static __ABI_SYMBOL: #p::LazySymbol = #p::LazySymbol::new(#symbol_cstr);
             #p::require_scope(#name)?;
@@ -131,7 +147,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
             #(#before)*
             let __abi_returned = #call;
             #(#after)*
-            ::core::result::Result::Ok(#from_raw)
+            #finish
         }
 
         #[doc(hidden)]
@@ -141,7 +157,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
                 sv_name: #name,
                 context: false,
                 pure: false,
-                task: false,
+                task: #task,
                 params: &[#(#dpi_params),*],
                 result: #result_sv,
             };

@@ -20,6 +20,9 @@ pub(crate) struct ExportModel {
     pub(crate) doc: String,
     pub(crate) params: Vec<ParamModel>,
     pub(crate) result: Type,
+    /// `#[task]`: a SystemVerilog task, whose C result is the disable flag
+    /// (or nothing, in Verilator).
+    pub(crate) task: bool,
 }
 
 pub(crate) fn build(block: &ItemForeignMod, errors: &mut Errors) -> Vec<ExportModel> {
@@ -68,9 +71,18 @@ pub(crate) fn build(block: &ItemForeignMod, errors: &mut Errors) -> Vec<ExportMo
                 direction,
             });
         }
+        let task = f.attrs.iter().any(|a| a.path().is_ident("task"));
         let result = match &sig.output {
             ReturnType::Default => syn::parse_quote!(()),
-            ReturnType::Type(_, ty) => (**ty).clone(),
+            ReturnType::Type(_, ty) => {
+                if task {
+                    errors.spanned(
+                        ty,
+                        "a SystemVerilog task has no result: pass values back through output arguments (`&mut T`), or declare a function",
+                    );
+                }
+                (**ty).clone()
+            }
         };
         exports.push(ExportModel {
             vis: f.vis.clone(),
@@ -78,6 +90,7 @@ pub(crate) fn build(block: &ItemForeignMod, errors: &mut Errors) -> Vec<ExportMo
             doc: syntax::doc_string(&f.attrs),
             params,
             result,
+            task,
         });
     }
     exports
