@@ -107,7 +107,10 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         )
     };
     let task = f.task;
-    let kind = if f.task { "task" } else { "function" };
+    let kind_doc = format!(
+        "A SystemVerilog export (`export \"DPI-C\" {}`), found in the running simulator.",
+        if f.task { "task" } else { "function" }
+    );
     let result = &f.result;
     let result_rust_type = rust_type_string(result);
 
@@ -133,7 +136,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     quote! {
         #[doc = #doc]
         ///
-        #[doc = ::core::concat!("A SystemVerilog export ", "(`export \"DPI-C\" ", #kind, "`), found in the running simulator.")]
+        #[doc = #kind_doc]
         /// Fails with `DpiError::NoScope` when called with no DPI scope set
         /// (outside a `context` import or `Scope::with`).
         #vis fn #ident(#(#wrapper_params),*) -> ::core::result::Result<#result, #p::DpiError> {

@@ -1,9 +1,6 @@
 ///Doubles in SystemVerilog.
 ///
-#[doc = ::core::concat!(
-    "A SystemVerilog export ", "(`export \"DPI-C\" ", "function",
-    "`), found in the running simulator."
-)]
+///A SystemVerilog export (`export "DPI-C" function`), found in the running simulator.
 /// Fails with `DpiError::NoScope` when called with no DPI scope set
 /// (outside a `context` import or `Scope::with`).
 pub fn sv_double(
@@ -103,10 +100,7 @@ const _: () = {
 };
 ///Waits in SystemVerilog.
 ///
-#[doc = ::core::concat!(
-    "A SystemVerilog export ", "(`export \"DPI-C\" ", "task",
-    "`), found in the running simulator."
-)]
+///A SystemVerilog export (`export "DPI-C" task`), found in the running simulator.
 /// Fails with `DpiError::NoScope` when called with no DPI scope set
 /// (outside a `context` import or `Scope::with`).
 pub fn sv_wait(
