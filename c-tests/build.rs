@@ -39,11 +39,34 @@ fn main() {
     println!("cargo::rustc-check-cfg=cfg(c_harness)");
     println!("cargo::rustc-check-cfg=cfg(clang19)");
     println!("cargo::rustc-check-cfg=cfg(bitint_harness)");
+    println!("cargo::rustc-check-cfg=cfg(mlir_kernels)");
 
     // Only for creating the golden header the very first time, before there
     // is one to compile against; never set in CI.
     if std::env::var_os("ABI_SKIP_C").is_some() {
         println!("cargo::warning=ABI_SKIP_C is set: the C harness is not built");
+        return;
+    }
+    let target = std::env::var("TARGET").expect("cargo sets TARGET");
+    if target != std::env::var("HOST").expect("cargo sets HOST") {
+        // A cross-target run (`cargo xtask test` runs the `_BitInt` calls on
+        // i686 natively and on aarch64 under qemu): the `_BitInt` harness
+        // only, for that target. The rest of the C harness, the MLIR
+        // kernels and the benchmarks are host (x86-64) tests.
+        // The committed header's layout checks are x86-64's: the harness
+        // compiles against the header rendered for the target by the
+        // run's first step (the ignored test `write_header_for_this_target`).
+        println!("cargo::rerun-if-env-changed=C_TESTS_TARGET_HEADER_DIR");
+        let Some(header_dir) = std::env::var_os("C_TESTS_TARGET_HEADER_DIR") else {
+            println!(
+                "cargo::warning=cross-target build for {target} without C_TESTS_TARGET_HEADER_DIR: no C harness (the first step of `cargo xtask test`'s cross-target run)"
+            );
+            return;
+        };
+        if !has_compiler("clang-19") {
+            panic!("clang-19 is required to build the `_BitInt` harness for {target}");
+        }
+        compile_bitint_harness(Some(Path::new(&header_dir)));
         return;
     }
     println!("cargo::rustc-cfg=c_harness");
@@ -58,21 +81,7 @@ fn main() {
     if has_compiler("clang-19") {
         compile("clang-19", "clang");
         println!("cargo::rustc-cfg=clang19");
-        // `_BitInt` needs C23; gcc 12 has no `_BitInt` at all.
-        cc::Build::new()
-            .compiler("clang-19")
-            .include(Path::new("include"))
-            .define("HARNESS_PREFIX", "bitint")
-            .file("c/bitint_calls.c")
-            .opt_level(1)
-            .warnings(false)
-            .flag("-std=c2x")
-            .flag("-pedantic")
-            .flag("-Wall")
-            .flag("-Wextra")
-            .flag("-Werror")
-            .compile("c_tests_bitint");
-        println!("cargo::rustc-cfg=bitint_harness");
+        compile_bitint_harness(None);
         cc::Build::new()
             .compiler("clang-19")
             .file("c/bitint_bench.c")
@@ -92,6 +101,31 @@ fn main() {
     lower_mlir(&out_dir);
 }
 
+/// `c/bitint_calls.c` with clang-19 for the target (`_BitInt` needs C23;
+/// gcc 12 has no `_BitInt` at all); `cc` passes clang the target triple.
+/// `header_dir` holds a `c_tests.h` rendered for a cross target, searched
+/// before the committed one.
+fn compile_bitint_harness(header_dir: Option<&Path>) {
+    let mut build = cc::Build::new();
+    if let Some(dir) = header_dir {
+        build.include(dir);
+    }
+    build
+        .compiler("clang-19")
+        .include(Path::new("include"))
+        .define("HARNESS_PREFIX", "bitint")
+        .file("c/bitint_calls.c")
+        .opt_level(1)
+        .warnings(false)
+        .flag("-std=c2x")
+        .flag("-pedantic")
+        .flag("-Wall")
+        .flag("-Wextra")
+        .flag("-Werror")
+        .compile("c_tests_bitint");
+    println!("cargo::rustc-cfg=bitint_harness");
+}
+
 fn under_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
 }
@@ -106,7 +140,6 @@ const LLVM_BIN: &str = "/usr/lib/llvm-19/bin";
 /// partial lowering.
 fn lower_mlir(out_dir: &str) {
     println!("cargo::rerun-if-changed=mlir");
-    println!("cargo::rustc-check-cfg=cfg(mlir_kernels)");
     let tool = |name: &str| Path::new(LLVM_BIN).join(name);
     let available = ["mlir-opt", "mlir-translate", "llvm-ar"]
         .iter()

@@ -141,7 +141,7 @@ _Static_assert(offsetof(HolderS100, tail) == 24, "HolderS100.tail: offset differ
 /**
  * A struct holding the value between two narrow fields.
  *
- * Rust: `c_tests::bitint_exports::HolderS1024`
+ * Rust: `c_tests::bitint_exports::wide::HolderS1024`
  */
 struct HolderS1024 {
     uint8_t tag;
@@ -201,7 +201,7 @@ _Static_assert(offsetof(HolderS128, tail) == 24, "HolderS128.tail: offset differ
 /**
  * A struct holding the value between two narrow fields.
  *
- * Rust: `c_tests::bitint_exports::HolderS129`
+ * Rust: `c_tests::bitint_exports::wide::HolderS129`
  */
 struct HolderS129 {
     uint8_t tag;
@@ -241,7 +241,7 @@ _Static_assert(offsetof(HolderS2, tail) == 2, "HolderS2.tail: offset differs fro
 /**
  * A struct holding the value between two narrow fields.
  *
- * Rust: `c_tests::bitint_exports::HolderS200`
+ * Rust: `c_tests::bitint_exports::wide::HolderS200`
  */
 struct HolderS200 {
     uint8_t tag;
@@ -281,7 +281,7 @@ _Static_assert(offsetof(HolderS24, tail) == 8, "HolderS24.tail: offset differs f
 /**
  * A struct holding the value between two narrow fields.
  *
- * Rust: `c_tests::bitint_exports::HolderS256`
+ * Rust: `c_tests::bitint_exports::wide::HolderS256`
  */
 struct HolderS256 {
     uint8_t tag;
@@ -341,7 +341,7 @@ _Static_assert(offsetof(HolderS33, tail) == 16, "HolderS33.tail: offset differs 
 /**
  * A struct holding the value between two narrow fields.
  *
- * Rust: `c_tests::bitint_exports::HolderS4096`
+ * Rust: `c_tests::bitint_exports::wide::HolderS4096`
  */
 struct HolderS4096 {
     uint8_t tag;
@@ -361,7 +361,7 @@ _Static_assert(offsetof(HolderS4096, tail) == 520, "HolderS4096.tail: offset dif
 /**
  * A struct holding the value between two narrow fields.
  *
- * Rust: `c_tests::bitint_exports::HolderS511`
+ * Rust: `c_tests::bitint_exports::wide::HolderS511`
  */
 struct HolderS511 {
     uint8_t tag;
@@ -381,7 +381,7 @@ _Static_assert(offsetof(HolderS511, tail) == 72, "HolderS511.tail: offset differ
 /**
  * A struct holding the value between two narrow fields.
  *
- * Rust: `c_tests::bitint_exports::HolderS512`
+ * Rust: `c_tests::bitint_exports::wide::HolderS512`
  */
 struct HolderS512 {
     uint8_t tag;
@@ -521,7 +521,7 @@ _Static_assert(offsetof(HolderU100, tail) == 24, "HolderU100.tail: offset differ
 /**
  * A struct holding the value between two narrow fields.
  *
- * Rust: `c_tests::bitint_exports::HolderU1024`
+ * Rust: `c_tests::bitint_exports::wide::HolderU1024`
  */
 struct HolderU1024 {
     uint8_t tag;
@@ -581,7 +581,7 @@ _Static_assert(offsetof(HolderU128, tail) == 24, "HolderU128.tail: offset differ
 /**
  * A struct holding the value between two narrow fields.
  *
- * Rust: `c_tests::bitint_exports::HolderU129`
+ * Rust: `c_tests::bitint_exports::wide::HolderU129`
  */
 struct HolderU129 {
     uint8_t tag;
@@ -621,7 +621,7 @@ _Static_assert(offsetof(HolderU2, tail) == 2, "HolderU2.tail: offset differs fro
 /**
  * A struct holding the value between two narrow fields.
  *
- * Rust: `c_tests::bitint_exports::HolderU200`
+ * Rust: `c_tests::bitint_exports::wide::HolderU200`
  */
 struct HolderU200 {
     uint8_t tag;
@@ -661,7 +661,7 @@ _Static_assert(offsetof(HolderU24, tail) == 8, "HolderU24.tail: offset differs f
 /**
  * A struct holding the value between two narrow fields.
  *
- * Rust: `c_tests::bitint_exports::HolderU256`
+ * Rust: `c_tests::bitint_exports::wide::HolderU256`
  */
 struct HolderU256 {
     uint8_t tag;
@@ -721,7 +721,7 @@ _Static_assert(offsetof(HolderU33, tail) == 16, "HolderU33.tail: offset differs 
 /**
  * A struct holding the value between two narrow fields.
  *
- * Rust: `c_tests::bitint_exports::HolderU4096`
+ * Rust: `c_tests::bitint_exports::wide::HolderU4096`
  */
 struct HolderU4096 {
     uint8_t tag;
@@ -741,7 +741,7 @@ _Static_assert(offsetof(HolderU4096, tail) == 520, "HolderU4096.tail: offset dif
 /**
  * A struct holding the value between two narrow fields.
  *
- * Rust: `c_tests::bitint_exports::HolderU511`
+ * Rust: `c_tests::bitint_exports::wide::HolderU511`
  */
 struct HolderU511 {
     uint8_t tag;
@@ -761,7 +761,7 @@ _Static_assert(offsetof(HolderU511, tail) == 72, "HolderU511.tail: offset differ
 /**
  * A struct holding the value between two narrow fields.
  *
- * Rust: `c_tests::bitint_exports::HolderU512`
+ * Rust: `c_tests::bitint_exports::wide::HolderU512`
  */
 struct HolderU512 {
     uint8_t tag;
@@ -2002,7 +2002,7 @@ _BitInt(100) rt_add_s100(_BitInt(100) a, _BitInt(100) b);
 /**
  * `a + b`, wrapping at N bits.
  *
- * Rust: `c_tests::bitint_exports::rt_add_s1024`
+ * Rust: `c_tests::bitint_exports::wide::rt_add_s1024`
  */
 _BitInt(1024) rt_add_s1024(_BitInt(1024) a, _BitInt(1024) b);
 #endif
@@ -2029,7 +2029,7 @@ _BitInt(128) rt_add_s128(_BitInt(128) a, _BitInt(128) b);
 /**
  * `a + b`, wrapping at N bits.
  *
- * Rust: `c_tests::bitint_exports::rt_add_s129`
+ * Rust: `c_tests::bitint_exports::wide::rt_add_s129`
  */
 _BitInt(129) rt_add_s129(_BitInt(129) a, _BitInt(129) b);
 #endif
@@ -2047,7 +2047,7 @@ _BitInt(2) rt_add_s2(_BitInt(2) a, _BitInt(2) b);
 /**
  * `a + b`, wrapping at N bits.
  *
- * Rust: `c_tests::bitint_exports::rt_add_s200`
+ * Rust: `c_tests::bitint_exports::wide::rt_add_s200`
  */
 _BitInt(200) rt_add_s200(_BitInt(200) a, _BitInt(200) b);
 #endif
@@ -2065,7 +2065,7 @@ _BitInt(24) rt_add_s24(_BitInt(24) a, _BitInt(24) b);
 /**
  * `a + b`, wrapping at N bits.
  *
- * Rust: `c_tests::bitint_exports::rt_add_s256`
+ * Rust: `c_tests::bitint_exports::wide::rt_add_s256`
  */
 _BitInt(256) rt_add_s256(_BitInt(256) a, _BitInt(256) b);
 #endif
@@ -2092,7 +2092,7 @@ _BitInt(33) rt_add_s33(_BitInt(33) a, _BitInt(33) b);
 /**
  * `a + b`, wrapping at N bits.
  *
- * Rust: `c_tests::bitint_exports::rt_add_s4096`
+ * Rust: `c_tests::bitint_exports::wide::rt_add_s4096`
  */
 _BitInt(4096) rt_add_s4096(_BitInt(4096) a, _BitInt(4096) b);
 #endif
@@ -2101,7 +2101,7 @@ _BitInt(4096) rt_add_s4096(_BitInt(4096) a, _BitInt(4096) b);
 /**
  * `a + b`, wrapping at N bits.
  *
- * Rust: `c_tests::bitint_exports::rt_add_s511`
+ * Rust: `c_tests::bitint_exports::wide::rt_add_s511`
  */
 _BitInt(511) rt_add_s511(_BitInt(511) a, _BitInt(511) b);
 #endif
@@ -2110,7 +2110,7 @@ _BitInt(511) rt_add_s511(_BitInt(511) a, _BitInt(511) b);
 /**
  * `a + b`, wrapping at N bits.
  *
- * Rust: `c_tests::bitint_exports::rt_add_s512`
+ * Rust: `c_tests::bitint_exports::wide::rt_add_s512`
  */
 _BitInt(512) rt_add_s512(_BitInt(512) a, _BitInt(512) b);
 #endif
@@ -2173,7 +2173,7 @@ unsigned _BitInt(100) rt_add_u100(unsigned _BitInt(100) a, unsigned _BitInt(100)
 /**
  * `a + b`, wrapping at N bits.
  *
- * Rust: `c_tests::bitint_exports::rt_add_u1024`
+ * Rust: `c_tests::bitint_exports::wide::rt_add_u1024`
  */
 unsigned _BitInt(1024) rt_add_u1024(unsigned _BitInt(1024) a, unsigned _BitInt(1024) b);
 #endif
@@ -2200,7 +2200,7 @@ unsigned _BitInt(128) rt_add_u128(unsigned _BitInt(128) a, unsigned _BitInt(128)
 /**
  * `a + b`, wrapping at N bits.
  *
- * Rust: `c_tests::bitint_exports::rt_add_u129`
+ * Rust: `c_tests::bitint_exports::wide::rt_add_u129`
  */
 unsigned _BitInt(129) rt_add_u129(unsigned _BitInt(129) a, unsigned _BitInt(129) b);
 #endif
@@ -2218,7 +2218,7 @@ unsigned _BitInt(2) rt_add_u2(unsigned _BitInt(2) a, unsigned _BitInt(2) b);
 /**
  * `a + b`, wrapping at N bits.
  *
- * Rust: `c_tests::bitint_exports::rt_add_u200`
+ * Rust: `c_tests::bitint_exports::wide::rt_add_u200`
  */
 unsigned _BitInt(200) rt_add_u200(unsigned _BitInt(200) a, unsigned _BitInt(200) b);
 #endif
@@ -2236,7 +2236,7 @@ unsigned _BitInt(24) rt_add_u24(unsigned _BitInt(24) a, unsigned _BitInt(24) b);
 /**
  * `a + b`, wrapping at N bits.
  *
- * Rust: `c_tests::bitint_exports::rt_add_u256`
+ * Rust: `c_tests::bitint_exports::wide::rt_add_u256`
  */
 unsigned _BitInt(256) rt_add_u256(unsigned _BitInt(256) a, unsigned _BitInt(256) b);
 #endif
@@ -2263,7 +2263,7 @@ unsigned _BitInt(33) rt_add_u33(unsigned _BitInt(33) a, unsigned _BitInt(33) b);
 /**
  * `a + b`, wrapping at N bits.
  *
- * Rust: `c_tests::bitint_exports::rt_add_u4096`
+ * Rust: `c_tests::bitint_exports::wide::rt_add_u4096`
  */
 unsigned _BitInt(4096) rt_add_u4096(unsigned _BitInt(4096) a, unsigned _BitInt(4096) b);
 #endif
@@ -2272,7 +2272,7 @@ unsigned _BitInt(4096) rt_add_u4096(unsigned _BitInt(4096) a, unsigned _BitInt(4
 /**
  * `a + b`, wrapping at N bits.
  *
- * Rust: `c_tests::bitint_exports::rt_add_u511`
+ * Rust: `c_tests::bitint_exports::wide::rt_add_u511`
  */
 unsigned _BitInt(511) rt_add_u511(unsigned _BitInt(511) a, unsigned _BitInt(511) b);
 #endif
@@ -2281,7 +2281,7 @@ unsigned _BitInt(511) rt_add_u511(unsigned _BitInt(511) a, unsigned _BitInt(511)
 /**
  * `a + b`, wrapping at N bits.
  *
- * Rust: `c_tests::bitint_exports::rt_add_u512`
+ * Rust: `c_tests::bitint_exports::wide::rt_add_u512`
  */
 unsigned _BitInt(512) rt_add_u512(unsigned _BitInt(512) a, unsigned _BitInt(512) b);
 #endif
@@ -2333,6 +2333,462 @@ unsigned _BitInt(8) rt_add_u8(unsigned _BitInt(8) a, unsigned _BitInt(8) b);
 
 #if ABI_HAVE_BITINT
 /**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_s100`
+ */
+_BitInt(100) rt_odd_s100(int32_t tag, _BitInt(100) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::wide::rt_odd_s1024`
+ */
+_BitInt(1024) rt_odd_s1024(int32_t tag, _BitInt(1024) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_s127`
+ */
+_BitInt(127) rt_odd_s127(int32_t tag, _BitInt(127) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_s128`
+ */
+_BitInt(128) rt_odd_s128(int32_t tag, _BitInt(128) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::wide::rt_odd_s129`
+ */
+_BitInt(129) rt_odd_s129(int32_t tag, _BitInt(129) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_s2`
+ */
+_BitInt(2) rt_odd_s2(int32_t tag, _BitInt(2) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::wide::rt_odd_s200`
+ */
+_BitInt(200) rt_odd_s200(int32_t tag, _BitInt(200) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_s24`
+ */
+_BitInt(24) rt_odd_s24(int32_t tag, _BitInt(24) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::wide::rt_odd_s256`
+ */
+_BitInt(256) rt_odd_s256(int32_t tag, _BitInt(256) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_s32`
+ */
+_BitInt(32) rt_odd_s32(int32_t tag, _BitInt(32) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_s33`
+ */
+_BitInt(33) rt_odd_s33(int32_t tag, _BitInt(33) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::wide::rt_odd_s4096`
+ */
+_BitInt(4096) rt_odd_s4096(int32_t tag, _BitInt(4096) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::wide::rt_odd_s511`
+ */
+_BitInt(511) rt_odd_s511(int32_t tag, _BitInt(511) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::wide::rt_odd_s512`
+ */
+_BitInt(512) rt_odd_s512(int32_t tag, _BitInt(512) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_s63`
+ */
+_BitInt(63) rt_odd_s63(int32_t tag, _BitInt(63) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_s64`
+ */
+_BitInt(64) rt_odd_s64(int32_t tag, _BitInt(64) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_s65`
+ */
+_BitInt(65) rt_odd_s65(int32_t tag, _BitInt(65) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_s7`
+ */
+_BitInt(7) rt_odd_s7(int32_t tag, _BitInt(7) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_s8`
+ */
+_BitInt(8) rt_odd_s8(int32_t tag, _BitInt(8) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_u100`
+ */
+unsigned _BitInt(100) rt_odd_u100(int32_t tag, unsigned _BitInt(100) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::wide::rt_odd_u1024`
+ */
+unsigned _BitInt(1024) rt_odd_u1024(int32_t tag, unsigned _BitInt(1024) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_u127`
+ */
+unsigned _BitInt(127) rt_odd_u127(int32_t tag, unsigned _BitInt(127) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_u128`
+ */
+unsigned _BitInt(128) rt_odd_u128(int32_t tag, unsigned _BitInt(128) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::wide::rt_odd_u129`
+ */
+unsigned _BitInt(129) rt_odd_u129(int32_t tag, unsigned _BitInt(129) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_u2`
+ */
+unsigned _BitInt(2) rt_odd_u2(int32_t tag, unsigned _BitInt(2) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::wide::rt_odd_u200`
+ */
+unsigned _BitInt(200) rt_odd_u200(int32_t tag, unsigned _BitInt(200) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_u24`
+ */
+unsigned _BitInt(24) rt_odd_u24(int32_t tag, unsigned _BitInt(24) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::wide::rt_odd_u256`
+ */
+unsigned _BitInt(256) rt_odd_u256(int32_t tag, unsigned _BitInt(256) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_u32`
+ */
+unsigned _BitInt(32) rt_odd_u32(int32_t tag, unsigned _BitInt(32) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_u33`
+ */
+unsigned _BitInt(33) rt_odd_u33(int32_t tag, unsigned _BitInt(33) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::wide::rt_odd_u4096`
+ */
+unsigned _BitInt(4096) rt_odd_u4096(int32_t tag, unsigned _BitInt(4096) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::wide::rt_odd_u511`
+ */
+unsigned _BitInt(511) rt_odd_u511(int32_t tag, unsigned _BitInt(511) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::wide::rt_odd_u512`
+ */
+unsigned _BitInt(512) rt_odd_u512(int32_t tag, unsigned _BitInt(512) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_u63`
+ */
+unsigned _BitInt(63) rt_odd_u63(int32_t tag, unsigned _BitInt(63) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_u64`
+ */
+unsigned _BitInt(64) rt_odd_u64(int32_t tag, unsigned _BitInt(64) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_u65`
+ */
+unsigned _BitInt(65) rt_odd_u65(int32_t tag, unsigned _BitInt(65) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_u7`
+ */
+unsigned _BitInt(7) rt_odd_u7(int32_t tag, unsigned _BitInt(7) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
+ * `!x` when `tag` is 7, `x` otherwise: the value after one
+ * 32-bit argument, where AAPCS64 skips x1 to put a 128-bit value
+ * in the even pair x2:x3 (a type without `u128` would land in
+ * x1:x2).
+ *
+ * Rust: `c_tests::bitint_exports::rt_odd_u8`
+ */
+unsigned _BitInt(8) rt_odd_u8(int32_t tag, unsigned _BitInt(8) x);
+#endif
+
+#if ABI_HAVE_BITINT
+/**
  * `*out = x >> (N / 2)` through pointers.
  *
  * Rust: `c_tests::bitint_exports::rt_ptr_s100`
@@ -2344,7 +2800,7 @@ void rt_ptr_s100(const _BitInt(100) *x, _BitInt(100) *out);
 /**
  * `*out = x >> (N / 2)` through pointers.
  *
- * Rust: `c_tests::bitint_exports::rt_ptr_s1024`
+ * Rust: `c_tests::bitint_exports::wide::rt_ptr_s1024`
  */
 void rt_ptr_s1024(const _BitInt(1024) *x, _BitInt(1024) *out);
 #endif
@@ -2371,7 +2827,7 @@ void rt_ptr_s128(const _BitInt(128) *x, _BitInt(128) *out);
 /**
  * `*out = x >> (N / 2)` through pointers.
  *
- * Rust: `c_tests::bitint_exports::rt_ptr_s129`
+ * Rust: `c_tests::bitint_exports::wide::rt_ptr_s129`
  */
 void rt_ptr_s129(const _BitInt(129) *x, _BitInt(129) *out);
 #endif
@@ -2389,7 +2845,7 @@ void rt_ptr_s2(const _BitInt(2) *x, _BitInt(2) *out);
 /**
  * `*out = x >> (N / 2)` through pointers.
  *
- * Rust: `c_tests::bitint_exports::rt_ptr_s200`
+ * Rust: `c_tests::bitint_exports::wide::rt_ptr_s200`
  */
 void rt_ptr_s200(const _BitInt(200) *x, _BitInt(200) *out);
 #endif
@@ -2407,7 +2863,7 @@ void rt_ptr_s24(const _BitInt(24) *x, _BitInt(24) *out);
 /**
  * `*out = x >> (N / 2)` through pointers.
  *
- * Rust: `c_tests::bitint_exports::rt_ptr_s256`
+ * Rust: `c_tests::bitint_exports::wide::rt_ptr_s256`
  */
 void rt_ptr_s256(const _BitInt(256) *x, _BitInt(256) *out);
 #endif
@@ -2434,7 +2890,7 @@ void rt_ptr_s33(const _BitInt(33) *x, _BitInt(33) *out);
 /**
  * `*out = x >> (N / 2)` through pointers.
  *
- * Rust: `c_tests::bitint_exports::rt_ptr_s4096`
+ * Rust: `c_tests::bitint_exports::wide::rt_ptr_s4096`
  */
 void rt_ptr_s4096(const _BitInt(4096) *x, _BitInt(4096) *out);
 #endif
@@ -2443,7 +2899,7 @@ void rt_ptr_s4096(const _BitInt(4096) *x, _BitInt(4096) *out);
 /**
  * `*out = x >> (N / 2)` through pointers.
  *
- * Rust: `c_tests::bitint_exports::rt_ptr_s511`
+ * Rust: `c_tests::bitint_exports::wide::rt_ptr_s511`
  */
 void rt_ptr_s511(const _BitInt(511) *x, _BitInt(511) *out);
 #endif
@@ -2452,7 +2908,7 @@ void rt_ptr_s511(const _BitInt(511) *x, _BitInt(511) *out);
 /**
  * `*out = x >> (N / 2)` through pointers.
  *
- * Rust: `c_tests::bitint_exports::rt_ptr_s512`
+ * Rust: `c_tests::bitint_exports::wide::rt_ptr_s512`
  */
 void rt_ptr_s512(const _BitInt(512) *x, _BitInt(512) *out);
 #endif
@@ -2515,7 +2971,7 @@ void rt_ptr_u100(const unsigned _BitInt(100) *x, unsigned _BitInt(100) *out);
 /**
  * `*out = x >> (N / 2)` through pointers.
  *
- * Rust: `c_tests::bitint_exports::rt_ptr_u1024`
+ * Rust: `c_tests::bitint_exports::wide::rt_ptr_u1024`
  */
 void rt_ptr_u1024(const unsigned _BitInt(1024) *x, unsigned _BitInt(1024) *out);
 #endif
@@ -2542,7 +2998,7 @@ void rt_ptr_u128(const unsigned _BitInt(128) *x, unsigned _BitInt(128) *out);
 /**
  * `*out = x >> (N / 2)` through pointers.
  *
- * Rust: `c_tests::bitint_exports::rt_ptr_u129`
+ * Rust: `c_tests::bitint_exports::wide::rt_ptr_u129`
  */
 void rt_ptr_u129(const unsigned _BitInt(129) *x, unsigned _BitInt(129) *out);
 #endif
@@ -2560,7 +3016,7 @@ void rt_ptr_u2(const unsigned _BitInt(2) *x, unsigned _BitInt(2) *out);
 /**
  * `*out = x >> (N / 2)` through pointers.
  *
- * Rust: `c_tests::bitint_exports::rt_ptr_u200`
+ * Rust: `c_tests::bitint_exports::wide::rt_ptr_u200`
  */
 void rt_ptr_u200(const unsigned _BitInt(200) *x, unsigned _BitInt(200) *out);
 #endif
@@ -2578,7 +3034,7 @@ void rt_ptr_u24(const unsigned _BitInt(24) *x, unsigned _BitInt(24) *out);
 /**
  * `*out = x >> (N / 2)` through pointers.
  *
- * Rust: `c_tests::bitint_exports::rt_ptr_u256`
+ * Rust: `c_tests::bitint_exports::wide::rt_ptr_u256`
  */
 void rt_ptr_u256(const unsigned _BitInt(256) *x, unsigned _BitInt(256) *out);
 #endif
@@ -2605,7 +3061,7 @@ void rt_ptr_u33(const unsigned _BitInt(33) *x, unsigned _BitInt(33) *out);
 /**
  * `*out = x >> (N / 2)` through pointers.
  *
- * Rust: `c_tests::bitint_exports::rt_ptr_u4096`
+ * Rust: `c_tests::bitint_exports::wide::rt_ptr_u4096`
  */
 void rt_ptr_u4096(const unsigned _BitInt(4096) *x, unsigned _BitInt(4096) *out);
 #endif
@@ -2614,7 +3070,7 @@ void rt_ptr_u4096(const unsigned _BitInt(4096) *x, unsigned _BitInt(4096) *out);
 /**
  * `*out = x >> (N / 2)` through pointers.
  *
- * Rust: `c_tests::bitint_exports::rt_ptr_u511`
+ * Rust: `c_tests::bitint_exports::wide::rt_ptr_u511`
  */
 void rt_ptr_u511(const unsigned _BitInt(511) *x, unsigned _BitInt(511) *out);
 #endif
@@ -2623,7 +3079,7 @@ void rt_ptr_u511(const unsigned _BitInt(511) *x, unsigned _BitInt(511) *out);
 /**
  * `*out = x >> (N / 2)` through pointers.
  *
- * Rust: `c_tests::bitint_exports::rt_ptr_u512`
+ * Rust: `c_tests::bitint_exports::wide::rt_ptr_u512`
  */
 void rt_ptr_u512(const unsigned _BitInt(512) *x, unsigned _BitInt(512) *out);
 #endif
@@ -2692,7 +3148,7 @@ _BitInt(100) rt_stack_s100(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64
  * otherwise: `x` is passed on the stack. A right shift moves the
  * padding bits into the value, so dirty padding would show.
  *
- * Rust: `c_tests::bitint_exports::rt_stack_s1024`
+ * Rust: `c_tests::bitint_exports::wide::rt_stack_s1024`
  */
 _BitInt(1024) rt_stack_s1024(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(1024) x, int64_t l8);
 #endif
@@ -2728,7 +3184,7 @@ _BitInt(128) rt_stack_s128(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64
  * otherwise: `x` is passed on the stack. A right shift moves the
  * padding bits into the value, so dirty padding would show.
  *
- * Rust: `c_tests::bitint_exports::rt_stack_s129`
+ * Rust: `c_tests::bitint_exports::wide::rt_stack_s129`
  */
 _BitInt(129) rt_stack_s129(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(129) x, int64_t l8);
 #endif
@@ -2752,7 +3208,7 @@ _BitInt(2) rt_stack_s2(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l
  * otherwise: `x` is passed on the stack. A right shift moves the
  * padding bits into the value, so dirty padding would show.
  *
- * Rust: `c_tests::bitint_exports::rt_stack_s200`
+ * Rust: `c_tests::bitint_exports::wide::rt_stack_s200`
  */
 _BitInt(200) rt_stack_s200(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(200) x, int64_t l8);
 #endif
@@ -2776,7 +3232,7 @@ _BitInt(24) rt_stack_s24(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t
  * otherwise: `x` is passed on the stack. A right shift moves the
  * padding bits into the value, so dirty padding would show.
  *
- * Rust: `c_tests::bitint_exports::rt_stack_s256`
+ * Rust: `c_tests::bitint_exports::wide::rt_stack_s256`
  */
 _BitInt(256) rt_stack_s256(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(256) x, int64_t l8);
 #endif
@@ -2812,7 +3268,7 @@ _BitInt(33) rt_stack_s33(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t
  * otherwise: `x` is passed on the stack. A right shift moves the
  * padding bits into the value, so dirty padding would show.
  *
- * Rust: `c_tests::bitint_exports::rt_stack_s4096`
+ * Rust: `c_tests::bitint_exports::wide::rt_stack_s4096`
  */
 _BitInt(4096) rt_stack_s4096(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(4096) x, int64_t l8);
 #endif
@@ -2824,7 +3280,7 @@ _BitInt(4096) rt_stack_s4096(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int
  * otherwise: `x` is passed on the stack. A right shift moves the
  * padding bits into the value, so dirty padding would show.
  *
- * Rust: `c_tests::bitint_exports::rt_stack_s511`
+ * Rust: `c_tests::bitint_exports::wide::rt_stack_s511`
  */
 _BitInt(511) rt_stack_s511(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(511) x, int64_t l8);
 #endif
@@ -2836,7 +3292,7 @@ _BitInt(511) rt_stack_s511(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64
  * otherwise: `x` is passed on the stack. A right shift moves the
  * padding bits into the value, so dirty padding would show.
  *
- * Rust: `c_tests::bitint_exports::rt_stack_s512`
+ * Rust: `c_tests::bitint_exports::wide::rt_stack_s512`
  */
 _BitInt(512) rt_stack_s512(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, _BitInt(512) x, int64_t l8);
 #endif
@@ -2920,7 +3376,7 @@ unsigned _BitInt(100) rt_stack_u100(int64_t l1, int64_t l2, int64_t l3, int64_t 
  * otherwise: `x` is passed on the stack. A right shift moves the
  * padding bits into the value, so dirty padding would show.
  *
- * Rust: `c_tests::bitint_exports::rt_stack_u1024`
+ * Rust: `c_tests::bitint_exports::wide::rt_stack_u1024`
  */
 unsigned _BitInt(1024) rt_stack_u1024(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(1024) x, int64_t l8);
 #endif
@@ -2956,7 +3412,7 @@ unsigned _BitInt(128) rt_stack_u128(int64_t l1, int64_t l2, int64_t l3, int64_t 
  * otherwise: `x` is passed on the stack. A right shift moves the
  * padding bits into the value, so dirty padding would show.
  *
- * Rust: `c_tests::bitint_exports::rt_stack_u129`
+ * Rust: `c_tests::bitint_exports::wide::rt_stack_u129`
  */
 unsigned _BitInt(129) rt_stack_u129(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(129) x, int64_t l8);
 #endif
@@ -2980,7 +3436,7 @@ unsigned _BitInt(2) rt_stack_u2(int64_t l1, int64_t l2, int64_t l3, int64_t l4, 
  * otherwise: `x` is passed on the stack. A right shift moves the
  * padding bits into the value, so dirty padding would show.
  *
- * Rust: `c_tests::bitint_exports::rt_stack_u200`
+ * Rust: `c_tests::bitint_exports::wide::rt_stack_u200`
  */
 unsigned _BitInt(200) rt_stack_u200(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(200) x, int64_t l8);
 #endif
@@ -3004,7 +3460,7 @@ unsigned _BitInt(24) rt_stack_u24(int64_t l1, int64_t l2, int64_t l3, int64_t l4
  * otherwise: `x` is passed on the stack. A right shift moves the
  * padding bits into the value, so dirty padding would show.
  *
- * Rust: `c_tests::bitint_exports::rt_stack_u256`
+ * Rust: `c_tests::bitint_exports::wide::rt_stack_u256`
  */
 unsigned _BitInt(256) rt_stack_u256(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(256) x, int64_t l8);
 #endif
@@ -3040,7 +3496,7 @@ unsigned _BitInt(33) rt_stack_u33(int64_t l1, int64_t l2, int64_t l3, int64_t l4
  * otherwise: `x` is passed on the stack. A right shift moves the
  * padding bits into the value, so dirty padding would show.
  *
- * Rust: `c_tests::bitint_exports::rt_stack_u4096`
+ * Rust: `c_tests::bitint_exports::wide::rt_stack_u4096`
  */
 unsigned _BitInt(4096) rt_stack_u4096(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(4096) x, int64_t l8);
 #endif
@@ -3052,7 +3508,7 @@ unsigned _BitInt(4096) rt_stack_u4096(int64_t l1, int64_t l2, int64_t l3, int64_
  * otherwise: `x` is passed on the stack. A right shift moves the
  * padding bits into the value, so dirty padding would show.
  *
- * Rust: `c_tests::bitint_exports::rt_stack_u511`
+ * Rust: `c_tests::bitint_exports::wide::rt_stack_u511`
  */
 unsigned _BitInt(511) rt_stack_u511(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(511) x, int64_t l8);
 #endif
@@ -3064,7 +3520,7 @@ unsigned _BitInt(511) rt_stack_u511(int64_t l1, int64_t l2, int64_t l3, int64_t 
  * otherwise: `x` is passed on the stack. A right shift moves the
  * padding bits into the value, so dirty padding would show.
  *
- * Rust: `c_tests::bitint_exports::rt_stack_u512`
+ * Rust: `c_tests::bitint_exports::wide::rt_stack_u512`
  */
 unsigned _BitInt(512) rt_stack_u512(int64_t l1, int64_t l2, int64_t l3, int64_t l4, int64_t l5, int64_t l6, int64_t l7, unsigned _BitInt(512) x, int64_t l8);
 #endif
@@ -3144,7 +3600,7 @@ HolderS100 rt_struct_s100(HolderS100 h);
  * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
  * zero, which dirty padding would mislead.
  *
- * Rust: `c_tests::bitint_exports::rt_struct_s1024`
+ * Rust: `c_tests::bitint_exports::wide::rt_struct_s1024`
  */
 HolderS1024 rt_struct_s1024(HolderS1024 h);
 #endif
@@ -3174,7 +3630,7 @@ HolderS128 rt_struct_s128(HolderS128 h);
  * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
  * zero, which dirty padding would mislead.
  *
- * Rust: `c_tests::bitint_exports::rt_struct_s129`
+ * Rust: `c_tests::bitint_exports::wide::rt_struct_s129`
  */
 HolderS129 rt_struct_s129(HolderS129 h);
 #endif
@@ -3194,7 +3650,7 @@ HolderS2 rt_struct_s2(HolderS2 h);
  * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
  * zero, which dirty padding would mislead.
  *
- * Rust: `c_tests::bitint_exports::rt_struct_s200`
+ * Rust: `c_tests::bitint_exports::wide::rt_struct_s200`
  */
 HolderS200 rt_struct_s200(HolderS200 h);
 #endif
@@ -3214,7 +3670,7 @@ HolderS24 rt_struct_s24(HolderS24 h);
  * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
  * zero, which dirty padding would mislead.
  *
- * Rust: `c_tests::bitint_exports::rt_struct_s256`
+ * Rust: `c_tests::bitint_exports::wide::rt_struct_s256`
  */
 HolderS256 rt_struct_s256(HolderS256 h);
 #endif
@@ -3244,7 +3700,7 @@ HolderS33 rt_struct_s33(HolderS33 h);
  * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
  * zero, which dirty padding would mislead.
  *
- * Rust: `c_tests::bitint_exports::rt_struct_s4096`
+ * Rust: `c_tests::bitint_exports::wide::rt_struct_s4096`
  */
 HolderS4096 rt_struct_s4096(HolderS4096 h);
 #endif
@@ -3254,7 +3710,7 @@ HolderS4096 rt_struct_s4096(HolderS4096 h);
  * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
  * zero, which dirty padding would mislead.
  *
- * Rust: `c_tests::bitint_exports::rt_struct_s511`
+ * Rust: `c_tests::bitint_exports::wide::rt_struct_s511`
  */
 HolderS511 rt_struct_s511(HolderS511 h);
 #endif
@@ -3264,7 +3720,7 @@ HolderS511 rt_struct_s511(HolderS511 h);
  * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
  * zero, which dirty padding would mislead.
  *
- * Rust: `c_tests::bitint_exports::rt_struct_s512`
+ * Rust: `c_tests::bitint_exports::wide::rt_struct_s512`
  */
 HolderS512 rt_struct_s512(HolderS512 h);
 #endif
@@ -3334,7 +3790,7 @@ HolderU100 rt_struct_u100(HolderU100 h);
  * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
  * zero, which dirty padding would mislead.
  *
- * Rust: `c_tests::bitint_exports::rt_struct_u1024`
+ * Rust: `c_tests::bitint_exports::wide::rt_struct_u1024`
  */
 HolderU1024 rt_struct_u1024(HolderU1024 h);
 #endif
@@ -3364,7 +3820,7 @@ HolderU128 rt_struct_u128(HolderU128 h);
  * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
  * zero, which dirty padding would mislead.
  *
- * Rust: `c_tests::bitint_exports::rt_struct_u129`
+ * Rust: `c_tests::bitint_exports::wide::rt_struct_u129`
  */
 HolderU129 rt_struct_u129(HolderU129 h);
 #endif
@@ -3384,7 +3840,7 @@ HolderU2 rt_struct_u2(HolderU2 h);
  * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
  * zero, which dirty padding would mislead.
  *
- * Rust: `c_tests::bitint_exports::rt_struct_u200`
+ * Rust: `c_tests::bitint_exports::wide::rt_struct_u200`
  */
 HolderU200 rt_struct_u200(HolderU200 h);
 #endif
@@ -3404,7 +3860,7 @@ HolderU24 rt_struct_u24(HolderU24 h);
  * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
  * zero, which dirty padding would mislead.
  *
- * Rust: `c_tests::bitint_exports::rt_struct_u256`
+ * Rust: `c_tests::bitint_exports::wide::rt_struct_u256`
  */
 HolderU256 rt_struct_u256(HolderU256 h);
 #endif
@@ -3434,7 +3890,7 @@ HolderU33 rt_struct_u33(HolderU33 h);
  * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
  * zero, which dirty padding would mislead.
  *
- * Rust: `c_tests::bitint_exports::rt_struct_u4096`
+ * Rust: `c_tests::bitint_exports::wide::rt_struct_u4096`
  */
 HolderU4096 rt_struct_u4096(HolderU4096 h);
 #endif
@@ -3444,7 +3900,7 @@ HolderU4096 rt_struct_u4096(HolderU4096 h);
  * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
  * zero, which dirty padding would mislead.
  *
- * Rust: `c_tests::bitint_exports::rt_struct_u511`
+ * Rust: `c_tests::bitint_exports::wide::rt_struct_u511`
  */
 HolderU511 rt_struct_u511(HolderU511 h);
 #endif
@@ -3454,7 +3910,7 @@ HolderU511 rt_struct_u511(HolderU511 h);
  * `{tag + 1, |value| (wrapping), tail + 1}`: a comparison with
  * zero, which dirty padding would mislead.
  *
- * Rust: `c_tests::bitint_exports::rt_struct_u512`
+ * Rust: `c_tests::bitint_exports::wide::rt_struct_u512`
  */
 HolderU512 rt_struct_u512(HolderU512 h);
 #endif

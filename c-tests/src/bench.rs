@@ -76,6 +76,7 @@ pub unsafe extern "C" fn bench_sum_handwritten(xs: *const i32, len: usize) -> i6
 /// `BitInt<N>` and written by hand over the raw storage. Both sides
 /// normalise what C passes (clang leaves the padding bits of
 /// `_BitInt(24)` unspecified) and hand back a sign-extended value.
+#[cfg(target_arch = "x86_64")]
 pub mod bitint {
     use abi_core::{BitInt, c_export};
 

@@ -24,6 +24,21 @@ fn header_matches_golden() {
     abi_core::golden::assert_golden(path, &header());
 }
 
+/// Writes the header as rendered for the target this test runs on to the
+/// directory `C_TESTS_WRITE_HEADER_DIR`: the first step of a cross-target
+/// run (`cargo xtask test`), whose second step compiles the `_BitInt` C
+/// harness against it (`C_TESTS_TARGET_HEADER_DIR`, read by `build.rs`).
+/// The committed header holds x86-64 layout checks.
+#[test]
+#[ignore = "the first step of a cross-target run; `cargo xtask test` runs it"]
+fn write_header_for_this_target() {
+    let dir = std::env::var_os("C_TESTS_WRITE_HEADER_DIR")
+        .expect("C_TESTS_WRITE_HEADER_DIR names the directory to write c_tests.h into");
+    let dir = Path::new(&dir);
+    std::fs::create_dir_all(dir).expect("create the header directory");
+    std::fs::write(dir.join("c_tests.h"), header()).expect("write c_tests.h");
+}
+
 /// The SystemVerilog package the Verilator testbench imports is exactly
 /// what the registry generates now.
 #[test]
@@ -107,7 +122,7 @@ fn every_annotation_is_registered() {
         structs += s;
     }
     let sets = crate::bitint_exports::BITINT_EXPORT_SETS;
-    functions += 4 * sets;
+    functions += 5 * sets;
     structs += sets;
     let registry = registry();
     let c_functions = registry
@@ -358,10 +373,15 @@ fn bitint_exports_called_from_c() {
             failures, 0,
             "{failures} of {checks} `_BitInt` checks failed (details on stderr)"
         );
-        assert!(checks > 38 * 12 * 12, "only {checks} checks ran");
+        assert!(
+            checks as usize > crate::bitint_exports::BITINT_EXPORT_SETS * 12 * 12,
+            "only {checks} checks ran"
+        );
     }
     #[cfg(not(bitint_harness))]
-    eprintln!("SKIPPED: clang-19 is not installed; run `cargo xtask test` to install it");
+    eprintln!(
+        "SKIPPED: clang-19 is not installed, or this is the first step of a cross-target run; run `cargo xtask test`"
+    );
 }
 
 /// Rust calls C functions taking and returning `_BitInt` values (in
@@ -371,7 +391,7 @@ fn bitint_exports_called_from_c() {
 #[test]
 #[cfg(bitint_harness)]
 fn bitint_c_functions_called_from_rust() {
-    use abi_core::bitint::BitStorage;
+    use abi_core::bitint::{BitStorage, CArg, CValue};
     use abi_core::{BitInt, UBitInt};
 
     fn random_storage<S: BitStorage>(state: &mut u64) -> S {
@@ -390,12 +410,17 @@ fn bitint_c_functions_called_from_rust() {
     }
 
     macro_rules! c_functions {
-        ($($tag:ident: $ty:ty, $holder:ident, $add:ident, $stack:ident, $neg:ident, $in_struct:ident;)*) => {
+        ($($tag:ident: $ty:ty, $holder:ident, $add:ident, $stack:ident, $odd:ident, $neg:ident, $in_struct:ident;)*) => {
             unsafe extern "C" {
                 $(
-                    fn $add(a: $ty, b: $ty) -> $ty;
+                    // `CArg`: by value, or a pointer where clang passes
+                    // `_BitInt(N)` by reference (i386 above 64 bits).
+                    // `CValue`: narrow values as primitives of C's
+                    // signedness, which ABIs widen by it.
+                    fn $add(a: CArg<$ty>, b: CArg<$ty>) -> CValue<$ty>;
                     #[allow(clippy::too_many_arguments)]
-                    fn $stack(l1: i64, l2: i64, l3: i64, l4: i64, l5: i64, l6: i64, l7: i64, x: $ty, l8: i64) -> $ty;
+                    fn $stack(l1: i64, l2: i64, l3: i64, l4: i64, l5: i64, l6: i64, l7: i64, x: CArg<$ty>, l8: i64) -> CValue<$ty>;
+                    fn $odd(tag: i32, x: CArg<$ty>) -> CValue<$ty>;
                     fn $neg(x: *const $ty, out: *mut $ty);
                     fn $in_struct(h: crate::bitint_exports::$holder) -> crate::bitint_exports::$holder;
                 )*
@@ -412,13 +437,16 @@ fn bitint_c_functions_called_from_rust() {
                     for &a in &values {
                         for &b in &values {
                             // SAFETY: a C function with exactly this prototype.
-                            let sum = unsafe { $add(a, b) };
+                            let sum = T::from_c_value(unsafe { $add(a.as_c_arg(), b.as_c_arg()) });
                             assert_eq!(sum, a.wrapping_add(b), "{}: {a} + {b}", stringify!($add));
                             checks += 1;
                         }
                         // SAFETY: as above.
-                        let stacked = unsafe { $stack(1, 2, 3, 4, 5, 6, 7, a, 8) };
+                        let stacked = T::from_c_value(unsafe { $stack(1, 2, 3, 4, 5, 6, 7, a.as_c_arg(), 8) });
                         assert_eq!(stacked, a.wrapping_sub(T::ONE), "{}: {a}", stringify!($stack));
+                        // SAFETY: as above.
+                        let odd = T::from_c_value(unsafe { $odd(7, a.as_c_arg()) });
+                        assert_eq!(odd, !a, "{}: {a}", stringify!($odd));
                         let mut out = T::ZERO;
                         // SAFETY: valid pointers to one value each.
                         unsafe { $neg(&a, &mut out) };
@@ -428,53 +456,58 @@ fn bitint_c_functions_called_from_rust() {
                         let r = unsafe { $in_struct(h) };
                         let abs = if a < T::ZERO { a.wrapping_neg() } else { a };
                         assert_eq!((r.tag, r.value, r.tail), (201, abs, 0), "{}: {a}", stringify!($in_struct));
-                        checks += 3;
+                        checks += 4;
                     }
                 }
             )*
-            assert!(checks > 38 * 12 * 12, "only {checks} checks");
+            let types = [$(stringify!($tag)),*].len();
+            // Per type: 12 x 12 sums, then stack, odd, pointer and struct calls.
+            assert_eq!(checks, types * 12 * (12 + 4), "checks run");
         };
     }
 
     c_functions! {
-        s2: BitInt<2>, HolderS2, cb_add_s2, cb_stack_s2, cb_neg_ptr_s2, cb_struct_s2;
-        u2: UBitInt<2>, HolderU2, cb_add_u2, cb_stack_u2, cb_neg_ptr_u2, cb_struct_u2;
-        s7: BitInt<7>, HolderS7, cb_add_s7, cb_stack_s7, cb_neg_ptr_s7, cb_struct_s7;
-        u7: UBitInt<7>, HolderU7, cb_add_u7, cb_stack_u7, cb_neg_ptr_u7, cb_struct_u7;
-        s8: BitInt<8>, HolderS8, cb_add_s8, cb_stack_s8, cb_neg_ptr_s8, cb_struct_s8;
-        u8: UBitInt<8>, HolderU8, cb_add_u8, cb_stack_u8, cb_neg_ptr_u8, cb_struct_u8;
-        s24: BitInt<24>, HolderS24, cb_add_s24, cb_stack_s24, cb_neg_ptr_s24, cb_struct_s24;
-        u24: UBitInt<24>, HolderU24, cb_add_u24, cb_stack_u24, cb_neg_ptr_u24, cb_struct_u24;
-        s32: BitInt<32>, HolderS32, cb_add_s32, cb_stack_s32, cb_neg_ptr_s32, cb_struct_s32;
-        u32: UBitInt<32>, HolderU32, cb_add_u32, cb_stack_u32, cb_neg_ptr_u32, cb_struct_u32;
-        s33: BitInt<33>, HolderS33, cb_add_s33, cb_stack_s33, cb_neg_ptr_s33, cb_struct_s33;
-        u33: UBitInt<33>, HolderU33, cb_add_u33, cb_stack_u33, cb_neg_ptr_u33, cb_struct_u33;
-        s63: BitInt<63>, HolderS63, cb_add_s63, cb_stack_s63, cb_neg_ptr_s63, cb_struct_s63;
-        u63: UBitInt<63>, HolderU63, cb_add_u63, cb_stack_u63, cb_neg_ptr_u63, cb_struct_u63;
-        s64: BitInt<64>, HolderS64, cb_add_s64, cb_stack_s64, cb_neg_ptr_s64, cb_struct_s64;
-        u64: UBitInt<64>, HolderU64, cb_add_u64, cb_stack_u64, cb_neg_ptr_u64, cb_struct_u64;
-        s65: BitInt<65>, HolderS65, cb_add_s65, cb_stack_s65, cb_neg_ptr_s65, cb_struct_s65;
-        u65: UBitInt<65>, HolderU65, cb_add_u65, cb_stack_u65, cb_neg_ptr_u65, cb_struct_u65;
-        s100: BitInt<100>, HolderS100, cb_add_s100, cb_stack_s100, cb_neg_ptr_s100, cb_struct_s100;
-        u100: UBitInt<100>, HolderU100, cb_add_u100, cb_stack_u100, cb_neg_ptr_u100, cb_struct_u100;
-        s127: BitInt<127>, HolderS127, cb_add_s127, cb_stack_s127, cb_neg_ptr_s127, cb_struct_s127;
-        u127: UBitInt<127>, HolderU127, cb_add_u127, cb_stack_u127, cb_neg_ptr_u127, cb_struct_u127;
-        s128: BitInt<128>, HolderS128, cb_add_s128, cb_stack_s128, cb_neg_ptr_s128, cb_struct_s128;
-        u128: UBitInt<128>, HolderU128, cb_add_u128, cb_stack_u128, cb_neg_ptr_u128, cb_struct_u128;
-        s129: BitInt<129>, HolderS129, cb_add_s129, cb_stack_s129, cb_neg_ptr_s129, cb_struct_s129;
-        u129: UBitInt<129>, HolderU129, cb_add_u129, cb_stack_u129, cb_neg_ptr_u129, cb_struct_u129;
-        s200: BitInt<200>, HolderS200, cb_add_s200, cb_stack_s200, cb_neg_ptr_s200, cb_struct_s200;
-        u200: UBitInt<200>, HolderU200, cb_add_u200, cb_stack_u200, cb_neg_ptr_u200, cb_struct_u200;
-        s256: BitInt<256>, HolderS256, cb_add_s256, cb_stack_s256, cb_neg_ptr_s256, cb_struct_s256;
-        u256: UBitInt<256>, HolderU256, cb_add_u256, cb_stack_u256, cb_neg_ptr_u256, cb_struct_u256;
-        s511: abi_core::bitint!(511), HolderS511, cb_add_s511, cb_stack_s511, cb_neg_ptr_s511, cb_struct_s511;
-        u511: abi_core::ubitint!(511), HolderU511, cb_add_u511, cb_stack_u511, cb_neg_ptr_u511, cb_struct_u511;
-        s512: abi_core::bitint!(512), HolderS512, cb_add_s512, cb_stack_s512, cb_neg_ptr_s512, cb_struct_s512;
-        u512: abi_core::ubitint!(512), HolderU512, cb_add_u512, cb_stack_u512, cb_neg_ptr_u512, cb_struct_u512;
-        s1024: abi_core::bitint!(1024), HolderS1024, cb_add_s1024, cb_stack_s1024, cb_neg_ptr_s1024, cb_struct_s1024;
-        u1024: abi_core::ubitint!(1024), HolderU1024, cb_add_u1024, cb_stack_u1024, cb_neg_ptr_u1024, cb_struct_u1024;
-        s4096: abi_core::bitint!(4096), HolderS4096, cb_add_s4096, cb_stack_s4096, cb_neg_ptr_s4096, cb_struct_s4096;
-        u4096: abi_core::ubitint!(4096), HolderU4096, cb_add_u4096, cb_stack_u4096, cb_neg_ptr_u4096, cb_struct_u4096;
+        s2: BitInt<2>, HolderS2, cb_add_s2, cb_stack_s2, cb_odd_s2, cb_neg_ptr_s2, cb_struct_s2;
+        u2: UBitInt<2>, HolderU2, cb_add_u2, cb_stack_u2, cb_odd_u2, cb_neg_ptr_u2, cb_struct_u2;
+        s7: BitInt<7>, HolderS7, cb_add_s7, cb_stack_s7, cb_odd_s7, cb_neg_ptr_s7, cb_struct_s7;
+        u7: UBitInt<7>, HolderU7, cb_add_u7, cb_stack_u7, cb_odd_u7, cb_neg_ptr_u7, cb_struct_u7;
+        s8: BitInt<8>, HolderS8, cb_add_s8, cb_stack_s8, cb_odd_s8, cb_neg_ptr_s8, cb_struct_s8;
+        u8: UBitInt<8>, HolderU8, cb_add_u8, cb_stack_u8, cb_odd_u8, cb_neg_ptr_u8, cb_struct_u8;
+        s24: BitInt<24>, HolderS24, cb_add_s24, cb_stack_s24, cb_odd_s24, cb_neg_ptr_s24, cb_struct_s24;
+        u24: UBitInt<24>, HolderU24, cb_add_u24, cb_stack_u24, cb_odd_u24, cb_neg_ptr_u24, cb_struct_u24;
+        s32: BitInt<32>, HolderS32, cb_add_s32, cb_stack_s32, cb_odd_s32, cb_neg_ptr_s32, cb_struct_s32;
+        u32: UBitInt<32>, HolderU32, cb_add_u32, cb_stack_u32, cb_odd_u32, cb_neg_ptr_u32, cb_struct_u32;
+        s33: BitInt<33>, HolderS33, cb_add_s33, cb_stack_s33, cb_odd_s33, cb_neg_ptr_s33, cb_struct_s33;
+        u33: UBitInt<33>, HolderU33, cb_add_u33, cb_stack_u33, cb_odd_u33, cb_neg_ptr_u33, cb_struct_u33;
+        s63: BitInt<63>, HolderS63, cb_add_s63, cb_stack_s63, cb_odd_s63, cb_neg_ptr_s63, cb_struct_s63;
+        u63: UBitInt<63>, HolderU63, cb_add_u63, cb_stack_u63, cb_odd_u63, cb_neg_ptr_u63, cb_struct_u63;
+        s64: BitInt<64>, HolderS64, cb_add_s64, cb_stack_s64, cb_odd_s64, cb_neg_ptr_s64, cb_struct_s64;
+        u64: UBitInt<64>, HolderU64, cb_add_u64, cb_stack_u64, cb_odd_u64, cb_neg_ptr_u64, cb_struct_u64;
+        s65: BitInt<65>, HolderS65, cb_add_s65, cb_stack_s65, cb_odd_s65, cb_neg_ptr_s65, cb_struct_s65;
+        u65: UBitInt<65>, HolderU65, cb_add_u65, cb_stack_u65, cb_odd_u65, cb_neg_ptr_u65, cb_struct_u65;
+        s100: BitInt<100>, HolderS100, cb_add_s100, cb_stack_s100, cb_odd_s100, cb_neg_ptr_s100, cb_struct_s100;
+        u100: UBitInt<100>, HolderU100, cb_add_u100, cb_stack_u100, cb_odd_u100, cb_neg_ptr_u100, cb_struct_u100;
+        s127: BitInt<127>, HolderS127, cb_add_s127, cb_stack_s127, cb_odd_s127, cb_neg_ptr_s127, cb_struct_s127;
+        u127: UBitInt<127>, HolderU127, cb_add_u127, cb_stack_u127, cb_odd_u127, cb_neg_ptr_u127, cb_struct_u127;
+        s128: BitInt<128>, HolderS128, cb_add_s128, cb_stack_s128, cb_odd_s128, cb_neg_ptr_s128, cb_struct_s128;
+        u128: UBitInt<128>, HolderU128, cb_add_u128, cb_stack_u128, cb_odd_u128, cb_neg_ptr_u128, cb_struct_u128;
+    }
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    c_functions! {
+        s129: BitInt<129>, HolderS129, cb_add_s129, cb_stack_s129, cb_odd_s129, cb_neg_ptr_s129, cb_struct_s129;
+        u129: UBitInt<129>, HolderU129, cb_add_u129, cb_stack_u129, cb_odd_u129, cb_neg_ptr_u129, cb_struct_u129;
+        s200: BitInt<200>, HolderS200, cb_add_s200, cb_stack_s200, cb_odd_s200, cb_neg_ptr_s200, cb_struct_s200;
+        u200: UBitInt<200>, HolderU200, cb_add_u200, cb_stack_u200, cb_odd_u200, cb_neg_ptr_u200, cb_struct_u200;
+        s256: BitInt<256>, HolderS256, cb_add_s256, cb_stack_s256, cb_odd_s256, cb_neg_ptr_s256, cb_struct_s256;
+        u256: UBitInt<256>, HolderU256, cb_add_u256, cb_stack_u256, cb_odd_u256, cb_neg_ptr_u256, cb_struct_u256;
+        s511: abi_core::bitint!(511), HolderS511, cb_add_s511, cb_stack_s511, cb_odd_s511, cb_neg_ptr_s511, cb_struct_s511;
+        u511: abi_core::ubitint!(511), HolderU511, cb_add_u511, cb_stack_u511, cb_odd_u511, cb_neg_ptr_u511, cb_struct_u511;
+        s512: abi_core::bitint!(512), HolderS512, cb_add_s512, cb_stack_s512, cb_odd_s512, cb_neg_ptr_s512, cb_struct_s512;
+        u512: abi_core::ubitint!(512), HolderU512, cb_add_u512, cb_stack_u512, cb_odd_u512, cb_neg_ptr_u512, cb_struct_u512;
+        s1024: abi_core::bitint!(1024), HolderS1024, cb_add_s1024, cb_stack_s1024, cb_odd_s1024, cb_neg_ptr_s1024, cb_struct_s1024;
+        u1024: abi_core::ubitint!(1024), HolderU1024, cb_add_u1024, cb_stack_u1024, cb_odd_u1024, cb_neg_ptr_u1024, cb_struct_u1024;
+        s4096: abi_core::bitint!(4096), HolderS4096, cb_add_s4096, cb_stack_s4096, cb_odd_s4096, cb_neg_ptr_s4096, cb_struct_s4096;
+        u4096: abi_core::ubitint!(4096), HolderU4096, cb_add_u4096, cb_stack_u4096, cb_odd_u4096, cb_neg_ptr_u4096, cb_struct_u4096;
     }
 }
 

@@ -147,7 +147,9 @@ pub fn dpi_swap_halves128(x: Bits<128>, out: &mut Bits<128>) -> bool {
     value.count_ones() % 2 == 1
 }
 
-/// `bit [199:0]`: `x * 3`, wrapping, computed with `UBitInt<200>`.
+/// `bit [199:0]`: `x * 3`, wrapping, computed with `UBitInt<200>` (which
+/// exists where C's `__BITINT_MAXWIDTH__` admits it: x86-64 and i386).
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 #[dpi_import]
 pub fn dpi_triple200(x: Bits<200>, out: &mut Bits<200>) {
     let value: UBitInt<200> = x.to_ubitint();

@@ -352,7 +352,8 @@ void dpi_swap(int *a, int *b);
 svBit dpi_swap_halves128(const svBitVecVal *x, svBitVecVal *out);
 
 /**
- * `bit [199:0]`: `x * 3`, wrapping, computed with `UBitInt<200>`.
+ * `bit [199:0]`: `x * 3`, wrapping, computed with `UBitInt<200>` (which
+ * exists where C's `__BITINT_MAXWIDTH__` admits it: x86-64 and i386).
  *
  * Rust: `c_tests::dpi_exports::dpi_triple200`
  */

@@ -217,7 +217,8 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_swap_halves128`
   import "DPI-C" function bit dpi_swap_halves128(input bit [127:0] x, output bit [127:0] out);
 
-  // `bit [199:0]`: `x * 3`, wrapping, computed with `UBitInt<200>`.
+  // `bit [199:0]`: `x * 3`, wrapping, computed with `UBitInt<200>` (which
+  // exists where C's `__BITINT_MAXWIDTH__` admits it: x86-64 and i386).
   // Rust: `c_tests::dpi_exports::dpi_triple200`
   import "DPI-C" function void dpi_triple200(input bit [199:0] x, output bit [199:0] out);
 

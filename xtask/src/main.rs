@@ -4,8 +4,9 @@
 //!   examples and runs a C program against the Rust exports.
 //! - `cargo xtask test`: installs missing foreign toolchains (Debian
 //!   packages), then runs every test: formatting, clippy, the workspace
-//!   tests (unit, UI, expansion, C conformance under gcc and clang-19) and
-//!   the showcase.
+//!   tests (unit, UI, expansion, C conformance under gcc and clang-19),
+//!   the `_BitInt` calls on i686, aarch64, riscv64 and armv7, and the
+//!   showcase.
 //! - `cargo xtask bench [--quick]`: the benchmark suite (instruction counts
 //!   under callgrind, DPI calls in Verilator, compile time), written to
 //!   `BENCHMARKS.md` (quick: `target/benchmarks/BENCHMARKS.md`).
@@ -16,13 +17,27 @@
 use std::process::{Command, ExitCode};
 
 mod benchmarks;
+mod cross;
 mod dpi_bench;
 
 /// A foreign tool the tests need, and the Debian package that provides it.
+#[derive(Clone)]
 struct Tool {
+    /// A command (run with `--version`), or an absolute path that must
+    /// exist (a tool, or a file such as a target's `crt1.o`).
     command: &'static str,
     package: &'static str,
     needed_for: &'static str,
+}
+
+impl Tool {
+    fn present(&self) -> bool {
+        if self.command.starts_with('/') {
+            std::path::Path::new(self.command).exists()
+        } else {
+            has_command(self.command)
+        }
+    }
 }
 
 const CLANG_19: Tool = Tool {
@@ -141,6 +156,8 @@ fn test() -> Result<(), String> {
     cargo(&["test", "--package", "abi-core", "--lib", "--quiet"])?;
     step("workspace tests (unit, doc, UI, expansion snapshots, C conformance)");
     cargo(&["test", "--workspace", "--quiet"])?;
+    step("`_BitInt` calls on i686 (native) and aarch64, riscv64, armv7 (qemu-user)");
+    cross::bitint_calls_on_other_targets()?;
     step("C conformance harness under valgrind memcheck");
     harness_under_valgrind()?;
     step("MLIR C interface under valgrind memcheck (errors and leaks)");
@@ -426,9 +443,14 @@ fn step(name: &str) {
 }
 
 fn cargo(args: &[&str]) -> Result<(), String> {
+    cargo_with_env(args, &[])
+}
+
+fn cargo_with_env(args: &[&str], env: &[(String, String)]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let status = Command::new(&cargo)
         .args(args)
+        .envs(env.iter().map(|(k, v)| (k, v)))
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     if status.success() {
@@ -447,11 +469,13 @@ fn has_command(command: &str) -> bool {
 
 /// Install the missing tools with apt-get (as root, or through sudo).
 fn ensure_tools(tools: &[Tool]) -> Result<(), String> {
-    let missing: Vec<&Tool> = tools.iter().filter(|t| !has_command(t.command)).collect();
+    let missing: Vec<&Tool> = tools.iter().filter(|t| !t.present()).collect();
     if missing.is_empty() {
         return Ok(());
     }
-    let packages: Vec<&str> = missing.iter().map(|t| t.package).collect();
+    let mut packages: Vec<&str> = missing.iter().map(|t| t.package).collect();
+    packages.sort_unstable();
+    packages.dedup();
     eprintln!(
         "xtask: installing missing Debian packages: {}",
         packages.join(" ")
@@ -461,7 +485,7 @@ fn ensure_tools(tools: &[Tool]) -> Result<(), String> {
         args.extend(&packages);
         apt_get(&args)
     };
-    let still_missing: Vec<&&Tool> = missing.iter().filter(|t| !has_command(t.command)).collect();
+    let still_missing: Vec<&&Tool> = missing.iter().filter(|t| !t.present()).collect();
     if still_missing.is_empty() {
         return Ok(());
     }

@@ -27,7 +27,8 @@
 //! The storage is chosen per target in [`storage`](self) (x86-64: the
 //! smallest of `u8`/`u16`/`u32`/`u64` up to 64 bits, then `[u64; K]` with
 //! alignment 8; AArch64: `[u128; K]` above 64 bits, so the value travels in
-//! an even register pair like `__int128`). Values built in Rust are always
+//! an even register pair like `__int128`; i386: `[u32; K]` above 64 bits,
+//! alignment 4). Values built in Rust are always
 //! stored fully extended (sign-extended for `BitInt`, zero-extended for
 //! `UBitInt`) into the padding bits, which is what C callees on every target
 //! may rely on. C does not promise the same in the other direction, so every
@@ -38,13 +39,24 @@
 //!
 //! # Targets
 //!
-//! Storage and calls are tested on x86-64 Linux against clang-19 (widths 2
-//! to 4096, in registers, on the stack, by pointer and inside structs). The
-//! AArch64 and other little-endian storage choices follow
-//! [`bitint_layout`](crate::bitint_layout), which is itself tested against
-//! clang-19 on 13 targets, but Rust code for those targets cannot be
-//! compiled on this project's machines: calls there are unproven. i386 and
-//! big-endian targets are rejected at compile time.
+//! Storage and calls are tested against clang-19 on x86-64 and i686 (widths
+//! 2 to 4096) and on aarch64, riscv64 and armv7 (widths 2 to 128, their
+//! `__BITINT_MAXWIDTH__`; run under qemu-user): C calls Rust and Rust calls
+//! C, in registers, on the stack, after one `int` (AArch64's even register
+//! pairs), by pointer and inside structs, with dirty padding bits. Two ABI
+//! differences reach Rust code that declares C functions itself:
+//!
+//! - i386 passes `_BitInt(N > 64)` by reference: declare the parameter as
+//!   [`CArg<T>`] and pass [`BitInt::as_c_arg`] (on the other targets that
+//!   is the value itself). Generated shims handle it (a NULL pointer is an
+//!   argument error).
+//! - ABIs widen a narrow argument or result in its register by C's
+//!   signedness, so a signed value travels as a signed primitive: declare
+//!   C results as [`CValue<T>`] and convert with [`BitInt::from_c_value`].
+//!
+//! The other little-endian targets of [`bitint_layout`](crate::bitint_layout)
+//! get storage that follows its table, untested by calls; big-endian
+//! targets are rejected at compile time.
 
 pub(crate) mod storage;
 mod words;
@@ -56,11 +68,42 @@ use core::ops;
 
 pub(crate) use storage::for_each_default_width;
 pub use storage::{
-    BitStorage, DEFAULT_STORAGE_MAX_WIDTH, DefaultStorage, Kind, Pick, U128Words, Width, chunks,
-    kind,
+    BitStorage, ByValue, CPassing, DEFAULT_STORAGE_MAX_WIDTH, DefaultStorage, Kind, Pick, Signed,
+    U128Words, Unsigned, Width, chunks, kind,
 };
 
 use crate::bitint_layout::{BitIntTarget, bitint_layout};
+
+/// How C passes a `T` argument at the machine level: the parameter type to
+/// write in an `extern "C"` block that declares a C function taking
+/// `_BitInt(N)` (pass [`BitInt::as_c_arg`]). The storage itself on most
+/// targets; a pointer on i386 above 64 bits, where clang passes the value by
+/// reference.
+///
+/// ```
+/// use abi_core::BitInt;
+/// use abi_core::bitint::{CArg, CValue};
+///
+/// // What `unsafe extern "C" { fn c_twice(x: CArg<BitInt<100>>) -> CValue<BitInt<100>>; }`
+/// // declares, called here through a Rust function with the same ABI.
+/// extern "C" fn c_twice(x: CArg<BitInt<100>>) -> CValue<BitInt<100>> {
+///     // SAFETY: `x` comes from `as_c_arg` below.
+///     let x = unsafe { <BitInt<100> as abi_core::CParam>::from_c(x) }.unwrap();
+///     abi_core::CResult::into_c(x.wrapping_add(x))
+/// }
+/// let x = BitInt::<100>::try_from(-21).unwrap();
+/// let twice = BitInt::<100>::from_c_value(c_twice(x.as_c_arg()));
+/// assert_eq!(twice, BitInt::try_from(-42).unwrap());
+/// ```
+pub type CArg<T> = <T as crate::CParam>::Raw;
+
+/// How C returns a `T` at the machine level: the result type to write in an
+/// `extern "C"` block that declares a C function returning `_BitInt(N)`
+/// (convert with [`BitInt::from_c_value`]). A narrow value travels as a
+/// primitive of C's signedness, because ABIs widen it in the register by
+/// that signedness (a signed `_BitInt(8)` as `i8`), a wide one as its
+/// storage.
+pub type CValue<T> = <T as crate::CResult>::Raw;
 
 /// A value that does not fit the target type, or bytes of the wrong length.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,7 +168,7 @@ const fn check_layout<S: BitStorage>(bits: u32, signed: bool) {
 }
 
 macro_rules! bit_int_type {
-    ($(#[$doc:meta])* $name:ident, signed = $signed:literal, c = $c_prefix:literal) => {
+    ($(#[$doc:meta])* $name:ident, signed = $signed:literal, sign = $sign:ident, c = $c_prefix:literal) => {
         $(#[$doc])*
         #[repr(transparent)]
         #[derive(Clone, Copy)]
@@ -178,6 +221,28 @@ macro_rules! bit_int_type {
             #[inline(always)]
             pub fn to_storage(self) -> S {
                 self.normalized().storage
+            }
+
+            /// The value as an argument of a C function declared in Rust:
+            /// declare the parameter as [`CArg`](crate::bitint::CArg)`<Self>`
+            /// and pass `value.as_c_arg()`. It is the storage by value, or,
+            /// on targets where clang passes `_BitInt(N)` by reference (i386
+            /// above 64 bits), a pointer to `self`'s storage, valid while
+            /// `self` is borrowed. Values built in Rust are always
+            /// normalised; call [`normalized`](Self::normalized) first on a
+            /// value copied out of C memory to hand C extended padding bits.
+            #[inline(always)]
+            pub fn as_c_arg(&self) -> <S as CPassing<$sign>>::Arg {
+                <S as CPassing<$sign>>::as_arg(&self.storage)
+            }
+
+            /// A value a C function declared in Rust returned: declare the
+            /// result as [`CValue`](crate::bitint::CValue)`<Self>` and
+            /// convert it here (the padding bits are re-normalised). A
+            /// narrow value travels as a primitive of C's signedness.
+            #[inline(always)]
+            pub fn from_c_value(value: <S as CPassing<$sign>>::Value) -> Self {
+                Self::from_storage(<S as CPassing<$sign>>::from_value(value))
             }
 
             /// The same value with the padding bits re-extended. Values
@@ -624,7 +689,7 @@ macro_rules! bit_int_type {
 
         bit_int_type!(@ops $name, $signed);
         bit_int_type!(@convert $name, $signed, i8 i16 i32 i64 i128 isize, u8 u16 u32 u64 u128 usize);
-        bit_int_type!(@ffi $name, $signed, $c_prefix);
+        bit_int_type!(@ffi $name, $signed, $sign, $c_prefix);
     };
 
     (@ops $name:ident, $signed:literal) => {
@@ -769,7 +834,7 @@ macro_rules! bit_int_type {
         )*
     };
 
-    (@ffi $name:ident, $signed:literal, $c_prefix:literal) => {
+    (@ffi $name:ident, $signed:literal, $sign:ident, $c_prefix:literal) => {
         // SAFETY: `#[repr(transparent)]` over storage whose size and
         // alignment equal clang's `_BitInt(N)` (checked in `LAYOUT`, which
         // `C_TYPE` evaluates); every bit pattern is a valid value, the
@@ -781,25 +846,33 @@ macro_rules! bit_int_type {
             };
         }
 
-        // SAFETY: passed by value as the storage, which the x86-64
-        // conformance tests prove is how clang passes `_BitInt(N)`; the
-        // padding bits C leaves unspecified are re-normalised.
+        // SAFETY: passed as `CPassing::Arg` of the storage and signedness:
+        // by value (widened in the register by C's signedness), or a
+        // pointer where clang passes `_BitInt(N)` by reference; the
+        // conformance tests call both ways on x86-64, i386, aarch64,
+        // riscv64 and armv7. The padding bits C leaves unspecified are
+        // re-normalised, and a NULL pointer is an error.
         unsafe impl<const N: u32, S: BitStorage> crate::CParam for $name<N, S> {
-            type Raw = Self;
+            type Raw = <S as CPassing<$sign>>::Arg;
             const C_TYPE: crate::CTypeDesc = <Self as crate::CType>::C_TYPE;
             #[inline(always)]
-            unsafe fn from_c(raw: Self) -> Result<Self, crate::ArgError> {
-                Ok(raw.normalized())
+            unsafe fn from_c(raw: Self::Raw) -> Result<Self, crate::ArgError> {
+                // SAFETY: the shim's caller passes what C passes: the
+                // storage, or a pointer to a readable copy of it.
+                match unsafe { <S as CPassing<$sign>>::from_arg(raw) } {
+                    Some(storage) => Ok(Self::from_storage(storage)),
+                    None => Err(crate::ArgError::Null),
+                }
             }
         }
 
-        // SAFETY: returned by value as the storage, fully extended.
+        // SAFETY: returned as `CPassing::Value`, fully extended.
         unsafe impl<const N: u32, S: BitStorage> crate::CResult for $name<N, S> {
-            type Raw = Self;
+            type Raw = <S as CPassing<$sign>>::Value;
             const C_TYPE: crate::CTypeDesc = <Self as crate::CType>::C_TYPE;
             #[inline(always)]
-            fn into_c(self) -> Self {
-                self.normalized()
+            fn into_c(self) -> Self::Raw {
+                <S as CPassing<$sign>>::to_value(self.to_storage())
             }
         }
     };
@@ -812,6 +885,7 @@ bit_int_type!(
     /// `abi_core::bitint!(N)` (up to the target's `__BITINT_MAXWIDTH__`).
     BitInt,
     signed = true,
+    sign = Signed,
     c = "_BitInt"
 );
 
@@ -823,5 +897,6 @@ bit_int_type!(
     /// `abi_core::ubitint!(N)` (up to the target's `__BITINT_MAXWIDTH__`).
     UBitInt,
     signed = false,
+    sign = Unsigned,
     c = "unsigned _BitInt"
 );

@@ -12,7 +12,7 @@
 /// used with (checked when a value is built), every bit pattern must be
 /// valid, and `to_words`/`from_words` must be exact inverses on the bits
 /// they share.
-pub unsafe trait BitStorage: Copy + 'static {
+pub unsafe trait BitStorage: CPassing<Signed> + CPassing<Unsigned> + Copy + 'static {
     /// The working copy arithmetic operates on.
     type Words: Copy + AsRef<[u64]> + AsMut<[u64]>;
     /// All bits clear.
@@ -27,6 +27,112 @@ pub unsafe trait BitStorage: Copy + 'static {
     /// The storage holding `words` (truncated to the storage width).
     fn from_words(words: Self::Words) -> Self;
 }
+
+/// Marker for signed `_BitInt(N)` in [`CPassing`].
+#[derive(Debug)]
+pub enum Signed {}
+
+/// Marker for `unsigned _BitInt(N)` in [`CPassing`].
+#[derive(Debug)]
+pub enum Unsigned {}
+
+/// How C passes and returns a `_BitInt` of one signedness (`Sign` is
+/// [`Signed`] or [`Unsigned`]) held in this storage.
+///
+/// The signedness matters for the narrow storages: ABIs widen an argument
+/// or result narrower than a register by its C type's signedness (x86-64
+/// and Arm below 32 bits, RISC-V and the other 64-bit RISC targets up to
+/// the register), and clang relies on it. A signed `_BitInt(8)` therefore
+/// travels as `i8`, which Rust sign-extends, and not as its `u8` storage.
+///
+/// # Safety
+///
+/// `Value` must have the ABI clang gives a `_BitInt(N)` of this signedness
+/// as a result (and as an argument passed by value), `Arg` its ABI as an
+/// argument, for every N stored in `Self`; the conversions must keep every
+/// bit of the storage.
+pub unsafe trait CPassing<Sign>: Copy {
+    /// The value as C returns it: the primitive of C's signedness for the
+    /// narrow storages, the storage itself otherwise.
+    type Value: Copy;
+    /// The value as C passes an argument: `Value`, or a pointer to a
+    /// caller-owned copy where clang passes the type by reference (i386
+    /// above 64 bits).
+    type Arg: Copy;
+    /// The storage as a `Value`.
+    fn to_value(self) -> Self::Value;
+    /// The storage of a `Value`.
+    fn from_value(value: Self::Value) -> Self;
+    /// The argument for `self`; a pointer points at `self` and is valid
+    /// while `self` is borrowed.
+    fn as_arg(&self) -> Self::Arg;
+    /// The storage an argument holds or points to; `None` for NULL.
+    ///
+    /// # Safety
+    ///
+    /// A non-null pointer argument must point to a readable copy of the
+    /// storage (any bits).
+    unsafe fn from_arg(arg: Self::Arg) -> Option<Self>;
+}
+
+/// A `_BitInt` storage passed by value, as C passes the wide types on most
+/// targets: `#[repr(transparent)]`, so it has the ABI of the storage (and
+/// of `BitInt<N, S>`, also transparent over it).
+#[derive(Clone, Copy, Debug)]
+#[repr(transparent)]
+pub struct ByValue<S>(pub S);
+
+/// Storage `$storage` passed by value as `$value` (of the same size, so a
+/// bit cast) for the signedness `$sign`.
+macro_rules! passed_by_value {
+    ($(const $k:ident,)? $storage:ty, $sign:ty, $value:ty, $to:expr, $from:expr) => {
+        // SAFETY: `$value` has the size of the storage and the ABI of the
+        // `_BitInt` types held in it (proven by the conformance tests on
+        // x86-64, i386, aarch64, riscv64 and armv7); the conversions are
+        // bit casts.
+        unsafe impl<$(const $k: usize)?> CPassing<$sign> for $storage {
+            type Value = $value;
+            type Arg = $value;
+            #[inline(always)]
+            fn to_value(self) -> $value {
+                $to(self)
+            }
+            #[inline(always)]
+            fn from_value(value: $value) -> Self {
+                $from(value)
+            }
+            #[inline(always)]
+            fn as_arg(&self) -> $value {
+                $to(*self)
+            }
+            #[inline(always)]
+            unsafe fn from_arg(arg: $value) -> Option<Self> {
+                Some($from(arg))
+            }
+        }
+    };
+}
+
+macro_rules! narrow_passing {
+    ($($unsigned:ty, $signed:ty;)*) => {$(
+        passed_by_value!($unsigned, Unsigned, $unsigned, |x| x, |x| x);
+        passed_by_value!($unsigned, Signed, $signed, |x: $unsigned| x as $signed, |x: $signed| x as $unsigned);
+    )*};
+}
+
+narrow_passing! {
+    u8, i8;
+    u16, i16;
+    u32, i32;
+    u64, i64;
+}
+
+// The wide storages (x86-64 and the 8-byte-chunk targets, aarch64) travel
+// as themselves, whatever the signedness: no ABI widens an aggregate.
+passed_by_value!(const K, [u64; K], Signed, ByValue<[u64; K]>, ByValue, |v: ByValue<_>| v.0);
+passed_by_value!(const K, [u64; K], Unsigned, ByValue<[u64; K]>, ByValue, |v: ByValue<_>| v.0);
+passed_by_value!(const K, [u128; K], Signed, ByValue<[u128; K]>, ByValue, |v: ByValue<_>| v.0);
+passed_by_value!(const K, [u128; K], Unsigned, ByValue<[u128; K]>, ByValue, |v: ByValue<_>| v.0);
 
 macro_rules! narrow_storage {
     ($($t:ty),*) => {$(
@@ -108,6 +214,67 @@ unsafe impl<const K: usize> BitStorage for [u128; K] {
     }
 }
 
+// SAFETY: an array of `u32` (i386 above 64 bits: 4-byte chunks, align 4):
+// every bit pattern valid. The working copy has K words for K chunks, twice
+// what the value needs, because a const generic cannot be halved on stable
+// Rust; the words above the value hold its extension, which every
+// arithmetic routine already allows. `to_words`/`from_words` pair chunk
+// `2i` (low) and `2i + 1` (high) into word `i`.
+unsafe impl<const K: usize> BitStorage for [u32; K] {
+    type Words = [u64; K];
+    const ZERO: Self = [0; K];
+    const ONES: Self = [!0; K];
+    const ZERO_WORDS: [u64; K] = [0; K];
+    #[inline(always)]
+    fn to_words(self) -> [u64; K] {
+        let mut words = [0; K];
+        for (i, chunk) in self.into_iter().enumerate() {
+            words[i / 2] |= u64::from(chunk) << (32 * (i % 2));
+        }
+        words
+    }
+    #[inline(always)]
+    fn from_words(words: [u64; K]) -> Self {
+        core::array::from_fn(|i| (words[i / 2] >> (32 * (i % 2))) as u32)
+    }
+}
+
+/// i386 above 64 bits: clang passes `_BitInt(N)` by reference (a plain
+/// pointer to a caller-owned copy, not a `byval` copy) and returns it
+/// through a hidden pointer, which is how Rust returns an array.
+macro_rules! passed_by_reference {
+    ($($sign:ty),*) => {$(
+        // SAFETY: as the macro says: `Arg` is the pointer clang passes, and
+        // `Value` the array, which Rust returns through the same hidden
+        // pointer (proven by the conformance tests on i686).
+        unsafe impl<const K: usize> CPassing<$sign> for [u32; K] {
+            type Value = ByValue<[u32; K]>;
+            type Arg = *const [u32; K];
+            #[inline(always)]
+            fn to_value(self) -> ByValue<[u32; K]> {
+                ByValue(self)
+            }
+            #[inline(always)]
+            fn from_value(value: ByValue<[u32; K]>) -> Self {
+                value.0
+            }
+            #[inline(always)]
+            fn as_arg(&self) -> *const [u32; K] {
+                self
+            }
+            #[inline(always)]
+            unsafe fn from_arg(arg: *const [u32; K]) -> Option<Self> {
+                // SAFETY: the caller guarantees a non-null `arg` points to
+                // a readable copy; `read_unaligned` assumes nothing about
+                // the alignment of memory C handed over.
+                (!arg.is_null()).then(|| unsafe { arg.read_unaligned() })
+            }
+        }
+    )*};
+}
+
+passed_by_reference!(Signed, Unsigned);
+
 #[cfg(target_endian = "big")]
 compile_error!("abi-core's `_BitInt` types support little-endian targets only");
 
@@ -130,14 +297,11 @@ pub const fn kind(bits: u32) -> u8 {
 /// Bits per chunk above 64 bits on this target.
 const CHUNK_BITS: u32 = if cfg!(target_arch = "aarch64") {
     128
+} else if cfg!(target_arch = "x86") {
+    32
 } else {
     64
 };
-
-#[cfg(target_arch = "x86")]
-compile_error!(
-    "abi-core's `_BitInt` types do not support i386 yet (4-byte chunks); the layout is described by `bitint_layout`"
-);
 
 /// Number of chunks of a width above 64 bits (1 otherwise).
 #[doc(hidden)]
@@ -173,7 +337,7 @@ impl Pick for Kind<4, 1> {
 impl Pick for Kind<8, 1> {
     type Repr = u64;
 }
-#[cfg(not(target_arch = "aarch64"))]
+#[cfg(not(any(target_arch = "aarch64", target_arch = "x86")))]
 impl<const C: usize> Pick for Kind<16, C> {
     // x86-64 and the other 8-byte-chunk targets: `[u64; C]`, align 8 (not
     // `u128`, whose alignment is 16).
@@ -184,6 +348,12 @@ impl<const C: usize> Pick for Kind<16, C> {
     // AAPCS64: 16-byte chunks, align 16, passed like `__int128`: the storage
     // must contain `u128` for the register-pair assignment to match.
     type Repr = [u128; C];
+}
+#[cfg(target_arch = "x86")]
+impl<const C: usize> Pick for Kind<16, C> {
+    // i386: 4-byte chunks, align 4, passed by reference (see `CArg`). Up to
+    // 64 bits the primitive `u64` (align 4 on i386) matches already.
+    type Repr = [u32; C];
 }
 
 /// The storage of a width, for widths outside the built-in table:

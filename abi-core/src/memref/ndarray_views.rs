@@ -159,7 +159,7 @@ where
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_pointer_width = "64"))] // descriptors are 64-bit only
 mod tests {
     use ndarray::{Array2, Array3, s};
 

@@ -547,7 +547,7 @@ impl fmt::Display for MemRefError {
 
 impl std::error::Error for MemRefError {}
 
-#[cfg(test)]
+#[cfg(all(test, target_pointer_width = "64"))] // descriptors are 64-bit only
 mod tests {
     use super::*;
 

@@ -851,7 +851,7 @@ pub(crate) fn row_major<const N: usize>(sizes: [usize; N]) -> [isize; N] {
     strides
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_pointer_width = "64"))] // descriptors are 64-bit only
 #[allow(clippy::unnecessary_fold, reason = "the tests exercise `fold` itself")]
 mod tests {
     use super::*;
