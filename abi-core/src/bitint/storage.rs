@@ -478,3 +478,37 @@ pub(crate) use {
 };
 
 for_each_default_width!(default_storage);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The i386 by-reference path: a pointer is read (whatever its
+    /// alignment), NULL is refused; the chunks pair up into words.
+    #[test]
+    fn passed_by_reference_reads_through_the_pointer() {
+        let storage: [u32; 3] = [0x1111_1111, 0x2222_2222, 0x3333_3333];
+        let arg = <[u32; 3] as CPassing<Signed>>::as_arg(&storage);
+        // SAFETY: `arg` points at `storage`.
+        assert_eq!(
+            unsafe { <[u32; 3] as CPassing<Signed>>::from_arg(arg) },
+            Some(storage)
+        );
+        // SAFETY: NULL is allowed and refused.
+        assert_eq!(
+            unsafe { <[u32; 3] as CPassing<Unsigned>>::from_arg(core::ptr::null()) },
+            None
+        );
+        let words = storage.to_words();
+        assert_eq!(words[..2], [0x2222_2222_1111_1111, 0x3333_3333]);
+        assert_eq!(<[u32; 3]>::from_words(words), storage);
+    }
+
+    /// Narrow signed values cross as the signed primitive of the same bits.
+    #[test]
+    fn narrow_values_take_the_signedness_of_c() {
+        assert_eq!(<u8 as CPassing<Signed>>::to_value(0xff), -1i8);
+        assert_eq!(<u8 as CPassing<Signed>>::from_value(-1i8), 0xff);
+        assert_eq!(<u16 as CPassing<Unsigned>>::to_value(0xffff), 0xffffu16);
+    }
+}
