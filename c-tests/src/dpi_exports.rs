@@ -383,6 +383,89 @@ pub fn dpi_open_count_top(values: OpenArray<'_, Bits<70>>) -> i32 {
     values.iter().filter(|v| v.bit(69)).count() as i32
 }
 
+/// `input int values[][]`: the sum of every element weighted by its
+/// position (`100 * row + column + 1`, counted from each dimension's low
+/// bound, so the result depends on reading the right element); the
+/// dimensions' lengths through outputs; -1 when the simulator's contiguous
+/// buffer (`as_slice`) holds a different plain sum.
+#[dpi_import]
+pub fn dpi_open_weigh2(values: OpenArray<'_, i32, 2>, rows: &mut i32, columns: &mut i32) -> i64 {
+    *rows = values.len_of(1) as i32;
+    *columns = values.len_of(2) as i32;
+    let (row0, column0) = (values.low_of(1), values.low_of(2));
+    let mut weighted = 0;
+    let mut plain = 0;
+    for [row, column] in values.indices() {
+        let value = i64::from(values.get_at([row, column]).unwrap());
+        weighted += value * i64::from(100 * (row - row0) + (column - column0) + 1);
+        plain += value;
+    }
+    match values.as_slice() {
+        Some(slice) if slice.iter().map(|&x| i64::from(x)).sum::<i64>() != plain => -1,
+        _ => weighted,
+    }
+}
+
+/// `inout int cube[][][]`: element `[i][j][k]` becomes `100i + 10j + k`;
+/// the result is the number of elements.
+#[dpi_import]
+pub fn dpi_open_fill3(mut cube: OpenArrayMut<'_, i32, 3>) -> i32 {
+    let mut count = 0;
+    for [i, j, k] in cube.indices() {
+        assert!(cube.set_at([i, j, k], 100 * i + 10 * j + k));
+        count += 1;
+    }
+    assert!(
+        !cube.set_at([cube.high_of(1) + 1, 0, 0], 0),
+        "out of bounds is refused"
+    );
+    count
+}
+
+/// `inout bit [7:0] m[][]`: every element plus its row index (wrapping);
+/// the result is the number of elements.
+#[dpi_import]
+pub fn dpi_open_bump2(mut m: OpenArrayMut<'_, Bits<8>, 2>) -> i32 {
+    for [row, column] in m.indices() {
+        let old = m.get_at([row, column]).unwrap().to_u128().unwrap() as u64;
+        m.set_at(
+            [row, column],
+            Bits::try_from((old + row as u64) & 0xff).unwrap(),
+        );
+    }
+    m.len() as i32
+}
+
+/// `inout logic [7:0] v[]`: each element inverted (known bits; an X or Z
+/// bit stays as it is); the result is how many elements were fully known.
+#[dpi_import]
+pub fn dpi_open_logic_invert(mut v: OpenArrayMut<'_, LogicVec<8>>) -> i32 {
+    let mut known = 0;
+    for index in v.low()..=v.high() {
+        let mut value = v.get(index).unwrap();
+        known += i32::from(value.is_known());
+        for bit in 0..8 {
+            let inverted = match value.get(bit) {
+                Logic::Zero => Logic::One,
+                Logic::One => Logic::Zero,
+                other => other,
+            };
+            value.set(bit, inverted);
+        }
+        v.set(index, value);
+    }
+    known
+}
+
+/// `input logic [7:0] v[][][]`: the sum of the fully known elements.
+#[dpi_import]
+pub fn dpi_open_logic_sum3(v: OpenArray<'_, LogicVec<8>, 3>) -> i32 {
+    v.indices()
+        .filter_map(|index| v.get_at(index).unwrap().to_bits())
+        .map(|bits| bits.to_u128().unwrap() as i32)
+        .sum()
+}
+
 /// A `float32_t` built in Rust from a `real`, for SystemVerilog to read
 /// field by field.
 #[dpi_import]

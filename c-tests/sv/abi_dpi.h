@@ -228,6 +228,14 @@ svBitVecVal dpi_not1(const svBitVecVal *x);
 int dpi_open_bounds(const svOpenArrayHandle values, int *left, int *right, int *low, int *high);
 
 /**
+ * `inout bit [7:0] m[][]`: every element plus its row index (wrapping);
+ * the result is the number of elements.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_open_bump2`
+ */
+int dpi_open_bump2(const svOpenArrayHandle m);
+
+/**
  * `input bit [69:0] values[]` (packed elements, copied canonically): how
  * many have bit 69 set.
  *
@@ -244,12 +252,46 @@ int dpi_open_count_top(const svOpenArrayHandle values);
 int dpi_open_fill(const svOpenArrayHandle bytes);
 
 /**
+ * `inout int cube[][][]`: element `[i][j][k]` becomes `100i + 10j + k`;
+ * the result is the number of elements.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_open_fill3`
+ */
+int dpi_open_fill3(const svOpenArrayHandle cube);
+
+/**
+ * `inout logic [7:0] v[]`: each element inverted (known bits; an X or Z
+ * bit stays as it is); the result is how many elements were fully known.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_open_logic_invert`
+ */
+int dpi_open_logic_invert(const svOpenArrayHandle v);
+
+/**
+ * `input logic [7:0] v[][][]`: the sum of the fully known elements.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_open_logic_sum3`
+ */
+int dpi_open_logic_sum3(const svOpenArrayHandle v);
+
+/**
  * `input int values[]`: the sum; -1 when the simulator's contiguous buffer
  * (`as_slice`, when offered) disagrees with the element-by-element reads.
  *
  * Rust: `c_tests::dpi_exports::dpi_open_sum`
  */
 long long dpi_open_sum(const svOpenArrayHandle values);
+
+/**
+ * `input int values[][]`: the sum of every element weighted by its
+ * position (`100 * row + column + 1`, counted from each dimension's low
+ * bound, so the result depends on reading the right element); the
+ * dimensions' lengths through outputs; -1 when the simulator's contiguous
+ * buffer (`as_slice`) holds a different plain sum.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_open_weigh2`
+ */
+long long dpi_open_weigh2(const svOpenArrayHandle values, int *rows, int *columns);
 
 /**
  * One step on every field of a 103-bit packet: `valid` flipped, `tag`

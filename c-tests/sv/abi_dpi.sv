@@ -145,6 +145,11 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_open_bounds`
   import "DPI-C" function int dpi_open_bounds(input int values[], output int left, output int right, output int low, output int high);
 
+  // `inout bit [7:0] m[][]`: every element plus its row index (wrapping);
+  // the result is the number of elements.
+  // Rust: `c_tests::dpi_exports::dpi_open_bump2`
+  import "DPI-C" function int dpi_open_bump2(inout bit [7:0] m[][]);
+
   // `input bit [69:0] values[]` (packed elements, copied canonically): how
   // many have bit 69 set.
   // Rust: `c_tests::dpi_exports::dpi_open_count_top`
@@ -155,10 +160,32 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_open_fill`
   import "DPI-C" function int dpi_open_fill(inout bit [7:0] bytes[]);
 
+  // `inout int cube[][][]`: element `[i][j][k]` becomes `100i + 10j + k`;
+  // the result is the number of elements.
+  // Rust: `c_tests::dpi_exports::dpi_open_fill3`
+  import "DPI-C" function int dpi_open_fill3(inout int cube[][][]);
+
+  // `inout logic [7:0] v[]`: each element inverted (known bits; an X or Z
+  // bit stays as it is); the result is how many elements were fully known.
+  // Rust: `c_tests::dpi_exports::dpi_open_logic_invert`
+  import "DPI-C" function int dpi_open_logic_invert(inout logic [7:0] v[]);
+
+  // `input logic [7:0] v[][][]`: the sum of the fully known elements.
+  // Rust: `c_tests::dpi_exports::dpi_open_logic_sum3`
+  import "DPI-C" function int dpi_open_logic_sum3(input logic [7:0] v[][][]);
+
   // `input int values[]`: the sum; -1 when the simulator's contiguous buffer
   // (`as_slice`, when offered) disagrees with the element-by-element reads.
   // Rust: `c_tests::dpi_exports::dpi_open_sum`
   import "DPI-C" function longint dpi_open_sum(input int values[]);
+
+  // `input int values[][]`: the sum of every element weighted by its
+  // position (`100 * row + column + 1`, counted from each dimension's low
+  // bound, so the result depends on reading the right element); the
+  // dimensions' lengths through outputs; -1 when the simulator's contiguous
+  // buffer (`as_slice`) holds a different plain sum.
+  // Rust: `c_tests::dpi_exports::dpi_open_weigh2`
+  import "DPI-C" function longint dpi_open_weigh2(input int values[][], output int rows, output int columns);
 
   // One step on every field of a 103-bit packet: `valid` flipped, `tag`
   // plus 1, `addr` xor `40'hf0_0000_000f`, the payload negated, the lanes

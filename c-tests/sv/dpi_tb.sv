@@ -64,6 +64,13 @@ module dpi_tb;
     int bl, br, blo, bhi;
     bit [7:0] bytes4[4];
     bit [69:0] wide2[2];
+    int m23[2:3][0:2];
+    int rows, columns;
+    int cube[2][3][4];
+    bit [7:0] b22[2][2];
+    logic [7:0] lv3[3];
+    logic [7:0] lc[2][2][2];
+    int cube_ok;
     float32_t f32, g32;
     bit f_sign;
     byte unsigned f_exp;
@@ -176,6 +183,24 @@ module dpi_tb;
     wide2[0] = 70'h20_0000_0000_0000_0000;
     wide2[1] = 70'h1f_ffff_ffff_ffff_ffff;
     check(dpi_open_count_top(wide2) == 1, "open array of bit [69:0]");
+    // multi-dimensional open arrays, and open arrays of logic [7:0]
+    foreach (m23[i, j]) m23[i][j] = 10 * i + j;
+    // weights 100 * (i - 2) + j + 1: sum of (10i + j)(100(i - 2) + j + 1)
+    check(dpi_open_weigh2(m23, rows, columns) == 9616, "open array int [][] weighted sum");
+    check(rows == 2 && columns == 3, "open array int [][] dimensions");
+    check(dpi_open_fill3(cube) == 24, "inout open array int [][][] length");
+    cube_ok = 1;
+    foreach (cube[i, j, k]) if (cube[i][j][k] != 100 * i + 10 * j + k) cube_ok = 0;
+    check(cube_ok == 1, "inout open array int [][][] written by index");
+    b22[0][0] = 8'hff; b22[0][1] = 8'h10; b22[1][0] = 8'hff; b22[1][1] = 8'h10;
+    check(dpi_open_bump2(b22) == 4, "inout open array bit [7:0] [][] length");
+    check(b22[0][0] == 8'hff && b22[0][1] == 8'h10 && b22[1][0] == 8'h00 && b22[1][1] == 8'h11,
+          "inout open array bit [7:0] [][] by row");
+    lv3[0] = 8'h0f; lv3[1] = 8'ha5; lv3[2] = 8'h00;
+    check(dpi_open_logic_invert(lv3) == 3, "inout open array logic [7:0] known elements");
+    check(lv3[0] == 8'hf0 && lv3[1] == 8'h5a && lv3[2] == 8'hff, "inout open array logic [7:0] inverted");
+    foreach (lc[i, j, k]) lc[i][j][k] = 8'(i * 4 + j * 2 + k + 1);
+    check(dpi_open_logic_sum3(lc) == 36, "open array logic [7:0] [][][] sum");
 
     // packed structs: built on one side, read field by field on the other
     dpi_float32_from_real(-1.5, f32);

@@ -490,15 +490,11 @@ mod tests {
         let storage: [u32; 3] = [0x1111_1111, 0x2222_2222, 0x3333_3333];
         let arg = <[u32; 3] as CPassing<Signed>>::as_arg(&storage);
         // SAFETY: `arg` points at `storage`.
-        assert_eq!(
-            unsafe { <[u32; 3] as CPassing<Signed>>::from_arg(arg) },
-            Some(storage)
-        );
+        let read = unsafe { <[u32; 3] as CPassing<Signed>>::from_arg(arg) };
+        assert_eq!(read, Some(storage));
         // SAFETY: NULL is allowed and refused.
-        assert_eq!(
-            unsafe { <[u32; 3] as CPassing<Unsigned>>::from_arg(core::ptr::null()) },
-            None
-        );
+        let null = unsafe { <[u32; 3] as CPassing<Unsigned>>::from_arg(core::ptr::null()) };
+        assert_eq!(null, None);
         let words = storage.to_words();
         assert_eq!(words[..2], [0x2222_2222_1111_1111, 0x3333_3333]);
         assert_eq!(<[u32; 3]>::from_words(words), storage);

@@ -17,6 +17,7 @@
 //! | [`Chandle<T>`] | `chandle` | `void *` | `void **` |
 //! | `[T; K]` | `T name[K]` | `const T *` | `T *` |
 //! | [`OpenArray<T>`] / [`OpenArrayMut<T>`] | `input` / `inout T name[]` | `const svOpenArrayHandle` | — |
+//! | `OpenArray<T, 2>` / `OpenArrayMut<T, 3>` | `input T name[][]` / `inout T name[][][]` | `const svOpenArrayHandle` | — |
 //!
 //! A plain parameter is an `input`; `&mut T` is an `output`; `#[inout]` on
 //! a `&mut T` parameter makes it an `inout`. Results are the small types
@@ -75,10 +76,12 @@ pub enum SvType {
     /// A `typedef struct packed` of a `#[derive(Packed)]` struct, referred
     /// to by its typedef name.
     PackedStruct(&'static crate::packed::PackedStructDesc),
-    /// An open array `element name[]`.
+    /// An open array `element name[]` (`name[][]` for two dimensions, ...).
     OpenArray {
         /// The element type.
         element: &'static SvType,
+        /// The number of unpacked dimensions, 1 to 3.
+        dimensions: usize,
     },
     /// A fixed-size unpacked array `element name[len]`.
     Unpacked {
@@ -95,7 +98,10 @@ impl SvType {
     pub fn declare(&self, name: &str) -> String {
         match self {
             SvType::Unpacked { element, len } => format!("{}[{len}]", element.declare(name)),
-            SvType::OpenArray { element } => format!("{}[]", element.declare(name)),
+            SvType::OpenArray {
+                element,
+                dimensions,
+            } => format!("{}{}", element.declare(name), "[]".repeat(*dimensions)),
             other => format!("{other} {name}"),
         }
     }
@@ -137,7 +143,10 @@ impl fmt::Display for SvType {
                 }
             }
             SvType::Unpacked { element, len } => write!(f, "{element} [{len}]"),
-            SvType::OpenArray { element } => write!(f, "{element} []"),
+            SvType::OpenArray {
+                element,
+                dimensions,
+            } => write!(f, "{element} {}", "[]".repeat(*dimensions)),
         }
     }
 }

@@ -15,12 +15,15 @@ use core::ptr::NonNull;
 use std::sync::OnceLock;
 
 use super::bits::{Bits, ChunkArray};
+use super::logic_vec::{LogicVec, SvLogicVecVal};
 use super::runtime::{DpiError, LazySymbol};
 use super::{DpiType, Logic, SvDirection, SvType};
 use crate::c_type::CTypeDesc;
 use crate::convert::ArgError;
 
-/// The `svdpi.h` open-array functions, resolved once.
+/// The `svdpi.h` open-array functions, resolved once. The element
+/// accessors come in one-, two- and three-index forms (`...1`, `...2`,
+/// `...3`), which bound open arrays to three unpacked dimensions.
 struct Api {
     left: unsafe extern "C" fn(*mut c_void, i32) -> i32,
     right: unsafe extern "C" fn(*mut c_void, i32) -> i32,
@@ -30,9 +33,21 @@ struct Api {
     dimensions: unsafe extern "C" fn(*mut c_void) -> i32,
     array_ptr: unsafe extern "C" fn(*mut c_void) -> *mut c_void,
     size_of_array: unsafe extern "C" fn(*mut c_void) -> i32,
-    element_ptr: unsafe extern "C" fn(*mut c_void, i32) -> *mut c_void,
-    get_bits: unsafe extern "C" fn(*mut u32, *mut c_void, i32),
-    put_bits: unsafe extern "C" fn(*mut c_void, *const u32, i32),
+    element_ptr1: unsafe extern "C" fn(*mut c_void, i32) -> *mut c_void,
+    element_ptr2: unsafe extern "C" fn(*mut c_void, i32, i32) -> *mut c_void,
+    element_ptr3: unsafe extern "C" fn(*mut c_void, i32, i32, i32) -> *mut c_void,
+    get_bits1: unsafe extern "C" fn(*mut u32, *mut c_void, i32),
+    get_bits2: unsafe extern "C" fn(*mut u32, *mut c_void, i32, i32),
+    get_bits3: unsafe extern "C" fn(*mut u32, *mut c_void, i32, i32, i32),
+    put_bits1: unsafe extern "C" fn(*mut c_void, *const u32, i32),
+    put_bits2: unsafe extern "C" fn(*mut c_void, *const u32, i32, i32),
+    put_bits3: unsafe extern "C" fn(*mut c_void, *const u32, i32, i32, i32),
+    get_logic1: unsafe extern "C" fn(*mut SvLogicVecVal, *mut c_void, i32),
+    get_logic2: unsafe extern "C" fn(*mut SvLogicVecVal, *mut c_void, i32, i32),
+    get_logic3: unsafe extern "C" fn(*mut SvLogicVecVal, *mut c_void, i32, i32, i32),
+    put_logic1: unsafe extern "C" fn(*mut c_void, *const SvLogicVecVal, i32),
+    put_logic2: unsafe extern "C" fn(*mut c_void, *const SvLogicVecVal, i32, i32),
+    put_logic3: unsafe extern "C" fn(*mut c_void, *const SvLogicVecVal, i32, i32, i32),
 }
 
 /// The `svdpi.h` functions open arrays use (for the simulator's link
@@ -40,16 +55,63 @@ struct Api {
 pub(crate) const OPEN_ARRAY_SYMBOLS: &[&str] = &[
     "svDimensions",
     "svGetArrElemPtr1",
+    "svGetArrElemPtr2",
+    "svGetArrElemPtr3",
     "svGetArrayPtr",
     "svGetBitArrElem1VecVal",
+    "svGetBitArrElem2VecVal",
+    "svGetBitArrElem3VecVal",
+    "svGetLogicArrElem1VecVal",
+    "svGetLogicArrElem2VecVal",
+    "svGetLogicArrElem3VecVal",
     "svHigh",
     "svLeft",
     "svLow",
     "svPutBitArrElem1VecVal",
+    "svPutBitArrElem2VecVal",
+    "svPutBitArrElem3VecVal",
+    "svPutLogicArrElem1VecVal",
+    "svPutLogicArrElem2VecVal",
+    "svPutLogicArrElem3VecVal",
     "svRight",
     "svSize",
     "svSizeOfArray",
 ];
+
+/// Calls the one-, two- or three-index form of an accessor with the
+/// indices of `$index` (a slice of 1 to 3 `i32`s), after the leading
+/// arguments.
+macro_rules! by_arity {
+    ($index:expr, $f1:expr, $f2:expr, $f3:expr, ($($lead:expr),*)) => {
+        match *$index {
+            [i] => $f1($($lead,)* i),
+            [i, j] => $f2($($lead,)* i, j),
+            [i, j, k] => $f3($($lead,)* i, j, k),
+            _ => unreachable!("open arrays have 1 to 3 dimensions (checked at compile time)"),
+        }
+    };
+}
+
+impl Api {
+    /// `svGetArrElemPtr1/2/3`.
+    ///
+    /// # Safety
+    ///
+    /// A live handle, and indices within its bounds.
+    #[inline(always)]
+    unsafe fn element_ptr(&self, handle: *mut c_void, index: &[i32]) -> *mut c_void {
+        // SAFETY: the caller's contract.
+        unsafe {
+            by_arity!(
+                index,
+                self.element_ptr1,
+                self.element_ptr2,
+                self.element_ptr3,
+                (handle)
+            )
+        }
+    }
+}
 
 // Inlined: the resolved table is one load and test away on every call.
 #[inline]
@@ -74,7 +136,7 @@ fn api() -> &'static Api {
                 // SAFETY: svdpi.h declares the function with exactly the
                 // signature of the `Api` field it is stored in
                 // (`svOpenArrayHandle` is `void *`, `svBitVecVal` is
-                // `uint32_t`).
+                // `uint32_t`, `svLogicVecVal` is `SvLogicVecVal`).
                 unsafe { function(&SYMBOL) }?
             }};
         }
@@ -87,9 +149,21 @@ fn api() -> &'static Api {
             dimensions: resolve!(c"svDimensions"),
             array_ptr: resolve!(c"svGetArrayPtr"),
             size_of_array: resolve!(c"svSizeOfArray"),
-            element_ptr: resolve!(c"svGetArrElemPtr1"),
-            get_bits: resolve!(c"svGetBitArrElem1VecVal"),
-            put_bits: resolve!(c"svPutBitArrElem1VecVal"),
+            element_ptr1: resolve!(c"svGetArrElemPtr1"),
+            element_ptr2: resolve!(c"svGetArrElemPtr2"),
+            element_ptr3: resolve!(c"svGetArrElemPtr3"),
+            get_bits1: resolve!(c"svGetBitArrElem1VecVal"),
+            get_bits2: resolve!(c"svGetBitArrElem2VecVal"),
+            get_bits3: resolve!(c"svGetBitArrElem3VecVal"),
+            put_bits1: resolve!(c"svPutBitArrElem1VecVal"),
+            put_bits2: resolve!(c"svPutBitArrElem2VecVal"),
+            put_bits3: resolve!(c"svPutBitArrElem3VecVal"),
+            get_logic1: resolve!(c"svGetLogicArrElem1VecVal"),
+            get_logic2: resolve!(c"svGetLogicArrElem2VecVal"),
+            get_logic3: resolve!(c"svGetLogicArrElem3VecVal"),
+            put_logic1: resolve!(c"svPutLogicArrElem1VecVal"),
+            put_logic2: resolve!(c"svPutLogicArrElem2VecVal"),
+            put_logic3: resolve!(c"svPutLogicArrElem3VecVal"),
         })
     });
     match api {
@@ -118,18 +192,19 @@ pub unsafe trait OpenArrayElement: Copy + 'static {
     type CLayout: Copy;
     /// Whether elements are in C layout (not packed).
     const C_LAYOUT: bool;
-    /// Read element `index`.
+    /// Read the element at `index` (one index per dimension, 1 to 3).
     ///
     /// # Safety
     ///
-    /// `handle` is a live open-array handle and `index` within its bounds.
-    unsafe fn read(handle: *mut c_void, index: i32) -> Self;
-    /// Write element `index`.
+    /// `handle` is a live open-array handle with `index.len()` dimensions
+    /// and `index` within its bounds.
+    unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self;
+    /// Write the element at `index`.
     ///
     /// # Safety
     ///
     /// As for `read`, and the array is writable (output or inout).
-    unsafe fn write(handle: *mut c_void, index: i32, value: Self);
+    unsafe fn write(handle: *mut c_void, index: &[i32], value: Self);
 }
 
 macro_rules! c_layout_elements {
@@ -140,20 +215,22 @@ macro_rules! c_layout_elements {
             const SV_TYPE: SvType = <$t as DpiType>::SV_TYPE;
             type CLayout = <$t as DpiType>::Cell;
             const C_LAYOUT: bool = true;
-            unsafe fn read(handle: *mut c_void, index: i32) -> Self {
+            #[inline]
+            unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
                 // SAFETY: live handle, index in bounds (the caller's
                 // contract).
-                let element = unsafe { (api().element_ptr)(handle, index) };
-                assert!(!element.is_null(), "open array element {index} has no address");
+                let element = unsafe { api().element_ptr(handle, index) };
+                assert!(!element.is_null(), "open array element {index:?} has no address");
                 // SAFETY: the simulator's element of this C type.
                 let cell = unsafe { element.cast::<<$t as DpiType>::Cell>().read_unaligned() };
                 // SAFETY: a cell of this type from the simulator.
                 unsafe { <$t as DpiType>::from_cell(cell) }
             }
-            unsafe fn write(handle: *mut c_void, index: i32, value: Self) {
+            #[inline]
+            unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
                 // SAFETY: as in `read`.
-                let element = unsafe { (api().element_ptr)(handle, index) };
-                assert!(!element.is_null(), "open array element {index} has no address");
+                let element = unsafe { api().element_ptr(handle, index) };
+                assert!(!element.is_null(), "open array element {index:?} has no address");
                 // SAFETY: a writable element of this C type.
                 unsafe { element.cast::<<$t as DpiType>::Cell>().write_unaligned(<$t as DpiType>::to_cell(value)) };
             }
@@ -169,72 +246,176 @@ unsafe impl<const N: u32, C: ChunkArray> OpenArrayElement for Bits<N, C> {
     const SV_TYPE: SvType = <Self as DpiType>::SV_TYPE;
     type CLayout = C;
     const C_LAYOUT: bool = false;
-    unsafe fn read(handle: *mut c_void, index: i32) -> Self {
+    unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
+        let api = api();
         let mut chunks = C::ZERO;
+        let out = chunks.as_mut_slice().as_mut_ptr();
         // SAFETY: live handle, index in bounds; `chunks` has room for the
         // element's canonical form.
-        unsafe { (api().get_bits)(chunks.as_mut_slice().as_mut_ptr(), handle, index) };
+        unsafe {
+            by_arity!(
+                index,
+                api.get_bits1,
+                api.get_bits2,
+                api.get_bits3,
+                (out, handle)
+            )
+        };
         Bits::from_chunks(chunks)
     }
-    unsafe fn write(handle: *mut c_void, index: i32, value: Self) {
+    unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
+        let api = api();
+        let chunks = value.chunks().as_slice().as_ptr();
         // SAFETY: live, writable handle, index in bounds.
-        unsafe { (api().put_bits)(handle, value.chunks().as_slice().as_ptr(), index) };
+        unsafe {
+            by_arity!(
+                index,
+                api.put_bits1,
+                api.put_bits2,
+                api.put_bits3,
+                (handle, chunks)
+            )
+        };
+    }
+}
+
+// SAFETY: 4-state packed elements are copied in canonical form with the
+// standard's functions (`svGet/PutLogicArrElem*VecVal`), into and from
+// `ceil(N/32)` `svLogicVecVal` chunks; the bits above N are masked.
+unsafe impl<const N: u32, C: ChunkArray> OpenArrayElement for LogicVec<N, C>
+where
+    C::Logic: AsRef<[SvLogicVecVal]> + AsMut<[SvLogicVecVal]>,
+{
+    const SV_TYPE: SvType = <Self as DpiType>::SV_TYPE;
+    type CLayout = C::Logic;
+    const C_LAYOUT: bool = false;
+    unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
+        let api = api();
+        let mut chunks = C::LOGIC_ZERO;
+        let out = chunks.as_mut().as_mut_ptr();
+        // SAFETY: live handle, index in bounds; `chunks` has room for the
+        // element's canonical form.
+        unsafe {
+            by_arity!(
+                index,
+                api.get_logic1,
+                api.get_logic2,
+                api.get_logic3,
+                (out, handle)
+            )
+        };
+        LogicVec::from_chunks(&chunks)
+    }
+    unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
+        let api = api();
+        let chunks = value.to_chunks();
+        let chunks = chunks.as_ref().as_ptr();
+        // SAFETY: live, writable handle, index in bounds.
+        unsafe {
+            by_arity!(
+                index,
+                api.put_logic1,
+                api.put_logic2,
+                api.put_logic3,
+                (handle, chunks)
+            )
+        };
     }
 }
 
 /// An `input T name[]` open array: a read-only view, valid for the call.
+///
+/// `D` is the number of unpacked dimensions, 1 (the default) to 3:
+/// `OpenArray<'_, i32, 2>` is `input int name[][]`. Indices are
+/// SystemVerilog's, per dimension from `low_of(d)` to `high_of(d)`.
 #[derive(Debug, Clone, Copy)]
-pub struct OpenArray<'a, T: OpenArrayElement> {
+pub struct OpenArray<'a, T: OpenArrayElement, const D: usize = 1> {
     handle: NonNull<c_void>,
     _marker: PhantomData<(&'a (), T)>,
 }
 
-/// An `inout T name[]` open array: read and write, valid for the call.
+/// An `inout T name[]` open array (`D` dimensions, as for [`OpenArray`]):
+/// read and write, valid for the call.
 #[derive(Debug)]
-pub struct OpenArrayMut<'a, T: OpenArrayElement> {
-    view: OpenArray<'a, T>,
+pub struct OpenArrayMut<'a, T: OpenArrayElement, const D: usize = 1> {
+    view: OpenArray<'a, T, D>,
 }
 
-impl<'a, T: OpenArrayElement> OpenArray<'a, T> {
+impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     fn raw(&self) -> *mut c_void {
         self.handle.as_ptr()
     }
 
-    /// Number of unpacked dimensions (1 for `T a[]`).
+    /// One bound query of dimension `dimension` (1-based).
+    fn query(
+        &self,
+        function: unsafe extern "C" fn(*mut c_void, i32) -> i32,
+        dimension: usize,
+    ) -> i32 {
+        assert!(
+            (1..=D).contains(&dimension),
+            "dimension {dimension} of an open array with {D}"
+        );
+        // SAFETY: a live handle for the call; the dimension exists (the
+        // formal has D unpacked dimensions).
+        unsafe { function(self.raw(), dimension as i32) }
+    }
+
+    /// Number of unpacked dimensions, as the simulator reports it (`D`).
     pub fn dimensions(&self) -> i32 {
         // SAFETY: a live handle for the call.
         unsafe { (api().dimensions)(self.raw()) }
     }
 
-    /// The left bound of the first unpacked dimension (`3` for `[3:7]`).
+    /// The left bound of dimension `dimension` (1 to `D`): `3` for `[3:7]`.
+    /// Panics for another dimension.
+    pub fn left_of(&self, dimension: usize) -> i32 {
+        self.query(api().left, dimension)
+    }
+
+    /// The right bound of dimension `dimension`.
+    pub fn right_of(&self, dimension: usize) -> i32 {
+        self.query(api().right, dimension)
+    }
+
+    /// The lowest index of dimension `dimension`.
+    pub fn low_of(&self, dimension: usize) -> i32 {
+        self.query(api().low, dimension)
+    }
+
+    /// The highest index of dimension `dimension`.
+    pub fn high_of(&self, dimension: usize) -> i32 {
+        self.query(api().high, dimension)
+    }
+
+    /// Number of elements along dimension `dimension`.
+    pub fn len_of(&self, dimension: usize) -> usize {
+        usize::try_from(self.query(api().size, dimension)).unwrap_or(0)
+    }
+
+    /// The left bound of the first dimension.
     pub fn left(&self) -> i32 {
-        // SAFETY: a live handle; dimension 1 exists.
-        unsafe { (api().left)(self.raw(), 1) }
+        self.left_of(1)
     }
 
-    /// The right bound of the first unpacked dimension.
+    /// The right bound of the first dimension.
     pub fn right(&self) -> i32 {
-        // SAFETY: as in `left`.
-        unsafe { (api().right)(self.raw(), 1) }
+        self.right_of(1)
     }
 
-    /// The lowest index.
+    /// The lowest index of the first dimension.
     pub fn low(&self) -> i32 {
-        // SAFETY: as in `left`.
-        unsafe { (api().low)(self.raw(), 1) }
+        self.low_of(1)
     }
 
-    /// The highest index.
+    /// The highest index of the first dimension.
     pub fn high(&self) -> i32 {
-        // SAFETY: as in `left`.
-        unsafe { (api().high)(self.raw(), 1) }
+        self.high_of(1)
     }
 
-    /// Number of elements.
+    /// Number of elements in all: the product of every dimension's length.
     pub fn len(&self) -> usize {
-        // SAFETY: as in `left`.
-        let size = unsafe { (api().size)(self.raw(), 1) };
-        usize::try_from(size).unwrap_or(0)
+        (1..=D).map(|d| self.len_of(d)).product()
     }
 
     /// Whether there are no elements.
@@ -242,31 +423,51 @@ impl<'a, T: OpenArrayElement> OpenArray<'a, T> {
         self.len() == 0
     }
 
-    /// The element at SystemVerilog index `index`, or `None` outside
-    /// `low()..=high()`.
-    pub fn get(&self, index: i32) -> Option<T> {
-        // SAFETY: live handle, index checked against the bounds.
-        (self.low()..=self.high())
-            .contains(&index)
-            .then(|| unsafe { T::read(self.raw(), index) })
+    /// Whether every index lies within its dimension's bounds.
+    pub fn contains(&self, index: [i32; D]) -> bool {
+        index
+            .iter()
+            .enumerate()
+            .all(|(d, i)| (self.low_of(d + 1)..=self.high_of(d + 1)).contains(i))
     }
 
-    /// The elements from `low()` to `high()`.
-    pub fn iter(&self) -> impl Iterator<Item = T> + '_ {
-        // SAFETY: live handle, every index within the bounds.
-        (self.low()..=self.high()).map(|i| unsafe { T::read(self.raw(), i) })
+    /// The element at `index` (one SystemVerilog index per dimension), or
+    /// `None` when an index is out of bounds.
+    pub fn get_at(&self, index: [i32; D]) -> Option<T> {
+        // SAFETY: live handle with D dimensions, index checked.
+        self.contains(index)
+            .then(|| unsafe { T::read(self.raw(), &index) })
     }
 
-    /// The elements from `low()` to `high()`, copied.
-    pub fn to_vec(&self) -> Vec<T> {
-        self.iter().collect()
+    /// Every index, the last dimension varying fastest, each dimension
+    /// from its low to its high bound.
+    pub fn indices(&self) -> impl Iterator<Item = [i32; D]> + 'static {
+        let low: [i32; D] = core::array::from_fn(|d| self.low_of(d + 1));
+        let high: [i32; D] = core::array::from_fn(|d| self.high_of(d + 1));
+        let empty = low.iter().zip(&high).any(|(l, h)| l > h);
+        let mut next = (!empty).then_some(low);
+        core::iter::from_fn(move || {
+            let current = next?;
+            // Advance like an odometer, the last dimension first.
+            let mut following = current;
+            next = None;
+            for d in (0..D).rev() {
+                if following[d] < high[d] {
+                    following[d] += 1;
+                    next = Some(following);
+                    break;
+                }
+                following[d] = low[d];
+            }
+            Some(current)
+        })
     }
 
     /// The simulator's own buffer, when it keeps C-layout elements
     /// contiguously (`svGetArrayPtr` non-NULL, aligned, and `svSizeOfArray`
-    /// a whole number of elements); `None` otherwise. Element 0 is index
-    /// `low()`; the length is `len()` for the one-dimensional arrays of a
-    /// `T name[]` formal.
+    /// a whole number of elements); `None` otherwise. All `len()` elements,
+    /// in the simulator's order (for one dimension, element 0 is index
+    /// `low()`).
     #[inline]
     pub fn as_slice(&self) -> Option<&'a [T::CLayout]> {
         if !T::C_LAYOUT {
@@ -292,38 +493,66 @@ impl<'a, T: OpenArrayElement> OpenArray<'a, T> {
     }
 }
 
-impl<'a, T: OpenArrayElement> OpenArrayMut<'a, T> {
+impl<'a, T: OpenArrayElement> OpenArray<'a, T> {
+    /// The element at SystemVerilog index `index`, or `None` outside
+    /// `low()..=high()`.
+    pub fn get(&self, index: i32) -> Option<T> {
+        self.get_at([index])
+    }
+
+    /// The elements from `low()` to `high()`.
+    pub fn iter(&self) -> impl Iterator<Item = T> + '_ {
+        // SAFETY: live handle, every index within the bounds.
+        (self.low()..=self.high()).map(|i| unsafe { T::read(self.raw(), &[i]) })
+    }
+
+    /// The elements from `low()` to `high()`, copied.
+    pub fn to_vec(&self) -> Vec<T> {
+        self.iter().collect()
+    }
+}
+
+impl<'a, T: OpenArrayElement, const D: usize> OpenArrayMut<'a, T, D> {
     /// The read-only view.
-    pub fn view(&self) -> OpenArray<'a, T> {
+    pub fn view(&self) -> OpenArray<'a, T, D> {
         self.view
     }
 
-    /// Set the element at SystemVerilog index `index`; `false` when the
-    /// index is outside `low()..=high()`.
-    pub fn set(&mut self, index: i32, value: T) -> bool {
-        let inside = (self.view.low()..=self.view.high()).contains(&index);
+    /// Set the element at `index` (one index per dimension); `false` when
+    /// an index is out of bounds.
+    pub fn set_at(&mut self, index: [i32; D], value: T) -> bool {
+        let inside = self.view.contains(index);
         if inside {
-            // SAFETY: live, writable handle; index checked.
-            unsafe { T::write(self.view.raw(), index, value) };
+            // SAFETY: live, writable handle with D dimensions; index
+            // checked.
+            unsafe { T::write(self.view.raw(), &index, value) };
         }
         inside
     }
 }
 
-impl<'a, T: OpenArrayElement> core::ops::Deref for OpenArrayMut<'a, T> {
-    type Target = OpenArray<'a, T>;
-    fn deref(&self) -> &OpenArray<'a, T> {
+impl<'a, T: OpenArrayElement> OpenArrayMut<'a, T> {
+    /// Set the element at SystemVerilog index `index`; `false` when the
+    /// index is outside `low()..=high()`.
+    pub fn set(&mut self, index: i32, value: T) -> bool {
+        self.set_at([index], value)
+    }
+}
+
+impl<'a, T: OpenArrayElement, const D: usize> core::ops::Deref for OpenArrayMut<'a, T, D> {
+    type Target = OpenArray<'a, T, D>;
+    fn deref(&self) -> &OpenArray<'a, T, D> {
         &self.view
     }
 }
 
-impl<'a, T: OpenArrayElement> Clone for OpenArrayMut<'a, T> {
+impl<'a, T: OpenArrayElement, const D: usize> Clone for OpenArrayMut<'a, T, D> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<'a, T: OpenArrayElement> Copy for OpenArrayMut<'a, T> {}
+impl<'a, T: OpenArrayElement, const D: usize> Copy for OpenArrayMut<'a, T, D> {}
 
 /// `const svOpenArrayHandle` (a `void *` typedef of svdpi.h).
 const HANDLE: CTypeDesc = CTypeDesc::Scalar {
@@ -332,17 +561,25 @@ const HANDLE: CTypeDesc = CTypeDesc::Scalar {
     align: align_of::<*const c_void>(),
 };
 
-/// The element type of `T name[]`.
-const fn open_array_of(element: &'static SvType) -> SvType {
-    SvType::OpenArray { element }
+/// `T name[]` with `dimensions` pairs of brackets; 1 to 3, the forms
+/// svdpi.h has element accessors for (a compile-time error otherwise).
+const fn open_array_of(element: &'static SvType, dimensions: usize) -> SvType {
+    assert!(
+        dimensions >= 1 && dimensions <= 3,
+        "an open array has 1 to 3 unpacked dimensions (svdpi.h accesses elements with 1, 2 or 3 indices)"
+    );
+    SvType::OpenArray {
+        element,
+        dimensions,
+    }
 }
 
 macro_rules! open_array_dpi_type {
     ($view:ident, $direction:expr, $wrap:expr) => {
         // SAFETY: open arrays pass a `svOpenArrayHandle` by value in every
         // direction; NULL is rejected, the rest goes through svdpi.h.
-        unsafe impl<T: OpenArrayElement> DpiType for $view<'static, T> {
-            const SV_TYPE: SvType = open_array_of(&T::SV_TYPE);
+        unsafe impl<T: OpenArrayElement, const D: usize> DpiType for $view<'static, T, D> {
+            const SV_TYPE: SvType = open_array_of(&T::SV_TYPE, D);
             const SV_DIRECTION: SvDirection = $direction;
             type Input = *mut c_void;
             const C_INPUT: CTypeDesc = HANDLE;

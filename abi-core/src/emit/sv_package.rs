@@ -268,7 +268,7 @@ fn collect_typedefs(
         }
         SvType::PackedArray { element, .. }
         | SvType::Unpacked { element, .. }
-        | SvType::OpenArray { element } => collect_typedefs(element, typedefs),
+        | SvType::OpenArray { element, .. } => collect_typedefs(element, typedefs),
         SvType::Named(_)
         | SvType::PackedBits { .. }
         | SvType::PackedSigned { .. }

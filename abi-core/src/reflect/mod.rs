@@ -54,7 +54,7 @@
 //! | `Logic`, `LogicVec<N>` | `["logic", 1]`, `["logic", N]` |
 //! | `#[derive(Packed)]` struct | `["packed", name, width, ["field", T]...]`, first field most significant |
 //! | packed array `[T; K]` inside a packed struct | `["packed_array", T, K]` |
-//! | `OpenArray<T>`, `OpenArrayMut<T>` | `["open_array", T]` |
+//! | `OpenArray<T>`, `OpenArrayMut<T>` | `["open_array", T]` (two dimensions: `["open_array", ["open_array", T]]`) |
 //! | `Chandle<T>` | `["handle", "chandle"]` |
 //! | `Result<T, E>` | results `[T]` (or `[]`), with `"status": true` |
 //!

@@ -180,9 +180,13 @@ impl TypeRecord {
                 rank: Some(1),
                 dims: vec![Some(*len as u64)],
             },
-            SvType::OpenArray { element } => {
-                TypeRecord::OpenArray(Box::new(TypeRecord::of_sv_type(element)))
-            }
+            // `T name[][]` is an open array of open arrays.
+            SvType::OpenArray {
+                element,
+                dimensions,
+            } => (0..*dimensions).fold(TypeRecord::of_sv_type(element), |inner, _| {
+                TypeRecord::OpenArray(Box::new(inner))
+            }),
         }
     }
 
