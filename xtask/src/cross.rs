@@ -30,11 +30,20 @@ const TARGETS: [CrossTarget; 4] = [
         triple: "i686-unknown-linux-gnu",
         linker: None,
         runner: None,
-        tools: &[Tool {
-            command: "/usr/lib32/crt1.o",
-            package: "gcc-multilib",
-            needed_for: "linking i686 code (the `_BitInt` calls on i386)",
-        }],
+        // Not `gcc-multilib`: Debian makes it conflict with the cross
+        // compilers below. Its two parts are enough for `cc -m32`.
+        tools: &[
+            Tool {
+                command: "/usr/lib32/crt1.o",
+                package: "libc6-dev-i386",
+                needed_for: "linking i686 code (the `_BitInt` calls on i386)",
+            },
+            Tool {
+                command: "/usr/lib/gcc/x86_64-linux-gnu/12/32/libgcc.a",
+                package: "lib32gcc-12-dev",
+                needed_for: "linking i686 code (the `_BitInt` calls on i386)",
+            },
+        ],
     },
     CrossTarget {
         triple: "aarch64-unknown-linux-gnu",
