@@ -16,8 +16,8 @@ use crate::{Tool, cargo_with_env, ensure_tools, under_ci};
 /// A target the `_BitInt` calls are proven on.
 struct CrossTarget {
     triple: &'static str,
-    /// Debian's cross linker, or `None` for the host's `cc` (i686 through
-    /// gcc-multilib).
+    /// Debian's cross linker, or `None` for the host's `cc` (i686 with
+    /// `-m32`, through libc6-dev-i386 and lib32gcc-12-dev).
     linker: Option<&'static str>,
     /// qemu-user and the sysroot of the target's libc, or `None` where the
     /// host runs the code.
