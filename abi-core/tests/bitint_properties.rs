@@ -173,7 +173,25 @@ macro_rules! property_test {
                 assert_eq!(u64::try_from(x).ok(), a.to_u64(), "to u64 of {a}");
                 assert_eq!(u128::try_from(x).ok(), a.to_u128(), "to u128 of {a}");
                 assert_eq!(i8::try_from(x).ok(), a.to_i8(), "to i8 of {a}");
-                for shift in [0, 1, 7, 63, 64, 65, N / 2, N - 1, N] {
+                // Every whole-word offset of a few-word value, with and without
+                // a bit offset (shifts of N or more are `None`).
+                for shift in [
+                    0,
+                    1,
+                    7,
+                    63,
+                    64,
+                    65,
+                    127,
+                    128,
+                    129,
+                    191,
+                    192,
+                    193,
+                    N / 2,
+                    N - 1,
+                    N,
+                ] {
                     let expected_shl = (shift < N).then(|| make(&wrap(&(a << shift), N, signed)));
                     assert_eq!(
                         x.checked_shl(shift),
@@ -342,4 +360,31 @@ fn wide_types_through_the_macros() {
     assert_eq!(x.to_string(), expected.to_string());
     assert_eq!(x.checked_add(Wide::ONE), None);
     assert_eq!(size_of::<Wide>(), 8 * 5000usize.div_ceil(64));
+}
+
+/// `<<` and `>>` behave as on the primitive integers: with debug assertions
+/// (these tests) a shift by N or more panics; `wrapping_shl`/`wrapping_shr`
+/// shift by the amount modulo N, for power-of-two and other widths.
+#[test]
+fn shift_operators_check_the_amount_like_primitives() {
+    use abi_core::{BitInt, UBitInt};
+    let x = UBitInt::<24>::try_from(0x80_0001u32).unwrap();
+    assert_eq!(x << 23, UBitInt::<24>::try_from(0x80_0000u32).unwrap());
+    assert_eq!(x.wrapping_shl(24 + 1), x << 1);
+    assert_eq!(x.wrapping_shr(48 + 23), x >> 23);
+    let y = BitInt::<128>::MIN;
+    assert_eq!(y.wrapping_shr(128 + 127), y >> 127);
+    assert_eq!(y >> 127, BitInt::<128>::try_from(-1).unwrap());
+    if cfg!(debug_assertions) {
+        let left = std::panic::catch_unwind(|| x << 24).unwrap_err();
+        assert_eq!(
+            left.downcast_ref::<String>().map(String::as_str),
+            Some("attempt to shift left with overflow")
+        );
+        let right = std::panic::catch_unwind(|| y >> 200).unwrap_err();
+        assert_eq!(
+            right.downcast_ref::<String>().map(String::as_str),
+            Some("attempt to shift right with overflow")
+        );
+    }
 }

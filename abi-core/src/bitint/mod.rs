@@ -167,6 +167,28 @@ const fn check_layout<S: BitStorage>(bits: u32, signed: bool) {
     );
 }
 
+/// The panic of `<<` and `>>` by `N` or more (with debug assertions), out of
+/// line so that the inlined operators stay small.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn shift_overflow(direction: &str) -> ! {
+    panic!("attempt to shift {direction} with overflow")
+}
+
+/// `amount % N`, in one `and` when N is a power of two and otherwise
+/// behind a branch that in-range amounts do not take (no division).
+#[inline(always)]
+fn shift_modulo_width<const N: u32>(amount: u32) -> u32 {
+    if N.is_power_of_two() {
+        amount & (N - 1)
+    } else if amount >= N {
+        amount % N
+    } else {
+        amount
+    }
+}
+
 macro_rules! bit_int_type {
     ($(#[$doc:meta])* $name:ident, signed = $signed:literal, sign = $sign:ident, c = $c_prefix:literal) => {
         $(#[$doc])*
@@ -451,13 +473,13 @@ macro_rules! bit_int_type {
             /// `self << (amount % N)`.
             #[inline]
             pub fn wrapping_shl(self, amount: u32) -> Self {
-                self.shl_unchecked(amount % N)
+                self.shl_unchecked(shift_modulo_width::<N>(amount))
             }
 
             /// `self >> (amount % N)`.
             #[inline]
             pub fn wrapping_shr(self, amount: u32) -> Self {
-                self.shr_unchecked(amount % N)
+                self.shr_unchecked(shift_modulo_width::<N>(amount))
             }
 
             #[inline(always)]
@@ -781,23 +803,29 @@ macro_rules! bit_int_type {
 
         impl<const N: u32, S: BitStorage> ops::Shl<u32> for $name<N, S> {
             type Output = Self;
-            /// Panics when `amount >= N`.
+            /// Panics when `amount >= N` with debug assertions; without, shifts
+            /// by `amount % N` (as the primitive integers do).
             #[inline(always)]
             #[track_caller]
             fn shl(self, amount: u32) -> Self {
-                assert!(amount < N, "attempt to shift left with overflow");
-                self.shl_unchecked(amount)
+                if cfg!(debug_assertions) && amount >= N {
+                    shift_overflow("left");
+                }
+                self.shl_unchecked(shift_modulo_width::<N>(amount))
             }
         }
 
         impl<const N: u32, S: BitStorage> ops::Shr<u32> for $name<N, S> {
             type Output = Self;
-            /// Panics when `amount >= N`.
+            /// Panics when `amount >= N` with debug assertions; without, shifts
+            /// by `amount % N` (as the primitive integers do).
             #[inline(always)]
             #[track_caller]
             fn shr(self, amount: u32) -> Self {
-                assert!(amount < N, "attempt to shift right with overflow");
-                self.shr_unchecked(amount)
+                if cfg!(debug_assertions) && amount >= N {
+                    shift_overflow("right");
+                }
+                self.shr_unchecked(shift_modulo_width::<N>(amount))
             }
         }
     };

@@ -106,18 +106,24 @@ fn set_u128(a: &mut [u64], value: u128) {
     a[1] = (value >> 64) as u64;
 }
 
-/// `out = a * b` truncated to `out.len()` words; `out` starts zeroed.
+/// `out = a * b` truncated to `out.len()` words (`a`, `b` and `out` have the
+/// same length; `out` starts zeroed).
 #[inline(always)]
 pub(crate) fn mul_into(out: &mut [u64], a: &[u64], b: &[u64]) {
     let n = out.len();
-    if n == 1 {
-        out[0] = a[0].wrapping_mul(b[0]);
-        return;
+    let (a, b) = (&a[..n], &b[..n]);
+    match n {
+        1 => out[0] = a[0].wrapping_mul(b[0]),
+        2 => set_u128(out, as_u128(a).wrapping_mul(as_u128(b))),
+        // LLVM unrolls the row loops of a few words completely.
+        3 | 4 => mul_by_rows(out, a, b),
+        _ => mul_by_columns(out, a, b),
     }
-    if n == 2 {
-        set_u128(out, as_u128(a).wrapping_mul(as_u128(b)));
-        return;
-    }
+}
+
+/// Schoolbook multiplication row by row: `out += a[i] * b << 64 i`.
+#[inline(always)]
+fn mul_by_rows(out: &mut [u64], a: &[u64], b: &[u64]) {
     for (i, &ai) in a.iter().enumerate() {
         let mut carry = 0u64;
         // Row `i` only reaches the words below `n` (truncation); zipping
@@ -128,6 +134,61 @@ pub(crate) fn mul_into(out: &mut [u64], a: &[u64], b: &[u64]) {
             carry = (t >> 64) as u64;
         }
     }
+}
+
+/// One partial product added to a three-word column sum, written as word
+/// additions so that LLVM emits one add-with-carry chain (add, adc, adc).
+#[inline(always)]
+fn add_product(sum: &mut [u64; 3], x: u64, y: u64) {
+    let product = u128::from(x) * u128::from(y);
+    let (low, c1) = sum[0].overflowing_add(product as u64);
+    let (high, c2) = sum[1].overflowing_add((product >> 64) as u64);
+    let (high, c3) = high.overflowing_add(u64::from(c1));
+    *sum = [low, high, sum[2] + u64::from(c2 | c3)];
+}
+
+/// `sum += other` for three-word sums that cannot overflow.
+#[inline(always)]
+fn add_words(sum: &mut [u64; 3], other: &[u64; 3]) {
+    let (low, c1) = sum[0].overflowing_add(other[0]);
+    let (high, c2) = sum[1].overflowing_add(other[1]);
+    let (high, c3) = high.overflowing_add(u64::from(c1));
+    *sum = [low, high, sum[2] + other[2] + u64::from(c2 | c3)];
+}
+
+/// Schoolbook multiplication column by column (product scanning): word `k`
+/// of the product is the sum of `a[i] * b[k - i]` plus the carry of the
+/// columns below. The sums stay in registers as three words and each
+/// output word is written once, where the row method reads and writes an
+/// output word for every partial product. Two products per step go to two
+/// sums, one add-with-carry chain each (LLVM keeps a single chain in the
+/// flags but materialises the carries of interleaved ones). The last column
+/// needs only the low halves of its products (truncation).
+#[inline(always)]
+fn mul_by_columns(out: &mut [u64], a: &[u64], b: &[u64]) {
+    let n = out.len();
+    let mut sum = [0u64; 3];
+    for k in 0..n - 1 {
+        // `a[i], a[i + 1]` with `b[k - i], b[k - i - 1]`.
+        let pairs_a = a[..=k].chunks_exact(2);
+        let pairs_b = b[..=k].rchunks_exact(2);
+        if let ([x], [y]) = (pairs_a.remainder(), pairs_b.remainder()) {
+            add_product(&mut sum, *x, *y);
+        }
+        let mut odd = [0u64; 3];
+        for (x, y) in pairs_a.zip(pairs_b) {
+            add_product(&mut sum, x[0], y[1]);
+            add_product(&mut odd, x[1], y[0]);
+        }
+        add_words(&mut sum, &odd);
+        out[k] = sum[0];
+        sum = [sum[1], sum[2], 0];
+    }
+    let mut last = sum[0];
+    for (&x, &y) in a.iter().zip(b.iter().rev()) {
+        last = last.wrapping_add(x.wrapping_mul(y));
+    }
+    out[n - 1] = last;
 }
 
 /// Two's-complement negation in place (wrapping at the storage width).
@@ -182,6 +243,32 @@ pub(crate) fn is_zero(a: &[u64]) -> bool {
     a.iter().all(|&w| w == 0)
 }
 
+/// Calls `$function::<M>` with the window size `M = 2 * $n + 1` for the
+/// word counts that shift through a window (3 to 16; fewer are primitive
+/// shifts, more copy too much), or gives `None`. `$n` is a constant once
+/// inlined, so one arm remains.
+macro_rules! by_window_size {
+    ($n:expr, $function:ident($($arg:expr),*)) => {
+        match $n {
+            3 => Some($function::<7>($($arg),*)),
+            4 => Some($function::<9>($($arg),*)),
+            5 => Some($function::<11>($($arg),*)),
+            6 => Some($function::<13>($($arg),*)),
+            7 => Some($function::<15>($($arg),*)),
+            8 => Some($function::<17>($($arg),*)),
+            9 => Some($function::<19>($($arg),*)),
+            10 => Some($function::<21>($($arg),*)),
+            11 => Some($function::<23>($($arg),*)),
+            12 => Some($function::<25>($($arg),*)),
+            13 => Some($function::<27>($($arg),*)),
+            14 => Some($function::<29>($($arg),*)),
+            15 => Some($function::<31>($($arg),*)),
+            16 => Some($function::<33>($($arg),*)),
+            _ => None,
+        }
+    };
+}
+
 /// Shift left by `amount` (< storage bits), filling with zeros.
 #[inline(always)]
 pub(crate) fn shl(a: &mut [u64], amount: u32) {
@@ -196,15 +283,7 @@ pub(crate) fn shl(a: &mut [u64], amount: u32) {
     let words = (amount / 64) as usize;
     let bits = amount % 64;
     let n = a.len();
-    if n <= 4 {
-        // Few words: one branch-free pass, descending so every source word
-        // is read before it is overwritten. `(lo >> 1) >> (63 - bits)` is
-        // `lo >> (64 - bits)` without the shift by 64 when `bits` is 0.
-        for i in (0..n).rev() {
-            let hi = if i >= words { a[i - words] } else { 0 };
-            let lo = if i > words { a[i - words - 1] } else { 0 };
-            a[i] = (hi << bits) | ((lo >> 1) >> (63 - bits));
-        }
+    if let Some(()) = by_window_size!(n, shl_through_window(a, words, bits)) {
         return;
     }
     // Whole words first, then the bits, each pass in the direction that
@@ -245,17 +324,7 @@ pub(crate) fn shr(a: &mut [u64], amount: u32, fill: u64) {
     let words = (amount / 64) as usize;
     let bits = amount % 64;
     let n = a.len();
-    if n <= 4 {
-        // Few words: one branch-free pass (see `shl`), ascending.
-        for i in 0..n {
-            let lo = if i + words < n { a[i + words] } else { fill };
-            let hi = if i + words + 1 < n {
-                a[i + words + 1]
-            } else {
-                fill
-            };
-            a[i] = (lo >> bits) | ((hi << 1) << (63 - bits));
-        }
+    if let Some(()) = by_window_size!(n, shr_through_window(a, words, bits, fill)) {
         return;
     }
     // Whole words first, then the bits, each pass in the direction that
@@ -267,6 +336,48 @@ pub(crate) fn shr(a: &mut [u64], amount: u32, fill: u64) {
             a[i] = (a[i] >> bits) | (a[i + 1] << (64 - bits));
         }
         a[n - 1] = (a[n - 1] >> bits) | (fill << (64 - bits));
+    }
+}
+
+/// The bits of `hi:lo` from bit `64 - bits` up: `hi << bits` with the top of
+/// `lo` shifted in (one `shld` on x86-64; no shift by 64 when `bits` is 0).
+#[inline(always)]
+fn funnel_left(hi: u64, lo: u64, bits: u32) -> u64 {
+    ((u128::from(hi) << 64 | u128::from(lo)) << bits >> 64) as u64
+}
+
+/// The bits of `hi:lo` from bit `bits` up: `lo >> bits` with the bottom of
+/// `hi` shifted in (one `shrd`).
+#[inline(always)]
+fn funnel_right(hi: u64, lo: u64, bits: u32) -> u64 {
+    ((u128::from(hi) << 64 | u128::from(lo)) >> bits) as u64
+}
+
+/// `shl` of a few words (`M = 2 * a.len() + 1`) without a branch on the
+/// shift: the value sits above `a.len() + 1` zero words in a window, and
+/// output word `i` is read from a fixed offset into it, moved down by the
+/// whole words shifted (clang's own method for `_BitInt`).
+#[inline(always)]
+fn shl_through_window<const M: usize>(a: &mut [u64], words: usize, bits: u32) {
+    let n = a.len();
+    let mut window = [0u64; M];
+    window[n + 1..].copy_from_slice(a);
+    let source = &window[n - words.min(n)..][..n + 1];
+    for (i, out) in a.iter_mut().enumerate() {
+        *out = funnel_left(source[i + 1], source[i], bits);
+    }
+}
+
+/// `shr` of a few words, as `shl_through_window` with the window's fill
+/// words above the value.
+#[inline(always)]
+fn shr_through_window<const M: usize>(a: &mut [u64], words: usize, bits: u32, fill: u64) {
+    let n = a.len();
+    let mut window = [fill; M];
+    window[..n].copy_from_slice(a);
+    let source = &window[words.min(n)..][..n + 1];
+    for (i, out) in a.iter_mut().enumerate() {
+        *out = funnel_right(source[i + 1], source[i], bits);
     }
 }
 
