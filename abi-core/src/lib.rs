@@ -67,6 +67,7 @@ pub mod memref;
 pub mod packed;
 pub mod reflect;
 pub mod registry;
+mod registry_section;
 pub mod status;
 
 pub use abi_macros::{c_export, ciface, dpi_export, dpi_import};
@@ -81,6 +82,7 @@ pub use status::{CError, ErrorCode};
 /// notice.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::__register_entry as register_entry;
     pub use crate::boundary::{
         abort_on_panic, argument_status, out_pointer_status, reject_argument,
         reject_result_pointer, status_on_panic,
@@ -102,8 +104,9 @@ pub mod __private {
     pub use crate::reflect::TypeRecord;
     pub use crate::registry::{
         AbiKind, CifaceDesc, CifaceProvider, Entry, FieldDesc, FunctionDesc, ParamDesc, Passing,
-        REGISTRY, ResultDesc, RustItem, StructDesc, is_c_identifier,
+        ResultDesc, RustItem, StructDesc, is_c_identifier,
     };
+    pub use crate::registry_section::REGISTRY;
     pub use crate::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use ::core;
     pub use ::linkme;

@@ -1,8 +1,8 @@
 //! The registry: a static description of every annotated item, collected at
 //! link time.
 //!
-//! Each `#[c_export]` expansion places one [`Entry`] in a `linkme`
-//! distributed slice. No code runs before `main`; the linker gathers the
+//! Each `#[c_export]` expansion places one [`Entry`] in a linker section
+//! (`registry_section`). No code runs before `main`; the linker gathers the
 //! entries into one section. The emitters read the registry instead of
 //! re-parsing source, so they see exactly what the macros generated.
 //!
@@ -61,10 +61,6 @@ pub enum Entry {
     /// A `#[repr(C)]` struct that exported functions use.
     Struct(&'static StructDesc),
 }
-
-#[doc(hidden)]
-#[linkme::distributed_slice]
-pub static REGISTRY: [Entry];
 
 /// Where an item was declared in Rust.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -312,7 +308,7 @@ impl Registry {
     pub fn all() -> Self {
         let mut functions = Vec::new();
         let mut structs = Vec::new();
-        for entry in REGISTRY.iter() {
+        for entry in crate::registry_section::entries() {
             match entry {
                 Entry::Function(f) => functions.push(*f),
                 Entry::Struct(s) => structs.push(*s),

@@ -106,8 +106,6 @@ pub(crate) fn rust_item(ident_name: &str, doc: &str) -> TokenStream {
 pub(crate) fn register(entry: TokenStream) -> TokenStream {
     let p = private();
     quote! {
-        #[#p::linkme::distributed_slice(#p::REGISTRY)]
-        #[linkme(crate = #p::linkme)]
-        static __ABI_ENTRY: #p::Entry = #entry;
+        #p::register_entry!(#entry);
     }
 }

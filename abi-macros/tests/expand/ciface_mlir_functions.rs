@@ -83,10 +83,8 @@ const _: () = {
         named_args: false,
         ciface: ::core::option::Option::Some(&__ABI_CIFACE),
     };
-    #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
-    #[linkme(crate = ::abi_core::__private::linkme)]
-    static __ABI_ENTRY: ::abi_core::__private::Entry = ::abi_core::__private::Entry::Function(
-        &__ABI_FUNCTION,
+    ::abi_core::__private::register_entry!(
+        ::abi_core::__private::Entry::Function(& __ABI_FUNCTION)
     );
 };
 #[doc = ::core::concat!(
@@ -257,9 +255,7 @@ const _: () = {
         named_args: false,
         ciface: ::core::option::Option::Some(&__ABI_CIFACE),
     };
-    #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
-    #[linkme(crate = ::abi_core::__private::linkme)]
-    static __ABI_ENTRY: ::abi_core::__private::Entry = ::abi_core::__private::Entry::Function(
-        &__ABI_FUNCTION,
+    ::abi_core::__private::register_entry!(
+        ::abi_core::__private::Entry::Function(& __ABI_FUNCTION)
     );
 };

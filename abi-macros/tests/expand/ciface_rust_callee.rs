@@ -96,10 +96,8 @@ const _: () = {
         named_args: false,
         ciface: ::core::option::Option::Some(&__ABI_CIFACE),
     };
-    #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
-    #[linkme(crate = ::abi_core::__private::linkme)]
-    static __ABI_ENTRY: ::abi_core::__private::Entry = ::abi_core::__private::Entry::Function(
-        &__ABI_FUNCTION,
+    ::abi_core::__private::register_entry!(
+        ::abi_core::__private::Entry::Function(& __ABI_FUNCTION)
     );
     #[unsafe(export_name = "_mlir_ciface_scale")]
     unsafe extern "C" fn __abi_ciface_shim(

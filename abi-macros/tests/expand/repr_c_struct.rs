@@ -40,10 +40,8 @@ const _: () = {
         size: ::core::mem::size_of::<Point>(),
         align: ::core::mem::align_of::<Point>(),
     };
-    #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
-    #[linkme(crate = ::abi_core::__private::linkme)]
-    static __ABI_ENTRY: ::abi_core::__private::Entry = ::abi_core::__private::Entry::Struct(
-        &__ABI_STRUCT,
+    ::abi_core::__private::register_entry!(
+        ::abi_core::__private::Entry::Struct(& __ABI_STRUCT)
     );
     unsafe impl ::abi_core::__private::CType for Point {
         const C_TYPE: ::abi_core::__private::CTypeDesc = ::abi_core::__private::CTypeDesc::Struct {

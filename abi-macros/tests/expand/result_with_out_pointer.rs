@@ -58,10 +58,8 @@ const _: () = {
         named_args: false,
         ciface: ::core::option::Option::None,
     };
-    #[::abi_core::__private::linkme::distributed_slice(::abi_core::__private::REGISTRY)]
-    #[linkme(crate = ::abi_core::__private::linkme)]
-    static __ABI_ENTRY: ::abi_core::__private::Entry = ::abi_core::__private::Entry::Function(
-        &__ABI_FUNCTION,
+    ::abi_core::__private::register_entry!(
+        ::abi_core::__private::Entry::Function(& __ABI_FUNCTION)
     );
     #[unsafe(export_name = "parse")]
     unsafe extern "C" fn __abi_c_export_parse(
