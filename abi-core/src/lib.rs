@@ -84,8 +84,8 @@ pub use status::{CError, ErrorCode};
 pub mod __private {
     pub use crate::__register_entry as register_entry;
     pub use crate::boundary::{
-        abort_on_panic, argument_status, out_pointer_status, reject_argument,
-        reject_result_pointer, status_on_panic,
+        AbortOnUnwind, argument_status, out_pointer_status, reject_argument, reject_result_pointer,
+        status_on_panic,
     };
     pub use crate::c_type::{CType, CTypeDesc};
     pub use crate::convert::{ArgError, CParam, CResult, CSliceParam, Direction, check_pointer};
@@ -104,7 +104,7 @@ pub mod __private {
     pub use crate::reflect::TypeRecord;
     pub use crate::registry::{
         AbiKind, CifaceDesc, CifaceProvider, Entry, FieldDesc, FunctionDesc, ParamDesc, Passing,
-        ResultDesc, RustItem, StructDesc, is_c_identifier,
+        ResultDesc, RustItem, StructDesc, checked_c_symbol, checked_sv_name,
     };
     pub use crate::registry_section::REGISTRY;
     pub use crate::status::{CError, STATUS_NULL_POINTER, STATUS_OK};

@@ -438,8 +438,9 @@ pub const fn is_c_keyword(name: &str) -> bool {
 }
 
 /// Whether `name` can be an external C identifier: ASCII letters, digits and
-/// `_`, not starting with a digit, not a C keyword. A `const fn`, so the
-/// macros can check `name = "..."` at compile time.
+/// `_`, not starting with a digit, not a C keyword. (The macros check the
+/// spelling of exported names themselves, and keywords with
+/// [`is_c_keyword`] at compile time.)
 pub const fn is_c_identifier(name: &str) -> bool {
     let bytes = name.as_bytes();
     if bytes.is_empty() || bytes[0].is_ascii_digit() {
@@ -453,6 +454,29 @@ pub const fn is_c_identifier(name: &str) -> bool {
         i += 1;
     }
     !is_c_keyword(name)
+}
+
+/// `name`, checked not to be a C keyword while a macro's static is
+/// evaluated (the macro has checked its spelling): such a symbol fails the
+/// build at the name.
+#[doc(hidden)]
+pub const fn checked_c_symbol(name: &'static str) -> &'static str {
+    assert!(
+        !is_c_keyword(name),
+        "the exported symbol is a C keyword, which C code cannot declare; choose another with `name = \"...\"`"
+    );
+    name
+}
+
+/// `name`, checked as [`checked_c_symbol`] does, for the SystemVerilog name
+/// of a DPI import (also its C name in the generated header).
+#[doc(hidden)]
+pub const fn checked_sv_name(name: &'static str) -> &'static str {
+    assert!(
+        !is_c_keyword(name),
+        "the SystemVerilog name is a C keyword, which the DPI-C header cannot declare; choose another with `name = \"...\"`"
+    );
+    name
 }
 
 pub(crate) const fn const_str_eq(a: &str, b: &str) -> bool {

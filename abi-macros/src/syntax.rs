@@ -288,3 +288,29 @@ pub(crate) fn check_plain_signature(sig: &syn::Signature, attribute: &str, error
         );
     }
 }
+
+/// Check that an exported name is spelled like a C identifier: not empty,
+/// ASCII letters, digits and `_`, not starting with a digit. (Whether it is
+/// a C keyword is abi-core's knowledge; its `checked_*` functions reject
+/// those while the function's description is evaluated.)
+pub(crate) fn check_identifier_spelling(name: &syn::LitStr, what: &str, errors: &mut Errors) {
+    let value = name.value();
+    let problem = if value.is_empty() {
+        format!("the {what} is empty")
+    } else if value.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("the {what} `{value}` starts with a digit")
+    } else if let Some(c) = value
+        .chars()
+        .find(|&c| !(c.is_ascii_alphanumeric() || c == '_'))
+    {
+        format!("the {what} `{value}` contains {c:?}")
+    } else {
+        return;
+    };
+    errors.spanned(
+        name,
+        format!(
+            "{problem}; it must be a C identifier: ASCII letters, digits and `_`, not starting with a digit"
+        ),
+    );
+}

@@ -121,15 +121,13 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             };
             let return_type = quote!(#q_raw);
             let convert_result = q.call("into_c", quote!(__abi_value));
-            // The closure returns the Rust value, converted after it: the
-            // closure's type then never mentions the `CResult` projection,
-            // which would add a second diagnostic for an unsupported type.
-            // (`into_c` cannot panic: it is a move or a pointer cast.)
+            // The Rust value is converted after the guard is disarmed: `into_c`
+            // cannot panic (it is a move or a pointer cast).
             let body = quote! {
-                let __abi_value = #p::abort_on_panic(&#desc, move || {
-                    #(#conversions)*
-                    #call
-                });
+                let __abi_guard = #p::AbortOnUnwind(&#desc);
+                #(#conversions)*
+                let __abi_value = #call;
+                __abi_guard.disarm();
                 #convert_result
             };
             (result_desc, return_type, body)
@@ -206,12 +204,11 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         }
     };
 
-    let symbol_check = quote_spanned! {symbol.span()=>
-        const _: () = ::core::assert!(
-            #p::is_c_identifier(#symbol),
-            "the exported symbol must be a C identifier (ASCII letters, digits and `_`, not a C keyword)"
-        );
-    };
+    // Checked while the static is evaluated (a separate `const _` assertion
+    // per function cost a tenth of a simple crate's build time).
+    let checked_symbol = // The whole call takes the name's span, so that a keyword is reported
+    // at the name.
+    quote_spanned! {symbol.span()=> ::abi_core::__private::checked_c_symbol(#symbol)};
     let entry = register(quote!(#p::Entry::Function(&#desc)));
     let shim_name = format_ident!("__abi_c_export_{}", rust_name.trim_start_matches("r#"));
 
@@ -219,12 +216,11 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
         const _: () = {
-            #symbol_check
 
             static #desc: #p::FunctionDesc = #p::FunctionDesc {
                 abi: #p::AbiKind::C,
                 rust: #rust_item,
-                symbol: #symbol,
+                symbol: #checked_symbol,
                 is_unsafe: #is_unsafe,
                 params: &[#(#param_descs),*],
                 result: #result_desc,

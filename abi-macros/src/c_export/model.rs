@@ -154,9 +154,7 @@ impl FunctionModel {
                 sig.ident.span(),
             )
         });
-        if symbol.value().is_empty() {
-            errors.spanned(&symbol, "the symbol name is empty");
-        }
+        syntax::check_identifier_spelling(&symbol, "exported symbol", errors);
 
         Some(FunctionModel {
             ident: sig.ident.clone(),

@@ -280,10 +280,10 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn __abi_ciface_shim(#(#shim_params),*) #return_type {
                 #check_out
-                let __abi_value = #p::abort_on_panic(&__ABI_FUNCTION, move || {
-                    #(#conversions)*
-                    #call
-                });
+                let __abi_guard = #p::AbortOnUnwind(&__ABI_FUNCTION);
+                #(#conversions)*
+                let __abi_value = #call;
+                __abi_guard.disarm();
                 #finish
             }
 

@@ -136,21 +136,18 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
 
     let entry = register(quote!(#p::Entry::Function(&#desc)));
     let shim_name = format_ident!("__abi_dpi_import_{}", symbol.value());
-    let sv_name_check = quote_spanned! {sv_name.span()=>
-        const _: () = ::core::assert!(
-            #p::is_c_identifier(#sv_name),
-            "the SystemVerilog name must be a simple identifier (ASCII letters, digits and `_`)"
-        );
-    };
+    // Checked while the static is evaluated (see `c_export`).
+    let checked_sv_name = // The whole call takes the name's span, so that a keyword is reported
+    // at the name.
+    quote_spanned! {sv_name.span()=> ::abi_core::__private::checked_sv_name(#sv_name)};
 
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
         const _: () = {
-            #sv_name_check
 
             static __ABI_DPI: #p::DpiImportDesc = #p::DpiImportDesc {
-                sv_name: #sv_name,
+                sv_name: #checked_sv_name,
                 context: #context,
                 pure: #pure,
                 task: #task,
@@ -174,12 +171,11 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
 
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {
-                let __abi_value = #p::abort_on_panic(&#desc, move || {
-                    #(#prepare)*
-                    let __abi_result = #call;
-                    #(#write_back)*
-                    __abi_result
-                });
+                let __abi_guard = #p::AbortOnUnwind(&#desc);
+                #(#prepare)*
+                let __abi_value = #call;
+                #(#write_back)*
+                __abi_guard.disarm();
                 #finish
             }
         };

@@ -134,6 +134,7 @@ impl FunctionModel {
         let rust_name = sig.ident.to_string().trim_start_matches("r#").to_owned();
         let symbol = LitStr::new(&rust_name, sig.ident.span());
         let sv_name = args.name.clone().unwrap_or_else(|| symbol.clone());
+        syntax::check_identifier_spelling(&sv_name, "SystemVerilog name", errors);
         Some(FunctionModel {
             ident: sig.ident.clone(),
             symbol,

@@ -2,12 +2,8 @@ pub fn tick(n: i64) {}
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
 const _: () = {
-    const _: () = ::core::assert!(
-        ::abi_core::__private::is_c_identifier("tick"),
-        "the SystemVerilog name must be a simple identifier (ASCII letters, digits and `_`)"
-    );
     static __ABI_DPI: ::abi_core::__private::DpiImportDesc = ::abi_core::__private::DpiImportDesc {
-        sv_name: "tick",
+        sv_name: ::abi_core::__private::checked_sv_name("tick"),
         context: false,
         pure: false,
         task: true,
@@ -57,25 +53,21 @@ const _: () = {
     unsafe extern "C" fn __abi_dpi_import_tick(
         __abi_arg0: <i64 as ::abi_core::__private::DpiType>::Input,
     ) -> ::abi_core::__private::core::primitive::i32 {
-        let __abi_value = ::abi_core::__private::abort_on_panic(
-            &__ABI_FUNCTION,
-            move || {
-                let __abi_arg0 = match unsafe {
-                    <i64 as ::abi_core::__private::DpiType>::from_input(__abi_arg0)
-                } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        ::abi_core::__private::reject_argument(
-                            &__ABI_FUNCTION,
-                            0usize,
-                            __abi_error,
-                        )
-                    }
-                };
-                let __abi_result = tick(__abi_arg0);
-                __abi_result
-            },
-        );
+        let __abi_guard = ::abi_core::__private::AbortOnUnwind(&__ABI_FUNCTION);
+        let __abi_arg0 = match unsafe {
+            <i64 as ::abi_core::__private::DpiType>::from_input(__abi_arg0)
+        } {
+            ::core::result::Result::Ok(__abi_value) => __abi_value,
+            ::core::result::Result::Err(__abi_error) => {
+                ::abi_core::__private::reject_argument(
+                    &__ABI_FUNCTION,
+                    0usize,
+                    __abi_error,
+                )
+            }
+        };
+        let __abi_value = tick(__abi_arg0);
+        __abi_guard.disarm();
         {
             let () = __abi_value;
             ::abi_core::__private::TASK_NOT_DISABLED

@@ -7,12 +7,8 @@ pub fn step(a: i32, flag: bool, out: &mut u64, state: &mut i16) -> bool {
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
 const _: () = {
-    const _: () = ::core::assert!(
-        ::abi_core::__private::is_c_identifier("sv_step"),
-        "the SystemVerilog name must be a simple identifier (ASCII letters, digits and `_`)"
-    );
     static __ABI_DPI: ::abi_core::__private::DpiImportDesc = ::abi_core::__private::DpiImportDesc {
-        sv_name: "sv_step",
+        sv_name: ::abi_core::__private::checked_sv_name("sv_step"),
         context: true,
         pure: false,
         task: false,
@@ -106,78 +102,62 @@ const _: () = {
         __abi_arg2: *mut <u64 as ::abi_core::__private::DpiType>::Cell,
         __abi_arg3: *mut <i16 as ::abi_core::__private::DpiType>::Cell,
     ) -> <bool as ::abi_core::__private::DpiResult>::Raw {
-        let __abi_value = ::abi_core::__private::abort_on_panic(
-            &__ABI_FUNCTION,
-            move || {
-                let __abi_arg0 = match unsafe {
-                    <i32 as ::abi_core::__private::DpiType>::from_input(__abi_arg0)
-                } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        ::abi_core::__private::reject_argument(
-                            &__ABI_FUNCTION,
-                            0usize,
-                            __abi_error,
-                        )
-                    }
-                };
-                let __abi_arg1 = match unsafe {
-                    <bool as ::abi_core::__private::DpiType>::from_input(__abi_arg1)
-                } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        ::abi_core::__private::reject_argument(
-                            &__ABI_FUNCTION,
-                            1usize,
-                            __abi_error,
-                        )
-                    }
-                };
-                ::abi_core::__private::require_dpi_value::<u64>();
-                if let ::core::result::Result::Err(__abi_error) = ::abi_core::__private::check_pointer(
-                    __abi_arg2.cast_const(),
-                ) {
-                    ::abi_core::__private::reject_argument(
-                        &__ABI_FUNCTION,
-                        2usize,
-                        __abi_error,
-                    );
-                }
-                let mut __abi_cell2: u64 = <u64 as ::abi_core::__private::DpiType>::initial();
-                ::abi_core::__private::require_dpi_value::<i16>();
-                if let ::core::result::Result::Err(__abi_error) = ::abi_core::__private::check_pointer(
-                    __abi_arg3.cast_const(),
-                ) {
-                    ::abi_core::__private::reject_argument(
-                        &__ABI_FUNCTION,
-                        3usize,
-                        __abi_error,
-                    );
-                }
-                let mut __abi_cell3: i16 = unsafe {
-                    <i16 as ::abi_core::__private::DpiType>::from_cell(__abi_arg3.read())
-                };
-                let __abi_result = step(
-                    __abi_arg0,
-                    __abi_arg1,
-                    &mut __abi_cell2,
-                    &mut __abi_cell3,
-                );
-                unsafe {
-                    __abi_arg2
-                        .write(
-                            <u64 as ::abi_core::__private::DpiType>::to_cell(__abi_cell2),
-                        )
-                };
-                unsafe {
-                    __abi_arg3
-                        .write(
-                            <i16 as ::abi_core::__private::DpiType>::to_cell(__abi_cell3),
-                        )
-                };
-                __abi_result
-            },
+        let __abi_guard = ::abi_core::__private::AbortOnUnwind(&__ABI_FUNCTION);
+        let __abi_arg0 = match unsafe {
+            <i32 as ::abi_core::__private::DpiType>::from_input(__abi_arg0)
+        } {
+            ::core::result::Result::Ok(__abi_value) => __abi_value,
+            ::core::result::Result::Err(__abi_error) => {
+                ::abi_core::__private::reject_argument(
+                    &__ABI_FUNCTION,
+                    0usize,
+                    __abi_error,
+                )
+            }
+        };
+        let __abi_arg1 = match unsafe {
+            <bool as ::abi_core::__private::DpiType>::from_input(__abi_arg1)
+        } {
+            ::core::result::Result::Ok(__abi_value) => __abi_value,
+            ::core::result::Result::Err(__abi_error) => {
+                ::abi_core::__private::reject_argument(
+                    &__ABI_FUNCTION,
+                    1usize,
+                    __abi_error,
+                )
+            }
+        };
+        ::abi_core::__private::require_dpi_value::<u64>();
+        if let ::core::result::Result::Err(__abi_error) = ::abi_core::__private::check_pointer(
+            __abi_arg2.cast_const(),
+        ) {
+            ::abi_core::__private::reject_argument(&__ABI_FUNCTION, 2usize, __abi_error);
+        }
+        let mut __abi_cell2: u64 = <u64 as ::abi_core::__private::DpiType>::initial();
+        ::abi_core::__private::require_dpi_value::<i16>();
+        if let ::core::result::Result::Err(__abi_error) = ::abi_core::__private::check_pointer(
+            __abi_arg3.cast_const(),
+        ) {
+            ::abi_core::__private::reject_argument(&__ABI_FUNCTION, 3usize, __abi_error);
+        }
+        let mut __abi_cell3: i16 = unsafe {
+            <i16 as ::abi_core::__private::DpiType>::from_cell(__abi_arg3.read())
+        };
+        let __abi_value = step(
+            __abi_arg0,
+            __abi_arg1,
+            &mut __abi_cell2,
+            &mut __abi_cell3,
         );
+        unsafe {
+            __abi_arg2
+                .write(<u64 as ::abi_core::__private::DpiType>::to_cell(__abi_cell2))
+        };
+        unsafe {
+            __abi_arg3
+                .write(<i16 as ::abi_core::__private::DpiType>::to_cell(__abi_cell3))
+        };
+        __abi_guard.disarm();
         <bool as ::abi_core::__private::DpiResult>::into_c(__abi_value)
     }
 };

@@ -8,10 +8,6 @@ pub fn centroid<'a>(
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
-    const _: () = ::core::assert!(
-        ::abi_core::__private::is_c_identifier("geo_centroid"),
-        "the exported symbol must be a C identifier (ASCII letters, digits and `_`, not a C keyword)"
-    );
     static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
         abi: ::abi_core::__private::AbiKind::C,
         rust: ::abi_core::__private::RustItem {
@@ -21,7 +17,7 @@ const _: () = {
             file: ::core::file!(),
             line: ::core::line!(),
         },
-        symbol: "geo_centroid",
+        symbol: ::abi_core::__private::checked_c_symbol("geo_centroid"),
         is_unsafe: false,
         params: &[
             ::abi_core::__private::ParamDesc {
@@ -82,56 +78,51 @@ const _: () = {
         __abi_arg2: <&'static str as ::abi_core::__private::CSliceParam>::Ptr,
         __abi_arg2_len: usize,
     ) -> <&'static Point as ::abi_core::__private::CResult>::Raw {
-        let __abi_value = ::abi_core::__private::abort_on_panic(
-            &__ABI_FUNCTION,
-            move || {
-                let __abi_arg0 = match unsafe {
-                    <&'static [Point] as ::abi_core::__private::CSliceParam>::from_c(
-                        __abi_arg0,
-                        __abi_arg0_len,
-                    )
-                } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        ::abi_core::__private::reject_argument(
-                            &__ABI_FUNCTION,
-                            0usize,
-                            __abi_error,
-                        )
-                    }
-                };
-                let __abi_arg1 = match unsafe {
-                    <Option<
-                        &'static f64,
-                    > as ::abi_core::__private::CParam>::from_c(__abi_arg1)
-                } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        ::abi_core::__private::reject_argument(
-                            &__ABI_FUNCTION,
-                            1usize,
-                            __abi_error,
-                        )
-                    }
-                };
-                let __abi_arg2 = match unsafe {
-                    <&'static str as ::abi_core::__private::CSliceParam>::from_c(
-                        __abi_arg2,
-                        __abi_arg2_len,
-                    )
-                } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        ::abi_core::__private::reject_argument(
-                            &__ABI_FUNCTION,
-                            2usize,
-                            __abi_error,
-                        )
-                    }
-                };
-                centroid(__abi_arg0, __abi_arg1, __abi_arg2)
-            },
-        );
+        let __abi_guard = ::abi_core::__private::AbortOnUnwind(&__ABI_FUNCTION);
+        let __abi_arg0 = match unsafe {
+            <&'static [Point] as ::abi_core::__private::CSliceParam>::from_c(
+                __abi_arg0,
+                __abi_arg0_len,
+            )
+        } {
+            ::core::result::Result::Ok(__abi_value) => __abi_value,
+            ::core::result::Result::Err(__abi_error) => {
+                ::abi_core::__private::reject_argument(
+                    &__ABI_FUNCTION,
+                    0usize,
+                    __abi_error,
+                )
+            }
+        };
+        let __abi_arg1 = match unsafe {
+            <Option<&'static f64> as ::abi_core::__private::CParam>::from_c(__abi_arg1)
+        } {
+            ::core::result::Result::Ok(__abi_value) => __abi_value,
+            ::core::result::Result::Err(__abi_error) => {
+                ::abi_core::__private::reject_argument(
+                    &__ABI_FUNCTION,
+                    1usize,
+                    __abi_error,
+                )
+            }
+        };
+        let __abi_arg2 = match unsafe {
+            <&'static str as ::abi_core::__private::CSliceParam>::from_c(
+                __abi_arg2,
+                __abi_arg2_len,
+            )
+        } {
+            ::core::result::Result::Ok(__abi_value) => __abi_value,
+            ::core::result::Result::Err(__abi_error) => {
+                ::abi_core::__private::reject_argument(
+                    &__ABI_FUNCTION,
+                    2usize,
+                    __abi_error,
+                )
+            }
+        };
+        let __abi_value = centroid(__abi_arg0, __abi_arg1, __abi_arg2);
+        __abi_guard.disarm();
         <&'static Point as ::abi_core::__private::CResult>::into_c(__abi_value)
     }
 };

@@ -4,10 +4,6 @@ pub fn parse(text: &str, out: &mut u8) -> Result<u32, ParseError> {
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
-    const _: () = ::core::assert!(
-        ::abi_core::__private::is_c_identifier("parse"),
-        "the exported symbol must be a C identifier (ASCII letters, digits and `_`, not a C keyword)"
-    );
     static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
         abi: ::abi_core::__private::AbiKind::C,
         rust: ::abi_core::__private::RustItem {
@@ -17,7 +13,7 @@ const _: () = {
             file: ::core::file!(),
             line: ::core::line!(),
         },
-        symbol: "parse",
+        symbol: ::abi_core::__private::checked_c_symbol("parse"),
         is_unsafe: false,
         params: &[
             ::abi_core::__private::ParamDesc {

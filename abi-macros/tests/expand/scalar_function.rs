@@ -5,10 +5,6 @@ pub fn add(a: i32, b: i32) -> i32 {
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
-    const _: () = ::core::assert!(
-        ::abi_core::__private::is_c_identifier("add"),
-        "the exported symbol must be a C identifier (ASCII letters, digits and `_`, not a C keyword)"
-    );
     static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
         abi: ::abi_core::__private::AbiKind::C,
         rust: ::abi_core::__private::RustItem {
@@ -18,7 +14,7 @@ const _: () = {
             file: ::core::file!(),
             line: ::core::line!(),
         },
-        symbol: "add",
+        symbol: ::abi_core::__private::checked_c_symbol("add"),
         is_unsafe: false,
         params: &[
             ::abi_core::__private::ParamDesc {
@@ -63,36 +59,33 @@ const _: () = {
         __abi_arg0: <i32 as ::abi_core::__private::CParam>::Raw,
         __abi_arg1: <i32 as ::abi_core::__private::CParam>::Raw,
     ) -> <i32 as ::abi_core::__private::CResult>::Raw {
-        let __abi_value = ::abi_core::__private::abort_on_panic(
-            &__ABI_FUNCTION,
-            move || {
-                let __abi_arg0 = match unsafe {
-                    <i32 as ::abi_core::__private::CParam>::from_c(__abi_arg0)
-                } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        ::abi_core::__private::reject_argument(
-                            &__ABI_FUNCTION,
-                            0usize,
-                            __abi_error,
-                        )
-                    }
-                };
-                let __abi_arg1 = match unsafe {
-                    <i32 as ::abi_core::__private::CParam>::from_c(__abi_arg1)
-                } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        ::abi_core::__private::reject_argument(
-                            &__ABI_FUNCTION,
-                            1usize,
-                            __abi_error,
-                        )
-                    }
-                };
-                add(__abi_arg0, __abi_arg1)
-            },
-        );
+        let __abi_guard = ::abi_core::__private::AbortOnUnwind(&__ABI_FUNCTION);
+        let __abi_arg0 = match unsafe {
+            <i32 as ::abi_core::__private::CParam>::from_c(__abi_arg0)
+        } {
+            ::core::result::Result::Ok(__abi_value) => __abi_value,
+            ::core::result::Result::Err(__abi_error) => {
+                ::abi_core::__private::reject_argument(
+                    &__ABI_FUNCTION,
+                    0usize,
+                    __abi_error,
+                )
+            }
+        };
+        let __abi_arg1 = match unsafe {
+            <i32 as ::abi_core::__private::CParam>::from_c(__abi_arg1)
+        } {
+            ::core::result::Result::Ok(__abi_value) => __abi_value,
+            ::core::result::Result::Err(__abi_error) => {
+                ::abi_core::__private::reject_argument(
+                    &__ABI_FUNCTION,
+                    1usize,
+                    __abi_error,
+                )
+            }
+        };
+        let __abi_value = add(__abi_arg0, __abi_arg1);
+        __abi_guard.disarm();
         <i32 as ::abi_core::__private::CResult>::into_c(__abi_value)
     }
 };
