@@ -94,6 +94,30 @@ pub extern "C" fn reject_argument(
     std::process::abort()
 }
 
+/// The converted argument, or (on a conversion error) report and abort, in
+/// a function without a status channel. One generic call per argument in
+/// the shims instead of a `match`: less code to expand and type-check.
+#[inline(always)]
+pub fn argument_or_abort<T, E: Into<ArgError>>(
+    converted: Result<T, E>,
+    function: &'static FunctionDesc,
+    param: usize,
+) -> T {
+    match converted {
+        Ok(value) => value,
+        Err(error) => reject_argument(function, param, error.into()),
+    }
+}
+
+/// Abort, reporting argument `param`, unless `ptr` is non-NULL and aligned
+/// (an output or inout cell of a DPI import).
+#[inline(always)]
+pub fn pointer_or_abort<T>(ptr: *mut T, function: &'static FunctionDesc, param: usize) {
+    if let Err(error) = crate::convert::check_pointer(ptr.cast_const()) {
+        reject_argument(function, param, error);
+    }
+}
+
 /// A bad argument in a function with a status channel: report and return
 /// the reserved status.
 #[cold]

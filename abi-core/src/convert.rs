@@ -267,6 +267,12 @@ macro_rules! raw_pointers {
 
 raw_pointers!(const, mut);
 
+impl From<crate::memref::MemRefError> for ArgError {
+    fn from(error: crate::memref::MemRefError) -> Self {
+        ArgError::MemRef(error)
+    }
+}
+
 /// Check that a pointer is non-NULL and aligned for `T` (used by generated
 /// code for output pointers).
 #[inline(always)]

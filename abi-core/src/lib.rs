@@ -84,7 +84,7 @@ pub use status::{CError, ErrorCode};
 pub mod __private {
     pub use crate::__register_entry as register_entry;
     pub use crate::boundary::{
-        AbortOnUnwind, argument_status, out_pointer_status, reject_argument, reject_result_pointer,
+        AbortOnUnwind, argument_or_abort, argument_status, pointer_or_abort, out_pointer_status, reject_argument, reject_result_pointer,
         status_on_panic,
     };
     pub use crate::c_type::{CType, CTypeDesc};

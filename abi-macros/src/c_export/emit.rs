@@ -47,11 +47,6 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         let name = &param.name;
         let rust_type = rust_type_string(ty);
         let value = raw_name(i, "");
-        let on_error = if has_status {
-            quote!(return #p::argument_status(&#desc, #i, __abi_error))
-        } else {
-            quote!(#p::reject_argument(&#desc, #i, __abi_error))
-        };
         // A slice travels as a pointer and a length (`CSliceParam`),
         // everything else as one value (`CParam`).
         let (trait_path, raw_item, passing) = if param.is_slice {
@@ -83,15 +78,26 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
                 record: ::core::option::Option::Some(#q_record),
             }
         });
+        let convert = if has_status {
+            quote! {
+                let #value = match unsafe { #from_c } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        return #p::argument_status(&#desc, #i, __abi_error)
+                    }
+                };
+            }
+        } else {
+            quote! {
+                let #value = #p::argument_or_abort(unsafe { #from_c }, &#desc, #i);
+            }
+        };
         conversions.push(quote! {
             // SAFETY: the C caller passes arguments of the header's types,
             // valid for the call as the header documents; NULL,
             // misalignment, impossible lengths and invalid UTF-8 are checked
             // by `from_c`.
-            let #value = match unsafe { #from_c } {
-                ::core::result::Result::Ok(__abi_value) => __abi_value,
-                ::core::result::Result::Err(__abi_error) => #on_error,
-            };
+            #convert
         });
         call_args.push(value);
     }

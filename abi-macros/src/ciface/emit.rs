@@ -225,10 +225,7 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
             // SAFETY: MLIR passes descriptors valid for the call; NULL,
             // misalignment and inconsistent geometry are checked by
             // `from_ciface`.
-            let #value = match unsafe { #from } {
-                ::core::result::Result::Ok(__abi_value) => __abi_value,
-                ::core::result::Result::Err(__abi_error) => #p::reject_argument(&__ABI_FUNCTION, #i, #p::ArgError::MemRef(__abi_error)),
-            };
+            let #value = #p::argument_or_abort(unsafe { #from }, &__ABI_FUNCTION, #i);
         });
         call_args.push(value);
     }

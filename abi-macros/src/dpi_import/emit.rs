@@ -54,10 +54,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                     // SAFETY: the simulator passes an input of the declared
                     // SystemVerilog type (Annex H); `from_input` checks what
                     // can be checked.
-                    let #raw = match unsafe { #from_input } {
-                        ::core::result::Result::Ok(__abi_value) => __abi_value,
-                        ::core::result::Result::Err(__abi_error) => #p::reject_argument(&#desc, #i, __abi_error),
-                    };
+                    let #raw = #p::argument_or_abort(unsafe { #from_input }, &#desc, #i);
                 });
                 call_args.push(quote!(#raw));
             }
@@ -86,9 +83,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                 let require_value = require_dpi_value(&value_ty);
                 prepare.push(quote! {
                     #require_value
-                    if let ::core::result::Result::Err(__abi_error) = #p::check_pointer(#raw.cast_const()) {
-                        #p::reject_argument(&#desc, #i, __abi_error);
-                    }
+                    #p::pointer_or_abort(#raw, &#desc, #i);
                     let mut #cell: #value_ty = #initial;
                 });
                 call_args.push(quote!(&mut #cell));

@@ -71,21 +71,16 @@ const _: () = {
             ::abi_core::__private::reject_result_pointer(&__ABI_FUNCTION);
         }
         let __abi_guard = ::abi_core::__private::AbortOnUnwind(&__ABI_FUNCTION);
-        let __abi_arg0 = match unsafe {
-            <i64 as ::abi_core::__private::CifaceParam>::from_ciface(
-                __abi_arg0,
-                &__ABI_TYPE_0,
-            )
-        } {
-            ::core::result::Result::Ok(__abi_value) => __abi_value,
-            ::core::result::Result::Err(__abi_error) => {
-                ::abi_core::__private::reject_argument(
-                    &__ABI_FUNCTION,
-                    0usize,
-                    ::abi_core::__private::ArgError::MemRef(__abi_error),
+        let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+            unsafe {
+                <i64 as ::abi_core::__private::CifaceParam>::from_ciface(
+                    __abi_arg0,
+                    &__ABI_TYPE_0,
                 )
-            }
-        };
+            },
+            &__ABI_FUNCTION,
+            0usize,
+        );
         let __abi_value = pair(__abi_arg0);
         __abi_guard.disarm();
         unsafe { __abi_out.write(::abi_core::__private::memref::into_slot(__abi_value)) }

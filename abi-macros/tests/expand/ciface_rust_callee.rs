@@ -109,40 +109,30 @@ const _: () = {
         __abi_arg1: <f32 as ::abi_core::__private::CifaceParam>::Raw,
     ) -> f32 {
         let __abi_guard = ::abi_core::__private::AbortOnUnwind(&__ABI_FUNCTION);
-        let __abi_arg0 = match unsafe {
-            <MemRefMut<
-                'static,
-                f32,
-                1,
-            > as ::abi_core::__private::CifaceParam>::from_ciface(
-                __abi_arg0,
-                &__ABI_TYPE_0,
-            )
-        } {
-            ::core::result::Result::Ok(__abi_value) => __abi_value,
-            ::core::result::Result::Err(__abi_error) => {
-                ::abi_core::__private::reject_argument(
-                    &__ABI_FUNCTION,
-                    0usize,
-                    ::abi_core::__private::ArgError::MemRef(__abi_error),
+        let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+            unsafe {
+                <MemRefMut<
+                    'static,
+                    f32,
+                    1,
+                > as ::abi_core::__private::CifaceParam>::from_ciface(
+                    __abi_arg0,
+                    &__ABI_TYPE_0,
                 )
-            }
-        };
-        let __abi_arg1 = match unsafe {
-            <f32 as ::abi_core::__private::CifaceParam>::from_ciface(
-                __abi_arg1,
-                &__ABI_TYPE_1,
-            )
-        } {
-            ::core::result::Result::Ok(__abi_value) => __abi_value,
-            ::core::result::Result::Err(__abi_error) => {
-                ::abi_core::__private::reject_argument(
-                    &__ABI_FUNCTION,
-                    1usize,
-                    ::abi_core::__private::ArgError::MemRef(__abi_error),
+            },
+            &__ABI_FUNCTION,
+            0usize,
+        );
+        let __abi_arg1 = ::abi_core::__private::argument_or_abort(
+            unsafe {
+                <f32 as ::abi_core::__private::CifaceParam>::from_ciface(
+                    __abi_arg1,
+                    &__ABI_TYPE_1,
                 )
-            }
-        };
+            },
+            &__ABI_FUNCTION,
+            1usize,
+        );
         let __abi_value = scale(__abi_arg0, __abi_arg1);
         __abi_guard.disarm();
         ::abi_core::__private::memref::direct(__abi_value)

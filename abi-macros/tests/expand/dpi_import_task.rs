@@ -54,18 +54,11 @@ const _: () = {
         __abi_arg0: <i64 as ::abi_core::__private::DpiType>::Input,
     ) -> ::abi_core::__private::core::primitive::i32 {
         let __abi_guard = ::abi_core::__private::AbortOnUnwind(&__ABI_FUNCTION);
-        let __abi_arg0 = match unsafe {
-            <i64 as ::abi_core::__private::DpiType>::from_input(__abi_arg0)
-        } {
-            ::core::result::Result::Ok(__abi_value) => __abi_value,
-            ::core::result::Result::Err(__abi_error) => {
-                ::abi_core::__private::reject_argument(
-                    &__ABI_FUNCTION,
-                    0usize,
-                    __abi_error,
-                )
-            }
-        };
+        let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+            unsafe { <i64 as ::abi_core::__private::DpiType>::from_input(__abi_arg0) },
+            &__ABI_FUNCTION,
+            0usize,
+        );
         let __abi_value = tick(__abi_arg0);
         __abi_guard.disarm();
         {

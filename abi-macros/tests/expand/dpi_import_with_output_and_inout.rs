@@ -103,43 +103,21 @@ const _: () = {
         __abi_arg3: *mut <i16 as ::abi_core::__private::DpiType>::Cell,
     ) -> <bool as ::abi_core::__private::DpiResult>::Raw {
         let __abi_guard = ::abi_core::__private::AbortOnUnwind(&__ABI_FUNCTION);
-        let __abi_arg0 = match unsafe {
-            <i32 as ::abi_core::__private::DpiType>::from_input(__abi_arg0)
-        } {
-            ::core::result::Result::Ok(__abi_value) => __abi_value,
-            ::core::result::Result::Err(__abi_error) => {
-                ::abi_core::__private::reject_argument(
-                    &__ABI_FUNCTION,
-                    0usize,
-                    __abi_error,
-                )
-            }
-        };
-        let __abi_arg1 = match unsafe {
-            <bool as ::abi_core::__private::DpiType>::from_input(__abi_arg1)
-        } {
-            ::core::result::Result::Ok(__abi_value) => __abi_value,
-            ::core::result::Result::Err(__abi_error) => {
-                ::abi_core::__private::reject_argument(
-                    &__ABI_FUNCTION,
-                    1usize,
-                    __abi_error,
-                )
-            }
-        };
+        let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+            unsafe { <i32 as ::abi_core::__private::DpiType>::from_input(__abi_arg0) },
+            &__ABI_FUNCTION,
+            0usize,
+        );
+        let __abi_arg1 = ::abi_core::__private::argument_or_abort(
+            unsafe { <bool as ::abi_core::__private::DpiType>::from_input(__abi_arg1) },
+            &__ABI_FUNCTION,
+            1usize,
+        );
         ::abi_core::__private::require_dpi_value::<u64>();
-        if let ::core::result::Result::Err(__abi_error) = ::abi_core::__private::check_pointer(
-            __abi_arg2.cast_const(),
-        ) {
-            ::abi_core::__private::reject_argument(&__ABI_FUNCTION, 2usize, __abi_error);
-        }
+        ::abi_core::__private::pointer_or_abort(__abi_arg2, &__ABI_FUNCTION, 2usize);
         let mut __abi_cell2: u64 = <u64 as ::abi_core::__private::DpiType>::initial();
         ::abi_core::__private::require_dpi_value::<i16>();
-        if let ::core::result::Result::Err(__abi_error) = ::abi_core::__private::check_pointer(
-            __abi_arg3.cast_const(),
-        ) {
-            ::abi_core::__private::reject_argument(&__ABI_FUNCTION, 3usize, __abi_error);
-        }
+        ::abi_core::__private::pointer_or_abort(__abi_arg3, &__ABI_FUNCTION, 3usize);
         let mut __abi_cell3: i16 = unsafe {
             <i16 as ::abi_core::__private::DpiType>::from_cell(__abi_arg3.read())
         };

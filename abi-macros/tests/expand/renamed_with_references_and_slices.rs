@@ -79,48 +79,35 @@ const _: () = {
         __abi_arg2_len: usize,
     ) -> <&'static Point as ::abi_core::__private::CResult>::Raw {
         let __abi_guard = ::abi_core::__private::AbortOnUnwind(&__ABI_FUNCTION);
-        let __abi_arg0 = match unsafe {
-            <&'static [Point] as ::abi_core::__private::CSliceParam>::from_c(
-                __abi_arg0,
-                __abi_arg0_len,
-            )
-        } {
-            ::core::result::Result::Ok(__abi_value) => __abi_value,
-            ::core::result::Result::Err(__abi_error) => {
-                ::abi_core::__private::reject_argument(
-                    &__ABI_FUNCTION,
-                    0usize,
-                    __abi_error,
+        let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+            unsafe {
+                <&'static [Point] as ::abi_core::__private::CSliceParam>::from_c(
+                    __abi_arg0,
+                    __abi_arg0_len,
                 )
-            }
-        };
-        let __abi_arg1 = match unsafe {
-            <Option<&'static f64> as ::abi_core::__private::CParam>::from_c(__abi_arg1)
-        } {
-            ::core::result::Result::Ok(__abi_value) => __abi_value,
-            ::core::result::Result::Err(__abi_error) => {
-                ::abi_core::__private::reject_argument(
-                    &__ABI_FUNCTION,
-                    1usize,
-                    __abi_error,
+            },
+            &__ABI_FUNCTION,
+            0usize,
+        );
+        let __abi_arg1 = ::abi_core::__private::argument_or_abort(
+            unsafe {
+                <Option<
+                    &'static f64,
+                > as ::abi_core::__private::CParam>::from_c(__abi_arg1)
+            },
+            &__ABI_FUNCTION,
+            1usize,
+        );
+        let __abi_arg2 = ::abi_core::__private::argument_or_abort(
+            unsafe {
+                <&'static str as ::abi_core::__private::CSliceParam>::from_c(
+                    __abi_arg2,
+                    __abi_arg2_len,
                 )
-            }
-        };
-        let __abi_arg2 = match unsafe {
-            <&'static str as ::abi_core::__private::CSliceParam>::from_c(
-                __abi_arg2,
-                __abi_arg2_len,
-            )
-        } {
-            ::core::result::Result::Ok(__abi_value) => __abi_value,
-            ::core::result::Result::Err(__abi_error) => {
-                ::abi_core::__private::reject_argument(
-                    &__ABI_FUNCTION,
-                    2usize,
-                    __abi_error,
-                )
-            }
-        };
+            },
+            &__ABI_FUNCTION,
+            2usize,
+        );
         let __abi_value = centroid(__abi_arg0, __abi_arg1, __abi_arg2);
         __abi_guard.disarm();
         <&'static Point as ::abi_core::__private::CResult>::into_c(__abi_value)

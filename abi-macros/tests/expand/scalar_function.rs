@@ -60,30 +60,16 @@ const _: () = {
         __abi_arg1: <i32 as ::abi_core::__private::CParam>::Raw,
     ) -> <i32 as ::abi_core::__private::CResult>::Raw {
         let __abi_guard = ::abi_core::__private::AbortOnUnwind(&__ABI_FUNCTION);
-        let __abi_arg0 = match unsafe {
-            <i32 as ::abi_core::__private::CParam>::from_c(__abi_arg0)
-        } {
-            ::core::result::Result::Ok(__abi_value) => __abi_value,
-            ::core::result::Result::Err(__abi_error) => {
-                ::abi_core::__private::reject_argument(
-                    &__ABI_FUNCTION,
-                    0usize,
-                    __abi_error,
-                )
-            }
-        };
-        let __abi_arg1 = match unsafe {
-            <i32 as ::abi_core::__private::CParam>::from_c(__abi_arg1)
-        } {
-            ::core::result::Result::Ok(__abi_value) => __abi_value,
-            ::core::result::Result::Err(__abi_error) => {
-                ::abi_core::__private::reject_argument(
-                    &__ABI_FUNCTION,
-                    1usize,
-                    __abi_error,
-                )
-            }
-        };
+        let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+            unsafe { <i32 as ::abi_core::__private::CParam>::from_c(__abi_arg0) },
+            &__ABI_FUNCTION,
+            0usize,
+        );
+        let __abi_arg1 = ::abi_core::__private::argument_or_abort(
+            unsafe { <i32 as ::abi_core::__private::CParam>::from_c(__abi_arg1) },
+            &__ABI_FUNCTION,
+            1usize,
+        );
         let __abi_value = add(__abi_arg0, __abi_arg1);
         __abi_guard.disarm();
         <i32 as ::abi_core::__private::CResult>::into_c(__abi_value)
