@@ -82,10 +82,10 @@ pub use status::{CError, ErrorCode};
 /// notice.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::__register_entry as register_entry;
+    pub use crate::__register as register;
     pub use crate::boundary::{
-        AbortOnUnwind, argument_or_abort, argument_status, pointer_or_abort, out_pointer_status, reject_argument, reject_result_pointer,
-        status_on_panic,
+        AbortOnUnwind, argument_or_abort, argument_status, out_pointer_status, pointer_or_abort,
+        reject_argument, reject_result_pointer, status_on_panic,
     };
     pub use crate::c_type::{CType, CTypeDesc};
     pub use crate::convert::{ArgError, CParam, CResult, CSliceParam, Direction, check_pointer};
@@ -103,10 +103,10 @@ pub mod __private {
     pub use crate::packed::{Packed, PackedFieldDesc, PackedStruct, PackedStructDesc};
     pub use crate::reflect::TypeRecord;
     pub use crate::registry::{
-        AbiKind, CifaceDesc, CifaceProvider, Entry, FieldDesc, FunctionDesc, ParamDesc, Passing,
+        AbiKind, CifaceDesc, CifaceProvider, FieldDesc, FunctionDesc, ParamDesc, Passing,
         ResultDesc, RustItem, StructDesc, checked_c_symbol, checked_sv_name,
     };
-    pub use crate::registry_section::REGISTRY;
+    pub use crate::registry_section::{FUNCTIONS, STRUCTS};
     pub use crate::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use ::core;
     pub use ::linkme;

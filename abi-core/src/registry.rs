@@ -1,7 +1,7 @@
 //! The registry: a static description of every annotated item, collected at
 //! link time.
 //!
-//! Each `#[c_export]` expansion places one [`Entry`] in a linker section
+//! Each `#[c_export]` expansion places its description in a linker section
 //! (`registry_section`). No code runs before `main`; the linker gathers the
 //! entries into one section. The emitters read the registry instead of
 //! re-parsing source, so they see exactly what the macros generated.
@@ -51,15 +51,6 @@ pub struct CifaceDesc {
     /// Whether the expanded convention is exported too, under
     /// `mlir_name`.
     pub expanded: bool,
-}
-
-/// One registered item.
-#[derive(Debug, Clone, Copy)]
-pub enum Entry {
-    /// An exported function.
-    Function(&'static FunctionDesc),
-    /// A `#[repr(C)]` struct that exported functions use.
-    Struct(&'static StructDesc),
 }
 
 /// Where an item was declared in Rust.
@@ -306,14 +297,10 @@ pub struct Registry {
 impl Registry {
     /// Everything linked into this program.
     pub fn all() -> Self {
-        let mut functions = Vec::new();
-        let mut structs = Vec::new();
-        for entry in crate::registry_section::entries() {
-            match entry {
-                Entry::Function(f) => functions.push(*f),
-                Entry::Struct(s) => structs.push(*s),
-            }
-        }
+        let mut functions: Vec<&'static FunctionDesc> =
+            crate::registry_section::functions().iter().collect();
+        let mut structs: Vec<&'static StructDesc> =
+            crate::registry_section::structs().iter().collect();
         // Link order is not a stable order; names are.
         functions.sort_by(|a, b| {
             a.symbol

@@ -1,54 +1,110 @@
-//! Where the registry's entries live: one linker section.
+//! Where the registry's descriptions live: two linker sections, one of
+//! [`FunctionDesc`] and one of [`StructDesc`].
 //!
 //! Every expansion of `#[c_export]`, `#[dpi_import]`, `#[ciface]` and the
-//! others places one [`Entry`] static in a section the linker concatenates,
-//! so the program can list them without running code before `main`.
+//! others declares its description as a `static` placed in a section the
+//! linker concatenates, so the program can list them without running code
+//! before `main`.
 //!
 //! On ELF targets (Linux, Android, the BSDs, Fuchsia) this module does it
-//! directly: the entries go to the section `abi_core_registry_v0_1`, and
-//! because that name is a C identifier, the linker defines
-//! `__start_abi_core_registry_v0_1` and `__stop_abi_core_registry_v0_1` at its
-//! bounds (and keeps the section when these symbols are referenced, which
-//! `entries` does). This costs one plain `static` per function; the
-//! `linkme` attribute used before cost an extra proc-macro call and a
-//! type-checking function per entry, 0.4 s of a 500-function crate's
-//! 2.7 s build. Other object formats (Mach-O, COFF) keep `linkme`'s
-//! distributed slice, which knows their section conventions.
+//! directly: the descriptions go to the sections `abi_core_functions_v0_1`
+//! and `abi_core_structs_v0_1`, and because these names are C identifiers,
+//! the linker defines `__start_<section>` and `__stop_<section>` at their
+//! bounds (and keeps the sections when these symbols are referenced, which
+//! `functions` and `structs` do). That costs nothing per function beyond
+//! the description itself; the `linkme` attribute used before cost an extra
+//! proc-macro call, a type-checking function and an entry static per
+//! function, 0.5 s of a 500-function crate's 2.7 s build. Other object
+//! formats (Mach-O, COFF) keep `linkme`'s distributed slices, which know
+//! their section conventions.
 //!
-//! The section name carries abi-core's major and minor version, so that two
-//! incompatible copies of abi-core in one program (whose `Entry` types
-//! differ) never read each other's entries.
+//! The section names carry abi-core's major and minor version, so that two
+//! incompatible copies of abi-core in one program (whose description types
+//! differ) never read each other's descriptions.
 
-use crate::registry::Entry;
+use crate::registry::{FunctionDesc, StructDesc};
 
-/// Place `static __ABI_ENTRY: Entry = $entry;` in the registry. Used by the
-/// macros' expansions; not public API.
+/// Place a description `static` in the registry: `function` for a
+/// `FunctionDesc`, `struct` for a `StructDesc`. Used by the macros'
+/// expansions; not public API.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __register_entry {
-    ($entry:expr) => {
-        #[cfg(any(
-            target_os = "linux",
-            target_os = "android",
-            target_os = "freebsd",
-            target_os = "netbsd",
-            target_os = "openbsd",
-            target_os = "fuchsia"
-        ))]
-        #[used]
-        #[unsafe(link_section = "abi_core_registry_v0_1")]
-        static __ABI_ENTRY: $crate::__private::Entry = $entry;
-        #[cfg(not(any(
-            target_os = "linux",
-            target_os = "android",
-            target_os = "freebsd",
-            target_os = "netbsd",
-            target_os = "openbsd",
-            target_os = "fuchsia"
-        )))]
-        #[$crate::__private::linkme::distributed_slice($crate::__private::REGISTRY)]
-        #[linkme(crate = $crate::__private::linkme)]
-        static __ABI_ENTRY: $crate::__private::Entry = $entry;
+macro_rules! __register {
+    (function $item:item) => {
+        $crate::__register!(@place "abi_core_functions_v0_1", FUNCTIONS, $item);
+    };
+    (struct $item:item) => {
+        $crate::__register!(@place "abi_core_structs_v0_1", STRUCTS, $item);
+    };
+    (@place $section:literal, $slice:ident, $item:item) => {
+        #[cfg_attr(
+            any(
+                target_os = "linux",
+                target_os = "android",
+                target_os = "freebsd",
+                target_os = "netbsd",
+                target_os = "openbsd",
+                target_os = "fuchsia"
+            ),
+            used,
+            unsafe(link_section = $section)
+        )]
+        #[cfg_attr(
+            not(any(
+                target_os = "linux",
+                target_os = "android",
+                target_os = "freebsd",
+                target_os = "netbsd",
+                target_os = "openbsd",
+                target_os = "fuchsia"
+            )),
+            $crate::__private::linkme::distributed_slice($crate::__private::$slice),
+            linkme(crate = $crate::__private::linkme)
+        )]
+        $item
+    };
+}
+
+/// A function returning the statics of one linker section as a slice.
+#[cfg(any(
+    target_os = "linux",
+    target_os = "android",
+    target_os = "freebsd",
+    target_os = "netbsd",
+    target_os = "openbsd",
+    target_os = "fuchsia"
+))]
+macro_rules! section_slice {
+    ($function:ident, $ty:ty, $section:literal, $start:literal, $stop:literal) => {
+        pub(crate) fn $function() -> &'static [$ty] {
+            /// Makes the section exist, and so its bound symbols, in a
+            /// program with nothing registered.
+            #[used]
+            #[unsafe(link_section = $section)]
+            static NOTHING: [$ty; 0] = [];
+
+            unsafe extern "Rust" {
+                // Defined by the linker at the start and the end of the
+                // section.
+                #[link_name = $start]
+                static SECTION_START: [$ty; 0];
+                #[link_name = $stop]
+                static SECTION_STOP: [$ty; 0];
+            }
+
+            let start = (&raw const SECTION_START).cast::<$ty>();
+            let stop = (&raw const SECTION_STOP).cast::<$ty>();
+            let bytes = (stop as usize).saturating_sub(start as usize);
+            // SAFETY: everything in the section is a `$ty` static (those of
+            // `__register!` and the empty array above; the section name is
+            // private to abi-core and versioned), each with `$ty`'s size and
+            // alignment, so the linker lays them out back to back between
+            // the two bound symbols, aligned, and they are immutable for the
+            // whole program. The pointer spans the whole section, which is
+            // one object to the linker; this is how a `__start_`/`__stop_`
+            // section is read.
+            unsafe { core::slice::from_raw_parts(start, bytes / size_of::<$ty>()) }
+        }
     };
 }
 
@@ -61,39 +117,25 @@ macro_rules! __register_entry {
     target_os = "fuchsia"
 ))]
 mod bounds {
-    use crate::registry::Entry;
+    use crate::registry::{FunctionDesc, StructDesc};
 
-    /// Makes the section exist, and so its bound symbols, in a program with
-    /// no registered item.
-    #[used]
-    #[unsafe(link_section = "abi_core_registry_v0_1")]
-    static NO_ENTRIES: [Entry; 0] = [];
-
-    unsafe extern "Rust" {
-        // Defined by the linker at the start and the end of the section.
-        #[link_name = "__start_abi_core_registry_v0_1"]
-        static SECTION_START: [Entry; 0];
-        #[link_name = "__stop_abi_core_registry_v0_1"]
-        static SECTION_STOP: [Entry; 0];
-    }
-
-    pub(crate) fn entries() -> &'static [Entry] {
-        let start = (&raw const SECTION_START).cast::<Entry>();
-        let stop = (&raw const SECTION_STOP).cast::<Entry>();
-        let bytes = (stop as usize).saturating_sub(start as usize);
-        // SAFETY: everything in the section is an `Entry` static (the
-        // `__register_entry` statics and the empty array above; the section
-        // name is private to abi-core and versioned), each with `Entry`'s
-        // size and alignment, so the linker lays them out back to back
-        // between the two bound symbols, aligned, and they are immutable
-        // for the whole program. The pointer spans the whole section, which
-        // is one object to the linker; this is the standard way to read a
-        // `__start_`/`__stop_` section.
-        unsafe { core::slice::from_raw_parts(start, bytes / size_of::<Entry>()) }
-    }
+    section_slice!(
+        functions,
+        FunctionDesc,
+        "abi_core_functions_v0_1",
+        "__start_abi_core_functions_v0_1",
+        "__stop_abi_core_functions_v0_1"
+    );
+    section_slice!(
+        structs,
+        StructDesc,
+        "abi_core_structs_v0_1",
+        "__start_abi_core_structs_v0_1",
+        "__stop_abi_core_structs_v0_1"
+    );
 }
 
-/// The targets without `__start_`/`__stop_` symbols read `linkme`'s slice.
+/// The targets without `__start_`/`__stop_` symbols read `linkme`'s slices.
 #[cfg(not(any(
     target_os = "linux",
     target_os = "android",
@@ -103,41 +145,57 @@ mod bounds {
     target_os = "fuchsia"
 )))]
 mod bounds {
-    use crate::registry::Entry;
+    use crate::registry::{FunctionDesc, StructDesc};
 
-    pub(crate) fn entries() -> &'static [Entry] {
-        &super::REGISTRY
+    pub(crate) fn functions() -> &'static [FunctionDesc] {
+        &super::FUNCTIONS
+    }
+
+    pub(crate) fn structs() -> &'static [StructDesc] {
+        &super::STRUCTS
     }
 }
 
-pub(crate) use bounds::entries;
+pub(crate) use bounds::{functions, structs};
 
-/// The distributed slice of the targets without `__start_`/`__stop_`
-/// symbols (declared everywhere, filled only there).
+/// The functions' distributed slice of the targets without
+/// `__start_`/`__stop_` symbols (declared everywhere, filled only there).
 #[doc(hidden)]
 #[linkme::distributed_slice]
-pub static REGISTRY: [Entry];
+pub static FUNCTIONS: [FunctionDesc];
+
+/// The structs' distributed slice (see [`FUNCTIONS`]).
+#[doc(hidden)]
+#[linkme::distributed_slice]
+pub static STRUCTS: [StructDesc];
 
 #[cfg(test)]
 mod tests {
-    /// The section name in `__register_entry` and `elf` matches this
-    /// crate's version (bump it with the version).
+    /// Every section name in this file carries this crate's version (bump
+    /// them with the version).
     #[test]
-    fn section_name_carries_the_version() {
+    fn section_names_carry_the_version() {
         let source = include_str!("registry_section.rs");
-        // Split so that this test's own text does not match.
-        const PREFIX: &str = concat!("abi_core_registry", "_v");
-        let name = format!(
-            "{PREFIX}{}_{}",
+        let version = format!(
+            "_v{}_{}",
             env!("CARGO_PKG_VERSION_MAJOR"),
             env!("CARGO_PKG_VERSION_MINOR")
         );
-        let stale = source
-            .match_indices(PREFIX)
-            .map(|(i, _)| &source[i..])
-            .filter(|rest| !rest.starts_with(&name))
-            .count();
-        assert_eq!(stale, 0, "every section name must be `{name}`");
-        assert!(source.matches(&name).count() >= 5);
+        let mut seen = 0;
+        // Split so that this test's own text does not match.
+        for prefix in [
+            concat!("abi_core_", "functions"),
+            concat!("abi_core_", "structs"),
+        ] {
+            for (at, _) in source.match_indices(prefix) {
+                let rest = &source[at + prefix.len()..];
+                let end = rest
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(rest.len());
+                assert_eq!(&rest[..end], version, "at byte {at}");
+                seen += 1;
+            }
+        }
+        assert!(seen >= 8, "{seen} section names");
     }
 }

@@ -102,10 +102,3 @@ pub(crate) fn rust_item(ident_name: &str, doc: &str) -> TokenStream {
         }
     }
 }
-
-pub(crate) fn register(entry: TokenStream) -> TokenStream {
-    let p = private();
-    quote! {
-        #p::register_entry!(#entry);
-    }
-}

@@ -6,7 +6,7 @@ use quote::{format_ident, quote, quote_spanned};
 
 use super::model::{FunctionModel, Model, ResultModel, StructModel};
 use crate::syntax::{is_unit, with_lifetimes};
-use crate::tokens::{Qualified, private, register, rust_item, rust_type_string};
+use crate::tokens::{Qualified, private, rust_item, rust_type_string};
 
 pub(crate) fn emit(model: &Model) -> TokenStream {
     match model {
@@ -215,7 +215,6 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     let checked_symbol = // The whole call takes the name's span, so that a keyword is reported
     // at the name.
     quote_spanned! {symbol.span()=> ::abi_core::__private::checked_c_symbol(#symbol)};
-    let entry = register(quote!(#p::Entry::Function(&#desc)));
     let shim_name = format_ident!("__abi_c_export_{}", rust_name.trim_start_matches("r#"));
 
     quote! {
@@ -223,7 +222,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
         const _: () = {
 
-            static #desc: #p::FunctionDesc = #p::FunctionDesc {
+            #p::register!(function static #desc: #p::FunctionDesc = #p::FunctionDesc {
                 abi: #p::AbiKind::C,
                 rust: #rust_item,
                 symbol: #checked_symbol,
@@ -233,9 +232,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
                 dpi: ::core::option::Option::None,
                 named_args: #named_args,
                 ciface: ::core::option::Option::None,
-            };
-
-            #entry
+            };);
 
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {
@@ -264,19 +261,16 @@ fn emit_struct(s: &StructModel) -> TokenStream {
             }
         }
     });
-    let entry = register(quote!(#p::Entry::Struct(&__ABI_STRUCT)));
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
-            static __ABI_STRUCT: #p::StructDesc = #p::StructDesc {
+            #p::register!(struct static __ABI_STRUCT: #p::StructDesc = #p::StructDesc {
                 rust: #rust_item,
                 fields: &[#(#fields),*],
                 size: ::core::mem::size_of::<#ident>(),
                 align: ::core::mem::align_of::<#ident>(),
-            };
-
-            #entry
+            };);
 
             // SAFETY: the struct is `#[repr(C)]` (checked by the macro) and
             // every field is a `CType` (checked by the field descriptions

@@ -8,7 +8,7 @@ use quote::{format_ident, quote, quote_spanned};
 use super::mlir_type::{Layout, MlirMemRef};
 use super::model::{ExpandedParam, FunctionModel, ParamModel, Provider, ResultModel};
 use crate::syntax::with_lifetimes;
-use crate::tokens::{Qualified, private, register, rust_item, rust_type_string};
+use crate::tokens::{Qualified, private, rust_item, rust_type_string};
 
 fn dim(d: Option<i64>) -> TokenStream {
     let p = private();
@@ -176,7 +176,7 @@ fn function_desc(f: &FunctionModel, params: Vec<TokenStream>, is_unsafe: bool) -
     let rust_item = rust_item(name.trim_start_matches("r#"), &f.doc);
     let result = result_desc(f);
     quote! {
-        static __ABI_FUNCTION: #p::FunctionDesc = #p::FunctionDesc {
+        #p::register!(function static __ABI_FUNCTION: #p::FunctionDesc = #p::FunctionDesc {
             abi: #p::AbiKind::Ciface,
             rust: #rust_item,
             symbol: #symbol,
@@ -186,7 +186,7 @@ fn function_desc(f: &FunctionModel, params: Vec<TokenStream>, is_unsafe: bool) -
             dpi: ::core::option::Option::None,
             named_args: false,
             ciface: ::core::option::Option::Some(&__ABI_CIFACE),
-        };
+        };);
     }
 }
 
@@ -200,7 +200,6 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     let (types, type_consts) = type_consts(&f.params, &trait_path);
     let desc = ciface_desc(f, quote!(#p::CifaceProvider::Rust));
     let function = function_desc(f, param_descs(f, &types, &trait_path, true), is_unsafe);
-    let entry = register(quote!(#p::Entry::Function(&__ABI_FUNCTION)));
     let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
     let ident = &f.ident;
 
@@ -272,7 +271,6 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
             #type_consts
             #desc
             #function
-            #entry
 
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn __abi_ciface_shim(#(#shim_params),*) #return_type {
@@ -357,7 +355,6 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
     let (types, type_consts) = type_consts(&f.params, &trait_path);
     let desc = ciface_desc(f, quote!(#p::CifaceProvider::Mlir));
     let function = function_desc(f, param_descs(f, &types, &trait_path, false), false);
-    let entry = register(quote!(#p::Entry::Function(&__ABI_FUNCTION)));
     let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
     let ident = &f.ident;
     let fn_name = ident.to_string();
@@ -480,7 +477,6 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
             #type_consts
             #desc
             #function
-            #entry
         };
     }
 }

@@ -6,7 +6,7 @@ use quote::{format_ident, quote};
 
 use super::model::{Direction, ExportModel};
 use crate::syntax::with_lifetimes;
-use crate::tokens::{Qualified, private, register, require_dpi_value, rust_item, rust_type_string};
+use crate::tokens::{Qualified, private, require_dpi_value, rust_item, rust_type_string};
 
 pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     let p = private();
@@ -132,7 +132,6 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         call = with_input;
     }
 
-    let desc_entry = register(quote!(#p::Entry::Function(&__ABI_FUNCTION)));
     quote! {
         #[doc = #doc]
         ///
@@ -164,7 +163,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
                 params: &[#(#dpi_params),*],
                 result: #result_sv,
             };
-            static __ABI_FUNCTION: #p::FunctionDesc = #p::FunctionDesc {
+            #p::register!(function static __ABI_FUNCTION: #p::FunctionDesc = #p::FunctionDesc {
                 abi: #p::AbiKind::DpiExport,
                 rust: #rust_item,
                 symbol: #name,
@@ -174,8 +173,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
                 dpi: ::core::option::Option::Some(&__ABI_DPI),
                 named_args: false,
                 ciface: ::core::option::Option::None,
-            };
-            #desc_entry
+            };);
         };
     }
 }

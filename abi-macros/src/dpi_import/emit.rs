@@ -7,7 +7,7 @@ use quote::{format_ident, quote, quote_spanned};
 
 use super::model::{Direction, FunctionModel};
 use crate::syntax::with_lifetimes;
-use crate::tokens::{Qualified, private, register, require_dpi_value, rust_item, rust_type_string};
+use crate::tokens::{Qualified, private, require_dpi_value, rust_item, rust_type_string};
 
 pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let p = private();
@@ -129,7 +129,6 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         )
     };
 
-    let entry = register(quote!(#p::Entry::Function(&#desc)));
     let shim_name = format_ident!("__abi_dpi_import_{}", symbol.value());
     // Checked while the static is evaluated (see `c_export`).
     let checked_sv_name = // The whole call takes the name's span, so that a keyword is reported
@@ -150,7 +149,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                 result: #result_sv,
             };
 
-            static #desc: #p::FunctionDesc = #p::FunctionDesc {
+            #p::register!(function static #desc: #p::FunctionDesc = #p::FunctionDesc {
                 abi: #p::AbiKind::DpiImport,
                 rust: #rust_item,
                 symbol: #symbol,
@@ -160,9 +159,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                 dpi: ::core::option::Option::Some(&__ABI_DPI),
                 named_args: #named_args,
                 ciface: ::core::option::Option::None,
-            };
-
-            #entry
+            };);
 
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {

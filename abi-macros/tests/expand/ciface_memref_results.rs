@@ -11,53 +11,26 @@ const _: () = {
         memref_types: &[::core::option::Option::None],
         expanded: false,
     };
-    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
-        abi: ::abi_core::__private::AbiKind::Ciface,
-        rust: ::abi_core::__private::RustItem {
-            module_path: ::core::module_path!(),
-            name: "pair",
-            doc: "",
-            file: ::core::file!(),
-            line: ::core::line!(),
-        },
-        symbol: "_mlir_ciface_pair",
-        is_unsafe: false,
-        params: &[
-            ::abi_core::__private::ParamDesc {
-                name: "n",
-                rust_type: "i64",
-                direction: <i64 as ::abi_core::__private::CifaceParam>::DIRECTION,
-                passing: ::abi_core::__private::Passing::Value(
-                    <i64 as ::abi_core::__private::CifaceParam>::C_TYPE,
-                ),
-                record: ::core::option::Option::Some(|| <i64 as ::abi_core::__private::CifaceParam>::record(
-                    &__ABI_TYPE_0,
-                )),
-            },
-        ],
-        result: ::abi_core::__private::ResultDesc::Leading {
-            rust_type: "(OwnedMemRef<f32, 1>, i32)",
-            out: ::abi_core::__private::CTypeDesc::Pointer {
-                pointee: &<(
-                    OwnedMemRef<f32, 1>,
-                    i32,
-                ) as ::abi_core::__private::CifaceResult>::C_TYPE,
-                is_const: false,
-            },
-            out_name: "result",
-            record: ::core::option::Option::Some(
-                <(
-                    OwnedMemRef<f32, 1>,
-                    i32,
-                ) as ::abi_core::__private::CifaceResult>::record,
-            ),
-        },
-        dpi: ::core::option::Option::None,
-        named_args: false,
-        ciface: ::core::option::Option::Some(&__ABI_CIFACE),
-    };
-    ::abi_core::__private::register_entry!(
-        ::abi_core::__private::Entry::Function(& __ABI_FUNCTION)
+    ::abi_core::__private::register!(
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
+        ::abi_core::__private::FunctionDesc { abi :
+        ::abi_core::__private::AbiKind::Ciface, rust : ::abi_core::__private::RustItem {
+        module_path : ::core::module_path!(), name : "pair", doc : "", file :
+        ::core::file!(), line : ::core::line!(), }, symbol : "_mlir_ciface_pair",
+        is_unsafe : false, params : & [::abi_core::__private::ParamDesc { name : "n",
+        rust_type : "i64", direction : < i64 as ::abi_core::__private::CifaceParam >
+        ::DIRECTION, passing : ::abi_core::__private::Passing::Value(< i64 as
+        ::abi_core::__private::CifaceParam > ::C_TYPE), record :
+        ::core::option::Option::Some(|| < i64 as ::abi_core::__private::CifaceParam >
+        ::record(& __ABI_TYPE_0)), }], result :
+        ::abi_core::__private::ResultDesc::Leading { rust_type :
+        "(OwnedMemRef<f32, 1>, i32)", out : ::abi_core::__private::CTypeDesc::Pointer {
+        pointee : & < (OwnedMemRef < f32, 1 >, i32) as
+        ::abi_core::__private::CifaceResult > ::C_TYPE, is_const : false }, out_name :
+        "result", record : ::core::option::Option::Some(< (OwnedMemRef < f32, 1 >, i32)
+        as ::abi_core::__private::CifaceResult > ::record), }, dpi :
+        ::core::option::Option::None, named_args : false, ciface :
+        ::core::option::Option::Some(& __ABI_CIFACE), };
     );
     #[unsafe(export_name = "_mlir_ciface_pair")]
     unsafe extern "C" fn __abi_ciface_shim(

@@ -48,43 +48,24 @@ const _: () = {
         memref_types: &[::core::option::Option::None],
         expanded: false,
     };
-    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
-        abi: ::abi_core::__private::AbiKind::Ciface,
-        rust: ::abi_core::__private::RustItem {
-            module_path: ::core::module_path!(),
-            name: "sum_1d",
-            doc: "Sum of a vector.",
-            file: ::core::file!(),
-            line: ::core::line!(),
-        },
-        symbol: "_mlir_ciface_sum_1d",
-        is_unsafe: false,
-        params: &[
-            ::abi_core::__private::ParamDesc {
-                name: "m",
-                rust_type: "&[f32]",
-                direction: ::abi_core::__private::Direction::In,
-                passing: ::abi_core::__private::Passing::Value(
-                    <&'static [f32] as ::abi_core::__private::CifaceArg>::C_TYPE,
-                ),
-                record: ::core::option::Option::Some(|| <&'static [f32] as ::abi_core::__private::CifaceArg>::record(
-                    &__ABI_TYPE_0,
-                )),
-            },
-        ],
-        result: ::abi_core::__private::ResultDesc::Value {
-            rust_type: "f32",
-            c_type: <f32 as ::abi_core::__private::CifaceResult>::C_TYPE,
-            record: ::core::option::Option::Some(
-                <f32 as ::abi_core::__private::CifaceResult>::record,
-            ),
-        },
-        dpi: ::core::option::Option::None,
-        named_args: false,
-        ciface: ::core::option::Option::Some(&__ABI_CIFACE),
-    };
-    ::abi_core::__private::register_entry!(
-        ::abi_core::__private::Entry::Function(& __ABI_FUNCTION)
+    ::abi_core::__private::register!(
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
+        ::abi_core::__private::FunctionDesc { abi :
+        ::abi_core::__private::AbiKind::Ciface, rust : ::abi_core::__private::RustItem {
+        module_path : ::core::module_path!(), name : "sum_1d", doc : "Sum of a vector.",
+        file : ::core::file!(), line : ::core::line!(), }, symbol :
+        "_mlir_ciface_sum_1d", is_unsafe : false, params : &
+        [::abi_core::__private::ParamDesc { name : "m", rust_type : "&[f32]", direction :
+        ::abi_core::__private::Direction::In, passing :
+        ::abi_core::__private::Passing::Value(< & 'static [f32] as
+        ::abi_core::__private::CifaceArg > ::C_TYPE), record :
+        ::core::option::Option::Some(|| < & 'static [f32] as
+        ::abi_core::__private::CifaceArg > ::record(& __ABI_TYPE_0)), }], result :
+        ::abi_core::__private::ResultDesc::Value { rust_type : "f32", c_type : < f32 as
+        ::abi_core::__private::CifaceResult > ::C_TYPE, record :
+        ::core::option::Option::Some(< f32 as ::abi_core::__private::CifaceResult >
+        ::record), }, dpi : ::core::option::Option::None, named_args : false, ciface :
+        ::core::option::Option::Some(& __ABI_CIFACE), };
     );
 };
 #[doc = ::core::concat!(
@@ -206,56 +187,26 @@ const _: () = {
         ],
         expanded: false,
     };
-    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
-        abi: ::abi_core::__private::AbiKind::Ciface,
-        rust: ::abi_core::__private::RustItem {
-            module_path: ::core::module_path!(),
-            name: "tail",
-            doc: "",
-            file: ::core::file!(),
-            line: ::core::line!(),
-        },
-        symbol: "_mlir_ciface_tail",
-        is_unsafe: false,
-        params: &[
-            ::abi_core::__private::ParamDesc {
-                name: "m",
-                rust_type: "MemRef<'a, f32, 1>",
-                direction: ::abi_core::__private::Direction::In,
-                passing: ::abi_core::__private::Passing::Value(
-                    <MemRef<'static, f32, 1> as ::abi_core::__private::CifaceArg>::C_TYPE,
-                ),
-                record: ::core::option::Option::Some(|| <MemRef<
-                    'static,
-                    f32,
-                    1,
-                > as ::abi_core::__private::CifaceArg>::record(&__ABI_TYPE_0)),
-            },
-        ],
-        result: ::abi_core::__private::ResultDesc::Leading {
-            rust_type: "ReturnedMemRef<'a, f32, 1>",
-            out: ::abi_core::__private::CTypeDesc::Pointer {
-                pointee: &<ReturnedMemRef<
-                    'static,
-                    f32,
-                    1,
-                > as ::abi_core::__private::CifaceResult>::C_TYPE,
-                is_const: false,
-            },
-            out_name: "result",
-            record: ::core::option::Option::Some(
-                <ReturnedMemRef<
-                    'static,
-                    f32,
-                    1,
-                > as ::abi_core::__private::CifaceResult>::record,
-            ),
-        },
-        dpi: ::core::option::Option::None,
-        named_args: false,
-        ciface: ::core::option::Option::Some(&__ABI_CIFACE),
-    };
-    ::abi_core::__private::register_entry!(
-        ::abi_core::__private::Entry::Function(& __ABI_FUNCTION)
+    ::abi_core::__private::register!(
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
+        ::abi_core::__private::FunctionDesc { abi :
+        ::abi_core::__private::AbiKind::Ciface, rust : ::abi_core::__private::RustItem {
+        module_path : ::core::module_path!(), name : "tail", doc : "", file :
+        ::core::file!(), line : ::core::line!(), }, symbol : "_mlir_ciface_tail",
+        is_unsafe : false, params : & [::abi_core::__private::ParamDesc { name : "m",
+        rust_type : "MemRef<'a, f32, 1>", direction :
+        ::abi_core::__private::Direction::In, passing :
+        ::abi_core::__private::Passing::Value(< MemRef < 'static, f32, 1 > as
+        ::abi_core::__private::CifaceArg > ::C_TYPE), record :
+        ::core::option::Option::Some(|| < MemRef < 'static, f32, 1 > as
+        ::abi_core::__private::CifaceArg > ::record(& __ABI_TYPE_0)), }], result :
+        ::abi_core::__private::ResultDesc::Leading { rust_type :
+        "ReturnedMemRef<'a, f32, 1>", out : ::abi_core::__private::CTypeDesc::Pointer {
+        pointee : & < ReturnedMemRef < 'static, f32, 1 > as
+        ::abi_core::__private::CifaceResult > ::C_TYPE, is_const : false }, out_name :
+        "result", record : ::core::option::Option::Some(< ReturnedMemRef < 'static, f32,
+        1 > as ::abi_core::__private::CifaceResult > ::record), }, dpi :
+        ::core::option::Option::None, named_args : false, ciface :
+        ::core::option::Option::Some(& __ABI_CIFACE), };
     );
 };

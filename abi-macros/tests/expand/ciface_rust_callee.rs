@@ -40,64 +40,30 @@ const _: () = {
         ],
         expanded: true,
     };
-    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
-        abi: ::abi_core::__private::AbiKind::Ciface,
-        rust: ::abi_core::__private::RustItem {
-            module_path: ::core::module_path!(),
-            name: "scale",
-            doc: "Scales a strided vector.",
-            file: ::core::file!(),
-            line: ::core::line!(),
-        },
-        symbol: "_mlir_ciface_scale",
-        is_unsafe: false,
-        params: &[
-            ::abi_core::__private::ParamDesc {
-                name: "m",
-                rust_type: "MemRefMut<'_, f32, 1>",
-                direction: <MemRefMut<
-                    'static,
-                    f32,
-                    1,
-                > as ::abi_core::__private::CifaceParam>::DIRECTION,
-                passing: ::abi_core::__private::Passing::Value(
-                    <MemRefMut<
-                        'static,
-                        f32,
-                        1,
-                    > as ::abi_core::__private::CifaceParam>::C_TYPE,
-                ),
-                record: ::core::option::Option::Some(|| <MemRefMut<
-                    'static,
-                    f32,
-                    1,
-                > as ::abi_core::__private::CifaceParam>::record(&__ABI_TYPE_0)),
-            },
-            ::abi_core::__private::ParamDesc {
-                name: "k",
-                rust_type: "f32",
-                direction: <f32 as ::abi_core::__private::CifaceParam>::DIRECTION,
-                passing: ::abi_core::__private::Passing::Value(
-                    <f32 as ::abi_core::__private::CifaceParam>::C_TYPE,
-                ),
-                record: ::core::option::Option::Some(|| <f32 as ::abi_core::__private::CifaceParam>::record(
-                    &__ABI_TYPE_1,
-                )),
-            },
-        ],
-        result: ::abi_core::__private::ResultDesc::Value {
-            rust_type: "f32",
-            c_type: <f32 as ::abi_core::__private::CifaceResult>::C_TYPE,
-            record: ::core::option::Option::Some(
-                <f32 as ::abi_core::__private::CifaceResult>::record,
-            ),
-        },
-        dpi: ::core::option::Option::None,
-        named_args: false,
-        ciface: ::core::option::Option::Some(&__ABI_CIFACE),
-    };
-    ::abi_core::__private::register_entry!(
-        ::abi_core::__private::Entry::Function(& __ABI_FUNCTION)
+    ::abi_core::__private::register!(
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
+        ::abi_core::__private::FunctionDesc { abi :
+        ::abi_core::__private::AbiKind::Ciface, rust : ::abi_core::__private::RustItem {
+        module_path : ::core::module_path!(), name : "scale", doc :
+        "Scales a strided vector.", file : ::core::file!(), line : ::core::line!(), },
+        symbol : "_mlir_ciface_scale", is_unsafe : false, params : &
+        [::abi_core::__private::ParamDesc { name : "m", rust_type :
+        "MemRefMut<'_, f32, 1>", direction : < MemRefMut < 'static, f32, 1 > as
+        ::abi_core::__private::CifaceParam > ::DIRECTION, passing :
+        ::abi_core::__private::Passing::Value(< MemRefMut < 'static, f32, 1 > as
+        ::abi_core::__private::CifaceParam > ::C_TYPE), record :
+        ::core::option::Option::Some(|| < MemRefMut < 'static, f32, 1 > as
+        ::abi_core::__private::CifaceParam > ::record(& __ABI_TYPE_0)), },
+        ::abi_core::__private::ParamDesc { name : "k", rust_type : "f32", direction : <
+        f32 as ::abi_core::__private::CifaceParam > ::DIRECTION, passing :
+        ::abi_core::__private::Passing::Value(< f32 as ::abi_core::__private::CifaceParam
+        > ::C_TYPE), record : ::core::option::Option::Some(|| < f32 as
+        ::abi_core::__private::CifaceParam > ::record(& __ABI_TYPE_1)), }], result :
+        ::abi_core::__private::ResultDesc::Value { rust_type : "f32", c_type : < f32 as
+        ::abi_core::__private::CifaceResult > ::C_TYPE, record :
+        ::core::option::Option::Some(< f32 as ::abi_core::__private::CifaceResult >
+        ::record), }, dpi : ::core::option::Option::None, named_args : false, ciface :
+        ::core::option::Option::Some(& __ABI_CIFACE), };
     );
     #[unsafe(export_name = "_mlir_ciface_scale")]
     unsafe extern "C" fn __abi_ciface_shim(

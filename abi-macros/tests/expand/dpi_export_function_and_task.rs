@@ -51,49 +51,26 @@ const _: () = {
         ],
         result: <f32 as ::abi_core::__private::DpiResult>::SV_TYPE,
     };
-    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
-        abi: ::abi_core::__private::AbiKind::DpiExport,
-        rust: ::abi_core::__private::RustItem {
-            module_path: ::core::module_path!(),
-            name: "sv_double",
-            doc: "Doubles in SystemVerilog.",
-            file: ::core::file!(),
-            line: ::core::line!(),
-        },
-        symbol: "sv_double",
-        is_unsafe: false,
-        params: &[
-            ::abi_core::__private::ParamDesc {
-                name: "x",
-                rust_type: "f32",
-                direction: ::abi_core::__private::Direction::In,
-                passing: ::abi_core::__private::Passing::Value(
-                    <f32 as ::abi_core::__private::DpiType>::C_INPUT,
-                ),
-                record: ::core::option::Option::None,
-            },
-            ::abi_core::__private::ParamDesc {
-                name: "n",
-                rust_type: "&mut i32",
-                direction: ::abi_core::__private::Direction::InOut,
-                passing: ::abi_core::__private::Passing::Value(::abi_core::__private::CTypeDesc::Pointer {
-                    pointee: &<i32 as ::abi_core::__private::DpiType>::C_CELL,
-                    is_const: false,
-                }),
-                record: ::core::option::Option::None,
-            },
-        ],
-        result: ::abi_core::__private::ResultDesc::Value {
-            rust_type: "f32",
-            c_type: <f32 as ::abi_core::__private::DpiResult>::C_TYPE,
-            record: ::core::option::Option::None,
-        },
-        dpi: ::core::option::Option::Some(&__ABI_DPI),
-        named_args: false,
-        ciface: ::core::option::Option::None,
-    };
-    ::abi_core::__private::register_entry!(
-        ::abi_core::__private::Entry::Function(& __ABI_FUNCTION)
+    ::abi_core::__private::register!(
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
+        ::abi_core::__private::FunctionDesc { abi :
+        ::abi_core::__private::AbiKind::DpiExport, rust : ::abi_core::__private::RustItem
+        { module_path : ::core::module_path!(), name : "sv_double", doc :
+        "Doubles in SystemVerilog.", file : ::core::file!(), line : ::core::line!(), },
+        symbol : "sv_double", is_unsafe : false, params : &
+        [::abi_core::__private::ParamDesc { name : "x", rust_type : "f32", direction :
+        ::abi_core::__private::Direction::In, passing :
+        ::abi_core::__private::Passing::Value(< f32 as ::abi_core::__private::DpiType >
+        ::C_INPUT), record : ::core::option::Option::None },
+        ::abi_core::__private::ParamDesc { name : "n", rust_type : "&mut i32", direction
+        : ::abi_core::__private::Direction::InOut, passing :
+        ::abi_core::__private::Passing::Value(::abi_core::__private::CTypeDesc::Pointer {
+        pointee : & < i32 as ::abi_core::__private::DpiType > ::C_CELL, is_const : false
+        }), record : ::core::option::Option::None, }], result :
+        ::abi_core::__private::ResultDesc::Value { rust_type : "f32", c_type : < f32 as
+        ::abi_core::__private::DpiResult > ::C_TYPE, record :
+        ::core::option::Option::None }, dpi : ::core::option::Option::Some(& __ABI_DPI),
+        named_args : false, ciface : ::core::option::Option::None, };
     );
 };
 ///Waits in SystemVerilog.
@@ -147,48 +124,25 @@ const _: () = {
         ],
         result: ::abi_core::__private::SvType::Named("void"),
     };
-    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
-        abi: ::abi_core::__private::AbiKind::DpiExport,
-        rust: ::abi_core::__private::RustItem {
-            module_path: ::core::module_path!(),
-            name: "sv_wait",
-            doc: "Waits in SystemVerilog.",
-            file: ::core::file!(),
-            line: ::core::line!(),
-        },
-        symbol: "sv_wait",
-        is_unsafe: false,
-        params: &[
-            ::abi_core::__private::ParamDesc {
-                name: "cycles",
-                rust_type: "i32",
-                direction: ::abi_core::__private::Direction::In,
-                passing: ::abi_core::__private::Passing::Value(
-                    <i32 as ::abi_core::__private::DpiType>::C_INPUT,
-                ),
-                record: ::core::option::Option::None,
-            },
-            ::abi_core::__private::ParamDesc {
-                name: "done",
-                rust_type: "&mut bool",
-                direction: ::abi_core::__private::Direction::Out,
-                passing: ::abi_core::__private::Passing::Value(::abi_core::__private::CTypeDesc::Pointer {
-                    pointee: &<bool as ::abi_core::__private::DpiType>::C_CELL,
-                    is_const: false,
-                }),
-                record: ::core::option::Option::None,
-            },
-        ],
-        result: ::abi_core::__private::ResultDesc::Value {
-            rust_type: "()",
-            c_type: ::abi_core::__private::EXPORT_TASK_C_TYPE,
-            record: ::core::option::Option::None,
-        },
-        dpi: ::core::option::Option::Some(&__ABI_DPI),
-        named_args: false,
-        ciface: ::core::option::Option::None,
-    };
-    ::abi_core::__private::register_entry!(
-        ::abi_core::__private::Entry::Function(& __ABI_FUNCTION)
+    ::abi_core::__private::register!(
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
+        ::abi_core::__private::FunctionDesc { abi :
+        ::abi_core::__private::AbiKind::DpiExport, rust : ::abi_core::__private::RustItem
+        { module_path : ::core::module_path!(), name : "sv_wait", doc :
+        "Waits in SystemVerilog.", file : ::core::file!(), line : ::core::line!(), },
+        symbol : "sv_wait", is_unsafe : false, params : &
+        [::abi_core::__private::ParamDesc { name : "cycles", rust_type : "i32", direction
+        : ::abi_core::__private::Direction::In, passing :
+        ::abi_core::__private::Passing::Value(< i32 as ::abi_core::__private::DpiType >
+        ::C_INPUT), record : ::core::option::Option::None },
+        ::abi_core::__private::ParamDesc { name : "done", rust_type : "&mut bool",
+        direction : ::abi_core::__private::Direction::Out, passing :
+        ::abi_core::__private::Passing::Value(::abi_core::__private::CTypeDesc::Pointer {
+        pointee : & < bool as ::abi_core::__private::DpiType > ::C_CELL, is_const : false
+        }), record : ::core::option::Option::None, }], result :
+        ::abi_core::__private::ResultDesc::Value { rust_type : "()", c_type :
+        ::abi_core::__private::EXPORT_TASK_C_TYPE, record : ::core::option::Option::None
+        }, dpi : ::core::option::Option::Some(& __ABI_DPI), named_args : false, ciface :
+        ::core::option::Option::None, };
     );
 };

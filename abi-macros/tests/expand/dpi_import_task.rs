@@ -15,39 +15,20 @@ const _: () = {
         ],
         result: ::abi_core::__private::SvType::Named("void"),
     };
-    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
-        abi: ::abi_core::__private::AbiKind::DpiImport,
-        rust: ::abi_core::__private::RustItem {
-            module_path: ::core::module_path!(),
-            name: "tick",
-            doc: "",
-            file: ::core::file!(),
-            line: ::core::line!(),
-        },
-        symbol: "tick",
-        is_unsafe: false,
-        params: &[
-            ::abi_core::__private::ParamDesc {
-                name: "n",
-                rust_type: "i64",
-                direction: ::abi_core::__private::Direction::In,
-                passing: ::abi_core::__private::Passing::Value(
-                    <i64 as ::abi_core::__private::DpiType>::C_INPUT,
-                ),
-                record: ::core::option::Option::None,
-            },
-        ],
-        result: ::abi_core::__private::ResultDesc::Value {
-            rust_type: "()",
-            c_type: <i32 as ::abi_core::__private::DpiResult>::C_TYPE,
-            record: ::core::option::Option::None,
-        },
-        dpi: ::core::option::Option::Some(&__ABI_DPI),
-        named_args: false,
-        ciface: ::core::option::Option::None,
-    };
-    ::abi_core::__private::register_entry!(
-        ::abi_core::__private::Entry::Function(& __ABI_FUNCTION)
+    ::abi_core::__private::register!(
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
+        ::abi_core::__private::FunctionDesc { abi :
+        ::abi_core::__private::AbiKind::DpiImport, rust : ::abi_core::__private::RustItem
+        { module_path : ::core::module_path!(), name : "tick", doc : "", file :
+        ::core::file!(), line : ::core::line!(), }, symbol : "tick", is_unsafe : false,
+        params : & [::abi_core::__private::ParamDesc { name : "n", rust_type : "i64",
+        direction : ::abi_core::__private::Direction::In, passing :
+        ::abi_core::__private::Passing::Value(< i64 as ::abi_core::__private::DpiType >
+        ::C_INPUT), record : ::core::option::Option::None }], result :
+        ::abi_core::__private::ResultDesc::Value { rust_type : "()", c_type : < i32 as
+        ::abi_core::__private::DpiResult > ::C_TYPE, record :
+        ::core::option::Option::None }, dpi : ::core::option::Option::Some(& __ABI_DPI),
+        named_args : false, ciface : ::core::option::Option::None, };
     );
     #[unsafe(export_name = "tick")]
     unsafe extern "C" fn __abi_dpi_import_tick(

@@ -32,68 +32,34 @@ const _: () = {
         ],
         result: <bool as ::abi_core::__private::DpiResult>::SV_TYPE,
     };
-    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
-        abi: ::abi_core::__private::AbiKind::DpiImport,
-        rust: ::abi_core::__private::RustItem {
-            module_path: ::core::module_path!(),
-            name: "step",
-            doc: "One step.",
-            file: ::core::file!(),
-            line: ::core::line!(),
-        },
-        symbol: "step",
-        is_unsafe: false,
-        params: &[
-            ::abi_core::__private::ParamDesc {
-                name: "a",
-                rust_type: "i32",
-                direction: ::abi_core::__private::Direction::In,
-                passing: ::abi_core::__private::Passing::Value(
-                    <i32 as ::abi_core::__private::DpiType>::C_INPUT,
-                ),
-                record: ::core::option::Option::None,
-            },
-            ::abi_core::__private::ParamDesc {
-                name: "flag",
-                rust_type: "bool",
-                direction: ::abi_core::__private::Direction::In,
-                passing: ::abi_core::__private::Passing::Value(
-                    <bool as ::abi_core::__private::DpiType>::C_INPUT,
-                ),
-                record: ::core::option::Option::None,
-            },
-            ::abi_core::__private::ParamDesc {
-                name: "out",
-                rust_type: "&mut u64",
-                direction: ::abi_core::__private::Direction::Out,
-                passing: ::abi_core::__private::Passing::Value(::abi_core::__private::CTypeDesc::Pointer {
-                    pointee: &<u64 as ::abi_core::__private::DpiType>::C_CELL,
-                    is_const: false,
-                }),
-                record: ::core::option::Option::None,
-            },
-            ::abi_core::__private::ParamDesc {
-                name: "state",
-                rust_type: "&mut i16",
-                direction: ::abi_core::__private::Direction::InOut,
-                passing: ::abi_core::__private::Passing::Value(::abi_core::__private::CTypeDesc::Pointer {
-                    pointee: &<i16 as ::abi_core::__private::DpiType>::C_CELL,
-                    is_const: false,
-                }),
-                record: ::core::option::Option::None,
-            },
-        ],
-        result: ::abi_core::__private::ResultDesc::Value {
-            rust_type: "bool",
-            c_type: <bool as ::abi_core::__private::DpiResult>::C_TYPE,
-            record: ::core::option::Option::None,
-        },
-        dpi: ::core::option::Option::Some(&__ABI_DPI),
-        named_args: false,
-        ciface: ::core::option::Option::None,
-    };
-    ::abi_core::__private::register_entry!(
-        ::abi_core::__private::Entry::Function(& __ABI_FUNCTION)
+    ::abi_core::__private::register!(
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
+        ::abi_core::__private::FunctionDesc { abi :
+        ::abi_core::__private::AbiKind::DpiImport, rust : ::abi_core::__private::RustItem
+        { module_path : ::core::module_path!(), name : "step", doc : "One step.", file :
+        ::core::file!(), line : ::core::line!(), }, symbol : "step", is_unsafe : false,
+        params : & [::abi_core::__private::ParamDesc { name : "a", rust_type : "i32",
+        direction : ::abi_core::__private::Direction::In, passing :
+        ::abi_core::__private::Passing::Value(< i32 as ::abi_core::__private::DpiType >
+        ::C_INPUT), record : ::core::option::Option::None },
+        ::abi_core::__private::ParamDesc { name : "flag", rust_type : "bool", direction :
+        ::abi_core::__private::Direction::In, passing :
+        ::abi_core::__private::Passing::Value(< bool as ::abi_core::__private::DpiType >
+        ::C_INPUT), record : ::core::option::Option::None },
+        ::abi_core::__private::ParamDesc { name : "out", rust_type : "&mut u64",
+        direction : ::abi_core::__private::Direction::Out, passing :
+        ::abi_core::__private::Passing::Value(::abi_core::__private::CTypeDesc::Pointer {
+        pointee : & < u64 as ::abi_core::__private::DpiType > ::C_CELL, is_const : false
+        }), record : ::core::option::Option::None, }, ::abi_core::__private::ParamDesc {
+        name : "state", rust_type : "&mut i16", direction :
+        ::abi_core::__private::Direction::InOut, passing :
+        ::abi_core::__private::Passing::Value(::abi_core::__private::CTypeDesc::Pointer {
+        pointee : & < i16 as ::abi_core::__private::DpiType > ::C_CELL, is_const : false
+        }), record : ::core::option::Option::None, }], result :
+        ::abi_core::__private::ResultDesc::Value { rust_type : "bool", c_type : < bool as
+        ::abi_core::__private::DpiResult > ::C_TYPE, record :
+        ::core::option::Option::None }, dpi : ::core::option::Option::Some(& __ABI_DPI),
+        named_args : false, ciface : ::core::option::Option::None, };
     );
     #[unsafe(export_name = "step")]
     unsafe extern "C" fn __abi_dpi_import_step(

@@ -9,39 +9,20 @@ pub struct Point {
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    static __ABI_STRUCT: ::abi_core::__private::StructDesc = ::abi_core::__private::StructDesc {
-        rust: ::abi_core::__private::RustItem {
-            module_path: ::core::module_path!(),
-            name: "Point",
-            doc: "A point.",
-            file: ::core::file!(),
-            line: ::core::line!(),
-        },
-        fields: &[
-            ::abi_core::__private::FieldDesc {
-                name: "x",
-                rust_type: "f64",
-                c_type: <f64 as ::abi_core::__private::CType>::C_TYPE,
-                offset: ::core::mem::offset_of!(Point, x),
-            },
-            ::abi_core::__private::FieldDesc {
-                name: "y",
-                rust_type: "f64",
-                c_type: <f64 as ::abi_core::__private::CType>::C_TYPE,
-                offset: ::core::mem::offset_of!(Point, y),
-            },
-            ::abi_core::__private::FieldDesc {
-                name: "type",
-                rust_type: "[u8; 4]",
-                c_type: <[u8; 4] as ::abi_core::__private::CType>::C_TYPE,
-                offset: ::core::mem::offset_of!(Point, r#type),
-            },
-        ],
-        size: ::core::mem::size_of::<Point>(),
-        align: ::core::mem::align_of::<Point>(),
-    };
-    ::abi_core::__private::register_entry!(
-        ::abi_core::__private::Entry::Struct(& __ABI_STRUCT)
+    ::abi_core::__private::register!(
+        struct static __ABI_STRUCT : ::abi_core::__private::StructDesc =
+        ::abi_core::__private::StructDesc { rust : ::abi_core::__private::RustItem {
+        module_path : ::core::module_path!(), name : "Point", doc : "A point.", file :
+        ::core::file!(), line : ::core::line!(), }, fields : &
+        [::abi_core::__private::FieldDesc { name : "x", rust_type : "f64", c_type : < f64
+        as ::abi_core::__private::CType > ::C_TYPE, offset :
+        ::core::mem::offset_of!(Point, x), }, ::abi_core::__private::FieldDesc { name :
+        "y", rust_type : "f64", c_type : < f64 as ::abi_core::__private::CType >
+        ::C_TYPE, offset : ::core::mem::offset_of!(Point, y), },
+        ::abi_core::__private::FieldDesc { name : "type", rust_type : "[u8; 4]", c_type :
+        < [u8; 4] as ::abi_core::__private::CType > ::C_TYPE, offset :
+        ::core::mem::offset_of!(Point, r#type), }], size : ::core::mem::size_of:: < Point
+        > (), align : ::core::mem::align_of:: < Point > (), };
     );
     unsafe impl ::abi_core::__private::CType for Point {
         const C_TYPE: ::abi_core::__private::CTypeDesc = ::abi_core::__private::CTypeDesc::Struct {

@@ -4,58 +4,31 @@ pub fn parse(text: &str, out: &mut u8) -> Result<u32, ParseError> {
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
-    static __ABI_FUNCTION: ::abi_core::__private::FunctionDesc = ::abi_core::__private::FunctionDesc {
-        abi: ::abi_core::__private::AbiKind::C,
-        rust: ::abi_core::__private::RustItem {
-            module_path: ::core::module_path!(),
-            name: "parse",
-            doc: "",
-            file: ::core::file!(),
-            line: ::core::line!(),
-        },
-        symbol: ::abi_core::__private::checked_c_symbol("parse"),
-        is_unsafe: false,
-        params: &[
-            ::abi_core::__private::ParamDesc {
-                name: "text",
-                rust_type: "&str",
-                direction: <&'static str as ::abi_core::__private::CSliceParam>::DIRECTION,
-                passing: ::abi_core::__private::Passing::Slice(
-                    <&'static str as ::abi_core::__private::CSliceParam>::C_TYPE,
-                ),
-                record: ::core::option::Option::Some(
-                    <&'static str as ::abi_core::__private::CSliceParam>::record,
-                ),
-            },
-            ::abi_core::__private::ParamDesc {
-                name: "out",
-                rust_type: "&mut u8",
-                direction: <&'static mut u8 as ::abi_core::__private::CParam>::DIRECTION,
-                passing: ::abi_core::__private::Passing::Value(
-                    <&'static mut u8 as ::abi_core::__private::CParam>::C_TYPE,
-                ),
-                record: ::core::option::Option::Some(
-                    <&'static mut u8 as ::abi_core::__private::CParam>::record,
-                ),
-            },
-        ],
-        result: ::abi_core::__private::ResultDesc::Status {
-            rust_type: "Result<u32, ParseError>",
-            out: ::core::option::Option::Some(::abi_core::__private::CTypeDesc::Pointer {
-                pointee: &<u32 as ::abi_core::__private::CResult>::C_TYPE,
-                is_const: false,
-            }),
-            out_name: "out_",
-            record: ::core::option::Option::Some(
-                <u32 as ::abi_core::__private::CResult>::record,
-            ),
-        },
-        dpi: ::core::option::Option::None,
-        named_args: false,
-        ciface: ::core::option::Option::None,
-    };
-    ::abi_core::__private::register_entry!(
-        ::abi_core::__private::Entry::Function(& __ABI_FUNCTION)
+    ::abi_core::__private::register!(
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
+        ::abi_core::__private::FunctionDesc { abi : ::abi_core::__private::AbiKind::C,
+        rust : ::abi_core::__private::RustItem { module_path : ::core::module_path!(),
+        name : "parse", doc : "", file : ::core::file!(), line : ::core::line!(), },
+        symbol : ::abi_core::__private::checked_c_symbol("parse"), is_unsafe : false,
+        params : & [::abi_core::__private::ParamDesc { name : "text", rust_type : "&str",
+        direction : < & 'static str as ::abi_core::__private::CSliceParam > ::DIRECTION,
+        passing : ::abi_core::__private::Passing::Slice(< & 'static str as
+        ::abi_core::__private::CSliceParam > ::C_TYPE), record :
+        ::core::option::Option::Some(< & 'static str as
+        ::abi_core::__private::CSliceParam > ::record), },
+        ::abi_core::__private::ParamDesc { name : "out", rust_type : "&mut u8", direction
+        : < & 'static mut u8 as ::abi_core::__private::CParam > ::DIRECTION, passing :
+        ::abi_core::__private::Passing::Value(< & 'static mut u8 as
+        ::abi_core::__private::CParam > ::C_TYPE), record :
+        ::core::option::Option::Some(< & 'static mut u8 as ::abi_core::__private::CParam
+        > ::record), }], result : ::abi_core::__private::ResultDesc::Status { rust_type :
+        "Result<u32, ParseError>", out :
+        ::core::option::Option::Some(::abi_core::__private::CTypeDesc::Pointer { pointee
+        : & < u32 as ::abi_core::__private::CResult > ::C_TYPE, is_const : false, }),
+        out_name : "out_", record : ::core::option::Option::Some(< u32 as
+        ::abi_core::__private::CResult > ::record), }, dpi :
+        ::core::option::Option::None, named_args : false, ciface :
+        ::core::option::Option::None, };
     );
     #[unsafe(export_name = "parse")]
     unsafe extern "C" fn __abi_c_export_parse(
