@@ -65,49 +65,6 @@ macro_rules! __register {
     };
 }
 
-/// A function returning the statics of one linker section as a slice.
-#[cfg(any(
-    target_os = "linux",
-    target_os = "android",
-    target_os = "freebsd",
-    target_os = "netbsd",
-    target_os = "openbsd",
-    target_os = "fuchsia"
-))]
-macro_rules! section_slice {
-    ($function:ident, $ty:ty, $section:literal, $start:literal, $stop:literal) => {
-        pub(crate) fn $function() -> &'static [$ty] {
-            /// Makes the section exist, and so its bound symbols, in a
-            /// program with nothing registered.
-            #[used]
-            #[unsafe(link_section = $section)]
-            static NOTHING: [$ty; 0] = [];
-
-            unsafe extern "Rust" {
-                // Defined by the linker at the start and the end of the
-                // section.
-                #[link_name = $start]
-                static SECTION_START: [$ty; 0];
-                #[link_name = $stop]
-                static SECTION_STOP: [$ty; 0];
-            }
-
-            let start = (&raw const SECTION_START).cast::<$ty>();
-            let stop = (&raw const SECTION_STOP).cast::<$ty>();
-            let bytes = (stop as usize).saturating_sub(start as usize);
-            // SAFETY: everything in the section is a `$ty` static (those of
-            // `__register!` and the empty array above; the section name is
-            // private to abi-core and versioned), each with `$ty`'s size and
-            // alignment, so the linker lays them out back to back between
-            // the two bound symbols, aligned, and they are immutable for the
-            // whole program. The pointer spans the whole section, which is
-            // one object to the linker; this is how a `__start_`/`__stop_`
-            // section is read.
-            unsafe { core::slice::from_raw_parts(start, bytes / size_of::<$ty>()) }
-        }
-    };
-}
-
 #[cfg(any(
     target_os = "linux",
     target_os = "android",
@@ -118,6 +75,41 @@ macro_rules! section_slice {
 ))]
 mod bounds {
     use crate::registry::{FunctionDesc, StructDesc};
+
+    /// A function returning the statics of one linker section as a slice.
+    macro_rules! section_slice {
+        ($function:ident, $ty:ty, $section:literal, $start:literal, $stop:literal) => {
+            pub(crate) fn $function() -> &'static [$ty] {
+                /// Makes the section exist, and so its bound symbols, in a
+                /// program with nothing registered.
+                #[used]
+                #[unsafe(link_section = $section)]
+                static NOTHING: [$ty; 0] = [];
+
+                unsafe extern "Rust" {
+                    // Defined by the linker at the start and the end of the
+                    // section.
+                    #[link_name = $start]
+                    static SECTION_START: [$ty; 0];
+                    #[link_name = $stop]
+                    static SECTION_STOP: [$ty; 0];
+                }
+
+                let start = (&raw const SECTION_START).cast::<$ty>();
+                let stop = (&raw const SECTION_STOP).cast::<$ty>();
+                let bytes = (stop as usize).saturating_sub(start as usize);
+                // SAFETY: everything in the section is a `$ty` static (those of
+                // `__register!` and the empty array above; the section name is
+                // private to abi-core and versioned), each with `$ty`'s size and
+                // alignment, so the linker lays them out back to back between
+                // the two bound symbols, aligned, and they are immutable for the
+                // whole program. The pointer spans the whole section, which is
+                // one object to the linker; this is how a `__start_`/`__stop_`
+                // section is read.
+                unsafe { core::slice::from_raw_parts(start, bytes / size_of::<$ty>()) }
+            }
+        };
+    }
 
     section_slice!(
         functions,
