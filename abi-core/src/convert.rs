@@ -276,7 +276,7 @@ impl From<crate::memref::MemRefError> for ArgError {
 /// Check that a pointer is non-NULL and aligned for `T` (used by generated
 /// code for output pointers).
 #[inline(always)]
-pub fn check_pointer<T>(ptr: *const T) -> Result<(), ArgError> {
+pub(crate) fn check_pointer<T>(ptr: *const T) -> Result<(), ArgError> {
     if ptr.is_null() {
         Err(ArgError::Null)
     } else if !ptr.is_aligned() {

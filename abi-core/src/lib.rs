@@ -88,7 +88,7 @@ pub mod __private {
         reject_argument, reject_result_pointer, status_on_panic,
     };
     pub use crate::c_type::{CType, CTypeDesc};
-    pub use crate::convert::{ArgError, CParam, CResult, CSliceParam, Direction, check_pointer};
+    pub use crate::convert::{ArgError, CParam, CResult, CSliceParam, Direction};
     pub use crate::dpi::{
         DpiError, DpiExportResult, DpiImportDesc, DpiParamDesc, DpiResult, DpiType, DpiValue,
         EXPORT_TASK_C_TYPE, ExportTaskReturn, LazySymbol, SvDirection, SvType, TASK_NOT_DISABLED,

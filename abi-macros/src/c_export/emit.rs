@@ -210,18 +210,18 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         }
     };
 
-    // Checked while the static is evaluated (a separate `const _` assertion
-    // per function cost a tenth of a simple crate's build time).
-    let checked_symbol = // The whole call takes the name's span, so that a keyword is reported
+    // Not a C keyword, checked while the static is evaluated (a separate
+    // `const _` assertion per function cost a tenth of a simple crate's build
+    // time). The whole call takes the name's span, so that the error points
     // at the name.
-    quote_spanned! {symbol.span()=> ::abi_core::__private::checked_c_symbol(#symbol)};
+    let checked_symbol =
+        quote_spanned! {symbol.span()=> ::abi_core::__private::checked_c_symbol(#symbol)};
     let shim_name = format_ident!("__abi_c_export_{}", rust_name.trim_start_matches("r#"));
 
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
         const _: () = {
-
             #p::register!(function static #desc: #p::FunctionDesc = #p::FunctionDesc {
                 abi: #p::AbiKind::C,
                 rust: #rust_item,

@@ -131,9 +131,8 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
 
     let shim_name = format_ident!("__abi_dpi_import_{}", symbol.value());
     // Checked while the static is evaluated (see `c_export`).
-    let checked_sv_name = // The whole call takes the name's span, so that a keyword is reported
-    // at the name.
-    quote_spanned! {sv_name.span()=> ::abi_core::__private::checked_sv_name(#sv_name)};
+    let checked_sv_name =
+        quote_spanned! {sv_name.span()=> ::abi_core::__private::checked_sv_name(#sv_name)};
 
     quote! {
         #[doc(hidden)]
