@@ -228,3 +228,34 @@ fn ciface_mlir_functions() {
         ),
     );
 }
+
+/// Functions are parsed without their bodies, which come back verbatim;
+/// other items are parsed in full.
+#[test]
+fn shallow_parse_keeps_the_body_verbatim() {
+    use quote::ToTokens;
+    let function = quote! {
+        /// Doc.
+        pub unsafe fn f<'a>(a: &'a [i32]) -> i32 { let b = a.len() as i32; b * 2 }
+    };
+    let parsed = crate::syntax::parse_item_shallow(function.clone()).unwrap();
+    let syn::Item::Fn(f) = &parsed else {
+        panic!("not a function: {parsed:?}")
+    };
+    assert_eq!(f.sig.ident, "f");
+    assert!(matches!(
+        f.block.stmts[..],
+        [syn::Stmt::Item(syn::Item::Verbatim(_))]
+    ));
+    assert_eq!(parsed.to_token_stream().to_string(), function.to_string());
+    let structure = quote!(
+        #[repr(C)]
+        pub struct P {
+            pub x: f64,
+        }
+    );
+    assert!(matches!(
+        crate::syntax::parse_item_shallow(structure).unwrap(),
+        syn::Item::Struct(_)
+    ));
+}

@@ -314,3 +314,35 @@ pub(crate) fn check_identifier_spelling(name: &syn::LitStr, what: &str, errors: 
         ),
     );
 }
+
+/// Parse an item, reading a function's body only as far as its braces: the
+/// statements are kept as verbatim tokens and re-emitted unchanged (the
+/// attributes only look at the signature). syn's statement parser is most
+/// of the parsing work on a function of any length, and proc macros run
+/// unoptimised in the dev profile. Anything that is not a plain function
+/// is parsed in full, as is a function this shallow parse cannot read, so
+/// syn reports its errors as usual.
+pub(crate) fn parse_item_shallow(tokens: proc_macro2::TokenStream) -> syn::Result<syn::Item> {
+    use syn::parse::{ParseStream, Parser};
+    let shallow_fn = |input: ParseStream<'_>| -> syn::Result<syn::ItemFn> {
+        let attrs = input.call(Attribute::parse_outer)?;
+        let vis: syn::Visibility = input.parse()?;
+        let sig: syn::Signature = input.parse()?;
+        let body;
+        let brace_token = syn::braced!(body in input);
+        let statements: proc_macro2::TokenStream = body.parse()?;
+        Ok(syn::ItemFn {
+            attrs,
+            vis,
+            sig,
+            block: Box::new(syn::Block {
+                brace_token,
+                stmts: vec![syn::Stmt::Item(syn::Item::Verbatim(statements))],
+            }),
+        })
+    };
+    match shallow_fn.parse2(tokens.clone()) {
+        Ok(function) => Ok(syn::Item::Fn(function)),
+        Err(_) => syn::parse2(tokens),
+    }
+}

@@ -14,7 +14,7 @@ use crate::errors::Errors;
 pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::new();
     let args = args::Args::parse(attr, &mut errors);
-    let item: syn::Item = match syn::parse2(item.clone()) {
+    let item = match crate::syntax::parse_item_shallow(item.clone()) {
         Ok(item) => item,
         Err(e) => {
             errors.push(e);

@@ -14,9 +14,9 @@ use crate::errors::Errors;
 pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::new();
     let args = args::Args::parse(attr, &mut errors);
-    let mut function: syn::ItemFn = match syn::parse2(item.clone()) {
-        Ok(f) => f,
-        Err(_) => {
+    let mut function = match crate::syntax::parse_item_shallow(item.clone()) {
+        Ok(syn::Item::Fn(f)) => f,
+        _ => {
             errors.spanned(&item, "`#[dpi_import]` applies to functions");
             let errors = errors.finish();
             return quote! { #errors #item };
