@@ -80,7 +80,11 @@ const CALLGRIND_BENCHES: [(&str, &str, &str); 4] = [
     ),
 ];
 
-const COMPILE_METHOD: &str = "A generated crate with K functions of four kinds in turn (`#[c_export]` scalars, `#[c_export]` slice, `#[dpi_import]` with an output, `#[ciface]` memref) against the same K functions written by hand as `extern \"C\"` shims with the same checks. Clean debug build of the crate alone (its dependencies built before), `CARGO_INCREMENTAL=0`: wall seconds (one run, 2 cores) and peak resident memory of the build (largest process, from `getrusage`). And a clean build of `abi-core` with its dependencies.";
+const COMPILE_METHOD: &str = "A generated crate with K functions of four kinds in turn (`#[c_export]` scalars, `#[c_export]` slice, `#[dpi_import]` with an output, `#[ciface]` memref) against the same K functions written by hand as `extern \"C\"` shims with the same checks. Clean debug build of the crate alone (its dependencies built before), `CARGO_INCREMENTAL=0`: wall seconds (the fastest of 3 builds, 2 cores; one build in quick mode) and peak resident memory of the build (largest process, from `getrusage`). And a clean build of `abi-core` with its dependencies (one build).";
+
+/// Builds per crate size and variant in the full run (the fastest one
+/// counts).
+const COMPILE_RUNS: usize = 3;
 
 /// Run one callgrind benchmark of c-tests and return what it printed.
 fn cargo_bench(bench: &str, quick: bool) -> Result<String, String> {
@@ -192,8 +196,15 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
         timed_build(&dir, &target)?;
         for &count in counts {
             write_crate(root, &dir, variant, count)?;
-            let (seconds, peak_kib) = timed_build(&dir, &target)?;
-            rows.push((variant, count, seconds, peak_kib));
+            // Wall time on a shared machine only gets worse with noise: the
+            // fastest of a few builds is the steadiest figure.
+            let mut best = timed_build(&dir, &target)?;
+            let runs = if quick { 1 } else { COMPILE_RUNS };
+            for _ in 1..runs {
+                let (seconds, peak_kib) = timed_build(&dir, &target)?;
+                best = (best.0.min(seconds), best.1.max(peak_kib));
+            }
+            rows.push((variant, count, best.0, best.1));
         }
     }
     let mut out = String::from(
