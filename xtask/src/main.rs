@@ -158,6 +158,8 @@ fn test() -> Result<(), String> {
     cargo(&["test", "--workspace", "--quiet"])?;
     step("`_BitInt` calls on i686 (native) and aarch64, riscv64, armv7 (qemu-user)");
     cross::bitint_calls_on_other_targets()?;
+    step("type-check for Windows (the registry through `linkme`, not ELF sections)");
+    cross::registry_fallback_compiles()?;
     step("C conformance harness under valgrind memcheck");
     harness_under_valgrind()?;
     step("MLIR C interface under valgrind memcheck (errors and leaks)");
