@@ -13,7 +13,7 @@ use std::io::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::convert::ArgError;
-use crate::registry::FunctionDesc;
+use crate::registry::FunctionEntry;
 use crate::status::{STATUS_PANIC, status_of_arg_error};
 
 /// Armed around the body of a shim without a status channel: if a panic
@@ -26,7 +26,7 @@ use crate::status::{STATUS_PANIC, status_of_arg_error};
 /// a generic instance (and a closure to type-check) per function, which
 /// cost about a third of the build time of a crate of simple exports.
 #[derive(Debug)]
-pub struct AbortOnUnwind(pub &'static FunctionDesc);
+pub struct AbortOnUnwind(pub &'static FunctionEntry);
 
 impl AbortOnUnwind {
     /// The body returned: disarm the guard.
@@ -46,10 +46,10 @@ impl Drop for AbortOnUnwind {
 
 #[cold]
 #[inline(never)]
-extern "C" fn unwound(function: &'static FunctionDesc) -> ! {
+extern "C" fn unwound(function: &'static FunctionEntry) -> ! {
     report(format_args!(
         "abi-core: `{}` (C symbol `{}`) panicked (message above); aborting",
-        function.rust.path(),
+        function.rust_path(),
         function.symbol
     ));
     std::process::abort()
@@ -58,7 +58,7 @@ extern "C" fn unwound(function: &'static FunctionDesc) -> ! {
 /// Run the body of a shim with a status channel: a panic is reported and
 /// becomes [`STATUS_PANIC`].
 #[inline(always)]
-pub fn status_on_panic(function: &'static FunctionDesc, body: impl FnOnce() -> i32) -> i32 {
+pub fn status_on_panic(function: &'static FunctionEntry, body: impl FnOnce() -> i32) -> i32 {
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(status) => status,
         Err(payload) => {
@@ -86,7 +86,7 @@ pub fn status_on_panic(function: &'static FunctionDesc, body: impl FnOnce() -> i
     reason = "called from Rust only; see above"
 )]
 pub extern "C" fn reject_argument(
-    function: &'static FunctionDesc,
+    function: &'static FunctionEntry,
     param: usize,
     error: ArgError,
 ) -> ! {
@@ -100,7 +100,7 @@ pub extern "C" fn reject_argument(
 #[inline(always)]
 pub fn argument_or_abort<T, E: Into<ArgError>>(
     converted: Result<T, E>,
-    function: &'static FunctionDesc,
+    function: &'static FunctionEntry,
     param: usize,
 ) -> T {
     match converted {
@@ -112,7 +112,7 @@ pub fn argument_or_abort<T, E: Into<ArgError>>(
 /// Abort, reporting argument `param`, unless `ptr` is non-NULL and aligned
 /// (an output or inout cell of a DPI import).
 #[inline(always)]
-pub fn pointer_or_abort<T>(ptr: *mut T, function: &'static FunctionDesc, param: usize) {
+pub fn pointer_or_abort<T>(ptr: *mut T, function: &'static FunctionEntry, param: usize) {
     if let Err(error) = crate::convert::check_pointer(ptr.cast_const()) {
         reject_argument(function, param, error);
     }
@@ -127,7 +127,7 @@ pub fn pointer_or_abort<T>(ptr: *mut T, function: &'static FunctionDesc, param: 
     reason = "called from Rust only; see above"
 )]
 pub extern "C" fn argument_status(
-    function: &'static FunctionDesc,
+    function: &'static FunctionEntry,
     param: usize,
     error: ArgError,
 ) -> i32 {
@@ -144,7 +144,7 @@ pub extern "C" fn argument_status(
 /// Check the out-pointer of a `Result` function: `Some(status)` when it is
 /// NULL or misaligned (the function is then not called).
 #[inline(always)]
-pub fn out_pointer_status<T>(function: &'static FunctionDesc, out: *mut T) -> Option<i32> {
+pub fn out_pointer_status<T>(function: &'static FunctionEntry, out: *mut T) -> Option<i32> {
     if out.is_null() || !out.is_aligned() {
         Some(bad_out_pointer(function, out.is_null()))
     } else {
@@ -154,7 +154,7 @@ pub fn out_pointer_status<T>(function: &'static FunctionDesc, out: *mut T) -> Op
 
 #[cold]
 #[inline(never)]
-extern "C" fn bad_out_pointer(function: &'static FunctionDesc, is_null: bool) -> i32 {
+extern "C" fn bad_out_pointer(function: &'static FunctionEntry, is_null: bool) -> i32 {
     let (problem, status, name) = if is_null {
         (
             "NULL",
@@ -170,7 +170,7 @@ extern "C" fn bad_out_pointer(function: &'static FunctionDesc, is_null: bool) ->
     };
     report(format_args!(
         "abi-core: `{}` (C symbol `{}`): the out-pointer is {problem}; returning {name}",
-        function.rust.path(),
+        function.rust_path(),
         function.symbol
     ));
     status
@@ -180,10 +180,10 @@ extern "C" fn bad_out_pointer(function: &'static FunctionDesc, is_null: bool) ->
 /// channel (MLIR's C interface): report and abort.
 #[cold]
 #[inline(never)]
-pub extern "C" fn reject_result_pointer(function: &'static FunctionDesc) -> ! {
+pub extern "C" fn reject_result_pointer(function: &'static FunctionEntry) -> ! {
     report(format_args!(
         "abi-core: `{}` (C symbol `{}`): the result out-pointer (first argument) is NULL or misaligned; aborting",
-        function.rust.path(),
+        function.rust_path(),
         function.symbol
     ));
     std::process::abort()
@@ -191,29 +191,26 @@ pub extern "C" fn reject_result_pointer(function: &'static FunctionDesc) -> ! {
 
 #[cold]
 #[inline(never)]
-fn report_argument(function: &'static FunctionDesc, param: usize, error: ArgError, outcome: &str) {
-    let (name, rust_type) = function
-        .params
-        .get(param)
-        .map_or(("?", "?"), |p| (p.name, p.rust_type));
+fn report_argument(function: &'static FunctionEntry, param: usize, error: ArgError, outcome: &str) {
+    let (name, rust_type) = function.param_names(param).unwrap_or(("?", "?"));
     let hint = match (error, rust_type.starts_with('&')) {
         (ArgError::Null, true) => "; declare the parameter as `Option<&T>` to accept NULL",
         _ => "",
     };
     report(format_args!(
         "abi-core: `{}` (C symbol `{}`): argument `{name}: {rust_type}`: {error}{hint}; {outcome}",
-        function.rust.path(),
+        function.rust_path(),
         function.symbol
     ));
 }
 
 #[cold]
 #[inline(never)]
-fn report_panic(function: &'static FunctionDesc, payload: &(dyn Any + Send), outcome: &str) {
+fn report_panic(function: &'static FunctionEntry, payload: &(dyn Any + Send), outcome: &str) {
     let message = panic_message(payload);
     report(format_args!(
         "abi-core: `{}` (C symbol `{}`) panicked: {message}; {outcome}",
-        function.rust.path(),
+        function.rust_path(),
         function.symbol
     ));
 }

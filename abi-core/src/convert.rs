@@ -18,6 +18,7 @@ use core::fmt;
 
 use crate::c_type::{C_CONST_CHAR_PTR, CType, CTypeDesc};
 use crate::reflect::TypeRecord;
+use crate::registry::{ParamType, Passing, Record, ResultType};
 
 /// What a foreign argument got wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,6 +97,13 @@ pub unsafe trait CParam: Sized {
     const C_TYPE: CTypeDesc;
     /// Whether the callee reads it, writes it, or both.
     const DIRECTION: Direction = Direction::In;
+    /// The registry's description of the parameter (not public API).
+    #[doc(hidden)]
+    const PARAM: ParamType = ParamType {
+        direction: Self::DIRECTION,
+        passing: Passing::Value(Self::C_TYPE),
+        record: Record::Of(Self::record),
+    };
 
     /// Check and convert a raw argument.
     ///
@@ -131,6 +139,13 @@ pub unsafe trait CSliceParam: Sized {
     const C_TYPE: CTypeDesc;
     /// Whether the callee reads the elements, writes them, or both.
     const DIRECTION: Direction = Direction::In;
+    /// The registry's description of the parameter (not public API).
+    #[doc(hidden)]
+    const PARAM: ParamType = ParamType {
+        direction: Self::DIRECTION,
+        passing: Passing::Slice(Self::C_TYPE),
+        record: Record::Of(Self::record),
+    };
 
     /// Check and convert a (pointer, length) pair. A zero length yields an
     /// empty slice whatever the pointer is (C passes `NULL, 0` for "none").
@@ -171,6 +186,21 @@ pub unsafe trait CResult {
     type Raw;
     /// How the header spells it.
     const C_TYPE: CTypeDesc;
+    /// The registry's description of the result (not public API).
+    #[doc(hidden)]
+    const RESULT: ResultType = ResultType::Value {
+        c_type: Self::C_TYPE,
+        record: Some(Self::record),
+    };
+    /// The registry's description of `Result<Self, E>` (not public API).
+    #[doc(hidden)]
+    const STATUS: ResultType = ResultType::Status {
+        out: Some(CTypeDesc::Pointer {
+            pointee: &Self::C_TYPE,
+            is_const: false,
+        }),
+        record: Some(Self::record),
+    };
     /// Convert for C.
     fn into_c(self) -> Self::Raw;
 

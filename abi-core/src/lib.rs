@@ -103,8 +103,8 @@ pub mod __private {
     pub use crate::packed::{Packed, PackedFieldDesc, PackedStruct, PackedStructDesc};
     pub use crate::reflect::TypeRecord;
     pub use crate::registry::{
-        AbiKind, CifaceDesc, CifaceProvider, FieldDesc, FunctionDesc, ParamDesc, Passing,
-        ResultDesc, RustItem, StructDesc, checked_c_symbol, checked_sv_name,
+        AbiKind, CifaceDesc, CifaceProvider, FieldDesc, FunctionEntry, ParamType, Passing, Record,
+        ResultType, RustItem, StructDesc, checked_c_symbol, checked_sv_name,
     };
     pub use crate::registry_section::{FUNCTIONS, STRUCTS};
     pub use crate::status::{CError, STATUS_NULL_POINTER, STATUS_OK};

@@ -83,8 +83,8 @@ impl RustItem {
     }
 }
 
-/// An exported function.
-#[derive(Debug, Clone, Copy)]
+/// An exported function, as the registry describes it.
+#[derive(Debug, Clone)]
 pub struct FunctionDesc {
     /// The ABI it is exported for.
     pub abi: AbiKind,
@@ -95,7 +95,7 @@ pub struct FunctionDesc {
     /// Whether the Rust function is `unsafe fn` (its contract passes to C).
     pub is_unsafe: bool,
     /// The Rust parameters, in order.
-    pub params: &'static [ParamDesc],
+    pub params: Vec<ParamDesc>,
     /// The result.
     pub result: ResultDesc,
     /// What the SystemVerilog import says (for [`AbiKind::DpiImport`]).
@@ -118,9 +118,209 @@ pub struct ParamDesc {
     pub direction: Direction,
     /// How it crosses the boundary.
     pub passing: Passing,
+    record: Record,
+    memref_type: &'static crate::memref::MemRefType,
+}
+
+impl ParamDesc {
     /// Its reflection record; `None` for DPI functions, whose records come
     /// from their SystemVerilog types.
-    pub record: Option<fn() -> crate::reflect::TypeRecord>,
+    pub fn record(&self) -> Option<crate::reflect::TypeRecord> {
+        match self.record {
+            Record::None => None,
+            Record::Of(record) => Some(record()),
+            Record::OfMemRef(record) => Some(record(self.memref_type)),
+        }
+    }
+}
+
+/// What the macros place in the registry for one function: everything
+/// textual in one string, everything about types in per-type constants.
+///
+/// Compile time is why: a nested description (a struct per parameter with
+/// its name, Rust type, direction, passing and record) cost a 500-function
+/// crate a sixth of its build in type checking and constant evaluation.
+/// [`Registry`] turns entries into [`FunctionDesc`]s. Not public API.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct FunctionEntry {
+    pub abi: AbiKind,
+    /// `module_path \0 file \0 line \0 name \0 result type \0 result
+    /// out-pointer name \0` then `name \0 type \0` per parameter, then the
+    /// doc comment (last, so it may contain anything).
+    pub text: &'static str,
+    pub symbol: &'static str,
+    pub is_unsafe: bool,
+    pub named_args: bool,
+    pub params: &'static [ParamType],
+    pub result: ResultType,
+    pub dpi: Option<&'static crate::dpi::DpiImportDesc>,
+    pub ciface: Option<&'static CifaceDesc>,
+}
+
+/// A parameter's description apart from its name, one constant per type
+/// and trait (`<T as CParam>::PARAM` and the like). Not public API.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct ParamType {
+    pub direction: Direction,
+    pub passing: Passing,
+    pub record: Record,
+}
+
+/// Where a parameter's reflection record comes from. Not public API.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub enum Record {
+    /// None (DPI functions: the SystemVerilog types describe them).
+    None,
+    /// This function.
+    Of(fn() -> crate::reflect::TypeRecord),
+    /// This function, given the parameter's `#[mlir]` type.
+    OfMemRef(fn(&crate::memref::MemRefType) -> crate::reflect::TypeRecord),
+}
+
+/// A result's description apart from its Rust spelling, one constant per
+/// type (`<T as CResult>::RESULT` and the like). Not public API.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub enum ResultType {
+    /// See [`ResultDesc::Value`].
+    Value {
+        c_type: CTypeDesc,
+        record: Option<fn() -> crate::reflect::TypeRecord>,
+    },
+    /// See [`ResultDesc::Status`].
+    Status {
+        out: Option<CTypeDesc>,
+        record: Option<fn() -> crate::reflect::TypeRecord>,
+    },
+    /// See [`ResultDesc::Leading`].
+    Leading {
+        out: CTypeDesc,
+        record: Option<fn() -> crate::reflect::TypeRecord>,
+    },
+}
+
+impl ResultType {
+    /// `()`.
+    pub const VOID: ResultType = ResultType::Value {
+        c_type: CTypeDesc::Void,
+        record: None,
+    };
+    /// `Result<(), E>`.
+    pub const STATUS_ONLY: ResultType = ResultType::Status {
+        out: None,
+        record: None,
+    };
+}
+
+/// The strings of a [`FunctionEntry`], split.
+struct EntryText {
+    module_path: &'static str,
+    file: &'static str,
+    line: u32,
+    name: &'static str,
+    result_type: &'static str,
+    out_name: &'static str,
+    /// The parameters' names and types, then the doc comment.
+    params: std::str::SplitN<'static, char>,
+}
+
+impl FunctionEntry {
+    fn split_text(&'static self) -> EntryText {
+        // The doc comment is the last field, whatever it contains.
+        let mut fields = self.text.splitn(7 + 2 * self.params.len(), '\0');
+        let mut next = || fields.next().unwrap_or("");
+        let (module_path, file, line) = (next(), next(), next());
+        let (name, result_type, out_name) = (next(), next(), next());
+        EntryText {
+            module_path,
+            file,
+            line: line.parse().unwrap_or(0),
+            name,
+            result_type,
+            out_name,
+            params: fields,
+        }
+    }
+
+    /// `crate::module::name` of the Rust item.
+    pub fn rust_path(&'static self) -> String {
+        let text = self.split_text();
+        format!("{}::{}", text.module_path, text.name)
+    }
+
+    /// The name and Rust type of parameter `index`.
+    pub fn param_names(&'static self, index: usize) -> Option<(&'static str, &'static str)> {
+        let mut params = self.split_text().params.skip(2 * index);
+        if index >= self.params.len() {
+            return None;
+        }
+        Some((params.next()?, params.next()?))
+    }
+
+    /// The full description.
+    pub fn describe(&'static self) -> FunctionDesc {
+        const DYNAMIC_IDENTITY: &crate::memref::MemRefType =
+            &crate::memref::MemRefType::DYNAMIC_IDENTITY;
+        let mut text = self.split_text();
+        let memref_types = self.ciface.map_or(&[][..], |c| c.memref_types);
+        let params = self
+            .params
+            .iter()
+            .enumerate()
+            .map(|(index, param)| ParamDesc {
+                name: text.params.next().unwrap_or(""),
+                rust_type: text.params.next().unwrap_or(""),
+                direction: param.direction,
+                passing: param.passing,
+                record: param.record,
+                memref_type: memref_types
+                    .get(index)
+                    .and_then(Option::as_ref)
+                    .unwrap_or(DYNAMIC_IDENTITY),
+            })
+            .collect();
+        let doc = text.params.next().unwrap_or("");
+        let (rust_type, out_name) = (text.result_type, text.out_name);
+        let result = match self.result {
+            ResultType::Value { c_type, record } => ResultDesc::Value {
+                rust_type,
+                c_type,
+                record,
+            },
+            ResultType::Status { out, record } => ResultDesc::Status {
+                rust_type,
+                out,
+                out_name,
+                record,
+            },
+            ResultType::Leading { out, record } => ResultDesc::Leading {
+                rust_type,
+                out,
+                out_name,
+                record,
+            },
+        };
+        FunctionDesc {
+            abi: self.abi,
+            rust: RustItem {
+                module_path: text.module_path,
+                name: text.name,
+                doc,
+                file: text.file,
+                line: text.line,
+            },
+            symbol: self.symbol,
+            is_unsafe: self.is_unsafe,
+            params,
+            result,
+            dpi: self.dpi,
+            named_args: self.named_args,
+            ciface: self.ciface,
+        }
+    }
 }
 
 /// How a Rust parameter becomes C parameters.
@@ -205,7 +405,7 @@ impl FunctionDesc {
                 c_type: out,
             });
         }
-        for param in self.params {
+        for param in &self.params {
             let name = c_identifier(param.name);
             match param.passing {
                 Passing::Value(c_type) => slots.push(CParamSlot { name, c_type }),
@@ -290,15 +490,17 @@ pub struct FieldDesc {
 /// A snapshot of the registry, optionally narrowed to some crates.
 #[derive(Debug, Clone)]
 pub struct Registry {
-    functions: Vec<&'static FunctionDesc>,
+    functions: Vec<FunctionDesc>,
     structs: Vec<&'static StructDesc>,
 }
 
 impl Registry {
     /// Everything linked into this program.
     pub fn all() -> Self {
-        let mut functions: Vec<&'static FunctionDesc> =
-            crate::registry_section::functions().iter().collect();
+        let mut functions: Vec<FunctionDesc> = crate::registry_section::functions()
+            .iter()
+            .map(FunctionEntry::describe)
+            .collect();
         let mut structs: Vec<&'static StructDesc> =
             crate::registry_section::structs().iter().collect();
         // Link order is not a stable order; names are.
@@ -326,7 +528,7 @@ impl Registry {
     }
 
     /// The functions, sorted by symbol.
-    pub fn functions(&self) -> &[&'static FunctionDesc] {
+    pub fn functions(&self) -> &[FunctionDesc] {
         &self.functions
     }
 
@@ -336,8 +538,8 @@ impl Registry {
     }
 
     /// The function exported under `symbol`.
-    pub fn function(&self, symbol: &str) -> Option<&'static FunctionDesc> {
-        self.functions.iter().copied().find(|f| f.symbol == symbol)
+    pub fn function(&self, symbol: &str) -> Option<&FunctionDesc> {
+        self.functions.iter().find(|f| f.symbol == symbol)
     }
 
     /// The struct with C name `name`.

@@ -1,5 +1,5 @@
 //! Where the registry's descriptions live: two linker sections, one of
-//! [`FunctionDesc`] and one of [`StructDesc`].
+//! [`FunctionEntry`] and one of [`StructDesc`].
 //!
 //! Every expansion of `#[c_export]`, `#[dpi_import]`, `#[ciface]` and the
 //! others declares its description as a `static` placed in a section the
@@ -22,10 +22,10 @@
 //! incompatible copies of abi-core in one program (whose description types
 //! differ) never read each other's descriptions.
 
-use crate::registry::{FunctionDesc, StructDesc};
+use crate::registry::{FunctionEntry, StructDesc};
 
 /// Place a description `static` in the registry: `function` for a
-/// `FunctionDesc`, `struct` for a `StructDesc`. Used by the macros'
+/// `FunctionEntry`, `struct` for a `StructDesc`. Used by the macros'
 /// expansions; not public API.
 #[doc(hidden)]
 #[macro_export]
@@ -74,7 +74,7 @@ macro_rules! __register {
     target_os = "fuchsia"
 ))]
 mod bounds {
-    use crate::registry::{FunctionDesc, StructDesc};
+    use crate::registry::{FunctionEntry, StructDesc};
 
     /// A function returning the statics of one linker section as a slice.
     macro_rules! section_slice {
@@ -113,7 +113,7 @@ mod bounds {
 
     section_slice!(
         functions,
-        FunctionDesc,
+        FunctionEntry,
         "abi_core_functions_v0_1",
         "__start_abi_core_functions_v0_1",
         "__stop_abi_core_functions_v0_1"
@@ -137,9 +137,9 @@ mod bounds {
     target_os = "fuchsia"
 )))]
 mod bounds {
-    use crate::registry::{FunctionDesc, StructDesc};
+    use crate::registry::{FunctionEntry, StructDesc};
 
-    pub(crate) fn functions() -> &'static [FunctionDesc] {
+    pub(crate) fn functions() -> &'static [FunctionEntry] {
         &super::FUNCTIONS
     }
 
@@ -154,7 +154,7 @@ pub(crate) use bounds::{functions, structs};
 /// `__start_`/`__stop_` symbols (declared everywhere, filled only there).
 #[doc(hidden)]
 #[linkme::distributed_slice]
-pub static FUNCTIONS: [FunctionDesc];
+pub static FUNCTIONS: [FunctionEntry];
 
 /// The structs' distributed slice (see [`FUNCTIONS`]).
 #[doc(hidden)]

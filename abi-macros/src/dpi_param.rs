@@ -14,6 +14,19 @@ pub(crate) enum Direction {
     Inout,
 }
 
+impl Direction {
+    /// The `DpiType` constants describing a parameter of this direction in
+    /// the registry: its C side (`ParamType`) and its SystemVerilog side
+    /// (`DpiParamDesc`).
+    pub(crate) fn registry_items(self) -> (&'static str, &'static str) {
+        match self {
+            Direction::Input => ("INPUT_PARAM", "SV_INPUT"),
+            Direction::Output => ("OUTPUT_PARAM", "SV_OUTPUT"),
+            Direction::Inout => ("INOUT_PARAM", "SV_INOUT"),
+        }
+    }
+}
+
 /// The direction and value type (`T` of `&mut T`) of a parameter of type
 /// `ty`, marked `#[inout]` when `inout` is given; `None` after recording an
 /// error.

@@ -102,3 +102,77 @@ pub(crate) fn rust_item(ident_name: &str, doc: &str) -> TokenStream {
         }
     }
 }
+
+/// A function's registry entry, `static __ABI_FUNCTION: FunctionEntry`:
+/// every name and Rust type in one string, every type's description a
+/// per-type constant (see `abi_core::registry::FunctionEntry`).
+pub(crate) struct Entry<'a> {
+    /// The `AbiKind` variant.
+    pub(crate) abi: &'static str,
+    /// The Rust item's name.
+    pub(crate) name: &'a str,
+    pub(crate) doc: &'a str,
+    /// An expression of the symbol (a literal, or a checked literal).
+    pub(crate) symbol: TokenStream,
+    pub(crate) is_unsafe: bool,
+    pub(crate) named_args: bool,
+    /// Per parameter: name, Rust type as written, and `ParamType`.
+    pub(crate) params: Vec<(String, String, TokenStream)>,
+    /// The result's Rust type as written, and `ResultType`.
+    pub(crate) result: (String, TokenStream),
+    /// The name of the result's out-pointer parameter, if it has one.
+    pub(crate) out_name: &'a str,
+    /// `static __ABI_DPI` or `static __ABI_CIFACE` is declared beside.
+    pub(crate) dpi: bool,
+    pub(crate) ciface: bool,
+}
+
+impl Entry<'_> {
+    pub(crate) fn emit(&self) -> TokenStream {
+        let p = private();
+        let abi = proc_macro2::Ident::new(self.abi, Span::call_site());
+        // The layout `FunctionEntry::text` documents; the doc comment comes
+        // last because it may contain anything.
+        let mut text = format!("\0{}\0{}\0{}\0", self.name, self.result.0, self.out_name);
+        for (name, rust_type, _) in &self.params {
+            text.push_str(name);
+            text.push('\0');
+            text.push_str(rust_type);
+            text.push('\0');
+        }
+        text.push_str(self.doc);
+        let param_types = self.params.iter().map(|(_, _, param_type)| param_type);
+        let (symbol, is_unsafe, named_args, result) = (
+            &self.symbol,
+            self.is_unsafe,
+            self.named_args,
+            &self.result.1,
+        );
+        let none = quote!(::core::option::Option::None);
+        let dpi = if self.dpi {
+            quote!(::core::option::Option::Some(&__ABI_DPI))
+        } else {
+            none.clone()
+        };
+        let ciface = if self.ciface {
+            quote!(::core::option::Option::Some(&__ABI_CIFACE))
+        } else {
+            none
+        };
+        quote! {
+            #p::register!(function static __ABI_FUNCTION: #p::FunctionEntry = #p::FunctionEntry {
+                abi: #p::AbiKind::#abi,
+                text: ::core::concat!(
+                    ::core::module_path!(), "\0", ::core::file!(), "\0", ::core::line!(), #text
+                ),
+                symbol: #symbol,
+                is_unsafe: #is_unsafe,
+                named_args: #named_args,
+                params: &[#(#param_types),*],
+                result: #result,
+                dpi: #dpi,
+                ciface: #ciface,
+            };);
+        }
+    }
+}

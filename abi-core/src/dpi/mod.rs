@@ -171,7 +171,8 @@ pub use runtime::{DpiError, Scope};
 pub use runtime::{LazySymbol, require_scope};
 
 use crate::c_type::{C_CONST_CHAR_PTR, CTypeDesc};
-use crate::convert::ArgError;
+use crate::convert::{ArgError, Direction};
+use crate::registry::{ParamType, Passing, Record, ResultType};
 
 /// A 4-state SystemVerilog scalar (`logic`): 0, 1, Z (high impedance) or X
 /// (unknown), encoded as `svLogic` (`sv_0` = 0, `sv_1` = 1, `sv_z` = 2,
@@ -252,6 +253,51 @@ pub unsafe trait DpiType: Sized + Copy {
     type Cell: Copy;
     /// Its C spelling.
     const C_CELL: CTypeDesc;
+    /// The registry's description of an `input` (not public API).
+    #[doc(hidden)]
+    const INPUT_PARAM: ParamType = ParamType {
+        direction: Direction::In,
+        passing: Passing::Value(Self::C_INPUT),
+        record: Record::None,
+    };
+    /// The registry's description of an `output` (not public API).
+    #[doc(hidden)]
+    const OUTPUT_PARAM: ParamType = ParamType {
+        direction: Direction::Out,
+        passing: Passing::Value(CTypeDesc::Pointer {
+            pointee: &Self::C_CELL,
+            is_const: false,
+        }),
+        record: Record::None,
+    };
+    /// The registry's description of an `inout` (not public API).
+    #[doc(hidden)]
+    const INOUT_PARAM: ParamType = ParamType {
+        direction: Direction::InOut,
+        passing: Passing::Value(CTypeDesc::Pointer {
+            pointee: &Self::C_CELL,
+            is_const: false,
+        }),
+        record: Record::None,
+    };
+    /// The SystemVerilog side of an `input` (not public API).
+    #[doc(hidden)]
+    const SV_INPUT: DpiParamDesc = DpiParamDesc {
+        direction: Self::SV_DIRECTION,
+        sv_type: Self::SV_TYPE,
+    };
+    /// The SystemVerilog side of an `output` (not public API).
+    #[doc(hidden)]
+    const SV_OUTPUT: DpiParamDesc = DpiParamDesc {
+        direction: SvDirection::Output,
+        sv_type: Self::SV_TYPE,
+    };
+    /// The SystemVerilog side of an `inout` (not public API).
+    #[doc(hidden)]
+    const SV_INOUT: DpiParamDesc = DpiParamDesc {
+        direction: SvDirection::Inout,
+        sv_type: Self::SV_TYPE,
+    };
     /// The value of an `output` before the function writes it.
     fn initial() -> Self;
     /// Convert an input.
@@ -331,6 +377,12 @@ pub unsafe trait DpiResult {
     type Raw;
     /// Its C spelling.
     const C_TYPE: CTypeDesc;
+    /// The registry's description of the result (not public API).
+    #[doc(hidden)]
+    const RESULT: ResultType = ResultType::Value {
+        c_type: Self::C_TYPE,
+        record: None,
+    };
     /// Convert for the simulator.
     fn into_c(self) -> Self::Raw;
 }

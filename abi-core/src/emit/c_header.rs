@@ -75,7 +75,6 @@ impl CHeader {
         let functions: Vec<&FunctionDesc> = registry
             .functions()
             .iter()
-            .copied()
             .filter(|f| {
                 f.abi == self.abi
                     || (self.abi == AbiKind::DpiImport && f.abi == AbiKind::DpiExport)

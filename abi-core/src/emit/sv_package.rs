@@ -105,7 +105,6 @@ impl SvPackage {
         let mut imports: Vec<&FunctionDesc> = registry
             .functions()
             .iter()
-            .copied()
             .filter(|f| f.abi == AbiKind::DpiImport)
             .collect();
         imports.sort_by_key(|f| f.dpi.map_or(f.symbol, |d| d.sv_name));
@@ -180,7 +179,6 @@ impl SvPackage {
         let mut exports: Vec<&FunctionDesc> = registry
             .functions()
             .iter()
-            .copied()
             .filter(|f| f.abi == AbiKind::DpiExport)
             .collect();
         exports.sort_by_key(|f| f.symbol);

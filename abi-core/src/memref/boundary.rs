@@ -13,6 +13,7 @@ use super::view::{MemRef, MemRefMut, UnrankedMemRef};
 use crate::c_type::{CType, CTypeDesc};
 use crate::convert::Direction;
 use crate::reflect::TypeRecord;
+use crate::registry::{ParamType, Passing, Record, ResultType};
 
 /// What a memref parameter type fixes: its element's MLIR spellings and
 /// its rank (`None`: unranked). Checked against `#[mlir("...")]` at compile
@@ -48,6 +49,14 @@ pub unsafe trait CifaceParam: Sized {
     const DIRECTION: Direction = Direction::In;
     /// Element and rank, for memrefs.
     const MEMREF: Option<MemRefSignature> = None;
+    /// The registry's description of a parameter of a Rust function (not
+    /// public API).
+    #[doc(hidden)]
+    const PARAM: ParamType = ParamType {
+        direction: Self::DIRECTION,
+        passing: Passing::Value(Self::C_TYPE),
+        record: Record::OfMemRef(Self::record),
+    };
 
     /// Check and convert what MLIR passed.
     ///
@@ -80,6 +89,23 @@ pub unsafe trait CifaceResult: Sized {
     const C_TYPE: CTypeDesc;
     /// What the slot holds before the callee writes it.
     const EMPTY: Self::Slot;
+    /// The registry's description of the result, returned directly (not
+    /// public API).
+    #[doc(hidden)]
+    const RESULT: ResultType = ResultType::Value {
+        c_type: Self::C_TYPE,
+        record: Some(Self::record),
+    };
+    /// The registry's description of the result, written through the
+    /// leading out-pointer (not public API).
+    #[doc(hidden)]
+    const LEADING: ResultType = ResultType::Leading {
+        out: CTypeDesc::Pointer {
+            pointee: &Self::C_TYPE,
+            is_const: false,
+        },
+        record: Some(Self::record),
+    };
 
     /// Hand the value over (ownership of memref buffers passes with it).
     fn into_slot(self) -> Self::Slot;
@@ -126,6 +152,14 @@ pub unsafe trait CifaceArg: Sized {
     const C_TYPE: CTypeDesc;
     /// Element and rank, for memrefs.
     const MEMREF: Option<MemRefSignature> = None;
+    /// The registry's description of an argument of an MLIR function: the
+    /// Rust side passes it, so it is read (not public API).
+    #[doc(hidden)]
+    const PARAM: ParamType = ParamType {
+        direction: Direction::In,
+        passing: Passing::Value(Self::C_TYPE),
+        record: Record::OfMemRef(Self::record),
+    };
 
     /// Check the value against the declared type and build the storage.
     fn prepare(self, ty: &MemRefType) -> Result<Self::Storage, MemRefError>;

@@ -84,7 +84,7 @@ impl AbiJson {
     /// Every function of `registry`, sorted by symbol, as pretty-printed
     /// JSON with sorted keys: the same registry always gives the same text.
     pub fn render(registry: &Registry) -> String {
-        let mut functions: Vec<&FunctionDesc> = registry.functions().to_vec();
+        let mut functions: Vec<&FunctionDesc> = registry.functions().iter().collect();
         functions.sort_by(|a, b| a.symbol.cmp(b.symbol).then(a.abi.cmp(&b.abi)));
         let document = json!({
             "generator": format!("abi-core {}", env!("CARGO_PKG_VERSION")),
@@ -122,11 +122,8 @@ pub fn signature(f: &FunctionDesc, registry: &Registry) -> Signature {
             results.extend(non_null(TypeRecord::of_sv_type(&dpi.result)));
         }
         None => {
-            for p in f.params {
-                args.push(resolve(
-                    p.record.map_or(TypeRecord::Unknown, |r| r()),
-                    registry,
-                ));
+            for p in &f.params {
+                args.push(resolve(p.record().unwrap_or(TypeRecord::Unknown), registry));
             }
             let record = match f.result {
                 ResultDesc::Value { record, .. }
@@ -146,7 +143,7 @@ pub fn signature(f: &FunctionDesc, registry: &Registry) -> Signature {
     if f.named_args {
         args = args
             .into_iter()
-            .zip(f.params)
+            .zip(&f.params)
             .map(|(t, p)| TypeRecord::Named(p.name.to_owned(), Box::new(t)))
             .collect();
     }

@@ -6,7 +6,7 @@ use quote::{format_ident, quote, quote_spanned};
 
 use super::model::{FunctionModel, Model, ResultModel, StructModel};
 use crate::syntax::{is_unit, with_lifetimes};
-use crate::tokens::{Qualified, private, rust_item, rust_type_string};
+use crate::tokens::{Entry, Qualified, private, rust_item, rust_type_string};
 
 pub(crate) fn emit(model: &Model) -> TokenStream {
     match model {
@@ -21,8 +21,6 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     let symbol = &f.symbol;
     let desc = quote!(__ABI_FUNCTION);
     let rust_name = ident.to_string();
-    let rust_item = rust_item(rust_name.trim_start_matches("r#"), &f.doc);
-    let (is_unsafe, named_args) = (f.is_unsafe, f.named_args);
 
     // The shim's own parameter names are generated (mixed-site hygiene), so
     // they can never clash with user items or the names below.
@@ -49,18 +47,13 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         let value = raw_name(i, "");
         // A slice travels as a pointer and a length (`CSliceParam`),
         // everything else as one value (`CParam`).
-        let (trait_path, raw_item, passing) = if param.is_slice {
-            (quote!(#p::CSliceParam), "Ptr", quote!(#p::Passing::Slice))
+        let (trait_path, raw_item) = if param.is_slice {
+            (quote!(#p::CSliceParam), "Ptr")
         } else {
-            (quote!(#p::CParam), "Raw", quote!(#p::Passing::Value))
+            (quote!(#p::CParam), "Raw")
         };
         let q = Qualified::new(&static_ty, trait_path);
-        let (q_raw, q_direction, q_c_type, q_record) = (
-            q.item(raw_item),
-            q.item("DIRECTION"),
-            q.item("C_TYPE"),
-            q.item("record"),
-        );
+        let q_raw = q.item(raw_item);
         shim_params.push(quote!(#value: #q_raw));
         let from_c = if param.is_slice {
             let len = raw_name(i, "_len");
@@ -69,15 +62,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         } else {
             q.call("from_c", quote!(#value))
         };
-        param_descs.push(quote! {
-            #p::ParamDesc {
-                name: #name,
-                rust_type: #rust_type,
-                direction: #q_direction,
-                passing: #passing(#q_c_type),
-                record: ::core::option::Option::Some(#q_record),
-            }
-        });
+        param_descs.push((name.clone(), rust_type, q.item("PARAM")));
         let convert = if has_status {
             quote! {
                 let #value = match unsafe { #from_c } {
@@ -117,14 +102,8 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             let static_ty = with_lifetimes(ty, "'static");
             let rust_type = rust_type_string(ty);
             let q = Qualified::new(&static_ty, quote!(#p::CResult));
-            let (q_raw, q_c_type, q_record) = (q.item("Raw"), q.item("C_TYPE"), q.item("record"));
-            let result_desc = quote! {
-                #p::ResultDesc::Value {
-                    rust_type: #rust_type,
-                    c_type: #q_c_type,
-                    record: ::core::option::Option::Some(#q_record),
-                }
-            };
+            let q_raw = q.item("Raw");
+            let result_desc = (rust_type, q.item("RESULT"));
             let return_type = quote!(#q_raw);
             let convert_result = q.call("into_c", quote!(__abi_value));
             // The Rust value is converted after the guard is disarmed: `into_c`
@@ -138,25 +117,13 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             };
             (result_desc, return_type, body)
         }
-        ResultModel::Status {
-            whole,
-            ok,
-            err,
-            out_name,
-        } => {
+        ResultModel::Status { whole, ok, err, .. } => {
             let rust_type = rust_type_string(whole);
             let error_code =
                 Qualified::new(err, quote!(#p::CError)).call("error_code", quote!(&__abi_error));
             let err_code = quote!(#error_code.get());
             if is_unit(ok) {
-                let result_desc = quote! {
-                    #p::ResultDesc::Status {
-                        rust_type: #rust_type,
-                        out: ::core::option::Option::None,
-                        out_name: #out_name,
-                        record: ::core::option::Option::None,
-                    }
-                };
+                let result_desc = (rust_type, quote!(#p::ResultType::STATUS_ONLY));
                 let body = quote! {
                     #p::status_on_panic(&#desc, move || {
                         #(#conversions)*
@@ -170,21 +137,10 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             } else {
                 let static_ok = with_lifetimes(ok, "'static");
                 let ok_q = Qualified::new(&static_ok, quote!(#p::CResult));
-                let (ok_q_raw, ok_q_c_type, ok_q_record) =
-                    (ok_q.item("Raw"), ok_q.item("C_TYPE"), ok_q.item("record"));
+                let ok_q_raw = ok_q.item("Raw");
                 let out = format_ident!("__abi_out", span = Span::mixed_site());
                 shim_params.push(quote!(#out: *mut #ok_q_raw));
-                let result_desc = quote! {
-                    #p::ResultDesc::Status {
-                        rust_type: #rust_type,
-                        out: ::core::option::Option::Some(#p::CTypeDesc::Pointer {
-                            pointee: &#ok_q_c_type,
-                            is_const: false,
-                        }),
-                        out_name: #out_name,
-                        record: ::core::option::Option::Some(#ok_q_record),
-                    }
-                };
+                let result_desc = (rust_type, ok_q.item("STATUS"));
                 let convert_ok = ok_q.call("into_c", quote!(__abi_value));
                 let body = quote! {
                     if let ::core::option::Option::Some(__abi_status) = #p::out_pointer_status(&#desc, #out) {
@@ -216,23 +172,32 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     // at the name.
     let checked_symbol =
         quote_spanned! {symbol.span()=> ::abi_core::__private::checked_c_symbol(#symbol)};
-    let shim_name = format_ident!("__abi_c_export_{}", rust_name.trim_start_matches("r#"));
+    let rust_name = rust_name.trim_start_matches("r#");
+    let shim_name = format_ident!("__abi_c_export_{}", rust_name);
+    let out_name = match &f.result {
+        ResultModel::Status { out_name, .. } => out_name.as_str(),
+        ResultModel::Value(_) => "",
+    };
+    let entry = Entry {
+        abi: "C",
+        name: rust_name,
+        doc: &f.doc,
+        symbol: checked_symbol,
+        is_unsafe: f.is_unsafe,
+        named_args: f.named_args,
+        params: param_descs,
+        result: result_desc,
+        out_name,
+        dpi: false,
+        ciface: false,
+    }
+    .emit();
 
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
         const _: () = {
-            #p::register!(function static #desc: #p::FunctionDesc = #p::FunctionDesc {
-                abi: #p::AbiKind::C,
-                rust: #rust_item,
-                symbol: #checked_symbol,
-                is_unsafe: #is_unsafe,
-                params: &[#(#param_descs),*],
-                result: #result_desc,
-                dpi: ::core::option::Option::None,
-                named_args: #named_args,
-                ciface: ::core::option::Option::None,
-            };);
+            #entry
 
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {

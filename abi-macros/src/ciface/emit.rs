@@ -8,7 +8,7 @@ use quote::{format_ident, quote, quote_spanned};
 use super::mlir_type::{Layout, MlirMemRef};
 use super::model::{ExpandedParam, FunctionModel, ParamModel, Provider, ResultModel};
 use crate::syntax::with_lifetimes;
-use crate::tokens::{Qualified, private, rust_item, rust_type_string};
+use crate::tokens::{Entry, Qualified, private, rust_type_string};
 
 fn dim(d: Option<i64>) -> TokenStream {
     let p = private();
@@ -100,94 +100,54 @@ fn ciface_desc(f: &FunctionModel, provider: TokenStream) -> TokenStream {
     }
 }
 
-fn param_descs(
-    f: &FunctionModel,
-    types: &[proc_macro2::Ident],
-    trait_path: &TokenStream,
-    has_direction: bool,
-) -> Vec<TokenStream> {
-    let p = private();
+/// Per parameter: name, Rust type and `ParamType`. A Rust callee's
+/// parameter knows whether it is written; an argument to MLIR is read.
+fn param_descs(f: &FunctionModel, trait_path: &TokenStream) -> Vec<(String, String, TokenStream)> {
     f.params
         .iter()
-        .zip(types)
-        .map(|(param, type_const)| {
+        .map(|param| {
             let ty = with_lifetimes(&param.ty, "'static");
-            let q = Qualified::new(&ty, trait_path.clone());
-            let (c_type, record) = (q.item("C_TYPE"), q.item("record"));
-            // A Rust callee's parameter knows whether it is written; an
-            // argument to MLIR is described as read.
-            let direction = if has_direction {
-                q.item("DIRECTION")
-            } else {
-                quote!(#p::Direction::In)
-            };
-            let name = &param.name;
-            let rust_type = rust_type_string(&param.ty);
-            quote! {
-                #p::ParamDesc {
-                    name: #name,
-                    rust_type: #rust_type,
-                    direction: #direction,
-                    passing: #p::Passing::Value(#c_type),
-                    record: ::core::option::Option::Some(|| #record(&#type_const)),
-                }
-            }
+            let param_type = Qualified::new(&ty, trait_path.clone()).item("PARAM");
+            (param.name.clone(), rust_type_string(&param.ty), param_type)
         })
         .collect()
 }
 
-fn result_desc(f: &FunctionModel) -> TokenStream {
+/// The result's Rust type and `ResultType`.
+fn result_desc(f: &FunctionModel) -> (String, TokenStream) {
     let p = private();
     match &f.result {
-        ResultModel::Unit => quote! {
-            #p::ResultDesc::Value { rust_type: "()", c_type: #p::CTypeDesc::Void, record: ::core::option::Option::None }
-        },
+        ResultModel::Unit => ("()".to_owned(), quote!(#p::ResultType::VOID)),
         ResultModel::Direct(ty) | ResultModel::Leading(ty) => {
-            let rust_type = rust_type_string(ty);
             let st = with_lifetimes(ty, "'static");
             let q = Qualified::new(&st, quote!(#p::CifaceResult));
-            let (c_type, record) = (q.item("C_TYPE"), q.item("record"));
-            if matches!(f.result, ResultModel::Direct(_)) {
-                quote! {
-                    #p::ResultDesc::Value {
-                        rust_type: #rust_type,
-                        c_type: #c_type,
-                        record: ::core::option::Option::Some(#record),
-                    }
-                }
+            let item = if matches!(f.result, ResultModel::Direct(_)) {
+                "RESULT"
             } else {
-                quote! {
-                    #p::ResultDesc::Leading {
-                        rust_type: #rust_type,
-                        out: #p::CTypeDesc::Pointer { pointee: &#c_type, is_const: false },
-                        out_name: "result",
-                        record: ::core::option::Option::Some(#record),
-                    }
-                }
-            }
+                "LEADING"
+            };
+            (rust_type_string(ty), q.item(item))
         }
     }
 }
 
-fn function_desc(f: &FunctionModel, params: Vec<TokenStream>, is_unsafe: bool) -> TokenStream {
-    let p = private();
+fn function_desc(f: &FunctionModel, trait_path: &TokenStream, is_unsafe: bool) -> TokenStream {
     let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
     let name = f.ident.to_string();
-    let rust_item = rust_item(name.trim_start_matches("r#"), &f.doc);
-    let result = result_desc(f);
-    quote! {
-        #p::register!(function static __ABI_FUNCTION: #p::FunctionDesc = #p::FunctionDesc {
-            abi: #p::AbiKind::Ciface,
-            rust: #rust_item,
-            symbol: #symbol,
-            is_unsafe: #is_unsafe,
-            params: &[#(#params),*],
-            result: #result,
-            dpi: ::core::option::Option::None,
-            named_args: false,
-            ciface: ::core::option::Option::Some(&__ABI_CIFACE),
-        };);
+    Entry {
+        abi: "Ciface",
+        name: name.trim_start_matches("r#"),
+        doc: &f.doc,
+        symbol: quote!(#symbol),
+        is_unsafe,
+        named_args: false,
+        params: param_descs(f, trait_path),
+        result: result_desc(f),
+        out_name: "result",
+        dpi: false,
+        ciface: true,
     }
+    .emit()
 }
 
 /// A Rust function MLIR calls.
@@ -199,7 +159,7 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     let trait_path = quote!(#p::CifaceParam);
     let (types, type_consts) = type_consts(&f.params, &trait_path);
     let desc = ciface_desc(f, quote!(#p::CifaceProvider::Rust));
-    let function = function_desc(f, param_descs(f, &types, &trait_path, true), is_unsafe);
+    let function = function_desc(f, &trait_path, is_unsafe);
     let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
     let ident = &f.ident;
 
@@ -354,7 +314,7 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
     let trait_path = quote!(#p::CifaceArg);
     let (types, type_consts) = type_consts(&f.params, &trait_path);
     let desc = ciface_desc(f, quote!(#p::CifaceProvider::Mlir));
-    let function = function_desc(f, param_descs(f, &types, &trait_path, false), false);
+    let function = function_desc(f, &trait_path, false);
     let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
     let ident = &f.ident;
     let fn_name = ident.to_string();

@@ -6,7 +6,7 @@ use quote::{format_ident, quote};
 
 use super::model::{Direction, ExportModel};
 use crate::syntax::with_lifetimes;
-use crate::tokens::{Qualified, private, require_dpi_value, rust_item, rust_type_string};
+use crate::tokens::{Entry, Qualified, private, require_dpi_value, rust_type_string};
 
 pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     let p = private();
@@ -17,7 +17,6 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         &std::ffi::CString::new(name.clone()).unwrap(),
         Span::call_site(),
     );
-    let rust_item = rust_item(&name, &f.doc);
     let doc = &f.doc;
 
     let mut wrapper_params = Vec::new();
@@ -32,41 +31,25 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     for (i, param) in f.params.iter().enumerate() {
         let value_ty = with_lifetimes(&param.value, "'static");
         let q = Qualified::new(&value_ty, quote!(#p::DpiType));
-        let (sv_type, c_input, c_cell) = (q.item("SV_TYPE"), q.item("C_INPUT"), q.item("C_CELL"));
         let arg = &param.ident;
         let written = &param.written;
         let raw = format_ident!("__abi_raw{}", i, span = Span::mixed_site());
         let param_name = arg.to_string();
         let rust_type = rust_type_string(written);
         wrapper_params.push(quote!(#arg: #written));
-        let (direction, sv_direction) = match param.direction {
-            Direction::Input => (quote!(#p::Direction::In), quote!(#p::SvDirection::Input)),
-            Direction::Output => (quote!(#p::Direction::Out), quote!(#p::SvDirection::Output)),
-            Direction::Inout => (quote!(#p::Direction::InOut), quote!(#p::SvDirection::Inout)),
-        };
-        dpi_params.push(quote!(#p::DpiParamDesc { direction: #sv_direction, sv_type: #sv_type }));
+        let (c_item, sv_item) = param.direction.registry_items();
+        param_descs.push((param_name, rust_type, q.item(c_item)));
+        dpi_params.push(q.item(sv_item));
         match param.direction {
             Direction::Input => {
                 let input = q.item("Input");
                 c_params.push(quote!(#input));
-                param_descs.push(quote! {
-                    #p::ParamDesc { name: #param_name, rust_type: #rust_type, direction: #direction, passing: #p::Passing::Value(#c_input), record: ::core::option::Option::None }
-                });
                 inputs.push((arg.clone(), raw.clone()));
                 call_args.push(quote!(#raw));
             }
             Direction::Output | Direction::Inout => {
                 let cell_ty = q.item("Cell");
                 c_params.push(quote!(*mut #cell_ty));
-                param_descs.push(quote! {
-                    #p::ParamDesc {
-                        name: #param_name,
-                        rust_type: #rust_type,
-                        direction: #direction,
-                        passing: #p::Passing::Value(#p::CTypeDesc::Pointer { pointee: &#c_cell, is_const: false }),
-                        record: ::core::option::Option::None,
-                    }
-                });
                 let initial = if param.direction == Direction::Output {
                     q.call("to_cell", q.call("initial", quote!()))
                 } else {
@@ -93,7 +76,10 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         (
             quote!(#p::ExportTaskReturn),
             quote!(#p::SvType::Named("void")),
-            quote!(#p::EXPORT_TASK_C_TYPE),
+            quote!(#p::ResultType::Value {
+                c_type: #p::EXPORT_TASK_C_TYPE,
+                record: ::core::option::Option::None,
+            }),
             quote!(#p::export_task_outcome(#name, __abi_returned)),
         )
     } else {
@@ -102,7 +88,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         (
             rq.item("Raw"),
             rq.item("SV_TYPE"),
-            rq.item("C_TYPE"),
+            rq.item("RESULT"),
             quote!(::core::result::Result::Ok(#from_raw)),
         )
     };
@@ -112,7 +98,20 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         if f.task { "task" } else { "function" }
     );
     let result = &f.result;
-    let result_rust_type = rust_type_string(result);
+    let entry = Entry {
+        abi: "DpiExport",
+        name: &name,
+        doc: &f.doc,
+        symbol: quote!(#name),
+        is_unsafe: false,
+        named_args: false,
+        params: param_descs,
+        result: (rust_type_string(result), result_c),
+        out_name: "",
+        dpi: true,
+        ciface: false,
+    }
+    .emit();
 
     // The call, inside one `with_input` closure per input, so that pointer
     // inputs stay valid for the call.
@@ -163,17 +162,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
                 params: &[#(#dpi_params),*],
                 result: #result_sv,
             };
-            #p::register!(function static __ABI_FUNCTION: #p::FunctionDesc = #p::FunctionDesc {
-                abi: #p::AbiKind::DpiExport,
-                rust: #rust_item,
-                symbol: #name,
-                is_unsafe: false,
-                params: &[#(#param_descs),*],
-                result: #p::ResultDesc::Value { rust_type: #result_rust_type, c_type: #result_c, record: ::core::option::Option::None },
-                dpi: ::core::option::Option::Some(&__ABI_DPI),
-                named_args: false,
-                ciface: ::core::option::Option::None,
-            };);
+            #entry
         };
     }
 }

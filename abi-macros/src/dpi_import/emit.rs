@@ -7,7 +7,7 @@ use quote::{format_ident, quote, quote_spanned};
 
 use super::model::{Direction, FunctionModel};
 use crate::syntax::with_lifetimes;
-use crate::tokens::{Qualified, private, require_dpi_value, rust_item, rust_type_string};
+use crate::tokens::{Entry, Qualified, private, require_dpi_value, rust_type_string};
 
 pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let p = private();
@@ -15,9 +15,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let ident = &f.ident;
     let symbol = &f.symbol;
     let sv_name = &f.sv_name;
-    let (context, pure, task, is_unsafe, named_args) =
-        (f.context, f.pure, f.task, f.is_unsafe, f.named_args);
-    let rust_item = rust_item(&symbol.value(), &f.doc);
+    let (context, pure, task) = (f.context, f.pure, f.task);
 
     let mut shim_params = Vec::new();
     let mut param_descs = Vec::new();
@@ -29,27 +27,20 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     for (i, param) in f.params.iter().enumerate() {
         let value_ty = with_lifetimes(&param.value, "'static");
         let q = Qualified::new(&value_ty, quote!(#p::DpiType));
-        let (sv_type, c_input, c_cell) = (q.item("SV_TYPE"), q.item("C_INPUT"), q.item("C_CELL"));
         let raw = format_ident!("__abi_arg{}", i, span = Span::mixed_site());
         let cell = format_ident!("__abi_cell{}", i, span = Span::mixed_site());
-        let name = &param.name;
-        let rust_type = rust_type_string(&param.written);
-        let (direction, sv_direction) = match param.direction {
-            Direction::Input => (quote!(#p::Direction::In), q.item("SV_DIRECTION")),
-            Direction::Output => (quote!(#p::Direction::Out), quote!(#p::SvDirection::Output)),
-            Direction::Inout => (quote!(#p::Direction::InOut), quote!(#p::SvDirection::Inout)),
-        };
-        dpi_params.push(quote! {
-            #p::DpiParamDesc { direction: #sv_direction, sv_type: #sv_type }
-        });
+        let (c_item, sv_item) = param.direction.registry_items();
+        param_descs.push((
+            param.name.clone(),
+            rust_type_string(&param.written),
+            q.item(c_item),
+        ));
+        dpi_params.push(q.item(sv_item));
         match param.direction {
             Direction::Input => {
                 let input = q.item("Input");
                 let from_input = q.call("from_input", quote!(#raw));
                 shim_params.push(quote!(#raw: #input));
-                param_descs.push(quote! {
-                    #p::ParamDesc { name: #name, rust_type: #rust_type, direction: #direction, passing: #p::Passing::Value(#c_input), record: ::core::option::Option::None }
-                });
                 prepare.push(quote! {
                     // SAFETY: the simulator passes an input of the declared
                     // SystemVerilog type (Annex H); `from_input` checks what
@@ -61,15 +52,6 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
             Direction::Output | Direction::Inout => {
                 let cell_ty = q.item("Cell");
                 shim_params.push(quote!(#raw: *mut #cell_ty));
-                param_descs.push(quote! {
-                    #p::ParamDesc {
-                        name: #name,
-                        rust_type: #rust_type,
-                        direction: #direction,
-                        passing: #p::Passing::Value(#p::CTypeDesc::Pointer { pointee: &#c_cell, is_const: false }),
-                        record: ::core::option::Option::None,
-                    }
-                });
                 let initial = if param.direction == Direction::Output {
                     q.call("initial", quote!())
                 } else {
@@ -113,7 +95,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         (
             quote!(#p::SvType::Named("void")),
             quote!(#p::core::primitive::i32),
-            quote!(<i32 as #p::DpiResult>::C_TYPE),
+            quote!(<i32 as #p::DpiResult>::RESULT),
             quote!({
                 let () = __abi_value;
                 #p::TASK_NOT_DISABLED
@@ -124,12 +106,27 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         (
             rq.item("SV_TYPE"),
             rq.item("Raw"),
-            rq.item("C_TYPE"),
+            rq.item("RESULT"),
             into_c,
         )
     };
 
-    let shim_name = format_ident!("__abi_dpi_import_{}", symbol.value());
+    let rust_name = symbol.value();
+    let shim_name = format_ident!("__abi_dpi_import_{}", rust_name);
+    let entry = Entry {
+        abi: "DpiImport",
+        name: &rust_name,
+        doc: &f.doc,
+        symbol: quote!(#symbol),
+        is_unsafe: f.is_unsafe,
+        named_args: f.named_args,
+        params: param_descs,
+        result: (result_rust_type, result_c),
+        out_name: "",
+        dpi: true,
+        ciface: false,
+    }
+    .emit();
     // Checked while the static is evaluated (see `c_export`).
     let checked_sv_name =
         quote_spanned! {sv_name.span()=> ::abi_core::__private::checked_sv_name(#sv_name)};
@@ -148,17 +145,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                 result: #result_sv,
             };
 
-            #p::register!(function static #desc: #p::FunctionDesc = #p::FunctionDesc {
-                abi: #p::AbiKind::DpiImport,
-                rust: #rust_item,
-                symbol: #symbol,
-                is_unsafe: #is_unsafe,
-                params: &[#(#param_descs),*],
-                result: #p::ResultDesc::Value { rust_type: #result_rust_type, c_type: #result_c, record: ::core::option::Option::None },
-                dpi: ::core::option::Option::Some(&__ABI_DPI),
-                named_args: #named_args,
-                ciface: ::core::option::Option::None,
-            };);
+            #entry
 
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {

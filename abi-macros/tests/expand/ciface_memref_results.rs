@@ -12,25 +12,16 @@ const _: () = {
         expanded: false,
     };
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
-        ::abi_core::__private::FunctionDesc { abi :
-        ::abi_core::__private::AbiKind::Ciface, rust : ::abi_core::__private::RustItem {
-        module_path : ::core::module_path!(), name : "pair", doc : "", file :
-        ::core::file!(), line : ::core::line!(), }, symbol : "_mlir_ciface_pair",
-        is_unsafe : false, params : & [::abi_core::__private::ParamDesc { name : "n",
-        rust_type : "i64", direction : < i64 as ::abi_core::__private::CifaceParam >
-        ::DIRECTION, passing : ::abi_core::__private::Passing::Value(< i64 as
-        ::abi_core::__private::CifaceParam > ::C_TYPE), record :
-        ::core::option::Option::Some(|| < i64 as ::abi_core::__private::CifaceParam >
-        ::record(& __ABI_TYPE_0)), }], result :
-        ::abi_core::__private::ResultDesc::Leading { rust_type :
-        "(OwnedMemRef<f32, 1>, i32)", out : ::abi_core::__private::CTypeDesc::Pointer {
-        pointee : & < (OwnedMemRef < f32, 1 >, i32) as
-        ::abi_core::__private::CifaceResult > ::C_TYPE, is_const : false }, out_name :
-        "result", record : ::core::option::Option::Some(< (OwnedMemRef < f32, 1 >, i32)
-        as ::abi_core::__private::CifaceResult > ::record), }, dpi :
-        ::core::option::Option::None, named_args : false, ciface :
-        ::core::option::Option::Some(& __ABI_CIFACE), };
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
+        ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::AbiKind::Ciface, text :
+        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(), "\0pair\0(OwnedMemRef<f32, 1>, i32)\0result\0n\0i64\0"), symbol
+        : "_mlir_ciface_pair", is_unsafe : false, named_args : false, params : & [< i64
+        as ::abi_core::__private::CifaceParam > ::PARAM], result : < (OwnedMemRef < f32,
+        1 >, i32) as ::abi_core::__private::CifaceResult > ::LEADING, dpi :
+        ::core::option::Option::None, ciface : ::core::option::Option::Some(&
+        __ABI_CIFACE), };
     );
     #[unsafe(export_name = "_mlir_ciface_pair")]
     unsafe extern "C" fn __abi_ciface_shim(

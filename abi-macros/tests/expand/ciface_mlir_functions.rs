@@ -49,23 +49,16 @@ const _: () = {
         expanded: false,
     };
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
-        ::abi_core::__private::FunctionDesc { abi :
-        ::abi_core::__private::AbiKind::Ciface, rust : ::abi_core::__private::RustItem {
-        module_path : ::core::module_path!(), name : "sum_1d", doc : "Sum of a vector.",
-        file : ::core::file!(), line : ::core::line!(), }, symbol :
-        "_mlir_ciface_sum_1d", is_unsafe : false, params : &
-        [::abi_core::__private::ParamDesc { name : "m", rust_type : "&[f32]", direction :
-        ::abi_core::__private::Direction::In, passing :
-        ::abi_core::__private::Passing::Value(< & 'static [f32] as
-        ::abi_core::__private::CifaceArg > ::C_TYPE), record :
-        ::core::option::Option::Some(|| < & 'static [f32] as
-        ::abi_core::__private::CifaceArg > ::record(& __ABI_TYPE_0)), }], result :
-        ::abi_core::__private::ResultDesc::Value { rust_type : "f32", c_type : < f32 as
-        ::abi_core::__private::CifaceResult > ::C_TYPE, record :
-        ::core::option::Option::Some(< f32 as ::abi_core::__private::CifaceResult >
-        ::record), }, dpi : ::core::option::Option::None, named_args : false, ciface :
-        ::core::option::Option::Some(& __ABI_CIFACE), };
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
+        ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::AbiKind::Ciface, text :
+        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(), "\0sum_1d\0f32\0result\0m\0&[f32]\0Sum of a vector."), symbol :
+        "_mlir_ciface_sum_1d", is_unsafe : false, named_args : false, params : & [< &
+        'static [f32] as ::abi_core::__private::CifaceArg > ::PARAM], result : < f32 as
+        ::abi_core::__private::CifaceResult > ::RESULT, dpi :
+        ::core::option::Option::None, ciface : ::core::option::Option::Some(&
+        __ABI_CIFACE), };
     );
 };
 #[doc = ::core::concat!(
@@ -188,25 +181,16 @@ const _: () = {
         expanded: false,
     };
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
-        ::abi_core::__private::FunctionDesc { abi :
-        ::abi_core::__private::AbiKind::Ciface, rust : ::abi_core::__private::RustItem {
-        module_path : ::core::module_path!(), name : "tail", doc : "", file :
-        ::core::file!(), line : ::core::line!(), }, symbol : "_mlir_ciface_tail",
-        is_unsafe : false, params : & [::abi_core::__private::ParamDesc { name : "m",
-        rust_type : "MemRef<'a, f32, 1>", direction :
-        ::abi_core::__private::Direction::In, passing :
-        ::abi_core::__private::Passing::Value(< MemRef < 'static, f32, 1 > as
-        ::abi_core::__private::CifaceArg > ::C_TYPE), record :
-        ::core::option::Option::Some(|| < MemRef < 'static, f32, 1 > as
-        ::abi_core::__private::CifaceArg > ::record(& __ABI_TYPE_0)), }], result :
-        ::abi_core::__private::ResultDesc::Leading { rust_type :
-        "ReturnedMemRef<'a, f32, 1>", out : ::abi_core::__private::CTypeDesc::Pointer {
-        pointee : & < ReturnedMemRef < 'static, f32, 1 > as
-        ::abi_core::__private::CifaceResult > ::C_TYPE, is_const : false }, out_name :
-        "result", record : ::core::option::Option::Some(< ReturnedMemRef < 'static, f32,
-        1 > as ::abi_core::__private::CifaceResult > ::record), }, dpi :
-        ::core::option::Option::None, named_args : false, ciface :
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
+        ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::AbiKind::Ciface, text :
+        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(),
+        "\0tail\0ReturnedMemRef<'a, f32, 1>\0result\0m\0MemRef<'a, f32, 1>\0"), symbol :
+        "_mlir_ciface_tail", is_unsafe : false, named_args : false, params : & [< MemRef
+        < 'static, f32, 1 > as ::abi_core::__private::CifaceArg > ::PARAM], result : <
+        ReturnedMemRef < 'static, f32, 1 > as ::abi_core::__private::CifaceResult >
+        ::LEADING, dpi : ::core::option::Option::None, ciface :
         ::core::option::Option::Some(& __ABI_CIFACE), };
     );
 };

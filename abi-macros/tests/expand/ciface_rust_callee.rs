@@ -41,29 +41,18 @@ const _: () = {
         expanded: true,
     };
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
-        ::abi_core::__private::FunctionDesc { abi :
-        ::abi_core::__private::AbiKind::Ciface, rust : ::abi_core::__private::RustItem {
-        module_path : ::core::module_path!(), name : "scale", doc :
-        "Scales a strided vector.", file : ::core::file!(), line : ::core::line!(), },
-        symbol : "_mlir_ciface_scale", is_unsafe : false, params : &
-        [::abi_core::__private::ParamDesc { name : "m", rust_type :
-        "MemRefMut<'_, f32, 1>", direction : < MemRefMut < 'static, f32, 1 > as
-        ::abi_core::__private::CifaceParam > ::DIRECTION, passing :
-        ::abi_core::__private::Passing::Value(< MemRefMut < 'static, f32, 1 > as
-        ::abi_core::__private::CifaceParam > ::C_TYPE), record :
-        ::core::option::Option::Some(|| < MemRefMut < 'static, f32, 1 > as
-        ::abi_core::__private::CifaceParam > ::record(& __ABI_TYPE_0)), },
-        ::abi_core::__private::ParamDesc { name : "k", rust_type : "f32", direction : <
-        f32 as ::abi_core::__private::CifaceParam > ::DIRECTION, passing :
-        ::abi_core::__private::Passing::Value(< f32 as ::abi_core::__private::CifaceParam
-        > ::C_TYPE), record : ::core::option::Option::Some(|| < f32 as
-        ::abi_core::__private::CifaceParam > ::record(& __ABI_TYPE_1)), }], result :
-        ::abi_core::__private::ResultDesc::Value { rust_type : "f32", c_type : < f32 as
-        ::abi_core::__private::CifaceResult > ::C_TYPE, record :
-        ::core::option::Option::Some(< f32 as ::abi_core::__private::CifaceResult >
-        ::record), }, dpi : ::core::option::Option::None, named_args : false, ciface :
-        ::core::option::Option::Some(& __ABI_CIFACE), };
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
+        ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::AbiKind::Ciface, text :
+        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(),
+        "\0scale\0f32\0result\0m\0MemRefMut<'_, f32, 1>\0k\0f32\0Scales a strided vector."),
+        symbol : "_mlir_ciface_scale", is_unsafe : false, named_args : false, params : &
+        [< MemRefMut < 'static, f32, 1 > as ::abi_core::__private::CifaceParam > ::PARAM,
+        < f32 as ::abi_core::__private::CifaceParam > ::PARAM], result : < f32 as
+        ::abi_core::__private::CifaceResult > ::RESULT, dpi :
+        ::core::option::Option::None, ciface : ::core::option::Option::Some(&
+        __ABI_CIFACE), };
     );
     #[unsafe(export_name = "_mlir_ciface_scale")]
     unsafe extern "C" fn __abi_ciface_shim(

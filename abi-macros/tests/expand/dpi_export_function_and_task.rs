@@ -40,37 +40,23 @@ const _: () = {
         pure: false,
         task: false,
         params: &[
-            ::abi_core::__private::DpiParamDesc {
-                direction: ::abi_core::__private::SvDirection::Input,
-                sv_type: <f32 as ::abi_core::__private::DpiType>::SV_TYPE,
-            },
-            ::abi_core::__private::DpiParamDesc {
-                direction: ::abi_core::__private::SvDirection::Inout,
-                sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
-            },
+            <f32 as ::abi_core::__private::DpiType>::SV_INPUT,
+            <i32 as ::abi_core::__private::DpiType>::SV_INOUT,
         ],
         result: <f32 as ::abi_core::__private::DpiResult>::SV_TYPE,
     };
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
-        ::abi_core::__private::FunctionDesc { abi :
-        ::abi_core::__private::AbiKind::DpiExport, rust : ::abi_core::__private::RustItem
-        { module_path : ::core::module_path!(), name : "sv_double", doc :
-        "Doubles in SystemVerilog.", file : ::core::file!(), line : ::core::line!(), },
-        symbol : "sv_double", is_unsafe : false, params : &
-        [::abi_core::__private::ParamDesc { name : "x", rust_type : "f32", direction :
-        ::abi_core::__private::Direction::In, passing :
-        ::abi_core::__private::Passing::Value(< f32 as ::abi_core::__private::DpiType >
-        ::C_INPUT), record : ::core::option::Option::None },
-        ::abi_core::__private::ParamDesc { name : "n", rust_type : "&mut i32", direction
-        : ::abi_core::__private::Direction::InOut, passing :
-        ::abi_core::__private::Passing::Value(::abi_core::__private::CTypeDesc::Pointer {
-        pointee : & < i32 as ::abi_core::__private::DpiType > ::C_CELL, is_const : false
-        }), record : ::core::option::Option::None, }], result :
-        ::abi_core::__private::ResultDesc::Value { rust_type : "f32", c_type : < f32 as
-        ::abi_core::__private::DpiResult > ::C_TYPE, record :
-        ::core::option::Option::None }, dpi : ::core::option::Option::Some(& __ABI_DPI),
-        named_args : false, ciface : ::core::option::Option::None, };
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
+        ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::AbiKind::DpiExport, text :
+        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(),
+        "\0sv_double\0f32\0\0x\0f32\0n\0&mut i32\0Doubles in SystemVerilog."), symbol :
+        "sv_double", is_unsafe : false, named_args : false, params : & [< f32 as
+        ::abi_core::__private::DpiType > ::INPUT_PARAM, < i32 as
+        ::abi_core::__private::DpiType > ::INOUT_PARAM], result : < f32 as
+        ::abi_core::__private::DpiResult > ::RESULT, dpi : ::core::option::Option::Some(&
+        __ABI_DPI), ciface : ::core::option::Option::None, };
     );
 };
 ///Waits in SystemVerilog.
@@ -113,36 +99,24 @@ const _: () = {
         pure: false,
         task: true,
         params: &[
-            ::abi_core::__private::DpiParamDesc {
-                direction: ::abi_core::__private::SvDirection::Input,
-                sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
-            },
-            ::abi_core::__private::DpiParamDesc {
-                direction: ::abi_core::__private::SvDirection::Output,
-                sv_type: <bool as ::abi_core::__private::DpiType>::SV_TYPE,
-            },
+            <i32 as ::abi_core::__private::DpiType>::SV_INPUT,
+            <bool as ::abi_core::__private::DpiType>::SV_OUTPUT,
         ],
         result: ::abi_core::__private::SvType::Named("void"),
     };
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
-        ::abi_core::__private::FunctionDesc { abi :
-        ::abi_core::__private::AbiKind::DpiExport, rust : ::abi_core::__private::RustItem
-        { module_path : ::core::module_path!(), name : "sv_wait", doc :
-        "Waits in SystemVerilog.", file : ::core::file!(), line : ::core::line!(), },
-        symbol : "sv_wait", is_unsafe : false, params : &
-        [::abi_core::__private::ParamDesc { name : "cycles", rust_type : "i32", direction
-        : ::abi_core::__private::Direction::In, passing :
-        ::abi_core::__private::Passing::Value(< i32 as ::abi_core::__private::DpiType >
-        ::C_INPUT), record : ::core::option::Option::None },
-        ::abi_core::__private::ParamDesc { name : "done", rust_type : "&mut bool",
-        direction : ::abi_core::__private::Direction::Out, passing :
-        ::abi_core::__private::Passing::Value(::abi_core::__private::CTypeDesc::Pointer {
-        pointee : & < bool as ::abi_core::__private::DpiType > ::C_CELL, is_const : false
-        }), record : ::core::option::Option::None, }], result :
-        ::abi_core::__private::ResultDesc::Value { rust_type : "()", c_type :
-        ::abi_core::__private::EXPORT_TASK_C_TYPE, record : ::core::option::Option::None
-        }, dpi : ::core::option::Option::Some(& __ABI_DPI), named_args : false, ciface :
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
+        ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::AbiKind::DpiExport, text :
+        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(),
+        "\0sv_wait\0()\0\0cycles\0i32\0done\0&mut bool\0Waits in SystemVerilog."), symbol
+        : "sv_wait", is_unsafe : false, named_args : false, params : & [< i32 as
+        ::abi_core::__private::DpiType > ::INPUT_PARAM, < bool as
+        ::abi_core::__private::DpiType > ::OUTPUT_PARAM], result :
+        ::abi_core::__private::ResultType::Value { c_type :
+        ::abi_core::__private::EXPORT_TASK_C_TYPE, record : ::core::option::Option::None,
+        }, dpi : ::core::option::Option::Some(& __ABI_DPI), ciface :
         ::core::option::Option::None, };
     );
 };

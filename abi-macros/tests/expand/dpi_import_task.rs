@@ -7,28 +7,19 @@ const _: () = {
         context: false,
         pure: false,
         task: true,
-        params: &[
-            ::abi_core::__private::DpiParamDesc {
-                direction: <i64 as ::abi_core::__private::DpiType>::SV_DIRECTION,
-                sv_type: <i64 as ::abi_core::__private::DpiType>::SV_TYPE,
-            },
-        ],
+        params: &[<i64 as ::abi_core::__private::DpiType>::SV_INPUT],
         result: ::abi_core::__private::SvType::Named("void"),
     };
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
-        ::abi_core::__private::FunctionDesc { abi :
-        ::abi_core::__private::AbiKind::DpiImport, rust : ::abi_core::__private::RustItem
-        { module_path : ::core::module_path!(), name : "tick", doc : "", file :
-        ::core::file!(), line : ::core::line!(), }, symbol : "tick", is_unsafe : false,
-        params : & [::abi_core::__private::ParamDesc { name : "n", rust_type : "i64",
-        direction : ::abi_core::__private::Direction::In, passing :
-        ::abi_core::__private::Passing::Value(< i64 as ::abi_core::__private::DpiType >
-        ::C_INPUT), record : ::core::option::Option::None }], result :
-        ::abi_core::__private::ResultDesc::Value { rust_type : "()", c_type : < i32 as
-        ::abi_core::__private::DpiResult > ::C_TYPE, record :
-        ::core::option::Option::None }, dpi : ::core::option::Option::Some(& __ABI_DPI),
-        named_args : false, ciface : ::core::option::Option::None, };
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
+        ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::AbiKind::DpiImport, text :
+        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(), "\0tick\0()\0\0n\0i64\0"), symbol : "tick", is_unsafe : false,
+        named_args : false, params : & [< i64 as ::abi_core::__private::DpiType >
+        ::INPUT_PARAM], result : < i32 as ::abi_core::__private::DpiResult > ::RESULT,
+        dpi : ::core::option::Option::Some(& __ABI_DPI), ciface :
+        ::core::option::Option::None, };
     );
     #[unsafe(export_name = "tick")]
     unsafe extern "C" fn __abi_dpi_import_tick(

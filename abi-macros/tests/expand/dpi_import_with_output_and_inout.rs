@@ -13,53 +13,27 @@ const _: () = {
         pure: false,
         task: false,
         params: &[
-            ::abi_core::__private::DpiParamDesc {
-                direction: <i32 as ::abi_core::__private::DpiType>::SV_DIRECTION,
-                sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
-            },
-            ::abi_core::__private::DpiParamDesc {
-                direction: <bool as ::abi_core::__private::DpiType>::SV_DIRECTION,
-                sv_type: <bool as ::abi_core::__private::DpiType>::SV_TYPE,
-            },
-            ::abi_core::__private::DpiParamDesc {
-                direction: ::abi_core::__private::SvDirection::Output,
-                sv_type: <u64 as ::abi_core::__private::DpiType>::SV_TYPE,
-            },
-            ::abi_core::__private::DpiParamDesc {
-                direction: ::abi_core::__private::SvDirection::Inout,
-                sv_type: <i16 as ::abi_core::__private::DpiType>::SV_TYPE,
-            },
+            <i32 as ::abi_core::__private::DpiType>::SV_INPUT,
+            <bool as ::abi_core::__private::DpiType>::SV_INPUT,
+            <u64 as ::abi_core::__private::DpiType>::SV_OUTPUT,
+            <i16 as ::abi_core::__private::DpiType>::SV_INOUT,
         ],
         result: <bool as ::abi_core::__private::DpiResult>::SV_TYPE,
     };
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
-        ::abi_core::__private::FunctionDesc { abi :
-        ::abi_core::__private::AbiKind::DpiImport, rust : ::abi_core::__private::RustItem
-        { module_path : ::core::module_path!(), name : "step", doc : "One step.", file :
-        ::core::file!(), line : ::core::line!(), }, symbol : "step", is_unsafe : false,
-        params : & [::abi_core::__private::ParamDesc { name : "a", rust_type : "i32",
-        direction : ::abi_core::__private::Direction::In, passing :
-        ::abi_core::__private::Passing::Value(< i32 as ::abi_core::__private::DpiType >
-        ::C_INPUT), record : ::core::option::Option::None },
-        ::abi_core::__private::ParamDesc { name : "flag", rust_type : "bool", direction :
-        ::abi_core::__private::Direction::In, passing :
-        ::abi_core::__private::Passing::Value(< bool as ::abi_core::__private::DpiType >
-        ::C_INPUT), record : ::core::option::Option::None },
-        ::abi_core::__private::ParamDesc { name : "out", rust_type : "&mut u64",
-        direction : ::abi_core::__private::Direction::Out, passing :
-        ::abi_core::__private::Passing::Value(::abi_core::__private::CTypeDesc::Pointer {
-        pointee : & < u64 as ::abi_core::__private::DpiType > ::C_CELL, is_const : false
-        }), record : ::core::option::Option::None, }, ::abi_core::__private::ParamDesc {
-        name : "state", rust_type : "&mut i16", direction :
-        ::abi_core::__private::Direction::InOut, passing :
-        ::abi_core::__private::Passing::Value(::abi_core::__private::CTypeDesc::Pointer {
-        pointee : & < i16 as ::abi_core::__private::DpiType > ::C_CELL, is_const : false
-        }), record : ::core::option::Option::None, }], result :
-        ::abi_core::__private::ResultDesc::Value { rust_type : "bool", c_type : < bool as
-        ::abi_core::__private::DpiResult > ::C_TYPE, record :
-        ::core::option::Option::None }, dpi : ::core::option::Option::Some(& __ABI_DPI),
-        named_args : false, ciface : ::core::option::Option::None, };
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
+        ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::AbiKind::DpiImport, text :
+        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(),
+        "\0step\0bool\0\0a\0i32\0flag\0bool\0out\0&mut u64\0state\0&mut i16\0One step."),
+        symbol : "step", is_unsafe : false, named_args : false, params : & [< i32 as
+        ::abi_core::__private::DpiType > ::INPUT_PARAM, < bool as
+        ::abi_core::__private::DpiType > ::INPUT_PARAM, < u64 as
+        ::abi_core::__private::DpiType > ::OUTPUT_PARAM, < i16 as
+        ::abi_core::__private::DpiType > ::INOUT_PARAM], result : < bool as
+        ::abi_core::__private::DpiResult > ::RESULT, dpi : ::core::option::Option::Some(&
+        __ABI_DPI), ciface : ::core::option::Option::None, };
     );
     #[unsafe(export_name = "step")]
     unsafe extern "C" fn __abi_dpi_import_step(

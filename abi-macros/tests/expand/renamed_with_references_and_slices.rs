@@ -9,35 +9,18 @@ pub fn centroid<'a>(
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
-        ::abi_core::__private::FunctionDesc { abi : ::abi_core::__private::AbiKind::C,
-        rust : ::abi_core::__private::RustItem { module_path : ::core::module_path!(),
-        name : "centroid", doc : "", file : ::core::file!(), line : ::core::line!(), },
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
+        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::AbiKind::C,
+        text : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(),
+        "\0centroid\0&'a Point\0\0points\0&'a[Point]\0weights\0Option<&f64>\0label\0&str\0"),
         symbol : ::abi_core::__private::checked_c_symbol("geo_centroid"), is_unsafe :
-        false, params : & [::abi_core::__private::ParamDesc { name : "points", rust_type
-        : "&'a[Point]", direction : < & 'static [Point] as
-        ::abi_core::__private::CSliceParam > ::DIRECTION, passing :
-        ::abi_core::__private::Passing::Slice(< & 'static [Point] as
-        ::abi_core::__private::CSliceParam > ::C_TYPE), record :
-        ::core::option::Option::Some(< & 'static [Point] as
-        ::abi_core::__private::CSliceParam > ::record), },
-        ::abi_core::__private::ParamDesc { name : "weights", rust_type : "Option<&f64>",
-        direction : < Option < & 'static f64 > as ::abi_core::__private::CParam >
-        ::DIRECTION, passing : ::abi_core::__private::Passing::Value(< Option < & 'static
-        f64 > as ::abi_core::__private::CParam > ::C_TYPE), record :
-        ::core::option::Option::Some(< Option < & 'static f64 > as
-        ::abi_core::__private::CParam > ::record), }, ::abi_core::__private::ParamDesc {
-        name : "label", rust_type : "&str", direction : < & 'static str as
-        ::abi_core::__private::CSliceParam > ::DIRECTION, passing :
-        ::abi_core::__private::Passing::Slice(< & 'static str as
-        ::abi_core::__private::CSliceParam > ::C_TYPE), record :
-        ::core::option::Option::Some(< & 'static str as
-        ::abi_core::__private::CSliceParam > ::record), }], result :
-        ::abi_core::__private::ResultDesc::Value { rust_type : "&'a Point", c_type : < &
-        'static Point as ::abi_core::__private::CResult > ::C_TYPE, record :
-        ::core::option::Option::Some(< & 'static Point as ::abi_core::__private::CResult
-        > ::record), }, dpi : ::core::option::Option::None, named_args : false, ciface :
-        ::core::option::Option::None, };
+        false, named_args : false, params : & [< & 'static [Point] as
+        ::abi_core::__private::CSliceParam > ::PARAM, < Option < & 'static f64 > as
+        ::abi_core::__private::CParam > ::PARAM, < & 'static str as
+        ::abi_core::__private::CSliceParam > ::PARAM], result : < & 'static Point as
+        ::abi_core::__private::CResult > ::RESULT, dpi : ::core::option::Option::None,
+        ciface : ::core::option::Option::None, };
     );
     #[unsafe(export_name = "geo_centroid")]
     unsafe extern "C" fn __abi_c_export_centroid(

@@ -5,20 +5,14 @@ pub unsafe fn reset(p: *mut u8) -> Result<(), ErrorCode> {
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
-        ::abi_core::__private::FunctionDesc { abi : ::abi_core::__private::AbiKind::C,
-        rust : ::abi_core::__private::RustItem { module_path : ::core::module_path!(),
-        name : "reset", doc : "", file : ::core::file!(), line : ::core::line!(), },
-        symbol : ::abi_core::__private::checked_c_symbol("reset"), is_unsafe : true,
-        params : & [::abi_core::__private::ParamDesc { name : "p", rust_type : "*mut u8",
-        direction : < * mut u8 as ::abi_core::__private::CParam > ::DIRECTION, passing :
-        ::abi_core::__private::Passing::Value(< * mut u8 as ::abi_core::__private::CParam
-        > ::C_TYPE), record : ::core::option::Option::Some(< * mut u8 as
-        ::abi_core::__private::CParam > ::record), }], result :
-        ::abi_core::__private::ResultDesc::Status { rust_type : "Result<(), ErrorCode>",
-        out : ::core::option::Option::None, out_name : "out", record :
-        ::core::option::Option::None, }, dpi : ::core::option::Option::None, named_args :
-        false, ciface : ::core::option::Option::None, };
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
+        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::AbiKind::C,
+        text : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(), "\0reset\0Result<(), ErrorCode>\0out\0p\0*mut u8\0"), symbol :
+        ::abi_core::__private::checked_c_symbol("reset"), is_unsafe : true, named_args :
+        false, params : & [< * mut u8 as ::abi_core::__private::CParam > ::PARAM], result
+        : ::abi_core::__private::ResultType::STATUS_ONLY, dpi :
+        ::core::option::Option::None, ciface : ::core::option::Option::None, };
     );
     #[unsafe(export_name = "reset")]
     unsafe extern "C" fn __abi_c_export_reset(

@@ -5,30 +5,16 @@ pub fn parse(text: &str, out: &mut u8) -> Result<u32, ParseError> {
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
-        ::abi_core::__private::FunctionDesc { abi : ::abi_core::__private::AbiKind::C,
-        rust : ::abi_core::__private::RustItem { module_path : ::core::module_path!(),
-        name : "parse", doc : "", file : ::core::file!(), line : ::core::line!(), },
-        symbol : ::abi_core::__private::checked_c_symbol("parse"), is_unsafe : false,
-        params : & [::abi_core::__private::ParamDesc { name : "text", rust_type : "&str",
-        direction : < & 'static str as ::abi_core::__private::CSliceParam > ::DIRECTION,
-        passing : ::abi_core::__private::Passing::Slice(< & 'static str as
-        ::abi_core::__private::CSliceParam > ::C_TYPE), record :
-        ::core::option::Option::Some(< & 'static str as
-        ::abi_core::__private::CSliceParam > ::record), },
-        ::abi_core::__private::ParamDesc { name : "out", rust_type : "&mut u8", direction
-        : < & 'static mut u8 as ::abi_core::__private::CParam > ::DIRECTION, passing :
-        ::abi_core::__private::Passing::Value(< & 'static mut u8 as
-        ::abi_core::__private::CParam > ::C_TYPE), record :
-        ::core::option::Option::Some(< & 'static mut u8 as ::abi_core::__private::CParam
-        > ::record), }], result : ::abi_core::__private::ResultDesc::Status { rust_type :
-        "Result<u32, ParseError>", out :
-        ::core::option::Option::Some(::abi_core::__private::CTypeDesc::Pointer { pointee
-        : & < u32 as ::abi_core::__private::CResult > ::C_TYPE, is_const : false, }),
-        out_name : "out_", record : ::core::option::Option::Some(< u32 as
-        ::abi_core::__private::CResult > ::record), }, dpi :
-        ::core::option::Option::None, named_args : false, ciface :
-        ::core::option::Option::None, };
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
+        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::AbiKind::C,
+        text : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(),
+        "\0parse\0Result<u32, ParseError>\0out_\0text\0&str\0out\0&mut u8\0"), symbol :
+        ::abi_core::__private::checked_c_symbol("parse"), is_unsafe : false, named_args :
+        false, params : & [< & 'static str as ::abi_core::__private::CSliceParam >
+        ::PARAM, < & 'static mut u8 as ::abi_core::__private::CParam > ::PARAM], result :
+        < u32 as ::abi_core::__private::CResult > ::STATUS, dpi :
+        ::core::option::Option::None, ciface : ::core::option::Option::None, };
     );
     #[unsafe(export_name = "parse")]
     unsafe extern "C" fn __abi_c_export_parse(

@@ -6,26 +6,15 @@ pub fn add(a: i32, b: i32) -> i32 {
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionDesc =
-        ::abi_core::__private::FunctionDesc { abi : ::abi_core::__private::AbiKind::C,
-        rust : ::abi_core::__private::RustItem { module_path : ::core::module_path!(),
-        name : "add", doc : "Adds two numbers.", file : ::core::file!(), line :
-        ::core::line!(), }, symbol : ::abi_core::__private::checked_c_symbol("add"),
-        is_unsafe : false, params : & [::abi_core::__private::ParamDesc { name : "a",
-        rust_type : "i32", direction : < i32 as ::abi_core::__private::CParam >
-        ::DIRECTION, passing : ::abi_core::__private::Passing::Value(< i32 as
-        ::abi_core::__private::CParam > ::C_TYPE), record :
-        ::core::option::Option::Some(< i32 as ::abi_core::__private::CParam > ::record),
-        }, ::abi_core::__private::ParamDesc { name : "b", rust_type : "i32", direction :
-        < i32 as ::abi_core::__private::CParam > ::DIRECTION, passing :
-        ::abi_core::__private::Passing::Value(< i32 as ::abi_core::__private::CParam >
-        ::C_TYPE), record : ::core::option::Option::Some(< i32 as
-        ::abi_core::__private::CParam > ::record), }], result :
-        ::abi_core::__private::ResultDesc::Value { rust_type : "i32", c_type : < i32 as
-        ::abi_core::__private::CResult > ::C_TYPE, record :
-        ::core::option::Option::Some(< i32 as ::abi_core::__private::CResult > ::record),
-        }, dpi : ::core::option::Option::None, named_args : false, ciface :
-        ::core::option::Option::None, };
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
+        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::AbiKind::C,
+        text : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(), "\0add\0i32\0\0a\0i32\0b\0i32\0Adds two numbers."), symbol :
+        ::abi_core::__private::checked_c_symbol("add"), is_unsafe : false, named_args :
+        false, params : & [< i32 as ::abi_core::__private::CParam > ::PARAM, < i32 as
+        ::abi_core::__private::CParam > ::PARAM], result : < i32 as
+        ::abi_core::__private::CResult > ::RESULT, dpi : ::core::option::Option::None,
+        ciface : ::core::option::Option::None, };
     );
     #[unsafe(export_name = "add")]
     unsafe extern "C" fn __abi_c_export_add(
