@@ -687,6 +687,59 @@ pub(crate) const fn const_str_eq(a: &str, b: &str) -> bool {
 mod tests {
     use super::*;
 
+    // What a macro emits for `/// a\0b` `fn f(x: &[i32], y: u8) -> Result<u8, E>`
+    // (a doc comment may contain anything, even NUL).
+    static ENTRY: FunctionEntry = FunctionEntry {
+        abi: AbiKind::C,
+        text: "my_crate::m\0src/m.rs\042\0f\0Result<u8, E>\0out\0x\0&[i32]\0y\0u8\0a\0b",
+        symbol: "my_f",
+        is_unsafe: false,
+        named_args: true,
+        params: &[
+            <&[i32] as crate::CSliceParam>::PARAM,
+            <u8 as crate::CParam>::PARAM,
+        ],
+        result: <u8 as crate::CResult>::STATUS,
+        dpi: None,
+        ciface: None,
+    };
+
+    #[test]
+    fn entries_expand_to_descriptions() {
+        let f = ENTRY.describe();
+        assert_eq!(f.rust.path(), "my_crate::m::f");
+        assert_eq!(
+            (f.rust.file, f.rust.line, f.rust.doc),
+            ("src/m.rs", 42, "a\0b")
+        );
+        assert_eq!(ENTRY.rust_path(), "my_crate::m::f");
+        let names: Vec<_> = f.params.iter().map(|p| (p.name, p.rust_type)).collect();
+        assert_eq!(names, [("x", "&[i32]"), ("y", "u8")]);
+        assert_eq!(ENTRY.param_names(1), Some(("y", "u8")));
+        assert_eq!(ENTRY.param_names(2), None);
+        assert!(matches!(f.params[0].passing, Passing::Slice(_)));
+        assert_eq!(
+            f.params[1].record(),
+            Some(crate::reflect::TypeRecord::of_c_type(
+                &<u8 as CType>::C_TYPE
+            ))
+        );
+        assert!(matches!(
+            f.result,
+            ResultDesc::Status {
+                rust_type: "Result<u8, E>",
+                out_name: "out",
+                out: Some(_),
+                ..
+            }
+        ));
+        assert!(f.named_args);
+        assert_eq!(
+            f.c_prototype(),
+            "int32_t my_f(const int32_t *x, size_t x_len, uint8_t y, uint8_t *out)"
+        );
+    }
+
     #[test]
     fn c_identifiers() {
         assert!(is_c_identifier("abi_add"));
