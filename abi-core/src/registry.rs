@@ -691,7 +691,11 @@ mod tests {
     // (a doc comment may contain anything, even NUL).
     static ENTRY: FunctionEntry = FunctionEntry {
         abi: AbiKind::C,
-        text: "my_crate::m\0src/m.rs\042\0f\0Result<u8, E>\0out\0x\0&[i32]\0y\0u8\0a\0b",
+        text: concat!(
+            "my_crate::m\0src/m.rs\0",
+            42,
+            "\0f\0Result<u8, E>\0out\0x\0&[i32]\0y\0u8\0a\0b"
+        ),
         symbol: "my_f",
         is_unsafe: false,
         named_args: true,
