@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-pub(crate) const METHOD: &str = "`c-tests/sv/dpi_bench.sv` calls a generated `#[dpi_import]` (Rust, release) or its hand-written C twin (`c-tests/sv/dpi_bench.c`, compiled by Verilator with the model, at `-O3` like Rust's release profile instead of Verilator's default `-Os`) in a loop; both are linked into one Verilator 5 binary and print the same result, which is checked. Per call: instructions under callgrind, the difference between `+n=N0` and `+n=N0+N` runs over `N` (the SystemVerilog loop is in both). End to end: wall time of 10 million calls, one run each.";
+pub(crate) const METHOD: &str = "`c-tests/sv/dpi_bench.sv` calls a generated `#[dpi_import]` (Rust, release) or its hand-written C twin (`c-tests/sv/dpi_bench.c`, compiled by Verilator with the model, at `-O3` like Rust's release profile instead of Verilator's default `-Os`, by g++ as Verilator does by default, and in a second model by clang-19, whose LLVM also compiles the Rust side) in a loop; both are linked into one Verilator 5 binary and print the same result, which is checked. Per call: instructions under callgrind, the difference between `+n=N0` and `+n=N0+N` runs over `N` (the SystemVerilog loop is in both). End to end: wall time of 10 million calls, one run each.";
 
 /// (name, case of the Rust import; its C twin is the next case).
 const PAIRS: [(&str, u32); 3] = [
@@ -26,6 +26,17 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
         &root.join("target/verilator/bench-O3"),
         // The C twins at the optimisation level of Rust's release profile.
         Some("-O3"),
+        None,
+    )?;
+    // The same model compiled by clang-19: its C twins then go through
+    // LLVM like the Rust functions, which separates what the shims cost
+    // from what the two compilers make of the user's loop.
+    let simulation_clang = crate::verilate(
+        "dpi_bench",
+        &[sv.join("dpi_bench.sv"), sv.join("dpi_bench.c")],
+        &root.join("target/verilator/bench-O3-clang"),
+        Some("-O3"),
+        Some("clang++-19"),
     )?;
     let (base, extra) = if quick {
         (100, 1_000)
@@ -34,18 +45,26 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
     };
     let mut out =
         String::from("| call | generated Rust | hand-written C | ratio |\n|---|---:|---:|---:|\n");
-    for (name, case) in PAIRS {
+    let clang_pairs = PAIRS.iter().map(|&(name, case)| {
+        let name = format!("{name}, model and C twin built by clang-19");
+        (name, case, &simulation_clang)
+    });
+    let pairs = PAIRS
+        .iter()
+        .map(|&(name, case)| (name.to_owned(), case, &simulation))
+        .chain(clang_pairs);
+    for (name, case, simulation) in pairs {
         // Both members of the pair compute the same result.
-        let rust = simulate(&simulation, case, 1000)?;
-        let c = simulate(&simulation, case + 1, 1000)?;
+        let rust = simulate(simulation, case, 1000)?;
+        let c = simulate(simulation, case + 1, 1000)?;
         if rust != c {
             return Err(format!(
                 "DPI benchmark {name}: Rust printed {rust:?}, C printed {c:?}"
             ));
         }
         let per_call = |case: u32| -> Result<f64, String> {
-            let low = instructions(&simulation, case, base)?;
-            let high = instructions(&simulation, case, base + extra)?;
+            let low = instructions(simulation, case, base)?;
+            let high = instructions(simulation, case, base + extra)?;
             Ok((high - low) as f64 / extra as f64)
         };
         let (ours, theirs) = (per_call(case)?, per_call(case + 1)?);

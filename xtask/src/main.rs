@@ -320,7 +320,7 @@ fn dpi_in_verilator() -> Result<(), String> {
     let root = std::env::current_dir().map_err(|e| e.to_string())?;
     let obj = root.join("target/verilator/dpi");
     let sv = root.join("c-tests/sv");
-    let simulation = verilate("dpi_tb", &[sv.join("dpi_tb.sv")], &obj, None)?;
+    let simulation = verilate("dpi_tb", &[sv.join("dpi_tb.sv")], &obj, None, None)?;
     // The C declarations abi-core generates must be identical to the ones
     // Verilator generates: C++ rejects an `extern "C"` redeclaration with
     // any other type (even `int8_t` for `char`).
@@ -375,6 +375,7 @@ fn verilate(
     sources: &[std::path::PathBuf],
     obj: &std::path::Path,
     c_optimisation: Option<&str>,
+    cxx: Option<&str>,
 ) -> Result<std::path::PathBuf, String> {
     cargo(&[
         "build",
@@ -415,6 +416,10 @@ fn verilate(
                 format!("OPT_FAST={flag} OPT_GLOBAL={flag}"),
             ]
         }))
+        .args(
+            cxx.into_iter()
+                .flat_map(|cxx| ["-MAKEFLAGS".to_owned(), format!("CXX={cxx}")]),
+        )
         // `include "abi_dpi_exports.svh"` resolves in the generated files.
         .arg(format!("-I{}", sv.display()))
         .arg(sv.join("abi_dpi.sv"))
