@@ -97,7 +97,7 @@ pub unsafe trait CParam: Sized {
     const C_TYPE: CTypeDesc;
     /// Whether the callee reads it, writes it, or both.
     const DIRECTION: Direction = Direction::In;
-    /// The registry's description of the parameter (not public API).
+    /// The registry's description of the parameter (not public API; never override).
     #[doc(hidden)]
     const PARAM: ParamType = ParamType {
         direction: Self::DIRECTION,
@@ -139,7 +139,7 @@ pub unsafe trait CSliceParam: Sized {
     const C_TYPE: CTypeDesc;
     /// Whether the callee reads the elements, writes them, or both.
     const DIRECTION: Direction = Direction::In;
-    /// The registry's description of the parameter (not public API).
+    /// The registry's description of the parameter (not public API; never override).
     #[doc(hidden)]
     const PARAM: ParamType = ParamType {
         direction: Self::DIRECTION,
@@ -186,13 +186,13 @@ pub unsafe trait CResult {
     type Raw;
     /// How the header spells it.
     const C_TYPE: CTypeDesc;
-    /// The registry's description of the result (not public API).
+    /// The registry's description of the result (not public API; never override).
     #[doc(hidden)]
     const RESULT: ResultType = ResultType::Value {
         c_type: Self::C_TYPE,
         record: Some(Self::record),
     };
-    /// The registry's description of `Result<Self, E>` (not public API).
+    /// The registry's description of `Result<Self, E>` (not public API; never override).
     #[doc(hidden)]
     const STATUS: ResultType = ResultType::Status {
         out: Some(CTypeDesc::Pointer {

@@ -229,6 +229,11 @@ struct EntryText {
 
 impl FunctionEntry {
     fn split_text(&'static self) -> EntryText {
+        debug_assert!(
+            self.text.split('\0').count() > 6 + 2 * self.params.len(),
+            "malformed registry entry of `{}`",
+            self.symbol
+        );
         // The doc comment is the last field, whatever it contains.
         let mut fields = self.text.splitn(7 + 2 * self.params.len(), '\0');
         let mut next = || fields.next().unwrap_or("");
@@ -707,6 +712,39 @@ mod tests {
         dpi: None,
         ciface: None,
     };
+
+    // `fn g()`, no parameters, no doc comment, no result.
+    static BARE_ENTRY: FunctionEntry = FunctionEntry {
+        abi: AbiKind::C,
+        text: concat!("c\0lib.rs\0", 7, "\0g\0()\0\0"),
+        symbol: "g",
+        is_unsafe: true,
+        named_args: false,
+        params: &[],
+        result: ResultType::VOID,
+        dpi: None,
+        ciface: None,
+    };
+
+    #[test]
+    fn bare_entries_expand_to_descriptions() {
+        let f = BARE_ENTRY.describe();
+        assert_eq!(
+            (f.rust.path(), f.rust.line, f.rust.doc),
+            ("c::g".to_owned(), 7, "")
+        );
+        assert!(f.params.is_empty() && f.is_unsafe);
+        assert_eq!(BARE_ENTRY.param_names(0), None);
+        assert!(matches!(
+            f.result,
+            ResultDesc::Value {
+                rust_type: "()",
+                c_type: CTypeDesc::Void,
+                record: None
+            }
+        ));
+        assert_eq!(f.c_prototype(), "void g(void)");
+    }
 
     #[test]
     fn entries_expand_to_descriptions() {

@@ -120,8 +120,9 @@ fn render(families: &[Family], quick: bool) -> Result<String, String> {
         "Written by `cargo xtask bench` (all figures from one run on the machine below; \
          `cargo xtask bench --quick` runs the same suite with small counts, as CI does). \
          Instruction counts come from valgrind's callgrind, which gives the same count for \
-         the same binary and input whatever else the machine does; wall times are single \
-         runs on a shared 2-core machine and only indicative. A ratio is ours over the \
+         the same binary and input whatever else the machine does; wall times (the fastest \
+         of a few runs, as each table says) come from a shared 2-core machine and are only \
+         indicative. A ratio is ours over the \
          baseline: below 1 is better.\n\n",
     );
     if quick {

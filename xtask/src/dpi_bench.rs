@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-pub(crate) const METHOD: &str = "`c-tests/sv/dpi_bench.sv` calls a generated `#[dpi_import]` (Rust, release) or its hand-written C twin (`c-tests/sv/dpi_bench.c`, compiled by Verilator with the model, at `-O3` like Rust's release profile instead of Verilator's default `-Os`, by g++ as Verilator does by default, and in a second model by clang-19, whose LLVM also compiles the Rust side) in a loop; both are linked into one Verilator 5 binary and print the same result, which is checked. Per call: instructions under callgrind, the difference between `+n=N0` and `+n=N0+N` runs over `N` (the SystemVerilog loop is in both). End to end: wall time of 10 million calls, the fastest of 7 runs of each (2 in quick mode), alternating.";
+pub(crate) const METHOD: &str = "`c-tests/sv/dpi_bench.sv` calls a generated `#[dpi_import]` (Rust, release) or its hand-written C twin (`c-tests/sv/dpi_bench.c`, compiled by Verilator with the model, at `-O3` like Rust's release profile instead of Verilator's default `-Os`, by g++ as Verilator does by default, and in a second model by clang-19, which like rustc is built on LLVM, another version) in a loop; both are linked into one Verilator 5 binary and print the same result, which is checked. Per call: instructions under callgrind, the difference between `+n=N0` and `+n=N0+N` runs over `N` (the SystemVerilog loop is in both). End to end: wall time of 10 million calls, the fastest of 7 runs of each (2 in quick mode), alternating.";
 
 /// (name, case of the Rust import; its C twin is the next case).
 const PAIRS: [(&str, u32); 3] = [
@@ -29,8 +29,8 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
         None,
     )?;
     // The same model compiled by clang-19: its C twins then go through
-    // LLVM like the Rust functions, which separates what the shims cost
-    // from what the two compilers make of the user's loop.
+    // LLVM like the Rust functions (another version of it), which separates
+    // what the shims cost from what g++ and LLVM make of the user's loop.
     let simulation_clang = crate::verilate(
         "dpi_bench",
         &[sv.join("dpi_bench.sv"), sv.join("dpi_bench.c")],

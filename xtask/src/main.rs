@@ -369,7 +369,8 @@ fn dpi_in_verilator() -> Result<(), String> {
 /// generated package `abi_dpi.sv` and `sources` (SystemVerilog, and C files
 /// Verilator compiles with the model) into `obj`, and link the archive.
 /// `c_optimisation` replaces Verilator's default `-Os` for the model and
-/// those C files. Returns the simulation binary.
+/// those C files; `cxx` replaces Verilator's compiler (g++) for compiling
+/// and linking them. Returns the simulation binary.
 fn verilate(
     top: &str,
     sources: &[std::path::PathBuf],
@@ -418,7 +419,7 @@ fn verilate(
         }))
         .args(
             cxx.into_iter()
-                .flat_map(|cxx| ["-MAKEFLAGS".to_owned(), format!("CXX={cxx}")]),
+                .flat_map(|cxx| ["-MAKEFLAGS".to_owned(), format!("CXX={cxx} LINK={cxx}")]),
         )
         // `include "abi_dpi_exports.svh"` resolves in the generated files.
         .arg(format!("-I{}", sv.display()))

@@ -253,14 +253,14 @@ pub unsafe trait DpiType: Sized + Copy {
     type Cell: Copy;
     /// Its C spelling.
     const C_CELL: CTypeDesc;
-    /// The registry's description of an `input` (not public API).
+    /// The registry's description of an `input` (not public API; never override).
     #[doc(hidden)]
     const INPUT_PARAM: ParamType = ParamType {
         direction: Direction::In,
         passing: Passing::Value(Self::C_INPUT),
         record: Record::None,
     };
-    /// The registry's description of an `output` (not public API).
+    /// The registry's description of an `output` (not public API; never override).
     #[doc(hidden)]
     const OUTPUT_PARAM: ParamType = ParamType {
         direction: Direction::Out,
@@ -270,7 +270,7 @@ pub unsafe trait DpiType: Sized + Copy {
         }),
         record: Record::None,
     };
-    /// The registry's description of an `inout` (not public API).
+    /// The registry's description of an `inout` (not public API; never override).
     #[doc(hidden)]
     const INOUT_PARAM: ParamType = ParamType {
         direction: Direction::InOut,
@@ -280,19 +280,19 @@ pub unsafe trait DpiType: Sized + Copy {
         }),
         record: Record::None,
     };
-    /// The SystemVerilog side of an `input` (not public API).
+    /// The SystemVerilog side of an `input` (not public API; never override).
     #[doc(hidden)]
     const SV_INPUT: DpiParamDesc = DpiParamDesc {
         direction: Self::SV_DIRECTION,
         sv_type: Self::SV_TYPE,
     };
-    /// The SystemVerilog side of an `output` (not public API).
+    /// The SystemVerilog side of an `output` (not public API; never override).
     #[doc(hidden)]
     const SV_OUTPUT: DpiParamDesc = DpiParamDesc {
         direction: SvDirection::Output,
         sv_type: Self::SV_TYPE,
     };
-    /// The SystemVerilog side of an `inout` (not public API).
+    /// The SystemVerilog side of an `inout` (not public API; never override).
     #[doc(hidden)]
     const SV_INOUT: DpiParamDesc = DpiParamDesc {
         direction: SvDirection::Inout,
@@ -377,7 +377,7 @@ pub unsafe trait DpiResult {
     type Raw;
     /// Its C spelling.
     const C_TYPE: CTypeDesc;
-    /// The registry's description of the result (not public API).
+    /// The registry's description of the result (not public API; never override).
     #[doc(hidden)]
     const RESULT: ResultType = ResultType::Value {
         c_type: Self::C_TYPE,

@@ -50,7 +50,7 @@ pub unsafe trait CifaceParam: Sized {
     /// Element and rank, for memrefs.
     const MEMREF: Option<MemRefSignature> = None;
     /// The registry's description of a parameter of a Rust function (not
-    /// public API).
+    /// public API; never override).
     #[doc(hidden)]
     const PARAM: ParamType = ParamType {
         direction: Self::DIRECTION,
@@ -90,14 +90,14 @@ pub unsafe trait CifaceResult: Sized {
     /// What the slot holds before the callee writes it.
     const EMPTY: Self::Slot;
     /// The registry's description of the result, returned directly (not
-    /// public API).
+    /// public API; never override).
     #[doc(hidden)]
     const RESULT: ResultType = ResultType::Value {
         c_type: Self::C_TYPE,
         record: Some(Self::record),
     };
     /// The registry's description of the result, written through the
-    /// leading out-pointer (not public API).
+    /// leading out-pointer (not public API; never override).
     #[doc(hidden)]
     const LEADING: ResultType = ResultType::Leading {
         out: CTypeDesc::Pointer {
@@ -153,7 +153,7 @@ pub unsafe trait CifaceArg: Sized {
     /// Element and rank, for memrefs.
     const MEMREF: Option<MemRefSignature> = None;
     /// The registry's description of an argument of an MLIR function: the
-    /// Rust side passes it, so it is read (not public API).
+    /// Rust side passes it, so it is read (not public API; never override).
     #[doc(hidden)]
     const PARAM: ParamType = ParamType {
         direction: Direction::In,

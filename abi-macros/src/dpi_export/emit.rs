@@ -39,7 +39,16 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         wrapper_params.push(quote!(#arg: #written));
         let (c_item, sv_item) = param.direction.registry_items();
         param_descs.push((param_name, rust_type, q.item(c_item)));
-        dpi_params.push(q.item(sv_item));
+        if param.direction == Direction::Input {
+            // An export's input is an `input` whatever the type's direction
+            // as an import parameter (`SV_INPUT` follows `SV_DIRECTION`).
+            let sv_type = q.item("SV_TYPE");
+            dpi_params.push(quote! {
+                #p::DpiParamDesc { direction: #p::SvDirection::Input, sv_type: #sv_type }
+            });
+        } else {
+            dpi_params.push(q.item(sv_item));
+        }
         match param.direction {
             Direction::Input => {
                 let input = q.item("Input");

@@ -40,7 +40,10 @@ const _: () = {
         pure: false,
         task: false,
         params: &[
-            <f32 as ::abi_core::__private::DpiType>::SV_INPUT,
+            ::abi_core::__private::DpiParamDesc {
+                direction: ::abi_core::__private::SvDirection::Input,
+                sv_type: <f32 as ::abi_core::__private::DpiType>::SV_TYPE,
+            },
             <i32 as ::abi_core::__private::DpiType>::SV_INOUT,
         ],
         result: <f32 as ::abi_core::__private::DpiResult>::SV_TYPE,
@@ -99,7 +102,10 @@ const _: () = {
         pure: false,
         task: true,
         params: &[
-            <i32 as ::abi_core::__private::DpiType>::SV_INPUT,
+            ::abi_core::__private::DpiParamDesc {
+                direction: ::abi_core::__private::SvDirection::Input,
+                sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
+            },
             <bool as ::abi_core::__private::DpiType>::SV_OUTPUT,
         ],
         result: ::abi_core::__private::SvType::Named("void"),
