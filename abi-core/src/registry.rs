@@ -168,6 +168,20 @@ pub struct ParamType {
     pub record: Record,
 }
 
+impl ParamType {
+    /// A DPI `output` or `inout`: a pointer to the simulator's cell.
+    pub const fn dpi_cell(direction: Direction, cell: &'static CTypeDesc) -> ParamType {
+        ParamType {
+            direction,
+            passing: Passing::Value(CTypeDesc::Pointer {
+                pointee: cell,
+                is_const: false,
+            }),
+            record: Record::None,
+        }
+    }
+}
+
 /// Where a parameter's reflection record comes from. Not public API.
 #[doc(hidden)]
 #[derive(Debug, Clone, Copy)]

@@ -262,24 +262,10 @@ pub unsafe trait DpiType: Sized + Copy {
     };
     /// The registry's description of an `output` (not public API; never override).
     #[doc(hidden)]
-    const OUTPUT_PARAM: ParamType = ParamType {
-        direction: Direction::Out,
-        passing: Passing::Value(CTypeDesc::Pointer {
-            pointee: &Self::C_CELL,
-            is_const: false,
-        }),
-        record: Record::None,
-    };
+    const OUTPUT_PARAM: ParamType = ParamType::dpi_cell(Direction::Out, &Self::C_CELL);
     /// The registry's description of an `inout` (not public API; never override).
     #[doc(hidden)]
-    const INOUT_PARAM: ParamType = ParamType {
-        direction: Direction::InOut,
-        passing: Passing::Value(CTypeDesc::Pointer {
-            pointee: &Self::C_CELL,
-            is_const: false,
-        }),
-        record: Record::None,
-    };
+    const INOUT_PARAM: ParamType = ParamType::dpi_cell(Direction::InOut, &Self::C_CELL);
     /// The SystemVerilog side of an `input` (not public API; never override).
     #[doc(hidden)]
     const SV_INPUT: DpiParamDesc = DpiParamDesc {
