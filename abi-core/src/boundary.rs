@@ -12,46 +12,34 @@ use std::any::Any;
 use std::io::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use crate::convert::ArgError;
+use crate::convert::{ArgError, Borrow, first_conflict};
 use crate::registry::FunctionEntry;
 use crate::status::{STATUS_PANIC, status_of_arg_error};
 
-/// Armed around the body of a shim without a status channel: if a panic
-/// unwinds out of the body, dropping the guard names the function and
-/// aborts the process, so the panic never unwinds into the foreign caller.
-/// The panic hook has printed the message and location just before.
+/// Run the body of a shim without a status channel: a panic is reported,
+/// naming the function, and the process aborts, so the panic never unwinds
+/// into the foreign caller.
 ///
-/// A guard instead of `catch_unwind`: each shim then compiles to its body
-/// plus one landing pad, where `catch_unwind` with the body as a closure is
-/// a generic instance (and a closure to type-check) per function, which
-/// cost about a third of the build time of a crate of simple exports.
-#[derive(Debug)]
-pub struct AbortOnUnwind(pub &'static FunctionEntry);
-
-impl AbortOnUnwind {
-    /// The body returned: disarm the guard.
-    #[inline(always)]
-    pub fn disarm(self) {
-        std::mem::forget(self);
-    }
-}
-
-impl Drop for AbortOnUnwind {
-    /// Only reached while unwinding (`disarm` forgets the guard otherwise).
-    #[inline(always)]
-    fn drop(&mut self) {
-        unwound(self.0)
+/// The panic is caught here, not observed by a drop guard while it
+/// unwinds: when the caller is C (a C `main`, a simulator's C++ `main`)
+/// no frame above the shim can catch a Rust panic, so the unwinder's
+/// search phase finds no handler and the runtime aborts with "failed to
+/// initiate panic" before any destructor runs. Catching in the shim gives
+/// the search phase its handler whatever the caller is.
+#[inline(always)]
+pub fn abort_on_panic<R>(function: &'static FunctionEntry, body: impl FnOnce() -> R) -> R {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(value) => value,
+        Err(payload) => panicked(function, payload),
     }
 }
 
 #[cold]
 #[inline(never)]
-extern "C" fn unwound(function: &'static FunctionEntry) -> ! {
-    report(format_args!(
-        "abi-core: `{}` (C symbol `{}`) panicked (message above); aborting",
-        function.rust_path(),
-        function.symbol
-    ));
+fn panicked(function: &'static FunctionEntry, payload: Box<dyn Any + Send>) -> ! {
+    report_panic(function, &*payload, "aborting");
+    // Not dropped: a payload whose destructor panics must not get a say.
+    std::mem::forget(payload);
     std::process::abort()
 }
 
@@ -116,6 +104,60 @@ pub fn pointer_or_abort<T>(ptr: *mut T, function: &'static FunctionEntry, param:
     if let Err(error) = crate::convert::check_pointer(ptr.cast_const()) {
         reject_argument(function, param, error);
     }
+}
+
+/// Abort, naming both arguments, when an exclusive (`&mut`) argument
+/// shares memory with another argument (a function without a status
+/// channel). `borrows` holds one entry per parameter, in order.
+#[inline(always)]
+pub fn disjoint_or_abort(function: &'static FunctionEntry, borrows: &[Option<Borrow>]) {
+    if let Some((first, second)) = first_conflict(borrows) {
+        reject_overlap(function, first, second)
+    }
+}
+
+/// `Some(status)` when an exclusive argument shares memory with another
+/// argument (a function with a status channel), after the report.
+#[inline(always)]
+pub fn disjoint_or_status(
+    function: &'static FunctionEntry,
+    borrows: &[Option<Borrow>],
+) -> Option<i32> {
+    first_conflict(borrows).map(|(first, second)| overlap_status(function, first, second))
+}
+
+#[cold]
+#[inline(never)]
+extern "C" fn reject_overlap(function: &'static FunctionEntry, first: usize, second: usize) -> ! {
+    report_overlap(function, first, second, "aborting");
+    std::process::abort()
+}
+
+#[cold]
+#[inline(never)]
+extern "C" fn overlap_status(function: &'static FunctionEntry, first: usize, second: usize) -> i32 {
+    let status = crate::status::STATUS_INVALID_ARGUMENT;
+    report_overlap(
+        function,
+        first,
+        second,
+        &format!("returning status {status}"),
+    );
+    status
+}
+
+fn report_overlap(function: &'static FunctionEntry, first: usize, second: usize, outcome: &str) {
+    let describe = |param: usize| {
+        let (name, rust_type) = function.param_names(param).unwrap_or(("?", "?"));
+        format!("`{name}: {rust_type}`")
+    };
+    report(format_args!(
+        "abi-core: `{}` (C symbol `{}`): arguments {} and {} share memory, and one of them is exclusive (`&mut`); {outcome}",
+        function.rust_path(),
+        function.symbol,
+        describe(first),
+        describe(second),
+    ));
 }
 
 /// A bad argument in a function with a status channel: report and return
@@ -234,10 +276,70 @@ fn drop_payload(payload: Box<dyn Any + Send>) {
 }
 
 /// Write one line to stderr. Errors are ignored: a closed stderr must not
-/// turn a report into a second panic.
+/// turn a report into a second panic, and a pipe whose reader has gone must
+/// not kill the process (see [`without_sigpipe`]): a diagnostic never
+/// changes the outcome it reports.
 fn report(message: std::fmt::Arguments<'_>) {
-    let mut stderr = std::io::stderr().lock();
-    let _ = stderr.write_fmt(message);
-    let _ = stderr.write_all(b"\n");
-    let _ = stderr.flush();
+    let line = format!("{message}\n");
+    without_sigpipe(|| {
+        let mut stderr = std::io::stderr().lock();
+        let _ = stderr.write_all(line.as_bytes());
+        let _ = stderr.flush();
+    });
+}
+
+/// Run `write` with SIGPIPE blocked on this thread, and discard a SIGPIPE
+/// it raised. A Rust `main` ignores SIGPIPE, but a C or C++ `main` (every
+/// simulator) keeps the default action, which kills the process when
+/// stderr is a pipe whose reader has gone: a `Result` function given a bad
+/// argument would die instead of returning its status.
+#[cfg(unix)]
+fn without_sigpipe(write: impl FnOnce()) {
+    use core::mem::MaybeUninit;
+    use core::ptr::null_mut;
+    let mut pipe = MaybeUninit::<libc::sigset_t>::uninit();
+    // SAFETY: `sigemptyset` initialises the set it is given.
+    unsafe { libc::sigemptyset(pipe.as_mut_ptr()) };
+    // SAFETY: the set was initialised just above.
+    unsafe { libc::sigaddset(pipe.as_mut_ptr(), libc::SIGPIPE) };
+    // SAFETY: initialised by the two calls above.
+    let pipe = unsafe { pipe.assume_init() };
+    let mut previous = MaybeUninit::<libc::sigset_t>::uninit();
+    // SAFETY: changes this thread's mask only (restored below) and fills
+    // `previous` on success.
+    if unsafe { libc::pthread_sigmask(libc::SIG_BLOCK, &pipe, previous.as_mut_ptr()) } != 0 {
+        write();
+        return;
+    }
+    // SAFETY: filled by the successful call above.
+    let previous = unsafe { previous.assume_init() };
+    let pending_before = sigpipe_pending();
+    write();
+    // A SIGPIPE pending before the write is someone else's; leave it.
+    if !pending_before && sigpipe_pending() {
+        let now = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: consumes the SIGPIPE the write raised, which is pending
+        // and blocked, without waiting (zero timeout).
+        unsafe { libc::sigtimedwait(&pipe, null_mut(), &now) };
+    }
+    // SAFETY: restores the mask saved above.
+    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &previous, null_mut()) };
+}
+
+/// Whether SIGPIPE is pending for this thread or the process.
+#[cfg(unix)]
+fn sigpipe_pending() -> bool {
+    let mut pending = core::mem::MaybeUninit::<libc::sigset_t>::uninit();
+    // SAFETY: `sigpending` fills the set.
+    let filled = unsafe { libc::sigpending(pending.as_mut_ptr()) } == 0;
+    // SAFETY: read only when `sigpending` filled it.
+    filled && unsafe { libc::sigismember(pending.as_ptr(), libc::SIGPIPE) } == 1
+}
+
+#[cfg(not(unix))]
+fn without_sigpipe(write: impl FnOnce()) {
+    write();
 }

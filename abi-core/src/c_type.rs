@@ -272,7 +272,8 @@ impl fmt::Display for CTypeDesc {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no C spelling that abi-core knows",
     label = "not a C type",
-    note = "C types are the fixed-width integers, `f32`, `f64`, `bool`, `c_void`, raw pointers to C types, arrays `[T; N]` of C types and `#[c_export] #[repr(C)]` structs"
+    note = "C types are the fixed-width integers, `f32`, `f64`, `CBool`, `c_void`, raw pointers to C types, arrays `[T; N]` of C types and `#[c_export] #[repr(C)]` structs",
+    note = "a Rust `bool` is accepted only by value: behind a pointer, in a slice, an array or a struct field C can leave any byte in it, so write `abi_core::CBool` there"
 )]
 pub unsafe trait CType {
     /// How C spells this type.
@@ -298,11 +299,110 @@ scalar_c_types! {
     f32 => "float", f64 => "double",
 }
 
-// SAFETY: `bool` is one byte with values 0 and 1, exactly C's `_Bool`. As a
-// pointee, C could store another value through the pointer; that is the C
-// caller breaking `_Bool`'s own rules, the same as in C.
-unsafe impl CType for bool {
-    const C_TYPE: CTypeDesc = CTypeDesc::scalar::<bool>("bool");
+/// C's `bool` (`_Bool`), for the places a Rust `bool` cannot go: behind a
+/// pointer, in a slice, in an array or as a field of a `#[c_export]`
+/// struct.
+///
+/// C can store any byte in a `_Bool` object (through a cast, a `memcpy`
+/// or a union), and a Rust `bool` holding anything but 0 or 1 is undefined
+/// behaviour. A `bool` passed by value is normalised by the shim; memory C
+/// owns cannot be, so there the type is `CBool`: one byte, spelled `bool`
+/// in the header, where [`CBool::get`] reads any non-zero byte as `true`.
+///
+/// ```
+/// use abi_core::{CBool, c_export};
+///
+/// #[c_export]
+/// #[repr(C)]
+/// #[derive(Clone, Copy)]
+/// pub struct Flagged {
+///     pub value: i32,
+///     pub valid: CBool,
+/// }
+///
+/// /// Count the set flags (C passes `const bool *flags, size_t flags_len`).
+/// #[c_export]
+/// pub fn count_set(flags: &[CBool]) -> usize {
+///     flags.iter().filter(|f| f.get()).count()
+/// }
+///
+/// assert_eq!(count_set(&[CBool::TRUE, CBool::FALSE, CBool::from(true)]), 2);
+/// ```
+#[repr(transparent)]
+#[derive(Clone, Copy, Default)]
+pub struct CBool(u8);
+
+impl CBool {
+    /// `false` (the byte 0).
+    pub const FALSE: CBool = CBool(0);
+    /// `true` (the byte 1).
+    pub const TRUE: CBool = CBool(1);
+
+    /// The truth value: any non-zero byte is `true`, as C's conversion of
+    /// a scalar to `_Bool` reads it.
+    #[inline(always)]
+    pub const fn get(self) -> bool {
+        self.0 != 0
+    }
+
+    /// Store `value` (as 0 or 1).
+    #[inline(always)]
+    pub fn set(&mut self, value: bool) {
+        self.0 = u8::from(value);
+    }
+
+    /// The byte as C left it (0 and 1 are the only values C's own
+    /// conversions produce).
+    #[inline(always)]
+    pub const fn byte(self) -> u8 {
+        self.0
+    }
+}
+
+impl From<bool> for CBool {
+    #[inline(always)]
+    fn from(value: bool) -> Self {
+        CBool(u8::from(value))
+    }
+}
+
+impl From<CBool> for bool {
+    #[inline(always)]
+    fn from(value: CBool) -> Self {
+        value.get()
+    }
+}
+
+/// Compares truth values: the bytes 1 and 2 are equal.
+impl PartialEq for CBool {
+    fn eq(&self, other: &Self) -> bool {
+        self.get() == other.get()
+    }
+}
+
+impl Eq for CBool {}
+
+impl PartialEq<bool> for CBool {
+    fn eq(&self, other: &bool) -> bool {
+        self.get() == *other
+    }
+}
+
+impl core::fmt::Debug for CBool {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Debug::fmt(&self.get(), f)
+    }
+}
+
+/// How C spells `bool` (C23, or `<stdbool.h>` before it).
+pub(crate) const C_BOOL: CTypeDesc = CTypeDesc::scalar::<u8>("bool");
+
+// SAFETY: one byte, like C's `_Bool` on every target Rust supports; every
+// byte is a valid `CBool` (its truth value is "non-zero"). Rust `bool` has
+// no `CType` impl on purpose: only 0 and 1 are valid `bool`s, and C can
+// leave any byte in memory it owns.
+unsafe impl CType for CBool {
+    const C_TYPE: CTypeDesc = C_BOOL;
 }
 
 // SAFETY: `c_void` is only ever used behind a pointer, as C's `void`.
@@ -366,6 +466,7 @@ mod tests {
         assert_eq!(spell::<*mut *const u8>("pp"), "const uint8_t **pp");
         assert_eq!(spell::<*const c_void>(""), "const void *");
         assert_eq!(spell::<*mut c_void>("h"), "void *h");
-        assert_eq!(spell::<bool>(""), "bool");
+        assert_eq!(spell::<CBool>(""), "bool");
+        assert_eq!(spell::<[CBool; 2]>("f"), "bool f[2]");
     }
 }

@@ -16,7 +16,7 @@
 use core::ffi::{CStr, c_char};
 use core::fmt;
 
-use crate::c_type::{C_CONST_CHAR_PTR, CType, CTypeDesc};
+use crate::c_type::{C_BOOL, C_CONST_CHAR_PTR, CBool, CType, CTypeDesc};
 use crate::reflect::TypeRecord;
 use crate::registry::{ParamType, Passing, Record, ResultType};
 
@@ -67,6 +67,75 @@ impl fmt::Display for ArgError {
 
 impl std::error::Error for ArgError {}
 
+/// The bytes a converted argument borrows, for the check that an exclusive
+/// (`&mut`) argument shares no byte with any other argument: C can pass one
+/// buffer twice, and two Rust references to it, one of them `&mut`, are
+/// undefined behaviour (the optimiser assumes they never alias).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Borrow {
+    start: usize,
+    len: usize,
+    exclusive: bool,
+}
+
+impl Borrow {
+    /// The bytes of a shared reference.
+    #[inline(always)]
+    pub fn shared<T: ?Sized>(value: &T) -> Self {
+        Borrow {
+            start: (value as *const T).cast::<u8>().addr(),
+            len: size_of_val(value),
+            exclusive: false,
+        }
+    }
+
+    /// The bytes of an exclusive reference, seen through a shared
+    /// reborrow of it (as the `borrow` methods get them).
+    #[inline(always)]
+    pub fn exclusive_at<T: ?Sized>(value: &T) -> Self {
+        Borrow {
+            exclusive: true,
+            ..Borrow::shared(value)
+        }
+    }
+
+    /// `len` bytes from address `start` (the extent of a memref view).
+    #[inline(always)]
+    pub fn range(start: usize, len: usize, exclusive: bool) -> Self {
+        Borrow {
+            start,
+            len,
+            exclusive,
+        }
+    }
+
+    /// Whether the two borrows conflict: they share a byte and at least one
+    /// of them is exclusive. Empty borrows conflict with nothing.
+    #[inline(always)]
+    pub fn conflicts_with(&self, other: &Borrow) -> bool {
+        (self.exclusive || other.exclusive)
+            && self.len != 0
+            && other.len != 0
+            && self.start < other.start.saturating_add(other.len)
+            && other.start < self.start.saturating_add(self.len)
+    }
+}
+
+/// The first pair of conflicting borrows among converted arguments (by
+/// parameter index), if any.
+#[inline(always)]
+pub(crate) fn first_conflict(borrows: &[Option<Borrow>]) -> Option<(usize, usize)> {
+    for (i, a) in borrows.iter().enumerate() {
+        let Some(a) = a else { continue };
+        for (j, b) in borrows.iter().enumerate().skip(i + 1) {
+            if b.is_some_and(|b| a.conflicts_with(&b)) {
+                return Some((i, j));
+            }
+        }
+    }
+    None
+}
+
 /// How a parameter is used, for documentation and reflection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Direction {
@@ -88,7 +157,7 @@ pub enum Direction {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a parameter of a `#[c_export]` function",
     label = "unsupported parameter type",
-    note = "supported: fixed-width integers, `usize`/`isize`, `bool`, `f32`, `f64`, raw pointers to C types, `&T`/`&mut T`/`Option<&T>`/`Option<&mut T>` of C types, `#[c_export] #[repr(C)]` structs, `&CStr`/`Option<&CStr>`, and (written literally) `&[T]`, `&mut [T]`, `&str`"
+    note = "supported: fixed-width integers, `usize`/`isize`, `bool`, `f32`, `f64`, raw pointers to C types, `&T`/`&mut T`/`Option<&T>`/`Option<&mut T>` of C types (`CBool`, not `bool`, behind a pointer), `#[c_export] #[repr(C)]` structs, `&CStr`/`Option<&CStr>`, and (written literally) `&[T]`, `&mut [T]`, `&str`"
 )]
 pub unsafe trait CParam: Sized {
     /// What the extern "C" shim receives.
@@ -113,6 +182,15 @@ pub unsafe trait CParam: Sized {
     /// the header documents; everything checkable (NULL, alignment) is
     /// checked.
     unsafe fn from_c(raw: Self::Raw) -> Result<Self, ArgError>;
+
+    /// The memory the converted argument borrows, for the check that no
+    /// exclusive argument overlaps another ([`Borrow`]). `None` (the
+    /// default) for values that borrow nothing; a type holding references
+    /// must return what they borrow.
+    #[inline(always)]
+    fn borrow(&self) -> Option<Borrow> {
+        None
+    }
 
     /// The reflection record ([`crate::reflect`]); by default the record
     /// of the C type.
@@ -155,6 +233,9 @@ pub unsafe trait CSliceParam: Sized {
     /// For a non-zero length, `ptr` must point to `len` initialised elements
     /// valid for the chosen lifetime (and not aliased, for `&mut [T]`).
     unsafe fn from_c(ptr: Self::Ptr, len: usize) -> Result<Self, ArgError>;
+
+    /// The memory the converted slice borrows ([`Borrow`]).
+    fn borrow(&self) -> Option<Borrow>;
 
     /// The reflection record ([`crate::reflect`]); by default a dynamic
     /// one-dimensional `ndarray` of the pointee.
@@ -246,7 +327,7 @@ by_value!(i8, i16, i32, i64, u8, u16, u32, u64, isize, usize, f32, f64);
 // other than 0 or 1, which a C caller can produce through a cast or memcpy.
 unsafe impl CParam for bool {
     type Raw = u8;
-    const C_TYPE: CTypeDesc = <bool as CType>::C_TYPE;
+    const C_TYPE: CTypeDesc = C_BOOL;
     #[inline(always)]
     unsafe fn from_c(raw: u8) -> Result<Self, ArgError> {
         Ok(raw != 0)
@@ -256,10 +337,32 @@ unsafe impl CParam for bool {
 // SAFETY: Rust `bool` is 0 or 1, which C's `_Bool` accepts.
 unsafe impl CResult for bool {
     type Raw = bool;
-    const C_TYPE: CTypeDesc = <bool as CType>::C_TYPE;
+    const C_TYPE: CTypeDesc = C_BOOL;
     #[inline(always)]
     fn into_c(self) -> bool {
         self
+    }
+}
+
+// SAFETY: one byte, any value valid (see `CBool`); by value it is C's
+// `bool`.
+unsafe impl CParam for CBool {
+    type Raw = CBool;
+    const C_TYPE: CTypeDesc = C_BOOL;
+    #[inline(always)]
+    unsafe fn from_c(raw: CBool) -> Result<Self, ArgError> {
+        Ok(raw)
+    }
+}
+
+// SAFETY: as above; C reads the byte as `_Bool`, so it is normalised to 0
+// or 1 on the way out.
+unsafe impl CResult for CBool {
+    type Raw = bool;
+    const C_TYPE: CTypeDesc = C_BOOL;
+    #[inline(always)]
+    fn into_c(self) -> bool {
+        self.get()
     }
 }
 
@@ -325,6 +428,10 @@ unsafe impl<'a, T: CType> CParam for &'a T {
     fn record() -> TypeRecord {
         TypeRecord::of_c_type(&T::C_TYPE)
     }
+    #[inline(always)]
+    fn borrow(&self) -> Option<Borrow> {
+        Some(Borrow::shared(*self))
+    }
     type Raw = *const T;
     const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
     #[inline(always)]
@@ -340,6 +447,10 @@ unsafe impl<'a, T: CType> CParam for &'a T {
 unsafe impl<'a, T: CType> CParam for &'a mut T {
     fn record() -> TypeRecord {
         TypeRecord::of_c_type(&T::C_TYPE)
+    }
+    #[inline(always)]
+    fn borrow(&self) -> Option<Borrow> {
+        Some(Borrow::exclusive_at(&**self))
     }
     type Raw = *mut T;
     const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
@@ -358,6 +469,10 @@ unsafe impl<'a, T: CType> CParam for Option<&'a T> {
     fn record() -> TypeRecord {
         TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)))
     }
+    #[inline(always)]
+    fn borrow(&self) -> Option<Borrow> {
+        self.map(Borrow::shared)
+    }
     type Raw = *const T;
     const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
     #[inline(always)]
@@ -374,6 +489,10 @@ unsafe impl<'a, T: CType> CParam for Option<&'a T> {
 unsafe impl<'a, T: CType> CParam for Option<&'a mut T> {
     fn record() -> TypeRecord {
         TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)))
+    }
+    #[inline(always)]
+    fn borrow(&self) -> Option<Borrow> {
+        self.as_deref().map(Borrow::exclusive_at)
     }
     type Raw = *mut T;
     const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
@@ -394,6 +513,10 @@ unsafe impl<'a> CParam for &'a CStr {
     fn record() -> TypeRecord {
         TypeRecord::Str("cstr".into())
     }
+    #[inline(always)]
+    fn borrow(&self) -> Option<Borrow> {
+        Some(Borrow::shared(self.to_bytes_with_nul()))
+    }
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
     #[inline(always)]
@@ -411,6 +534,10 @@ unsafe impl<'a> CParam for &'a CStr {
 unsafe impl<'a> CParam for Option<&'a CStr> {
     fn record() -> TypeRecord {
         TypeRecord::Optional(Box::new(TypeRecord::Str("cstr".into())))
+    }
+    #[inline(always)]
+    fn borrow(&self) -> Option<Borrow> {
+        self.map(|s| Borrow::shared(s.to_bytes_with_nul()))
     }
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
@@ -468,7 +595,10 @@ unsafe impl<'a> CResult for &'a CStr {
 fn check_slice<T>(ptr: *const T, len: usize) -> Result<(), ArgError> {
     check_pointer(ptr)?;
     match len.checked_mul(size_of::<T>()) {
-        Some(bytes) if bytes <= isize::MAX as usize => Ok(()),
+        // A range that wraps around the address space is no allocation.
+        Some(bytes) if bytes <= isize::MAX as usize && ptr.addr().checked_add(bytes).is_some() => {
+            Ok(())
+        }
         _ => Err(ArgError::TooLarge { len }),
     }
 }
@@ -476,6 +606,10 @@ fn check_slice<T>(ptr: *const T, len: usize) -> Result<(), ArgError> {
 // SAFETY: `(const T *, size_t)`; NULL, misalignment and overflowing lengths
 // are rejected before the slice is formed.
 unsafe impl<'a, T: CType> CSliceParam for &'a [T] {
+    #[inline(always)]
+    fn borrow(&self) -> Option<Borrow> {
+        Some(Borrow::shared(*self))
+    }
     type Ptr = *const T;
     const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
     #[inline(always)]
@@ -492,6 +626,10 @@ unsafe impl<'a, T: CType> CSliceParam for &'a [T] {
 
 // SAFETY: as for `&[T]`, with exclusivity promised by the caller.
 unsafe impl<'a, T: CType> CSliceParam for &'a mut [T] {
+    #[inline(always)]
+    fn borrow(&self) -> Option<Borrow> {
+        Some(Borrow::exclusive_at(&**self))
+    }
     type Ptr = *mut T;
     const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
     const DIRECTION: Direction = Direction::InOut;
@@ -513,6 +651,10 @@ unsafe impl<'a, T: CType> CSliceParam for &'a mut [T] {
 unsafe impl<'a> CSliceParam for &'a str {
     fn record() -> TypeRecord {
         TypeRecord::Str("utf8".into())
+    }
+    #[inline(always)]
+    fn borrow(&self) -> Option<Borrow> {
+        Some(Borrow::shared(self.as_bytes()))
     }
     type Ptr = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;

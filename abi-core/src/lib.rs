@@ -37,7 +37,8 @@
 //!
 //! The rules, in short (the README has the full table):
 //!
-//! - integers, `bool`, `f32`, `f64` and raw pointers pass by value;
+//! - integers, `bool`, `f32`, `f64` and raw pointers pass by value
+//!   (behind a pointer or in a struct, C's `bool` is [`CBool`]);
 //! - `&T`/`&mut T` are pointers that must not be NULL, `Option<&T>` may be;
 //! - `&[T]`, `&mut [T]` and `&str` become a pointer and a `size_t` length;
 //! - `&CStr` is a NUL-terminated `const char *`;
@@ -72,8 +73,8 @@ pub mod status;
 
 pub use abi_macros::{c_export, ciface, dpi_export, dpi_import};
 pub use bitint::{BitInt, BitIntError, UBitInt};
-pub use c_type::{CType, CTypeDesc};
-pub use convert::{ArgError, CParam, CResult, CSliceParam, Direction};
+pub use c_type::{CBool, CType, CTypeDesc};
+pub use convert::{ArgError, Borrow, CParam, CResult, CSliceParam, Direction};
 pub use emit::{CHeader, EmitError, SvPackage};
 pub use registry::{AbiKind, FunctionDesc, Registry, StructDesc};
 pub use status::{CError, ErrorCode};
@@ -84,8 +85,9 @@ pub use status::{CError, ErrorCode};
 pub mod __private {
     pub use crate::__register as register;
     pub use crate::boundary::{
-        AbortOnUnwind, argument_or_abort, argument_status, out_pointer_status, pointer_or_abort,
-        reject_argument, reject_result_pointer, status_on_panic,
+        abort_on_panic, argument_or_abort, argument_status, disjoint_or_abort, disjoint_or_status,
+        out_pointer_status, pointer_or_abort, reject_argument, reject_result_pointer,
+        status_on_panic,
     };
     pub use crate::c_type::{CType, CTypeDesc};
     pub use crate::convert::{ArgError, CParam, CResult, CSliceParam, Direction};

@@ -99,6 +99,27 @@ pub(crate) fn is_slice_like(ty: &Type) -> bool {
     }
 }
 
+/// Whether a converted argument of type `ty` may borrow memory (so it
+/// takes part in the check that no `&mut` argument overlaps another). Only
+/// the by-value primitives and raw pointers are known not to: anything
+/// else (a reference, a slice, an alias of one, a view type) is checked.
+pub(crate) fn may_borrow(ty: &Type) -> bool {
+    const BY_VALUE: [&str; 13] = [
+        "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "isize", "usize", "f32", "f64",
+        "bool",
+    ];
+    match ty {
+        Type::Ptr(_) => false,
+        Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
+            let segment = &p.path.segments[0];
+            !(segment.arguments.is_empty() && BY_VALUE.iter().any(|t| segment.ident == t))
+        }
+        Type::Paren(inner) => may_borrow(&inner.elem),
+        Type::Group(inner) => may_borrow(&inner.elem),
+        _ => true,
+    }
+}
+
 /// Where a type appears, for the wording of hints.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Position {

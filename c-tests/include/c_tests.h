@@ -1266,6 +1266,17 @@ void _mlir_ciface_primes(MemRef1D_i32 *result);
 float _mlir_ciface_read_0d(const MemRef0D_f32 *m);
 
 /**
+ * `y += a * x`. MLIR can pass one buffer as both (`func.call
+ * @rust_axpy(%v, %v, %a)`); the shim refuses that, since `y` is
+ * exclusive.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_axpy`
+ *
+ * MLIR C interface of `rust_axpy`, implemented in Rust: MLIR code calls it.
+ */
+void _mlir_ciface_rust_axpy(MemRef1D_f32 *y, const MemRef1D_f32 *x, float a);
+
+/**
  * `(a / 7, b / 2)`: a multi-value scalar result.
  *
  * Rust: `c_tests::mlir_ciface::callbacks::rust_div_mod`
@@ -1557,6 +1568,13 @@ int32_t bench_div_generated(int32_t a, int32_t b, int32_t *out);
 int64_t bench_sum_generated(const int32_t *xs, size_t xs_len);
 
 /**
+ * `*acc += *x`; `acc` and `x` must be different objects.
+ *
+ * Rust: `c_tests::exports::aliasing::ct_add_assign`
+ */
+void ct_add_assign(int64_t *acc, const int64_t *x);
+
+/**
  * Wrapping `i16` addition.
  *
  * Rust: `c_tests::exports::scalars::ct_add_i16`
@@ -1651,11 +1669,34 @@ Point ct_centroid(const Point *points, size_t points_len);
 int32_t ct_checked_div(int32_t a, int32_t b, int32_t *out);
 
 /**
+ * Swaps the two values; an overlap is `ABI_STATUS_INVALID_ARGUMENT`.
+ *
+ * Rust: `c_tests::exports::aliasing::ct_checked_swap`
+ *
+ * Returns ABI_STATUS_OK on success, a positive error code from `Result<(), ErrorCode>`, or a negative ABI_STATUS_*.
+ */
+int32_t ct_checked_swap(uint32_t *a, uint32_t *b);
+
+/**
+ * Copies `src` into the front of `dst`; returns how many were copied.
+ *
+ * Rust: `c_tests::exports::aliasing::ct_copy_into`
+ */
+size_t ct_copy_into(int32_t *dst, size_t dst_len, const int32_t *src, size_t src_len);
+
+/**
  * Number of Unicode scalar values in a UTF-8 string.
  *
  * Rust: `c_tests::exports::strings::ct_count_chars`
  */
 size_t ct_count_chars(const char *text, size_t text_len);
+
+/**
+ * How many of the C `bool`s are true (any non-zero byte is true).
+ *
+ * Rust: `c_tests::exports::aliasing::ct_count_true`
+ */
+size_t ct_count_true(const bool *flags, size_t flags_len);
 
 /**
  * Adds `by` to a counter; returns nothing (`void`).
@@ -1852,6 +1893,13 @@ uint32_t ct_raw_read(const uint32_t *p);
  * The Rust function is `unsafe`: the caller upholds its safety contract, described above.
  */
 void ct_raw_write(uint32_t *p, uint32_t value);
+
+/**
+ * Reads a C `bool` through a pointer as 0 or 1, whatever byte C stored.
+ *
+ * Rust: `c_tests::exports::aliasing::ct_read_flag`
+ */
+uint8_t ct_read_flag(const bool *flag);
 
 /**
  * Walks a linked list of records, combining every field, so a field at the

@@ -164,6 +164,13 @@ pub fn dpi_mark70(#[inout] v: &mut Bits<70>) {
     v.set_bit(0, false);
 }
 
+/// Panics for any input: the simulation (or a C caller) aborts with a
+/// report naming the function.
+#[dpi_import]
+pub fn dpi_panics(x: i32) -> i32 {
+    panic!("dpi_panics was called with {x}");
+}
+
 /// A small model that SystemVerilog owns through a `chandle`.
 #[derive(Debug)]
 pub struct Accumulator {

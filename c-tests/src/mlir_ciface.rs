@@ -50,6 +50,16 @@ pub mod callbacks {
         m.for_each_mut(|x| *x *= k);
     }
 
+    /// `y += a * x`. MLIR can pass one buffer as both (`func.call
+    /// @rust_axpy(%v, %v, %a)`); the shim refuses that, since `y` is
+    /// exclusive.
+    #[ciface]
+    pub fn rust_axpy(mut y: MemRefMut<'_, f32, 1>, x: MemRef<'_, f32, 1>, a: f32) {
+        for i in 0..y.sizes()[0].min(x.sizes()[0]) {
+            y[[i]] += a * x[[i]];
+        }
+    }
+
     /// `[0, 1, ..., n-1]` in a `malloc` buffer that MLIR frees.
     #[ciface]
     pub fn rust_iota(n: i64) -> OwnedMemRef<f32, 1> {

@@ -310,6 +310,14 @@ void dpi_packet_step(const svBitVecVal *input, svBitVecVal *out);
 void dpi_packet_step_inout(svBitVecVal *packet);
 
 /**
+ * Panics for any input: the simulation (or a C caller) aborts with a
+ * report naming the function.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_panics`
+ */
+int dpi_panics(int x);
+
+/**
  * Imported under another SystemVerilog name than its C symbol.
  *
  * Rust: `c_tests::dpi_exports::dpi_renamed`

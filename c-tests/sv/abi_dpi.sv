@@ -197,6 +197,11 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_packet_step_inout`
   import "DPI-C" function void dpi_packet_step_inout(inout wide_packet_t packet);
 
+  // Panics for any input: the simulation (or a C caller) aborts with a
+  // report naming the function.
+  // Rust: `c_tests::dpi_exports::dpi_panics`
+  import "DPI-C" function int dpi_panics(input int x);
+
   // `int a[4]` in, `int out[4]` out (reversed); the result is the sum.
   // Rust: `c_tests::dpi_exports::dpi_reverse4`
   import "DPI-C" function int dpi_reverse4(input int a[4], output int out[4]);

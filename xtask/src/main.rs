@@ -164,6 +164,8 @@ fn test() -> Result<(), String> {
     harness_under_valgrind()?;
     step("MLIR C interface under valgrind memcheck (errors and leaks)");
     mlir_under_valgrind()?;
+    step("hostile C and C++ callers with their own `main` (natively and under valgrind memcheck)");
+    hostile_callers()?;
     step("SystemVerilog DPI-C in Verilator");
     dpi_in_verilator()?;
     step("showcase");
@@ -194,6 +196,31 @@ fn harness_under_valgrind() -> Result<(), String> {
     } else {
         Err(format!("the C harness under valgrind failed ({status})"))
     }
+}
+
+/// The hostile-caller suite (`c-tests/tests/hostile_callers.rs`): C and
+/// C++ programs with their own `main`, linked to the c-tests static
+/// library, attack every parameter kind; each attack runs in its own
+/// process, natively and under valgrind memcheck.
+fn hostile_callers() -> Result<(), String> {
+    let library = c_tests_archive()?;
+    cargo_with_env(
+        &[
+            "test",
+            "--quiet",
+            "--package",
+            "c-tests",
+            "--test",
+            "hostile_callers",
+            "--",
+            "--ignored",
+            "--nocapture",
+        ],
+        &[
+            ("HOSTILE_LIB".to_owned(), library.display().to_string()),
+            ("HOSTILE_VALGRIND".to_owned(), "1".to_owned()),
+        ],
+    )
 }
 
 /// Run the MLIR C-interface tests under memcheck with leak checking: MLIR
@@ -378,16 +405,8 @@ fn verilate(
     c_optimisation: Option<&str>,
     cxx: Option<&str>,
 ) -> Result<std::path::PathBuf, String> {
-    cargo(&[
-        "build",
-        "--quiet",
-        "--release",
-        "--package",
-        "c-tests",
-        "--lib",
-    ])?;
+    let library = c_tests_archive()?;
     let root = std::env::current_dir().map_err(|e| e.to_string())?;
-    let library = root.join("target/release/libc_tests.a");
     let sv = root.join("c-tests/sv");
     std::fs::create_dir_all(obj).map_err(|e| e.to_string())?;
     // Verilator's makefile does not know the Rust archive: without this, a
@@ -444,6 +463,21 @@ fn verilate(
         return Err(format!("verilator failed ({status})"));
     }
     Ok(binary)
+}
+
+/// Build c-tests as a static archive (release) and return its path: what
+/// a C program with its own `main`, or a simulator, links.
+fn c_tests_archive() -> Result<std::path::PathBuf, String> {
+    cargo(&[
+        "build",
+        "--quiet",
+        "--release",
+        "--package",
+        "c-tests",
+        "--lib",
+    ])?;
+    let root = std::env::current_dir().map_err(|e| e.to_string())?;
+    Ok(root.join("target/release/libc_tests.a"))
 }
 
 fn step(name: &str) {

@@ -250,12 +250,15 @@ macro_rules! bit_int_type {
             /// and pass `value.as_c_arg()`. It is the storage by value, or,
             /// on targets where clang passes `_BitInt(N)` by reference (i386
             /// above 64 bits), a pointer to `self`'s storage, valid while
-            /// `self` is borrowed. Values built in Rust are always
-            /// normalised; call [`normalized`](Self::normalized) first on a
-            /// value copied out of C memory to hand C extended padding bits.
+            /// `self` is borrowed. A value passed by value is always fully
+            /// extended, whatever padding bits `self` holds (a value read
+            /// from C memory may hold any): clang's callees compare whole
+            /// registers. Passed by reference (i386 only), the pointee is
+            /// `self` as it is; call [`normalized`](Self::normalized) first
+            /// on a value copied out of C memory.
             #[inline(always)]
             pub fn as_c_arg(&self) -> <S as CPassing<$sign>>::Arg {
-                <S as CPassing<$sign>>::as_arg(&self.storage)
+                <S as CPassing<$sign>>::as_extended_arg(&self.storage, self.to_storage())
             }
 
             /// A value a C function declared in Rust returned: declare the
@@ -928,3 +931,31 @@ bit_int_type!(
     sign = Unsigned,
     c = "unsigned _BitInt"
 );
+
+#[cfg(test)]
+mod c_argument_tests {
+    use super::*;
+
+    /// A value C left in memory with dirty padding bits compares equal in
+    /// Rust, and crosses back to C fully extended.
+    #[test]
+    fn as_c_arg_is_extended_whatever_the_padding() {
+        let dirty_u7: u8 = 0x85; // value 5, padding bit 7 set
+        // SAFETY: `UBitInt<7>` is transparent over its one-byte storage,
+        // and every byte is a valid storage (padding is not a validity
+        // invariant).
+        let u = unsafe { &*(&dirty_u7 as *const u8).cast::<UBitInt<7>>() };
+        assert_eq!(*u, UBitInt::<7>::try_from(5u8).unwrap());
+        assert_eq!(u.as_c_arg(), 5);
+
+        let dirty_s7: u8 = 0x7f; // -1 in 7 bits, padding bit 7 clear
+        // SAFETY: as above.
+        let s = unsafe { &*(&dirty_s7 as *const u8).cast::<BitInt<7>>() };
+        assert_eq!(s.as_c_arg(), -1i8);
+
+        let dirty_u24: u32 = 0xff00_0001;
+        // SAFETY: as above, four-byte storage.
+        let w = unsafe { &*(&dirty_u24 as *const u32).cast::<UBitInt<24>>() };
+        assert_eq!(w.as_c_arg(), 1);
+    }
+}

@@ -66,6 +66,11 @@ pub unsafe trait CPassing<Sign>: Copy {
     /// The argument for `self`; a pointer points at `self` and is valid
     /// while `self` is borrowed.
     fn as_arg(&self) -> Self::Arg;
+    /// The argument for `self`, whose fully extended form is `extended`:
+    /// by value, `extended` itself (clang's callees rely on the extension
+    /// of narrow values in registers); by reference, a pointer to `self`,
+    /// as [`CPassing::as_arg`].
+    fn as_extended_arg(&self, extended: Self) -> Self::Arg;
     /// The storage an argument holds or points to; `None` for NULL.
     ///
     /// # Safety
@@ -104,6 +109,10 @@ macro_rules! passed_by_value {
             #[inline(always)]
             fn as_arg(&self) -> $value {
                 $to(*self)
+            }
+            #[inline(always)]
+            fn as_extended_arg(&self, extended: Self) -> $value {
+                $to(extended)
             }
             #[inline(always)]
             unsafe fn from_arg(arg: $value) -> Option<Self> {
@@ -260,6 +269,10 @@ macro_rules! passed_by_reference {
             }
             #[inline(always)]
             fn as_arg(&self) -> *const [u32; K] {
+                self
+            }
+            #[inline(always)]
+            fn as_extended_arg(&self, _extended: Self) -> *const [u32; K] {
                 self
             }
             #[inline(always)]

@@ -120,7 +120,19 @@ impl<T: 'static> fmt::Debug for Chandle<T> {
 impl<T: 'static> Chandle<T> {
     /// Move `value` to the heap and make a handle to it. It lives until
     /// [`Chandle::free`].
-    pub fn new(value: T) -> Self {
+    ///
+    /// `T: Send` because a handle is a number SystemVerilog can hand to any
+    /// thread of a multi-threaded simulation, and whichever thread frees
+    /// it (or uses it exclusively) then owns the object:
+    ///
+    /// ```compile_fail
+    /// // `Rc` is not `Send`: its count would race across threads.
+    /// let h = abi_core::dpi::Chandle::new(std::rc::Rc::new(1));
+    /// ```
+    pub fn new(value: T) -> Self
+    where
+        T: Send,
+    {
         let address = Box::into_raw(Box::new(value)) as usize;
         let handle = NEXT_HANDLE.fetch_add(1, Ordering::Relaxed);
         with_live(|live| {
@@ -190,7 +202,27 @@ impl<T: 'static> Chandle<T> {
     }
 
     /// Run `f` with a shared reference to the object.
-    pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> Result<R, HandleError> {
+    ///
+    /// Shared uses may run on several threads at once, so `T: Sync`; a
+    /// type with unsynchronised interior mutability (`Cell`, `RefCell`) is
+    /// used through [`Chandle::with_mut`], which is exclusive:
+    ///
+    /// ```compile_fail
+    /// use std::cell::Cell;
+    /// let h = abi_core::dpi::Chandle::new(Cell::new(0i64));
+    /// h.with(|c| c.set(c.get() + 1)).unwrap(); // `Cell` is not `Sync`
+    /// ```
+    ///
+    /// ```
+    /// use std::cell::Cell;
+    /// let h = abi_core::dpi::Chandle::new(Cell::new(0i64));
+    /// h.with_mut(|c| c.set(c.get() + 1)).unwrap();
+    /// assert_eq!(h.free().unwrap().get(), 1);
+    /// ```
+    pub fn with<R>(&self, f: impl FnOnce(&T) -> R) -> Result<R, HandleError>
+    where
+        T: Sync,
+    {
         let object = self.acquire(false)?;
         let _release = Release(|| self.release());
         // SAFETY: the object is live and a `T` (checked in `acquire`, which
@@ -199,7 +231,10 @@ impl<T: 'static> Chandle<T> {
     }
 
     /// Run `f` with an exclusive reference to the object.
-    pub fn with_mut<R>(&self, f: impl FnOnce(&mut T) -> R) -> Result<R, HandleError> {
+    pub fn with_mut<R>(&self, f: impl FnOnce(&mut T) -> R) -> Result<R, HandleError>
+    where
+        T: Send,
+    {
         let object = self.acquire(true)?;
         let _release = Release(|| self.release());
         // SAFETY: live, a `T`, and no other use until `release` (checked in
@@ -209,7 +244,10 @@ impl<T: 'static> Chandle<T> {
 
     /// End the object's life and give it back. Every copy of the handle is
     /// then unknown.
-    pub fn free(self) -> Result<T, HandleError> {
+    pub fn free(self) -> Result<T, HandleError>
+    where
+        T: Send,
+    {
         let object = self.acquire(true)?;
         with_live(|live| live.remove(&self.number()));
         // SAFETY: live, a `T` made by `Box::into_raw` in `new`, and now
@@ -317,5 +355,37 @@ mod tests {
         let result = std::panic::catch_unwind(|| g.with_mut(|_| panic!("inside")));
         assert!(result.is_err());
         assert_eq!(g.free(), Ok(1));
+    }
+
+    /// A handle reaches every thread as a number (as SystemVerilog passes
+    /// it); exclusive uses of a `!Sync` object from several threads never
+    /// overlap, so no increment is lost.
+    #[test]
+    fn exclusive_use_across_threads() {
+        let h = Chandle::new(core::cell::Cell::new(0i64));
+        let number = h.number();
+        let threads: Vec<_> = (0..4)
+            .map(|_| {
+                std::thread::spawn(move || {
+                    // SAFETY: as the DPI shims do, the handle is rebuilt
+                    // from the number; it is checked when used.
+                    let h: Chandle<core::cell::Cell<i64>> =
+                        unsafe { DpiType::from_input(core::ptr::without_provenance_mut(number)) }
+                            .unwrap();
+                    let mut done = 0;
+                    while done < 1000 {
+                        match h.with_mut(|c| c.set(c.get() + 1)) {
+                            Ok(()) => done += 1,
+                            Err(HandleError::Busy) => std::thread::yield_now(),
+                            Err(other) => panic!("{other}"),
+                        }
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+        assert_eq!(h.free().map(|c| c.get()), Ok(4000));
     }
 }

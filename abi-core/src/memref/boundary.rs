@@ -66,6 +66,14 @@ pub unsafe trait CifaceParam: Sized {
     /// data is valid for the call.
     unsafe fn from_ciface(raw: Self::Raw, ty: &MemRefType) -> Result<Self, MemRefError>;
 
+    /// The memory the converted argument borrows, for the check that no
+    /// exclusive argument overlaps another ([`crate::Borrow`]); `None` for
+    /// scalars.
+    #[inline(always)]
+    fn borrow(&self) -> Option<crate::convert::Borrow> {
+        None
+    }
+
     /// The reflection record.
     fn record(ty: &MemRefType) -> TypeRecord;
 }
@@ -329,6 +337,10 @@ unsafe fn read_descriptor<D: Copy>(raw: *const D) -> Result<D, MemRefError> {
 // SAFETY: MLIR passes a ranked memref as a pointer to its descriptor; the
 // view is built only after validation.
 unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T, N> {
+    #[inline(always)]
+    fn borrow(&self) -> Option<crate::convert::Borrow> {
+        Some(self.borrowed_memory())
+    }
     type Raw = *const MemRefDescriptor<T, N>;
     const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::CONST_POINTER;
     const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
@@ -351,6 +363,10 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T,
 // SAFETY: as for `MemRef`; the mutable view also checks that no element is
 // reached twice.
 unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRefMut<'static, T, N> {
+    #[inline(always)]
+    fn borrow(&self) -> Option<crate::convert::Borrow> {
+        Some(self.borrowed_memory())
+    }
     type Raw = *const MemRefDescriptor<T, N>;
     const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::MUT_POINTER;
     const DIRECTION: Direction = Direction::InOut;

@@ -68,7 +68,7 @@ element! {
 // two valid `bool` patterns.
 unsafe impl MemRefElement for bool {
     const MLIR_NAMES: &'static [&'static str] = &["i1"];
-    const C_TYPE: CTypeDesc = <bool as CType>::C_TYPE;
+    const C_TYPE: CTypeDesc = crate::c_type::C_BOOL;
     const IREE_NAME: &'static str = "i1";
     const NEEDS_CHECK: bool = true;
 

@@ -154,6 +154,30 @@ impl<T, const N: usize> Raw<T, N> {
         Some(self.base.wrapping_offset(delta))
     }
 
+    /// The bytes from the lowest to the highest element the view reaches
+    /// (its extent; every element between need not be reached).
+    #[inline(always)]
+    fn extent(&self, exclusive: bool) -> crate::convert::Borrow {
+        if self.geometry.len == 0 {
+            return crate::convert::Borrow::range(0, 0, exclusive);
+        }
+        // Validation proved every reached element lies inside the data, so
+        // these offsets (in elements, from `base`) cannot overflow.
+        let (mut low, mut high) = (0isize, 0isize);
+        for (&size, &stride) in self.geometry.sizes.iter().zip(&self.geometry.strides) {
+            let reach = (size as isize - 1) * stride;
+            if reach < 0 {
+                low += reach;
+            } else {
+                high += reach;
+            }
+        }
+        let element = size_of::<T>() as isize;
+        let start = self.base.addr().wrapping_add_signed(low * element);
+        let len = ((high - low + 1) * element) as usize;
+        crate::convert::Borrow::range(start, len, exclusive)
+    }
+
     /// Call `f` with a pointer to every element, in logical order.
     #[inline]
     fn each_pointer(&self, mut f: impl FnMut(*mut T)) {
@@ -256,6 +280,15 @@ impl<T, const N: usize> Copy for MemRef<'_, T, N> {}
 unsafe impl<T: Sync, const N: usize> Send for MemRef<'_, T, N> {}
 // SAFETY: as above.
 unsafe impl<T: Sync, const N: usize> Sync for MemRef<'_, T, N> {}
+
+impl<T: MemRefElement, const N: usize> MemRef<'_, T, N> {
+    /// The memory the view borrows (its extent), for the boundary's check
+    /// that no exclusive argument overlaps it.
+    #[inline(always)]
+    pub fn borrowed_memory(&self) -> crate::convert::Borrow {
+        self.raw.extent(false)
+    }
+}
 
 impl<'a, T: MemRefElement, const N: usize> MemRef<'a, T, N> {
     /// A view of the data a descriptor describes, after checking the
@@ -467,6 +500,15 @@ pub struct MemRefMut<'a, T, const N: usize> {
 unsafe impl<T: Send, const N: usize> Send for MemRefMut<'_, T, N> {}
 // SAFETY: as above.
 unsafe impl<T: Sync, const N: usize> Sync for MemRefMut<'_, T, N> {}
+
+impl<T: MemRefElement, const N: usize> MemRefMut<'_, T, N> {
+    /// The memory the view borrows exclusively (its extent), for the
+    /// boundary's check that it overlaps no other argument.
+    #[inline(always)]
+    pub fn borrowed_memory(&self) -> crate::convert::Borrow {
+        self.raw.extent(true)
+    }
+}
 
 impl<'a, T: MemRefElement, const N: usize> MemRefMut<'a, T, N> {
     /// A mutable view of the data a descriptor describes, after checking
@@ -791,8 +833,10 @@ impl<'a, T: MemRefElement> UnrankedMemRef<'a, T> {
         (0..self.rank)
             .map(|k| {
                 let size = words.wrapping_add(3 + k);
-                // SAFETY: inside the descriptor, as above.
-                unsafe { size.read() }
+                // SAFETY: inside the descriptor, as above; unaligned
+                // because foreign code may hand over a descriptor at any
+                // address (the ranked view reads it unaligned too).
+                unsafe { size.read_unaligned() }
             })
             .collect()
     }

@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
 use super::model::{FunctionModel, Model, ResultModel, StructModel};
-use crate::syntax::{is_unit, with_lifetimes};
+use crate::syntax::{is_unit, may_borrow, with_lifetimes};
 use crate::tokens::{Entry, Qualified, private, rust_item, rust_type_string};
 
 pub(crate) fn emit(model: &Model) -> TokenStream {
@@ -32,6 +32,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     let mut param_descs = Vec::new();
     let mut conversions = Vec::new();
     let mut call_args = Vec::new();
+    let mut borrows = Vec::new();
     let has_status = matches!(f.result, ResultModel::Status { .. });
 
     for (i, param) in f.params.iter().enumerate() {
@@ -63,6 +64,11 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             q.call("from_c", quote!(#value))
         };
         param_descs.push((name.clone(), rust_type, q.item("PARAM")));
+        borrows.push(if may_borrow(ty) {
+            q.call("borrow", quote!(&#value))
+        } else {
+            quote!(::core::option::Option::None)
+        });
         let convert = if has_status {
             quote! {
                 let #value = match unsafe { #from_c } {
@@ -87,6 +93,27 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         call_args.push(value);
     }
 
+    // Two arguments that may borrow memory: check that no exclusive one
+    // shares a byte with another before the references reach user code.
+    if f.params
+        .iter()
+        .filter(|param| may_borrow(&param.ty))
+        .count()
+        >= 2
+    {
+        conversions.push(if has_status {
+            quote! {
+                if let ::core::option::Option::Some(__abi_status) =
+                    #p::disjoint_or_status(&#desc, &[#(#borrows),*])
+                {
+                    return __abi_status;
+                }
+            }
+        } else {
+            quote!(#p::disjoint_or_abort(&#desc, &[#(#borrows),*]);)
+        });
+    }
+
     let call = if f.is_unsafe {
         quote! {
             // SAFETY: the function is `unsafe`; its contract is carried into
@@ -106,13 +133,13 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             let result_desc = (rust_type, q.item("RESULT"));
             let return_type = quote!(#q_raw);
             let convert_result = q.call("into_c", quote!(__abi_value));
-            // The Rust value is converted after the guard is disarmed: `into_c`
+            // The Rust value is converted outside the panic catch: `into_c`
             // cannot panic (it is a move or a pointer cast).
             let body = quote! {
-                let __abi_guard = #p::AbortOnUnwind(&#desc);
-                #(#conversions)*
-                let __abi_value = #call;
-                __abi_guard.disarm();
+                let __abi_value = #p::abort_on_panic(&#desc, move || {
+                    #(#conversions)*
+                    #call
+                });
                 #convert_result
             };
             (result_desc, return_type, body)

@@ -7,7 +7,7 @@ use quote::{format_ident, quote, quote_spanned};
 
 use super::mlir_type::{Layout, MlirMemRef};
 use super::model::{ExpandedParam, FunctionModel, ParamModel, Provider, ResultModel};
-use crate::syntax::with_lifetimes;
+use crate::syntax::{may_borrow, with_lifetimes};
 use crate::tokens::{Entry, Qualified, private, rust_type_string};
 
 fn dim(d: Option<i64>) -> TokenStream {
@@ -168,6 +168,7 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     let mut shim_params = Vec::new();
     let mut conversions = Vec::new();
     let mut call_args = Vec::new();
+    let mut borrows = Vec::new();
     if let ResultModel::Leading(ty) = &f.result {
         let st = with_lifetimes(ty, "'static");
         let slot = Qualified::new(&st, quote!(#p::CifaceResult)).item("Slot");
@@ -186,7 +187,22 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
             // `from_ciface`.
             let #value = #p::argument_or_abort(unsafe { #from }, &__ABI_FUNCTION, #i);
         });
+        borrows.push(if may_borrow(&param.ty) {
+            q.call("borrow", quote!(&#value))
+        } else {
+            quote!(::core::option::Option::None)
+        });
         call_args.push(value);
+    }
+    // MLIR passes one buffer twice as naturally as two (`func.call @cb(%y,
+    // %y)`): a `MemRefMut` must share no byte with another argument.
+    if f.params
+        .iter()
+        .filter(|param| may_borrow(&param.ty))
+        .count()
+        >= 2
+    {
+        conversions.push(quote!(#p::disjoint_or_abort(&__ABI_FUNCTION, &[#(#borrows),*]);));
     }
     let call = if is_unsafe {
         quote! {
@@ -235,10 +251,10 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn __abi_ciface_shim(#(#shim_params),*) #return_type {
                 #check_out
-                let __abi_guard = #p::AbortOnUnwind(&__ABI_FUNCTION);
-                #(#conversions)*
-                let __abi_value = #call;
-                __abi_guard.disarm();
+                let __abi_value = #p::abort_on_panic(&__ABI_FUNCTION, move || {
+                    #(#conversions)*
+                    #call
+                });
                 #finish
             }
 

@@ -149,11 +149,12 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
 
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {
-                let __abi_guard = #p::AbortOnUnwind(&#desc);
-                #(#prepare)*
-                let __abi_value = #call;
-                #(#write_back)*
-                __abi_guard.disarm();
+                let __abi_value = #p::abort_on_panic(&#desc, move || {
+                    #(#prepare)*
+                    let __abi_value = #call;
+                    #(#write_back)*
+                    __abi_value
+                });
                 #finish
             }
         };

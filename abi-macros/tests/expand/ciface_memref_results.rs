@@ -34,19 +34,22 @@ const _: () = {
         if __abi_out.is_null() || !__abi_out.is_aligned() {
             ::abi_core::__private::reject_result_pointer(&__ABI_FUNCTION);
         }
-        let __abi_guard = ::abi_core::__private::AbortOnUnwind(&__ABI_FUNCTION);
-        let __abi_arg0 = ::abi_core::__private::argument_or_abort(
-            unsafe {
-                <i64 as ::abi_core::__private::CifaceParam>::from_ciface(
-                    __abi_arg0,
-                    &__ABI_TYPE_0,
-                )
-            },
+        let __abi_value = ::abi_core::__private::abort_on_panic(
             &__ABI_FUNCTION,
-            0usize,
+            move || {
+                let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <i64 as ::abi_core::__private::CifaceParam>::from_ciface(
+                            __abi_arg0,
+                            &__ABI_TYPE_0,
+                        )
+                    },
+                    &__ABI_FUNCTION,
+                    0usize,
+                );
+                pair(__abi_arg0)
+            },
         );
-        let __abi_value = pair(__abi_arg0);
-        __abi_guard.disarm();
         unsafe { __abi_out.write(::abi_core::__private::memref::into_slot(__abi_value)) }
     }
 };

@@ -63,33 +63,36 @@ const _: () = {
         > as ::abi_core::__private::CifaceParam>::Raw,
         __abi_arg1: <f32 as ::abi_core::__private::CifaceParam>::Raw,
     ) -> f32 {
-        let __abi_guard = ::abi_core::__private::AbortOnUnwind(&__ABI_FUNCTION);
-        let __abi_arg0 = ::abi_core::__private::argument_or_abort(
-            unsafe {
-                <MemRefMut<
-                    'static,
-                    f32,
-                    1,
-                > as ::abi_core::__private::CifaceParam>::from_ciface(
-                    __abi_arg0,
-                    &__ABI_TYPE_0,
-                )
-            },
+        let __abi_value = ::abi_core::__private::abort_on_panic(
             &__ABI_FUNCTION,
-            0usize,
-        );
-        let __abi_arg1 = ::abi_core::__private::argument_or_abort(
-            unsafe {
-                <f32 as ::abi_core::__private::CifaceParam>::from_ciface(
-                    __abi_arg1,
-                    &__ABI_TYPE_1,
-                )
+            move || {
+                let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <MemRefMut<
+                            'static,
+                            f32,
+                            1,
+                        > as ::abi_core::__private::CifaceParam>::from_ciface(
+                            __abi_arg0,
+                            &__ABI_TYPE_0,
+                        )
+                    },
+                    &__ABI_FUNCTION,
+                    0usize,
+                );
+                let __abi_arg1 = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <f32 as ::abi_core::__private::CifaceParam>::from_ciface(
+                            __abi_arg1,
+                            &__ABI_TYPE_1,
+                        )
+                    },
+                    &__ABI_FUNCTION,
+                    1usize,
+                );
+                scale(__abi_arg0, __abi_arg1)
             },
-            &__ABI_FUNCTION,
-            1usize,
         );
-        let __abi_value = scale(__abi_arg0, __abi_arg1);
-        __abi_guard.disarm();
         ::abi_core::__private::memref::direct(__abi_value)
     }
     #[unsafe(export_name = "scale")]

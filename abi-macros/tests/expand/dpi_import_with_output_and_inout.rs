@@ -42,40 +42,60 @@ const _: () = {
         __abi_arg2: *mut <u64 as ::abi_core::__private::DpiType>::Cell,
         __abi_arg3: *mut <i16 as ::abi_core::__private::DpiType>::Cell,
     ) -> <bool as ::abi_core::__private::DpiResult>::Raw {
-        let __abi_guard = ::abi_core::__private::AbortOnUnwind(&__ABI_FUNCTION);
-        let __abi_arg0 = ::abi_core::__private::argument_or_abort(
-            unsafe { <i32 as ::abi_core::__private::DpiType>::from_input(__abi_arg0) },
+        let __abi_value = ::abi_core::__private::abort_on_panic(
             &__ABI_FUNCTION,
-            0usize,
+            move || {
+                let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <i32 as ::abi_core::__private::DpiType>::from_input(__abi_arg0)
+                    },
+                    &__ABI_FUNCTION,
+                    0usize,
+                );
+                let __abi_arg1 = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <bool as ::abi_core::__private::DpiType>::from_input(__abi_arg1)
+                    },
+                    &__ABI_FUNCTION,
+                    1usize,
+                );
+                ::abi_core::__private::require_dpi_value::<u64>();
+                ::abi_core::__private::pointer_or_abort(
+                    __abi_arg2,
+                    &__ABI_FUNCTION,
+                    2usize,
+                );
+                let mut __abi_cell2: u64 = <u64 as ::abi_core::__private::DpiType>::initial();
+                ::abi_core::__private::require_dpi_value::<i16>();
+                ::abi_core::__private::pointer_or_abort(
+                    __abi_arg3,
+                    &__ABI_FUNCTION,
+                    3usize,
+                );
+                let mut __abi_cell3: i16 = unsafe {
+                    <i16 as ::abi_core::__private::DpiType>::from_cell(__abi_arg3.read())
+                };
+                let __abi_value = step(
+                    __abi_arg0,
+                    __abi_arg1,
+                    &mut __abi_cell2,
+                    &mut __abi_cell3,
+                );
+                unsafe {
+                    __abi_arg2
+                        .write(
+                            <u64 as ::abi_core::__private::DpiType>::to_cell(__abi_cell2),
+                        )
+                };
+                unsafe {
+                    __abi_arg3
+                        .write(
+                            <i16 as ::abi_core::__private::DpiType>::to_cell(__abi_cell3),
+                        )
+                };
+                __abi_value
+            },
         );
-        let __abi_arg1 = ::abi_core::__private::argument_or_abort(
-            unsafe { <bool as ::abi_core::__private::DpiType>::from_input(__abi_arg1) },
-            &__ABI_FUNCTION,
-            1usize,
-        );
-        ::abi_core::__private::require_dpi_value::<u64>();
-        ::abi_core::__private::pointer_or_abort(__abi_arg2, &__ABI_FUNCTION, 2usize);
-        let mut __abi_cell2: u64 = <u64 as ::abi_core::__private::DpiType>::initial();
-        ::abi_core::__private::require_dpi_value::<i16>();
-        ::abi_core::__private::pointer_or_abort(__abi_arg3, &__ABI_FUNCTION, 3usize);
-        let mut __abi_cell3: i16 = unsafe {
-            <i16 as ::abi_core::__private::DpiType>::from_cell(__abi_arg3.read())
-        };
-        let __abi_value = step(
-            __abi_arg0,
-            __abi_arg1,
-            &mut __abi_cell2,
-            &mut __abi_cell3,
-        );
-        unsafe {
-            __abi_arg2
-                .write(<u64 as ::abi_core::__private::DpiType>::to_cell(__abi_cell2))
-        };
-        unsafe {
-            __abi_arg3
-                .write(<i16 as ::abi_core::__private::DpiType>::to_cell(__abi_cell3))
-        };
-        __abi_guard.disarm();
         <bool as ::abi_core::__private::DpiResult>::into_c(__abi_value)
     }
 };

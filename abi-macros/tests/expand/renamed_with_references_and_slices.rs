@@ -30,38 +30,55 @@ const _: () = {
         __abi_arg2: <&'static str as ::abi_core::__private::CSliceParam>::Ptr,
         __abi_arg2_len: usize,
     ) -> <&'static Point as ::abi_core::__private::CResult>::Raw {
-        let __abi_guard = ::abi_core::__private::AbortOnUnwind(&__ABI_FUNCTION);
-        let __abi_arg0 = ::abi_core::__private::argument_or_abort(
-            unsafe {
-                <&'static [Point] as ::abi_core::__private::CSliceParam>::from_c(
-                    __abi_arg0,
-                    __abi_arg0_len,
-                )
-            },
+        let __abi_value = ::abi_core::__private::abort_on_panic(
             &__ABI_FUNCTION,
-            0usize,
-        );
-        let __abi_arg1 = ::abi_core::__private::argument_or_abort(
-            unsafe {
-                <Option<
-                    &'static f64,
-                > as ::abi_core::__private::CParam>::from_c(__abi_arg1)
+            move || {
+                let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <&'static [Point] as ::abi_core::__private::CSliceParam>::from_c(
+                            __abi_arg0,
+                            __abi_arg0_len,
+                        )
+                    },
+                    &__ABI_FUNCTION,
+                    0usize,
+                );
+                let __abi_arg1 = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <Option<
+                            &'static f64,
+                        > as ::abi_core::__private::CParam>::from_c(__abi_arg1)
+                    },
+                    &__ABI_FUNCTION,
+                    1usize,
+                );
+                let __abi_arg2 = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <&'static str as ::abi_core::__private::CSliceParam>::from_c(
+                            __abi_arg2,
+                            __abi_arg2_len,
+                        )
+                    },
+                    &__ABI_FUNCTION,
+                    2usize,
+                );
+                ::abi_core::__private::disjoint_or_abort(
+                    &__ABI_FUNCTION,
+                    &[
+                        <&'static [Point] as ::abi_core::__private::CSliceParam>::borrow(
+                            &__abi_arg0,
+                        ),
+                        <Option<
+                            &'static f64,
+                        > as ::abi_core::__private::CParam>::borrow(&__abi_arg1),
+                        <&'static str as ::abi_core::__private::CSliceParam>::borrow(
+                            &__abi_arg2,
+                        ),
+                    ],
+                );
+                centroid(__abi_arg0, __abi_arg1, __abi_arg2)
             },
-            &__ABI_FUNCTION,
-            1usize,
         );
-        let __abi_arg2 = ::abi_core::__private::argument_or_abort(
-            unsafe {
-                <&'static str as ::abi_core::__private::CSliceParam>::from_c(
-                    __abi_arg2,
-                    __abi_arg2_len,
-                )
-            },
-            &__ABI_FUNCTION,
-            2usize,
-        );
-        let __abi_value = centroid(__abi_arg0, __abi_arg1, __abi_arg2);
-        __abi_guard.disarm();
         <&'static Point as ::abi_core::__private::CResult>::into_c(__abi_value)
     }
 };

@@ -61,6 +61,19 @@ const _: () = {
                         );
                     }
                 };
+                if let ::core::option::Option::Some(__abi_status) = ::abi_core::__private::disjoint_or_status(
+                    &__ABI_FUNCTION,
+                    &[
+                        <&'static str as ::abi_core::__private::CSliceParam>::borrow(
+                            &__abi_arg0,
+                        ),
+                        <&'static mut u8 as ::abi_core::__private::CParam>::borrow(
+                            &__abi_arg1,
+                        ),
+                    ],
+                ) {
+                    return __abi_status;
+                }
                 match parse(__abi_arg0, __abi_arg1) {
                     ::core::result::Result::Ok(__abi_value) => {
                         let __abi_value = <u32 as ::abi_core::__private::CResult>::into_c(

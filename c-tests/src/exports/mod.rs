@@ -1,6 +1,7 @@
 //! Everything exported to the C harness. Every parameter and result type
 //! `#[c_export]` supports appears at least once.
 
+pub mod aliasing;
 pub mod packed;
 pub mod pointers;
 pub mod results;

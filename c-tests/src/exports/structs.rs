@@ -1,6 +1,6 @@
 //! `#[repr(C)]` structs by value and by pointer, nested, with padding.
 
-use abi_core::c_export;
+use abi_core::{CBool, c_export};
 
 /// A point in the plane.
 #[c_export]
@@ -34,8 +34,8 @@ pub struct Record {
     pub id: u8,
     /// Eight-byte aligned.
     pub value: u64,
-    /// A C `bool`.
-    pub flag: bool,
+    /// A C `bool` (C can leave any byte in it: `CBool`, not `bool`).
+    pub flag: CBool,
     /// A fixed-size array field.
     pub tag: [u8; 3],
     /// The next record in a list, or NULL.
@@ -79,7 +79,7 @@ pub fn ct_record_checksum(first: Option<&Record>) -> u64 {
             .wrapping_mul(31)
             .wrapping_add(u64::from(r.id))
             .wrapping_add(r.value)
-            .wrapping_add(u64::from(r.flag) << 8)
+            .wrapping_add(u64::from(r.flag.get()) << 8)
             .wrapping_add(u64::from(u32::from_le_bytes([r.tag[0], r.tag[1], r.tag[2], 0])) << 16);
         next = (!r.next.is_null()).then_some(r.next);
     }

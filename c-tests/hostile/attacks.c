@@ -1,0 +1,608 @@
+/*
+ * A hostile C caller with its own `main`: every attack calls a generated
+ * entry point of the c-tests library the way a careless or malicious C
+ * program can, and says what must happen. The runner
+ * (`c-tests/tests/hostile_callers.rs`) lists the attacks with `--list`,
+ * runs each in its own process (natively, then under valgrind memcheck)
+ * and checks the outcome:
+ *
+ *   value N          the call returned, and the attack observed N
+ *   abort A|B|...    the process died of SIGABRT and stderr holds every
+ *                    `|`-separated fragment (the function, the argument)
+ *
+ * The bad data is what a C program can build (a NULL, a misaligned address
+ * inside a real buffer, a length that lies, a byte pattern stored through
+ * `unsigned char *`); the library must turn it into a defined outcome. One
+ * attack calls through a cast function type on purpose: that is what a
+ * caller compiled without the extension attributes (CIRCT's arcilator)
+ * does at the ABI level.
+ */
+#include "c_tests.h"
+#include "abi_dpi.h"
+
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef long long (*attack_fn)(void);
+
+typedef struct {
+    const char *name;
+    const char *expect;
+    attack_fn run;
+} Attack;
+
+/* Storage with room to build misaligned pointers inside a real object. */
+static _Alignas(16) unsigned char scratch[256];
+
+/* ---- panics ------------------------------------------------------------ */
+
+static long long panic_without_status(void) { return ct_always_panics(7); }
+
+static long long panic_with_status(void) {
+    int32_t out = 0;
+    return ct_sqrt_or_panic(-4, &out);
+}
+
+/* stderr is a pipe whose reader has gone: the report must not kill the
+ * process (SIGPIPE) nor change the status. */
+static void break_stderr_pipe(void) {
+    int fds[2];
+    if (pipe(fds) != 0) abort();
+    close(fds[0]);
+    dup2(fds[1], 2);
+    close(fds[1]);
+}
+
+static long long bad_utf8_with_broken_stderr(void) {
+    int32_t out = 0;
+    break_stderr_pipe();
+    return ct_parse_i32("\xff\xfe", 2, &out);
+}
+
+static long long null_out_with_broken_stderr(void) {
+    break_stderr_pipe();
+    return ct_checked_div(6, 3, NULL);
+}
+
+static long long bad_utf8_with_closed_stderr(void) {
+    int32_t out = 0;
+    close(2);
+    return ct_parse_i32("\xc0\x80", 2, &out);
+}
+
+static long long panic_with_closed_stderr(void) {
+    close(2);
+    int32_t out = 0;
+    return ct_sqrt_or_panic(-1, &out);
+}
+
+/* ---- out-pointers of Result functions ---------------------------------- */
+
+static long long null_out_pointer(void) { return ct_checked_div(6, 3, NULL); }
+
+static long long misaligned_out_pointer(void) {
+    return ct_checked_div(6, 3, (int32_t *)(scratch + 1));
+}
+
+static long long null_struct_out_pointer(void) {
+    Point p = {1.0, 2.0};
+    return ct_scaled_point(&p, 2.0, NULL);
+}
+
+static long long null_struct_argument_with_status(void) {
+    Point out;
+    return ct_scaled_point(NULL, 2.0, &out);
+}
+
+/* ---- strings ----------------------------------------------------------- */
+
+static long long invalid_utf8_status(void) {
+    int32_t out = 0;
+    return ct_parse_i32("1\xff", 2, &out);
+}
+
+static long long overlong_utf8_status(void) {
+    int32_t out = 0;
+    return ct_parse_i32("\xc0\xb1", 2, &out); /* overlong '1' */
+}
+
+static long long surrogate_utf8_status(void) {
+    int32_t out = 0;
+    return ct_parse_i32("\xed\xa0\x80", 3, &out); /* U+D800 */
+}
+
+static long long truncated_utf8_status(void) {
+    int32_t out = 0;
+    return ct_parse_i32("\xe2\x82", 2, &out);
+}
+
+static long long null_text_with_length_status(void) {
+    int32_t out = 0;
+    return ct_parse_i32(NULL, 3, &out);
+}
+
+static long long null_text_empty_is_empty(void) {
+    return (long long)ct_count_chars(NULL, 0);
+}
+
+static long long interior_nul_counts(void) {
+    return (long long)ct_count_chars("a\0b", 3);
+}
+
+static long long invalid_utf8_aborts(void) {
+    return (long long)ct_count_chars("ok\x80", 3);
+}
+
+static long long huge_text_length_aborts(void) {
+    return (long long)ct_count_chars("x", SIZE_MAX);
+}
+
+static long long null_cstr_aborts(void) { return (long long)ct_cstr_len(NULL); }
+
+static long long null_optional_cstr(void) { return ct_cstr_len_or_minus_one(NULL); }
+
+static long long cstr_non_utf8_is_bytes(void) {
+    return (long long)ct_cstr_len("\xff\xfe");
+}
+
+/* ---- slices ------------------------------------------------------------ */
+
+static long long null_slice_with_length_aborts(void) {
+    return ct_sum_i32(NULL, 4);
+}
+
+static long long null_slice_empty(void) { return ct_sum_i32(NULL, 0); }
+
+static long long dangling_slice_empty(void) {
+    return ct_sum_i32((const int32_t *)(scratch + 1), 0);
+}
+
+static long long misaligned_slice_aborts(void) {
+    return ct_sum_i32((const int32_t *)(scratch + 2), 1);
+}
+
+static long long slice_length_overflow_aborts(void) {
+    return ct_sum_i32((const int32_t *)scratch, SIZE_MAX / 2);
+}
+
+static long long slice_wraps_address_space_aborts(void) {
+    /* Aligned, non-NULL, length below isize::MAX bytes, but the range
+     * runs past the end of the address space. */
+    return ct_sum_i32((const int32_t *)(uintptr_t)(UINTPTR_MAX - 15), 8);
+}
+
+static long long null_mut_slice_aborts(void) { return (long long)ct_fill(NULL, 4, 1); }
+
+static long long misaligned_double_slice_aborts(void) {
+    return (long long)(ct_sum_f64((const double *)(scratch + 4), 2) * 0);
+}
+
+/* ---- references -------------------------------------------------------- */
+
+static long long null_reference_aborts(void) { return ct_ref_read(NULL); }
+
+static long long misaligned_reference_aborts(void) {
+    return ct_ref_read((const int64_t *)(scratch + 4));
+}
+
+static long long null_mut_reference_aborts(void) {
+    ct_ref_increment(NULL);
+    return 0;
+}
+
+static long long null_optional_reference(void) { return ct_option_read(NULL, -9); }
+
+static long long misaligned_optional_reference_aborts(void) {
+    return ct_option_read((const int32_t *)(scratch + 1), 0);
+}
+
+static long long null_optional_mut_reference(void) { return ct_option_store(NULL, 5); }
+
+static long long null_struct_reference_aborts(void) {
+    return (long long)ct_rect_area(NULL);
+}
+
+static long long misaligned_struct_reference_aborts(void) {
+    return (long long)ct_rect_area((const Rect *)(scratch + 8 + 4));
+}
+
+static long long null_array_reference_aborts(void) { return ct_array_sum(NULL); }
+
+static long long null_packed_view_aborts(void) { return ct_packed_payload_sign(NULL); }
+
+static long long null_packed_mut_view_aborts(void) { return ct_packed_float_negate(NULL); }
+
+/* ---- C bool behind pointers (any byte: non-zero is true) ---------------- */
+
+static long long bool_byte_two_in_struct(void) {
+    Record a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    a.id = b.id = 3;
+    a.value = b.value = 99;
+    unsigned char two = 2, one = 1;
+    memcpy(&a.flag, &two, 1);
+    memcpy(&b.flag, &one, 1);
+    /* Same checksum: the byte 2 reads as true, like 1. */
+    return ct_record_checksum(&a) == ct_record_checksum(&b);
+}
+
+static long long bool_bytes_in_slice(void) {
+    unsigned char bytes[5] = {0, 1, 2, 0x80, 0xff};
+    bool flags[5];
+    memcpy(flags, bytes, sizeof bytes);
+    return (long long)ct_count_true(flags, 5);
+}
+
+static long long bool_byte_behind_reference(void) {
+    unsigned char byte = 0x42;
+    bool flag;
+    memcpy(&flag, &byte, 1);
+    return ct_read_flag(&flag);
+}
+
+static long long bool_by_value_any_byte(void) {
+    /* By value through the declared `bool` type: C converts, so this is
+     * the well-defined way; a caller storing 2 goes through memory above. */
+    return ct_xor(true, false);
+}
+
+/* ---- overlapping arguments --------------------------------------------- */
+
+static long long overlapping_slices_abort(void) {
+    int32_t buf[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    return (long long)ct_copy_into(buf, 8, buf + 2, 4);
+}
+
+static long long disjoint_slices_copy(void) {
+    int32_t buf[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    size_t n = ct_copy_into(buf, 4, buf + 4, 4);
+    return (long long)n * 100 + buf[0];
+}
+
+static long long same_object_twice_aborts(void) {
+    int64_t x = 5;
+    ct_add_assign(&x, &x);
+    return x;
+}
+
+static long long adjacent_objects_are_fine(void) {
+    int64_t pair[2] = {5, 6};
+    ct_add_assign(&pair[0], &pair[1]);
+    return pair[0];
+}
+
+static long long overlapping_with_status(void) {
+    uint32_t x = 1;
+    return ct_checked_swap(&x, &x);
+}
+
+static long long shared_slices_may_overlap(void) {
+    /* Two shared borrows of one buffer are fine. */
+    uint32_t xs[3] = {4, 9, 2};
+    const uint32_t *max = ct_max_element(xs, 3);
+    return max ? (long long)*max : -1;
+}
+
+/* ---- memref descriptors ------------------------------------------------ */
+
+static float floats[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+
+static MemRef1D_f32 good_1d(int64_t n) {
+    MemRef1D_f32 m = {floats, floats, 0, {n}, {1}};
+    return m;
+}
+
+static long long memref_null_descriptor_aborts(void) {
+    _mlir_ciface_rust_scale(NULL, 2.0f);
+    return 0;
+}
+
+static long long memref_negative_size_aborts(void) {
+    MemRef1D_f32 m = good_1d(-1);
+    _mlir_ciface_rust_scale(&m, 2.0f);
+    return 0;
+}
+
+static long long memref_negative_stride_aborts(void) {
+    MemRef1D_f32 m = good_1d(4);
+    m.strides[0] = -1;
+    _mlir_ciface_rust_scale(&m, 2.0f);
+    return 0;
+}
+
+static long long memref_size_stride_overflow_aborts(void) {
+    MemRef1D_f32 m = good_1d(4);
+    m.strides[0] = INT64_MAX / 2;
+    _mlir_ciface_rust_scale(&m, 2.0f);
+    return 0;
+}
+
+static long long memref_offset_overflow_aborts(void) {
+    MemRef1D_f32 m = good_1d(4);
+    m.offset = INT64_MAX;
+    _mlir_ciface_rust_scale(&m, 2.0f);
+    return 0;
+}
+
+static long long memref_negative_offset_aborts(void) {
+    MemRef1D_f32 m = good_1d(4);
+    m.offset = -1;
+    _mlir_ciface_rust_scale(&m, 2.0f);
+    return 0;
+}
+
+static long long memref_null_aligned_aborts(void) {
+    MemRef1D_f32 m = good_1d(4);
+    m.aligned = NULL;
+    _mlir_ciface_rust_scale(&m, 2.0f);
+    return 0;
+}
+
+static long long memref_misaligned_data_aborts(void) {
+    MemRef1D_f32 m = good_1d(2);
+    m.aligned = (float *)(scratch + 2);
+    _mlir_ciface_rust_scale(&m, 2.0f);
+    return 0;
+}
+
+static long long memref_misaligned_descriptor_aborts(void) {
+    MemRef1D_f32 m = good_1d(2);
+    memcpy(scratch + 4, &m, sizeof m);
+    _mlir_ciface_rust_scale((MemRef1D_f32 *)(scratch + 4), 2.0f);
+    return 0;
+}
+
+static long long memref_zero_stride_mutable_aborts(void) {
+    /* Every element is the same float: a mutable view would hand out
+     * aliasing `&mut`. */
+    MemRef1D_f32 m = good_1d(4);
+    m.strides[0] = 0;
+    _mlir_ciface_rust_scale(&m, 2.0f);
+    return 0;
+}
+
+static long long memref_empty_null_data(void) {
+    MemRef1D_f32 m = {NULL, NULL, 0, {0}, {1}};
+    _mlir_ciface_rust_scale(&m, 2.0f);
+    return 1;
+}
+
+static long long memref_static_shape_mismatch_aborts(void) {
+    int32_t data[24] = {0};
+    MemRef3D_i32 m = {data, data, 0, {2, 3, 5}, {15, 5, 1}};
+    return _mlir_ciface_rust_sum_static(&m);
+}
+
+static long long memref_good_scale(void) {
+    float v[3] = {1, 2, 3};
+    MemRef1D_f32 m = {v, v, 0, {3}, {1}};
+    _mlir_ciface_rust_scale(&m, 2.0f);
+    return (long long)(v[0] + v[1] + v[2]);
+}
+
+static long long memref_same_buffer_twice_aborts(void) {
+    float v[4] = {1, 2, 3, 4};
+    MemRef1D_f32 m = {v, v, 0, {4}, {1}};
+    _mlir_ciface_rust_axpy(&m, &m, 1.0f);
+    return 0;
+}
+
+static long long memref_overlapping_views_abort(void) {
+    float v[8] = {0};
+    MemRef1D_f32 y = {v, v, 0, {4}, {1}};
+    MemRef1D_f32 x = {v + 3, v + 3, 0, {4}, {1}};
+    _mlir_ciface_rust_axpy(&y, &x, 1.0f);
+    return 0;
+}
+
+static long long memref_disjoint_views(void) {
+    float v[8] = {1, 1, 1, 1, 1, 2, 3, 4};
+    MemRef1D_f32 y = {v, v, 0, {4}, {1}};
+    MemRef1D_f32 x = {v + 4, v + 4, 0, {4}, {1}};
+    _mlir_ciface_rust_axpy(&y, &x, 1.0f);
+    return (long long)(v[0] + v[1] + v[2] + v[3]);
+}
+
+static long long unranked_null_aborts(void) { return _mlir_ciface_rust_rank(NULL); }
+
+static long long unranked_null_descriptor_aborts(void) {
+    UnrankedMemRef u = {1, NULL};
+    return _mlir_ciface_rust_rank(&u);
+}
+
+static long long unranked_negative_rank_aborts(void) {
+    MemRef1D_f32 m = good_1d(3);
+    UnrankedMemRef u = {-1, &m};
+    return _mlir_ciface_rust_rank(&u);
+}
+
+static long long unranked_huge_rank_aborts(void) {
+    MemRef1D_f32 m = good_1d(3);
+    UnrankedMemRef u = {1000, &m};
+    return _mlir_ciface_rust_rank(&u);
+}
+
+static long long unranked_misaligned_descriptor(void) {
+    /* The sizes are read unaligned: rank 1, first size 3. */
+    MemRef1D_f32 m = good_1d(3);
+    memcpy(scratch + 4, &m, sizeof m);
+    UnrankedMemRef u = {1, scratch + 4};
+    return _mlir_ciface_rust_rank(&u);
+}
+
+static long long result_null_out_pointer_aborts(void) {
+    _mlir_ciface_rust_iota(NULL, 3);
+    return 0;
+}
+
+static long long result_misaligned_out_pointer_aborts(void) {
+    _mlir_ciface_rust_iota((MemRef1D_f32 *)(scratch + 4), 3);
+    return 0;
+}
+
+/* ---- DPI-C imports called from C ----------------------------------------- */
+
+static long long dpi_null_output_aborts(void) { return dpi_bytes(1, 2, NULL); }
+
+static long long dpi_misaligned_output_aborts(void) {
+    return dpi_bytes(1, 2, (short *)(scratch + 1));
+}
+
+static long long dpi_null_inout_aborts(void) {
+    int b = 0;
+    dpi_swap(NULL, &b);
+    return 0;
+}
+
+static long long dpi_bit_any_byte(void) {
+    svBit both = 0;
+    /* svBit is an unsigned char: only the low bit counts. */
+    return dpi_bits(2, 1, &both) * 10 + both; /* 2 reads as 0 */
+}
+
+static long long dpi_forged_chandle(void) {
+    return dpi_acc_add((void *)(uintptr_t)0x1234567, 1);
+}
+
+static long long dpi_null_chandle(void) { return dpi_acc_add(NULL, 1); }
+
+static long long dpi_double_free_chandle(void) {
+    void *h = dpi_acc_new(5);
+    long long first = dpi_acc_free(h);
+    long long second = dpi_acc_free(h);
+    return first * 100 + second;
+}
+
+static long long dpi_freed_chandle_use(void) {
+    void *h = dpi_acc_new(5);
+    dpi_acc_free(h);
+    return dpi_acc_add(h, 1);
+}
+
+static long long dpi_panic_reported(void) { return dpi_panics(3); }
+
+/* ---- _BitInt values C left dirty ----------------------------------------- */
+
+static long long bitint_dirty_u24_argument(void) {
+    /* C passes an `unsigned _BitInt(24)` in a 32-bit register, extended;
+     * a caller that did not extend (through a cast function type) leaves
+     * the top byte dirty. */
+    uint32_t (*add)(uint32_t, uint32_t) = (uint32_t (*)(uint32_t, uint32_t))(void (*)(void))rt_add_u24;
+    return add(0xff000001u, 1u) & 0xffffffu;
+}
+
+static const Attack ATTACKS[] = {
+#define A(name, expect) {#name, expect, name}
+    A(panic_without_status, "abort deliberate panic with code 7|ct_always_panics` (C symbol `ct_always_panics`) panicked"),
+    A(panic_with_status, "value -1"),
+    A(bad_utf8_with_broken_stderr, "value -3"),
+    A(null_out_with_broken_stderr, "value -2"),
+    A(bad_utf8_with_closed_stderr, "value -3"),
+    A(panic_with_closed_stderr, "value -1"),
+    A(null_out_pointer, "value -2"),
+    A(misaligned_out_pointer, "value -3"),
+    A(null_struct_out_pointer, "value -2"),
+    A(null_struct_argument_with_status, "value -2"),
+    A(invalid_utf8_status, "value -3"),
+    A(overlong_utf8_status, "value -3"),
+    A(surrogate_utf8_status, "value -3"),
+    A(truncated_utf8_status, "value -3"),
+    A(null_text_with_length_status, "value -2"),
+    A(null_text_empty_is_empty, "value 0"),
+    A(interior_nul_counts, "value 3"),
+    A(invalid_utf8_aborts, "abort ct_count_chars`|argument `text: &str`|not UTF-8"),
+    A(huge_text_length_aborts, "abort ct_count_chars`|argument `text: &str`"),
+    A(null_cstr_aborts, "abort ct_cstr_len`|argument `text: &CStr`|NULL"),
+    A(null_optional_cstr, "value -1"),
+    A(cstr_non_utf8_is_bytes, "value 2"),
+    A(null_slice_with_length_aborts, "abort ct_sum_i32`|argument `xs: &[i32]`|NULL"),
+    A(null_slice_empty, "value 0"),
+    A(dangling_slice_empty, "value 0"),
+    A(misaligned_slice_aborts, "abort ct_sum_i32`|argument `xs: &[i32]`|not aligned"),
+    A(slice_length_overflow_aborts, "abort ct_sum_i32`|exceeds the address space"),
+    A(slice_wraps_address_space_aborts, "abort ct_sum_i32`|exceeds the address space"),
+    A(null_mut_slice_aborts, "abort ct_fill`|argument `buffer: &mut [u8]`|NULL"),
+    A(misaligned_double_slice_aborts, "abort ct_sum_f64`|not aligned to 8 bytes"),
+    A(null_reference_aborts, "abort ct_ref_read`|argument `x: &i64`|Option<&T>"),
+    A(misaligned_reference_aborts, "abort ct_ref_read`|not aligned to 8 bytes"),
+    A(null_mut_reference_aborts, "abort ct_ref_increment`|argument `x: &mut i64`"),
+    A(null_optional_reference, "value -9"),
+    A(misaligned_optional_reference_aborts, "abort ct_option_read`|not aligned"),
+    A(null_optional_mut_reference, "value 0"),
+    A(null_struct_reference_aborts, "abort ct_rect_area`|argument `r: &Rect`"),
+    A(misaligned_struct_reference_aborts, "abort ct_rect_area`|not aligned"),
+    A(null_array_reference_aborts, "abort ct_array_sum`|argument `a: &[i32; 4]`"),
+    A(null_packed_view_aborts, "abort ct_packed_payload_sign`|NULL"),
+    A(null_packed_mut_view_aborts, "abort ct_packed_float_negate`|NULL"),
+    A(bool_byte_two_in_struct, "value 1"),
+    A(bool_bytes_in_slice, "value 4"),
+    A(bool_byte_behind_reference, "value 1"),
+    A(bool_by_value_any_byte, "value 1"),
+    A(overlapping_slices_abort, "abort ct_copy_into`|`dst: &mut [i32]` and `src: &[i32]` share memory"),
+    A(disjoint_slices_copy, "value 405"),
+    A(same_object_twice_aborts, "abort ct_add_assign`|`acc: &mut i64` and `x: &i64` share memory"),
+    A(adjacent_objects_are_fine, "value 11"),
+    A(overlapping_with_status, "value -3"),
+    A(shared_slices_may_overlap, "value 9"),
+    A(memref_null_descriptor_aborts, "abort _mlir_ciface_rust_scale`|argument `m"),
+    A(memref_negative_size_aborts, "abort _mlir_ciface_rust_scale`|argument `m"),
+    A(memref_negative_stride_aborts, "abort _mlir_ciface_rust_scale`|argument `m"),
+    A(memref_size_stride_overflow_aborts, "abort _mlir_ciface_rust_scale`|argument `m"),
+    A(memref_offset_overflow_aborts, "abort _mlir_ciface_rust_scale`|argument `m"),
+    A(memref_negative_offset_aborts, "abort _mlir_ciface_rust_scale`|argument `m"),
+    A(memref_null_aligned_aborts, "abort _mlir_ciface_rust_scale`|argument `m"),
+    A(memref_misaligned_data_aborts, "abort _mlir_ciface_rust_scale`|argument `m"),
+    A(memref_misaligned_descriptor_aborts, "abort _mlir_ciface_rust_scale`|argument `m"),
+    A(memref_zero_stride_mutable_aborts, "abort _mlir_ciface_rust_scale`|argument `m"),
+    A(memref_empty_null_data, "value 1"),
+    A(memref_static_shape_mismatch_aborts, "abort _mlir_ciface_rust_sum_static`|argument `m"),
+    A(memref_good_scale, "value 12"),
+    A(memref_same_buffer_twice_aborts, "abort _mlir_ciface_rust_axpy`|`y: MemRefMut<'_, f32, 1>` and `x: MemRef<'_, f32, 1>` share memory"),
+    A(memref_overlapping_views_abort, "abort _mlir_ciface_rust_axpy`|share memory"),
+    A(memref_disjoint_views, "value 14"),
+    A(unranked_null_aborts, "abort _mlir_ciface_rust_rank`|argument `m"),
+    A(unranked_null_descriptor_aborts, "abort _mlir_ciface_rust_rank`|argument `m"),
+    A(unranked_negative_rank_aborts, "abort _mlir_ciface_rust_rank`|argument `m"),
+    A(unranked_huge_rank_aborts, "abort _mlir_ciface_rust_rank`|argument `m"),
+    A(unranked_misaligned_descriptor, "value 13"),
+    A(result_null_out_pointer_aborts, "abort _mlir_ciface_rust_iota`|result out-pointer"),
+    A(result_misaligned_out_pointer_aborts, "abort _mlir_ciface_rust_iota`|result out-pointer"),
+    A(dpi_null_output_aborts, "abort dpi_bytes`|argument `sum"),
+    A(dpi_misaligned_output_aborts, "abort dpi_bytes`|argument `sum"),
+    A(dpi_null_inout_aborts, "abort dpi_swap`|argument `a"),
+    A(dpi_bit_any_byte, "value 10"),
+    A(dpi_forged_chandle, "value -1"),
+    A(dpi_null_chandle, "value -1"),
+    A(dpi_double_free_chandle, "value 499"),
+    A(dpi_freed_chandle_use, "value -1"),
+    A(dpi_panic_reported, "abort dpi_panics`|panicked"),
+    A(bitint_dirty_u24_argument, "value 2"),
+#undef A
+};
+
+int main(int argc, char **argv) {
+    size_t count = sizeof ATTACKS / sizeof ATTACKS[0];
+    if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+        for (size_t i = 0; i < count; i++) printf("%s\t%s\n", ATTACKS[i].name, ATTACKS[i].expect);
+        return 0;
+    }
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s --list | ATTACK\n", argv[0]);
+        return 2;
+    }
+    for (size_t i = 0; i < count; i++) {
+        if (strcmp(argv[1], ATTACKS[i].name) == 0) {
+            long long observed = ATTACKS[i].run();
+            printf("value %lld\n", observed);
+            fflush(stdout);
+            return 0;
+        }
+    }
+    fprintf(stderr, "unknown attack %s\n", argv[1]);
+    return 2;
+}
