@@ -79,6 +79,13 @@ pub struct Borrow {
 }
 
 impl Borrow {
+    /// No bytes.
+    pub const EMPTY: Borrow = Borrow {
+        start: 0,
+        len: 0,
+        exclusive: false,
+    };
+
     /// The bytes of a shared reference.
     #[inline(always)]
     pub fn shared<T: ?Sized>(value: &T) -> Self {
@@ -107,6 +114,15 @@ impl Borrow {
             len,
             exclusive,
         }
+    }
+
+    /// Whether every byte of `inner` lies inside `self` (an empty `inner`
+    /// lies anywhere).
+    #[inline(always)]
+    pub fn contains(&self, inner: &Borrow) -> bool {
+        inner.len == 0
+            || (inner.start >= self.start
+                && inner.start.saturating_add(inner.len) <= self.start.saturating_add(self.len))
     }
 
     /// Whether the two borrows conflict: they share a byte and at least one

@@ -967,6 +967,13 @@ typedef struct UnrankedMemRef {
     void *descriptor;
 } UnrankedMemRef;
 #endif
+#ifndef ABI_DEFINED_Results_MemRef1D_f32_MemRef1D_f32
+#define ABI_DEFINED_Results_MemRef1D_f32_MemRef1D_f32
+typedef struct Results_MemRef1D_f32_MemRef1D_f32 {
+    MemRef1D_f32 r0;
+    MemRef1D_f32 r1;
+} Results_MemRef1D_f32_MemRef1D_f32;
+#endif
 #ifndef ABI_DEFINED_Results_int32_t_double
 #define ABI_DEFINED_Results_int32_t_double
 typedef struct Results_int32_t_double {
@@ -1103,6 +1110,24 @@ void _mlir_ciface_alloc_iota(MemRef1D_f32 *result, int64_t n);
  * MLIR C interface of `alloc_unranked`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
  */
 void _mlir_ciface_alloc_unranked(UnrankedMemRef *result, int64_t n);
+
+/**
+ * The argument, then a fresh buffer, both declared owned.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::argument_then_fresh`
+ *
+ * MLIR C interface of `argument_then_fresh`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_argument_then_fresh(Results_MemRef1D_f32_MemRef1D_f32 *result, const MemRef1D_f32 *m);
+
+/**
+ * A buffer and a subview of it, declared as two returned memrefs.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::buffer_and_subview`
+ *
+ * MLIR C interface of `buffer_and_subview`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_buffer_and_subview(Results_MemRef1D_f32_MemRef1D_f32 *result, int64_t n);
 
 /**
  * `(a / 7, b * 0.5)`.
@@ -1246,6 +1271,15 @@ float _mlir_ciface_drive_sum_bf16(const MemRef1D_bf16 *m);
  * MLIR C interface of `drive_unranked`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
  */
 float _mlir_ciface_drive_unranked(int64_t n);
+
+/**
+ * The argument reinterpreted as 4 elements, whatever its size.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::past_the_end`
+ *
+ * MLIR C interface of `past_the_end`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_past_the_end(MemRef1D_f32 *result, const MemRef1D_f32 *m);
 
 /**
  * A constant table (`memref.get_global`).
@@ -1403,6 +1437,15 @@ float _mlir_ciface_rust_weight(int64_t i, float x);
  * MLIR C interface of `rust_weighted`, implemented in Rust: MLIR code calls it.
  */
 float _mlir_ciface_rust_weighted(const MemRef1D_f32 *m);
+
+/**
+ * One buffer returned twice (`return %a, %a`).
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::same_buffer_twice`
+ *
+ * MLIR C interface of `same_buffer_twice`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_same_buffer_twice(Results_MemRef1D_f32_MemRef1D_f32 *result, int64_t n);
 
 /**
  * Multiply every element by `k`.

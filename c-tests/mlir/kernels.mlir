@@ -173,6 +173,39 @@ module {
     return %v : memref<?xf32, strided<[1], offset: ?>>
   }
 
+  // A view reaching past the argument's elements (4 from a caller that
+  // lent 2): a borrowed result must stay inside its argument.
+  func.func @past_the_end(%m: memref<?xf32>) -> memref<?xf32> {
+    %c4 = arith.constant 4 : index
+    %r = memref.reinterpret_cast %m to offset: [0], sizes: [%c4], strides: [1] : memref<?xf32> to memref<?xf32>
+    return %r : memref<?xf32>
+  }
+
+  // One buffer returned twice: two owners would free it twice.
+  func.func @same_buffer_twice(%n: index) -> (memref<?xf32>, memref<?xf32>) {
+    %a = memref.alloc(%n) : memref<?xf32>
+    return %a, %a : memref<?xf32>, memref<?xf32>
+  }
+
+  // A buffer and a subview of it.
+  func.func @buffer_and_subview(%n: index) -> (memref<?xf32>, memref<?xf32, strided<[1], offset: ?>>) {
+    %c1 = arith.constant 1 : index
+    %a = memref.alloc(%n) : memref<?xf32>
+    %k = arith.subi %n, %c1 : index
+    %v0 = memref.subview %a[1] [%k] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: 1>>
+    %v = memref.cast %v0 : memref<?xf32, strided<[1], offset: 1>> to memref<?xf32, strided<[1], offset: ?>>
+    return %a, %v : memref<?xf32>, memref<?xf32, strided<[1], offset: ?>>
+  }
+
+  // The argument, then a fresh buffer: a caller declaring both owned must
+  // refuse the first and still free the second.
+  func.func @argument_then_fresh(%m: memref<?xf32>) -> (memref<?xf32>, memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %n = memref.dim %m, %c0 : memref<?xf32>
+    %b = memref.alloc(%n) : memref<?xf32>
+    return %m, %b : memref<?xf32>, memref<?xf32>
+  }
+
   memref.global "private" constant @table : memref<4xi32> = dense<[2, 3, 5, 7]>
 
   func.func @primes() -> memref<4xi32> {

@@ -7,11 +7,11 @@ use core::fmt;
 
 use super::descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 use super::element::MemRefElement;
-use super::owned::{OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef};
+use super::owned::{OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef, STATIC_ALLOCATED};
 use super::shape::{MemRefError, MemRefType};
 use super::view::{MemRef, MemRefMut, UnrankedMemRef};
 use crate::c_type::{CType, CTypeDesc};
-use crate::convert::Direction;
+use crate::convert::{Borrow, Direction};
 use crate::reflect::TypeRecord;
 use crate::registry::{ParamType, Passing, Record, ResultType};
 
@@ -118,16 +118,46 @@ pub unsafe trait CifaceResult: Sized {
     /// Hand the value over (ownership of memref buffers passes with it).
     fn into_slot(self) -> Self::Slot;
 
-    /// Take what the callee wrote. `arguments` are the `allocated`
-    /// pointers of the call's memref arguments, to recognise results that
-    /// alias them.
+    /// Take what the callee wrote. `arguments` are the buffers of the
+    /// call's memref arguments, to recognise results that alias them.
     ///
     /// # Safety
     ///
     /// The slot was written by the MLIR function per its signature; owned
     /// buffers belong to the caller from now on.
-    unsafe fn from_slot(slot: Self::Slot, arguments: &[*const c_void])
-    -> Result<Self, MemRefError>;
+    unsafe fn from_slot(
+        slot: Self::Slot,
+        arguments: &[ArgumentBuffer],
+    ) -> Result<Self, MemRefError> {
+        // SAFETY: forwarded (trait contract).
+        unsafe { Self::from_slot_after(slot, arguments, &[]) }
+    }
+
+    /// As [`CifaceResult::from_slot`], for a member of a multi-value
+    /// result: `earlier` holds the `allocated` pointers of the members
+    /// before it. A member holding one of those buffers is refused and not
+    /// freed (the earlier member frees it once).
+    ///
+    /// # Safety
+    ///
+    /// As for `from_slot`.
+    unsafe fn from_slot_after(
+        slot: Self::Slot,
+        arguments: &[ArgumentBuffer],
+        earlier: &[*const c_void],
+    ) -> Result<Self, MemRefError>;
+
+    /// The `allocated` pointer of the buffer the slot describes (`None`
+    /// for scalars, and for an unranked slot without a descriptor).
+    ///
+    /// # Safety
+    ///
+    /// The slot was written by the callee per its signature.
+    #[inline(always)]
+    unsafe fn slot_allocation(slot: &Self::Slot) -> Option<*const c_void> {
+        let _ = slot;
+        None
+    }
 
     /// The reflection record.
     fn record() -> TypeRecord;
@@ -173,10 +203,47 @@ pub unsafe trait CifaceArg: Sized {
     fn prepare(self, ty: &MemRefType) -> Result<Self::Storage, MemRefError>;
     /// The value to pass, pointing into `storage`.
     fn raw(storage: &mut Self::Storage) -> Self::Raw;
-    /// The buffer a result might alias (NULL for scalars).
-    fn allocated(storage: &Self::Storage) -> *const c_void;
+    /// The buffer a result might alias ([`ArgumentBuffer::NONE`] for
+    /// scalars).
+    fn buffer(storage: &Self::Storage) -> ArgumentBuffer;
     /// The reflection record.
     fn record(ty: &MemRefType) -> TypeRecord;
+}
+
+/// The buffer of a memref argument of a call into MLIR, to recognise a
+/// result that aliases it and to check that such a result stays inside
+/// the argument's elements.
+#[derive(Debug, Clone, Copy)]
+pub struct ArgumentBuffer {
+    /// The descriptor's `allocated` pointer (NULL for scalars).
+    pub allocated: *const c_void,
+    /// The bytes from the argument's lowest to its highest element.
+    pub extent: Borrow,
+}
+
+impl ArgumentBuffer {
+    /// A scalar argument: no buffer.
+    pub const NONE: ArgumentBuffer = ArgumentBuffer {
+        allocated: core::ptr::null(),
+        extent: Borrow::EMPTY,
+    };
+
+    /// The buffer of a ranked descriptor.
+    #[inline(always)]
+    pub fn of_ranked<T, const N: usize>(desc: &MemRefDescriptor<T, N>) -> Self {
+        let base = desc
+            .aligned
+            .addr()
+            .wrapping_add_signed((desc.offset as isize).wrapping_mul(size_of::<T>() as isize));
+        ArgumentBuffer {
+            allocated: desc.allocated.cast_const().cast(),
+            extent: super::view::extent::<T>(
+                base,
+                desc.sizes.iter().copied().zip(desc.strides.iter().copied()),
+                false,
+            ),
+        }
+    }
 }
 
 /// Two results in one C struct, in order (MLIR's multi-value result).
@@ -259,7 +326,7 @@ macro_rules! scalars {
                 self
             }
             #[inline(always)]
-            unsafe fn from_slot(slot: $t, _: &[*const c_void]) -> Result<Self, MemRefError> {
+            unsafe fn from_slot_after(slot: $t, _: &[ArgumentBuffer], _: &[*const c_void]) -> Result<Self, MemRefError> {
                 Ok(slot)
             }
             fn record() -> TypeRecord {
@@ -281,8 +348,8 @@ macro_rules! scalars {
                 *storage
             }
             #[inline(always)]
-            fn allocated(_: &$t) -> *const c_void {
-                core::ptr::null()
+            fn buffer(_: &$t) -> ArgumentBuffer {
+                ArgumentBuffer::NONE
             }
             fn record(_: &MemRefType) -> TypeRecord {
                 TypeRecord::Primitive($iree.to_owned())
@@ -419,20 +486,20 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceResult for OwnedMemRef<T, N>
     fn into_slot(self) -> Self::Slot {
         self.into_descriptor()
     }
-    unsafe fn from_slot(
+    unsafe fn from_slot_after(
         slot: Self::Slot,
-        arguments: &[*const c_void],
+        arguments: &[ArgumentBuffer],
+        earlier: &[*const c_void],
     ) -> Result<Self, MemRefError> {
-        let allocated = slot.allocated.cast_const().cast::<c_void>();
-        if let Some(argument) = arguments
-            .iter()
-            .position(|a| !allocated.is_null() && *a == allocated)
-        {
-            // Not freed: the buffer belongs to the argument.
-            return Err(MemRefError::AliasesArgument { argument });
-        }
+        // Not freed when refused: the buffer belongs to the argument or to
+        // the earlier member.
+        held_elsewhere(slot.allocated.cast_const().cast(), arguments, earlier)?;
         // SAFETY: a fresh result belongs to the caller (trait contract).
         unsafe { OwnedMemRef::from_descriptor(slot, &MemRefType::ANY_STRIDED) }
+    }
+    #[inline(always)]
+    unsafe fn slot_allocation(slot: &Self::Slot) -> Option<*const c_void> {
+        Some(slot.allocated.cast_const().cast())
     }
     fn record() -> TypeRecord {
         memref_record::<T>(Some(N), &MemRefType::ANY_STRIDED)
@@ -447,13 +514,26 @@ unsafe impl<'a, T: MemRefElement, const N: usize> CifaceResult for ReturnedMemRe
     fn into_slot(self) -> Self::Slot {
         self.into_descriptor()
     }
-    unsafe fn from_slot(
+    unsafe fn from_slot_after(
         slot: Self::Slot,
-        arguments: &[*const c_void],
+        arguments: &[ArgumentBuffer],
+        earlier: &[*const c_void],
     ) -> Result<Self, MemRefError> {
+        let allocated = slot.allocated.cast_const().cast::<c_void>();
+        // Arguments first: a result borrowing an argument is `Borrowed`
+        // even when an earlier member borrows the same argument.
+        let borrows_argument =
+            !allocated.is_null() && arguments.iter().any(|a| a.allocated == allocated);
+        if !borrows_argument && allocated.addr() != STATIC_ALLOCATED {
+            held_elsewhere(allocated, &[], earlier)?;
+        }
         // SAFETY: the trait contract, and the wrapper ties `'a` to the
         // arguments' borrows.
         unsafe { ReturnedMemRef::classify(slot, &MemRefType::ANY_STRIDED, arguments) }
+    }
+    #[inline(always)]
+    unsafe fn slot_allocation(slot: &Self::Slot) -> Option<*const c_void> {
+        Some(slot.allocated.cast_const().cast())
     }
     fn record() -> TypeRecord {
         memref_record::<T>(Some(N), &MemRefType::ANY_STRIDED)
@@ -468,13 +548,55 @@ unsafe impl<T: MemRefElement> CifaceResult for OwnedUnrankedMemRef<T> {
     fn into_slot(self) -> Self::Slot {
         self.into_descriptor()
     }
-    unsafe fn from_slot(slot: Self::Slot, _: &[*const c_void]) -> Result<Self, MemRefError> {
+    unsafe fn from_slot_after(
+        slot: Self::Slot,
+        arguments: &[ArgumentBuffer],
+        earlier: &[*const c_void],
+    ) -> Result<Self, MemRefError> {
+        // SAFETY: the slot was written per the signature (trait contract).
+        if let Some(allocated) = unsafe { Self::slot_allocation(&slot) }
+            && let Err(error) = held_elsewhere(allocated, arguments, earlier)
+        {
+            // The data belongs to someone else; the heap descriptor is this
+            // result's own.
+            // SAFETY: MLIR copies an unranked result's descriptor to a
+            // `malloc` block that belongs to the caller.
+            unsafe { super::owned::free_heap_descriptor(slot.descriptor) };
+            return Err(error);
+        }
         // SAFETY: the heap descriptor and the data belong to the caller.
         unsafe { OwnedUnrankedMemRef::from_descriptor(slot) }
+    }
+    #[inline(always)]
+    unsafe fn slot_allocation(slot: &Self::Slot) -> Option<*const c_void> {
+        // SAFETY: a non-NULL heap descriptor starts with `allocated`
+        // (trait contract); read unaligned, as foreign memory.
+        (!slot.descriptor.is_null())
+            .then(|| unsafe { slot.descriptor.cast::<*const c_void>().read_unaligned() })
     }
     fn record() -> TypeRecord {
         memref_record::<T>(None, &MemRefType::ANY_STRIDED)
     }
+}
+
+/// `Err` when the buffer at `allocated` belongs to an argument or to an
+/// earlier member of the same result (NULL belongs to nobody).
+#[inline(always)]
+fn held_elsewhere(
+    allocated: *const c_void,
+    arguments: &[ArgumentBuffer],
+    earlier: &[*const c_void],
+) -> Result<(), MemRefError> {
+    if allocated.is_null() {
+        return Ok(());
+    }
+    if let Some(argument) = arguments.iter().position(|a| a.allocated == allocated) {
+        return Err(MemRefError::AliasesArgument { argument });
+    }
+    if let Some(member) = earlier.iter().position(|e| *e == allocated) {
+        return Err(MemRefError::SharesResultBuffer { member });
+    }
+    Ok(())
 }
 
 macro_rules! tuples {
@@ -488,11 +610,25 @@ macro_rules! tuples {
             fn into_slot(self) -> Self::Slot {
                 $slot($(self.$i.into_slot()),*)
             }
-            unsafe fn from_slot(slot: Self::Slot, arguments: &[*const c_void]) -> Result<Self, MemRefError> {
-                // Members convert in order; when one fails, those already
-                // converted are dropped (freed), the rest are not touched.
-                // SAFETY: forwarded per member.
-                Ok(($(unsafe { $t::from_slot(slot.$i, arguments)? },)*))
+            unsafe fn from_slot_after(
+                slot: Self::Slot,
+                arguments: &[ArgumentBuffer],
+                _: &[*const c_void],
+            ) -> Result<Self, MemRefError> {
+                // Every member converts (each one seeing the buffers of
+                // the members before it), so that when one is refused the
+                // others are still owned and dropped (freed) with the
+                // error: nothing leaks, nothing is freed twice.
+                let mut earlier: [*const c_void; 4] = [core::ptr::null(); 4];
+                let members = ($({
+                    // SAFETY: forwarded per member (trait contract).
+                    let member = unsafe { $t::from_slot_after(slot.$i, arguments, &earlier[..$i]) };
+                    // SAFETY: as above.
+                    earlier[$i] = unsafe { $t::slot_allocation(&slot.$i) }.unwrap_or(core::ptr::null());
+                    member
+                },)*);
+                let _ = earlier;
+                Ok(($(members.$i?,)*))
             }
             fn record() -> TypeRecord {
                 TypeRecord::STuple(vec![$($t::record()),*])
@@ -533,8 +669,8 @@ macro_rules! ranked_arg {
                 storage
             }
             #[inline(always)]
-            fn allocated(storage: &Self::Storage) -> *const c_void {
-                storage.allocated.cast_const().cast()
+            fn buffer(storage: &Self::Storage) -> ArgumentBuffer {
+                ArgumentBuffer::of_ranked(storage)
             }
             fn record(ty: &MemRefType) -> TypeRecord {
                 memref_record::<T>(Some($rank), ty)
@@ -569,12 +705,29 @@ unsafe impl<'a, T: MemRefElement> CifaceArg for UnrankedMemRef<'a, T> {
     fn raw(storage: &mut Self::Storage) -> Self::Raw {
         storage
     }
-    fn allocated(storage: &Self::Storage) -> *const c_void {
+    fn buffer(storage: &Self::Storage) -> ArgumentBuffer {
         if storage.descriptor.is_null() {
-            return core::ptr::null();
+            return ArgumentBuffer::NONE;
         }
-        // SAFETY: the ranked descriptor starts with `allocated`.
-        unsafe { storage.descriptor.cast::<*const c_void>().read_unaligned() }
+        let rank = usize::try_from(storage.rank).unwrap_or(0).min(64);
+        let words = storage.descriptor.cast::<i64>().cast_const();
+        // SAFETY: the ranked descriptor of `rank` (at most 64, as the view
+        // checked) is two pointers, the offset, then the sizes and the
+        // strides; read unaligned, as foreign memory.
+        let word = |k: usize| unsafe { words.wrapping_add(k).read_unaligned() };
+        // SAFETY: as above: `allocated` and `aligned` come first.
+        let allocated = unsafe { storage.descriptor.cast::<*const c_void>().read_unaligned() };
+        let aligned = word(1) as usize;
+        let base =
+            aligned.wrapping_add_signed((word(2) as isize).wrapping_mul(size_of::<T>() as isize));
+        ArgumentBuffer {
+            allocated,
+            extent: super::view::extent::<T>(
+                base,
+                (0..rank).map(|k| (word(3 + k), word(3 + rank + k))),
+                false,
+            ),
+        }
     }
     fn record(ty: &MemRefType) -> TypeRecord {
         memref_record::<T>(None, ty)

@@ -50,8 +50,8 @@ mod shape;
 mod view;
 
 pub use boundary::{
-    CifaceArg, CifaceDirect, CifaceError, CifaceParam, CifaceResult, MemRefSignature, Results2,
-    Results3, Results4,
+    ArgumentBuffer, CifaceArg, CifaceDirect, CifaceError, CifaceParam, CifaceResult,
+    MemRefSignature, Results2, Results3, Results4,
 };
 pub use descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 pub use element::MemRefElement;

@@ -10,6 +10,7 @@
 use core::ffi::c_void;
 use core::fmt;
 
+use super::boundary::ArgumentBuffer;
 use super::descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 use super::element::MemRefElement;
 use super::shape::{MemRefError, MemRefType};
@@ -273,7 +274,7 @@ impl<'a, T: MemRefElement, const N: usize> ReturnedMemRef<'a, T, N> {
     pub unsafe fn classify(
         desc: MemRefDescriptor<T, N>,
         ty: &MemRefType,
-        arguments: &[*const c_void],
+        arguments: &[ArgumentBuffer],
     ) -> Result<Self, MemRefError> {
         let allocated = desc.allocated.cast_const().cast::<c_void>();
         if allocated as usize == STATIC_ALLOCATED {
@@ -284,10 +285,15 @@ impl<'a, T: MemRefElement, const N: usize> ReturnedMemRef<'a, T, N> {
         }
         if let Some(argument) = arguments
             .iter()
-            .position(|a| !allocated.is_null() && *a == allocated)
+            .position(|a| !allocated.is_null() && a.allocated == allocated)
         {
-            // SAFETY: borrowed from an argument the caller keeps for `'a`.
+            // SAFETY: borrowed from an argument the caller keeps for `'a`;
+            // the view is only handed out once it lies inside the
+            // argument's elements (checked next).
             let view = unsafe { MemRef::from_descriptor(&desc, ty)? };
+            if !arguments[argument].extent.contains(&view.borrowed_memory()) {
+                return Err(MemRefError::OutsideArgument { argument });
+            }
             return Ok(ReturnedMemRef::Borrowed { argument, view });
         }
         // SAFETY: a fresh result, owned by the caller.
@@ -435,6 +441,19 @@ impl<T: MemRefElement> OwnedUnrankedMemRef<T> {
     }
 }
 
+/// Free the heap copy of an unranked result's descriptor, not the data it
+/// describes (which belongs to someone else).
+///
+/// # Safety
+///
+/// `descriptor` is NULL or a `malloc` block the caller owns.
+pub(crate) unsafe fn free_heap_descriptor(descriptor: *mut c_void) {
+    if !descriptor.is_null() {
+        // SAFETY: a `malloc` block, freed once (caller).
+        unsafe { free(descriptor) };
+    }
+}
+
 impl<T> Drop for OwnedUnrankedMemRef<T> {
     fn drop(&mut self) {
         if self.descriptor.is_null() {
@@ -501,7 +520,13 @@ mod tests {
             sizes: [2],
             strides: [1],
         };
-        let args = [data.as_ptr().cast::<c_void>()];
+        let args = [ArgumentBuffer::of_ranked(&MemRefDescriptor::<i32, 1> {
+            allocated: data.as_mut_ptr(),
+            aligned: data.as_mut_ptr(),
+            offset: 0,
+            sizes: [3],
+            strides: [1],
+        })];
         // SAFETY: borrowed from `data`, alive for the test.
         let r = unsafe { ReturnedMemRef::classify(desc, &MemRefType::ANY_STRIDED, &args) }.unwrap();
         assert!(matches!(r, ReturnedMemRef::Borrowed { argument: 0, .. }));

@@ -476,6 +476,20 @@ pub enum MemRefError {
         /// The argument.
         argument: usize,
     },
+    /// A result borrowing an argument's buffer reaches elements outside
+    /// the argument's (safe code could read past what the caller lent).
+    OutsideArgument {
+        /// The argument.
+        argument: usize,
+    },
+    /// A member of a multi-value result holds the buffer an earlier member
+    /// already holds (`return %a, %a`, or a buffer and a subview of it):
+    /// two owners would free it twice, and a view of a sibling result
+    /// would outlive it when the sibling is dropped first.
+    SharesResultBuffer {
+        /// The earlier member (0-based).
+        member: usize,
+    },
     /// A result declared as owned points to static data
     /// (`memref.get_global`).
     StaticData,
@@ -536,6 +550,14 @@ impl fmt::Display for MemRefError {
             MemRefError::AliasesArgument { argument } => write!(
                 f,
                 "the result aliases argument {argument}'s buffer; declare the result as `ReturnedMemRef` to accept borrowed results"
+            ),
+            MemRefError::OutsideArgument { argument } => write!(
+                f,
+                "the result borrows argument {argument}'s buffer but reaches elements outside that argument"
+            ),
+            MemRefError::SharesResultBuffer { member } => write!(
+                f,
+                "the result holds the buffer that result member {member} already holds (freed once, through that member)"
             ),
             MemRefError::StaticData => f.write_str(
                 "the result points to static data (memref.get_global); declare the result as `ReturnedMemRef` to accept it",

@@ -14,6 +14,34 @@ use super::shape::{Geometry, MemRefError, MemRefType};
 mod ndarray_views;
 
 /// The pointers and geometry shared by both views.
+/// The bytes from the lowest to the highest element of `T` reached from
+/// `base` (the address of element `[0, ...]`) by the dimensions `(size,
+/// stride)`; empty when a size is 0 or negative. Computed in 128 bits, so
+/// that a descriptor nobody validated (an argument's, to compare a result
+/// with) cannot overflow it; the range saturates at the address space.
+pub(crate) fn extent<T>(
+    base: usize,
+    dims: impl Iterator<Item = (i64, i64)>,
+    exclusive: bool,
+) -> crate::convert::Borrow {
+    let (mut low, mut high) = (0i128, 0i128);
+    for (size, stride) in dims {
+        if size <= 0 {
+            return crate::convert::Borrow::range(0, 0, exclusive);
+        }
+        let reach = i128::from(size - 1) * i128::from(stride);
+        if reach < 0 {
+            low += reach;
+        } else {
+            high += reach;
+        }
+    }
+    let element = size_of::<T>() as i128;
+    let start = (base as i128 + low * element).clamp(0, usize::MAX as i128);
+    let end = (base as i128 + (high + 1) * element).clamp(0, usize::MAX as i128);
+    crate::convert::Borrow::range(start as usize, (end - start) as usize, exclusive)
+}
+
 struct Raw<T, const N: usize> {
     allocated: *mut T,
     aligned: *mut T,
@@ -161,21 +189,12 @@ impl<T, const N: usize> Raw<T, N> {
         if self.geometry.len == 0 {
             return crate::convert::Borrow::range(0, 0, exclusive);
         }
-        // Validation proved every reached element lies inside the data, so
-        // these offsets (in elements, from `base`) cannot overflow.
-        let (mut low, mut high) = (0isize, 0isize);
-        for (&size, &stride) in self.geometry.sizes.iter().zip(&self.geometry.strides) {
-            let reach = (size as isize - 1) * stride;
-            if reach < 0 {
-                low += reach;
-            } else {
-                high += reach;
-            }
-        }
-        let element = size_of::<T>() as isize;
-        let start = self.base.addr().wrapping_add_signed(low * element);
-        let len = ((high - low + 1) * element) as usize;
-        crate::convert::Borrow::range(start, len, exclusive)
+        let dims = self.geometry.sizes.iter().zip(&self.geometry.strides);
+        extent::<T>(
+            self.base.addr(),
+            dims.map(|(&size, &stride)| (size as i64, stride as i64)),
+            exclusive,
+        )
     }
 
     /// Call `f` with a pointer to every element, in logical order.

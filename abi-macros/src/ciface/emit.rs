@@ -373,7 +373,7 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
                 }
             };
         });
-        allocated.push(q.call("allocated", quote!(&#storage)));
+        allocated.push(q.call("buffer", quote!(&#storage)));
         raw_args.push(q.call("raw", quote!(&mut #storage)));
     }
 
@@ -404,12 +404,12 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
             let st = with_lifetimes(ty, "'static");
             let empty = Qualified::new(&st, quote!(#p::CifaceResult)).item("EMPTY");
             let from = Qualified::new(ty, quote!(#p::CifaceResult))
-                .call("from_slot", quote!(#out, &__abi_allocated));
+                .call("from_slot", quote!(#out, &__abi_arguments));
             (
                 quote!(#ty),
                 quote!(),
                 quote! {
-                    let __abi_allocated = [#(#allocated),*];
+                    let __abi_arguments = [#(#allocated),*];
                     let mut #out = #empty;
                     // SAFETY: the declaration is vouched for; arguments are
                     // checked and live; the slot has the result's C layout.

@@ -2,6 +2,7 @@
 //! implements it (MLIR calls Rust) or an MLIR module does (Rust calls
 //! MLIR), after every syntactic check.
 
+use quote::ToTokens;
 use syn::spanned::Spanned;
 use syn::{
     Attribute, FnArg, ForeignItem, GenericArgument, Ident, ItemFn, ItemForeignMod, LitStr, Pat,
@@ -240,6 +241,10 @@ fn build(
         },
     };
 
+    if is_import {
+        check_result_lifetimes(&sig.output, &params, errors);
+    }
+
     let expanded = args.expanded.is_some() && !is_import;
     if expanded {
         if let (ResultModel::Leading(ty), ReturnType::Type(..)) = (&result, &sig.output) {
@@ -285,6 +290,86 @@ fn build(
         expanded,
         sig: sig.clone(),
     })
+}
+
+/// A `ReturnedMemRef<'x, ..>` result of an MLIR function may borrow a
+/// memref argument's buffer for `'x`, so `'x` must be a lifetime of the
+/// arguments (or `'_`, which elision ties to them): `'static` or a
+/// lifetime no argument has would let safe code keep the view after the
+/// argument's buffer is gone. Without borrowing arguments nothing can be
+/// borrowed, and any lifetime is fine.
+fn check_result_lifetimes(output: &ReturnType, params: &[ParamModel], errors: &mut Errors) {
+    let ReturnType::Type(_, ty) = output else {
+        return;
+    };
+    let mut argument_lifetimes: Vec<String> = params
+        .iter()
+        .flat_map(|p| lifetimes_in(p.ty.to_token_stream()))
+        .collect();
+    argument_lifetimes.sort();
+    argument_lifetimes.dedup();
+    if argument_lifetimes.is_empty() {
+        return;
+    }
+    let members: Vec<&Type> = match &**ty {
+        Type::Tuple(t) => t.elems.iter().collect(),
+        other => vec![other],
+    };
+    for member in members {
+        let Some(segment) = syntax::last_segment(member) else {
+            continue;
+        };
+        if segment.ident != "ReturnedMemRef" {
+            continue;
+        }
+        let syn::PathArguments::AngleBracketed(generics) = &segment.arguments else {
+            continue;
+        };
+        let Some(syn::GenericArgument::Lifetime(lifetime)) = generics.args.first() else {
+            continue;
+        };
+        let name = lifetime.ident.to_string();
+        if name == "_" || argument_lifetimes.contains(&name) {
+            continue;
+        }
+        let named: Vec<String> = argument_lifetimes
+            .iter()
+            .filter(|l| *l != "_")
+            .map(|l| format!("`'{l}`"))
+            .collect();
+        let allowed = if named.is_empty() {
+            "`'_` (elision ties it to the arguments)".to_owned()
+        } else {
+            format!("{} (an argument's lifetime) or `'_`", named.join(", "))
+        };
+        errors.spanned(
+            lifetime,
+            format!(
+                "a `ReturnedMemRef` may borrow a memref argument's buffer, so `'{name}` would let it outlive that buffer; write {allowed}"
+            ),
+        );
+    }
+}
+
+/// The names of the lifetimes written in `tokens` (`'a` gives `a`, `'_`
+/// gives `_`); a reference counts as `_` (its lifetime may be elided).
+fn lifetimes_in(tokens: proc_macro2::TokenStream) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut after_quote = false;
+    for tree in tokens {
+        match tree {
+            proc_macro2::TokenTree::Punct(p) if p.as_char() == '\'' => {
+                after_quote = true;
+                continue;
+            }
+            proc_macro2::TokenTree::Punct(p) if p.as_char() == '&' => names.push("_".to_owned()),
+            proc_macro2::TokenTree::Ident(ident) if after_quote => names.push(ident.to_string()),
+            proc_macro2::TokenTree::Group(group) => names.extend(lifetimes_in(group.stream())),
+            _ => {}
+        }
+        after_quote = false;
+    }
+    names
 }
 
 /// Types MLIR's C interface does not convert, with the hint.

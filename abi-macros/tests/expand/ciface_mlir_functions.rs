@@ -113,12 +113,12 @@ pub fn tail<'a>(
             });
         }
     };
-    let __abi_allocated = [
+    let __abi_arguments = [
         <MemRef<
             'static,
             f32,
             1,
-        > as ::abi_core::__private::CifaceArg>::allocated(&__abi_storage0),
+        > as ::abi_core::__private::CifaceArg>::buffer(&__abi_storage0),
     ];
     let mut __abi_slot = <ReturnedMemRef<
         'static,
@@ -142,7 +142,7 @@ pub fn tail<'a>(
             1,
         > as ::abi_core::__private::CifaceResult>::from_slot(
             __abi_slot,
-            &__abi_allocated,
+            &__abi_arguments,
         )
     }
         .map_err(|error| ::abi_core::__private::CifaceError {

@@ -1,0 +1,18 @@
+//! A `ReturnedMemRef` result of an MLIR function may borrow a memref
+//! argument's buffer: its lifetime must be the arguments' (or `'_`), never
+//! `'static` or a lifetime no argument has.
+use abi_core::ciface;
+use abi_core::memref::{MemRef, ReturnedMemRef};
+
+#[ciface]
+unsafe extern "C" {
+    fn keeps_forever(m: MemRef<'_, f32, 1>) -> ReturnedMemRef<'static, f32, 1>;
+    fn unrelated<'a, 'b>(m: MemRef<'a, f32, 1>) -> ReturnedMemRef<'b, f32, 1>;
+    fn from_slice(m: &[f32]) -> (ReturnedMemRef<'static, f32, 1>, i32);
+    // Accepted: tied to the argument, elided, or no argument to borrow.
+    fn tied<'a>(m: MemRef<'a, f32, 1>) -> ReturnedMemRef<'a, f32, 1>;
+    fn elided(m: MemRef<'_, f32, 1>) -> ReturnedMemRef<'_, f32, 1>;
+    fn table() -> ReturnedMemRef<'static, i32, 1>;
+}
+
+fn main() {}
