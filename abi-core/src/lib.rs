@@ -65,6 +65,7 @@ pub mod dpi;
 pub mod emit;
 pub mod golden;
 pub mod memref;
+pub mod naming;
 pub mod packed;
 pub mod reflect;
 pub mod registry;

@@ -13,6 +13,10 @@
 
 use crate::c_type::{CType, CTypeDesc};
 use crate::convert::Direction;
+pub use crate::naming::{
+    c_identifier, checked_c_symbol, checked_sv_name, is_c_identifier, is_c_keyword, strip_raw,
+};
+pub(crate) use crate::naming::{const_str_eq, unique_names};
 
 /// Which foreign ABI an item is exported for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -415,28 +419,27 @@ const STATUS_T: CTypeDesc = <i32 as CType>::C_TYPE;
 
 impl FunctionDesc {
     /// The C parameters in order: slices expand to a pointer and a length,
-    /// a `Result` adds its out-pointer last.
+    /// a `Result` adds its out-pointer last (an MLIR result, first).
+    ///
+    /// Every name is a C identifier and unique: a parameter's own name is
+    /// kept when it is one; names the C side derives (a keyword with `_`
+    /// appended, a slice's `x_len`, the out-pointer) take further `_`s until
+    /// they collide with nothing, so `fn f(x: &[u8], x_len: usize)` is
+    /// `f(const uint8_t *x, size_t x_len_, size_t x_len)`.
     pub fn c_params(&self) -> Vec<CParamSlot> {
-        let mut slots = Vec::new();
+        // (preferred name, whether it is the parameter's own, type)
+        let mut wanted: Vec<(String, bool, CTypeDesc)> = Vec::new();
+        let derived = |name: &str| (c_identifier(name), is_c_keyword(strip_raw(name)));
         if let ResultDesc::Leading { out, out_name, .. } = self.result {
-            slots.push(CParamSlot {
-                name: c_identifier(out_name),
-                c_type: out,
-            });
+            wanted.push((c_identifier(out_name), false, out));
         }
         for param in &self.params {
-            let name = c_identifier(param.name);
+            let (name, renamed) = derived(param.name);
             match param.passing {
-                Passing::Value(c_type) => slots.push(CParamSlot { name, c_type }),
+                Passing::Value(c_type) => wanted.push((name, !renamed, c_type)),
                 Passing::Slice(c_type) => {
-                    slots.push(CParamSlot {
-                        name: name.clone(),
-                        c_type,
-                    });
-                    slots.push(CParamSlot {
-                        name: format!("{name}_len"),
-                        c_type: SIZE_T,
-                    });
+                    wanted.push((name.clone(), !renamed, c_type));
+                    wanted.push((format!("{name}_len"), false, SIZE_T));
                 }
             }
         }
@@ -446,12 +449,26 @@ impl FunctionDesc {
             ..
         } = self.result
         {
-            slots.push(CParamSlot {
-                name: c_identifier(out_name),
-                c_type,
-            });
+            wanted.push((c_identifier(out_name), false, c_type));
         }
-        slots
+        let names = unique_names(
+            wanted.iter().map(|(name, own, _)| (name.clone(), *own)),
+            is_c_keyword,
+        );
+        names
+            .into_iter()
+            .zip(wanted)
+            .map(|(name, (_, _, c_type))| CParamSlot { name, c_type })
+            .collect()
+    }
+
+    /// The C name of the out-pointer of a `Result` function, as
+    /// [`FunctionDesc::c_params`] spells it.
+    pub fn c_out_name(&self) -> Option<String> {
+        match self.result {
+            ResultDesc::Status { out: Some(_), .. } => self.c_params().pop().map(|s| s.name),
+            _ => None,
+        }
     }
 
     /// The C result type.
@@ -567,141 +584,6 @@ impl Registry {
     }
 }
 
-/// The C spelling of a Rust identifier: `r#` stripped, C keywords suffixed
-/// with `_`.
-pub fn c_identifier(rust: &str) -> String {
-    let name = rust.strip_prefix("r#").unwrap_or(rust);
-    if is_c_keyword(name) {
-        format!("{name}_")
-    } else {
-        name.to_owned()
-    }
-}
-
-/// Whether `name` is a C keyword (C11 and C23). One `match` on the bytes,
-/// because the macros evaluate this at compile time for every exported
-/// name: rustc turns the patterns into a decision tree on the length and
-/// then the bytes, which its const evaluator runs about ten times faster
-/// than a loop over a keyword table (0.33 s of a 500-function crate's
-/// build, measured).
-pub const fn is_c_keyword(name: &str) -> bool {
-    matches!(
-        name.as_bytes(),
-        b"do"
-            | b"if"
-            | b"for"
-            | b"int"
-            | b"auto"
-            | b"bool"
-            | b"case"
-            | b"char"
-            | b"else"
-            | b"enum"
-            | b"goto"
-            | b"long"
-            | b"true"
-            | b"void"
-            | b"_Bool"
-            | b"break"
-            | b"const"
-            | b"false"
-            | b"float"
-            | b"short"
-            | b"union"
-            | b"while"
-            | b"double"
-            | b"extern"
-            | b"inline"
-            | b"return"
-            | b"signed"
-            | b"sizeof"
-            | b"static"
-            | b"struct"
-            | b"switch"
-            | b"typeof"
-            | b"_Atomic"
-            | b"alignas"
-            | b"alignof"
-            | b"default"
-            | b"nullptr"
-            | b"typedef"
-            | b"_Alignas"
-            | b"_Alignof"
-            | b"_Complex"
-            | b"_Generic"
-            | b"continue"
-            | b"register"
-            | b"restrict"
-            | b"unsigned"
-            | b"volatile"
-            | b"_Noreturn"
-            | b"constexpr"
-            | b"_Imaginary"
-            | b"thread_local"
-            | b"_Thread_local"
-            | b"static_assert"
-            | b"typeof_unqual"
-            | b"_Static_assert"
-    )
-}
-
-/// Whether `name` can be an external C identifier: ASCII letters, digits and
-/// `_`, not starting with a digit, not a C keyword. (The macros check the
-/// spelling of exported names themselves, and keywords with
-/// [`is_c_keyword`] at compile time.)
-pub const fn is_c_identifier(name: &str) -> bool {
-    let bytes = name.as_bytes();
-    if bytes.is_empty() || bytes[0].is_ascii_digit() {
-        return false;
-    }
-    let mut i = 0;
-    while i < bytes.len() {
-        if !(bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-            return false;
-        }
-        i += 1;
-    }
-    !is_c_keyword(name)
-}
-
-/// `name`, checked not to be a C keyword while a macro's static is
-/// evaluated (the macro has checked its spelling): such a symbol fails the
-/// build at the name.
-#[doc(hidden)]
-pub const fn checked_c_symbol(name: &'static str) -> &'static str {
-    assert!(
-        !is_c_keyword(name),
-        "the exported symbol is a C keyword, which C code cannot declare; choose another with `name = \"...\"`"
-    );
-    name
-}
-
-/// `name`, checked as [`checked_c_symbol`] does, for the SystemVerilog name
-/// of a DPI import (also its C name in the generated header).
-#[doc(hidden)]
-pub const fn checked_sv_name(name: &'static str) -> &'static str {
-    assert!(
-        !is_c_keyword(name),
-        "the SystemVerilog name is a C keyword, which the DPI-C header cannot declare; choose another with `name = \"...\"`"
-    );
-    name
-}
-
-pub(crate) const fn const_str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -794,22 +676,5 @@ mod tests {
             f.c_prototype(),
             "int32_t my_f(const int32_t *x, size_t x_len, uint8_t y, uint8_t *out)"
         );
-    }
-
-    #[test]
-    fn c_identifiers() {
-        assert!(is_c_identifier("abi_add"));
-        assert!(is_c_identifier("_x1"));
-        assert!(!is_c_identifier(""));
-        assert!(!is_c_identifier("1x"));
-        assert!(!is_c_identifier("a-b"));
-        assert!(!is_c_identifier("int"));
-        assert!(!is_c_identifier("struct"));
-        assert!(!is_c_identifier("é"));
-        assert_eq!(c_identifier("r#type"), "type");
-        assert_eq!(c_identifier("int"), "int_");
-        assert_eq!(c_identifier("len"), "len");
-        assert!(is_c_keyword("_Static_assert") && is_c_keyword("do"));
-        assert!(!is_c_keyword("dot") && !is_c_keyword("d") && !is_c_keyword(""));
     }
 }

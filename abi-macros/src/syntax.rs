@@ -99,6 +99,14 @@ pub(crate) fn is_slice_like(ty: &Type) -> bool {
     }
 }
 
+/// An identifier as the foreign side spells it: without the `r#` of a raw
+/// identifier (`r#type` is `type`; the emitters then escape keywords of
+/// their own language).
+pub(crate) fn unraw(ident: &syn::Ident) -> String {
+    use syn::ext::IdentExt;
+    ident.unraw().to_string()
+}
+
 /// Whether a converted argument of type `ty` may borrow memory (so it
 /// takes part in the check that no `&mut` argument overlaps another). Only
 /// the by-value primitives and raw pointers are known not to: anything

@@ -496,6 +496,22 @@ static long long bitint_dirty_u24_argument(void) {
     return add(0xff000001u, 1u) & 0xffffffu;
 }
 
+/* ---- parameter names the header had to make unique ---------------------- */
+
+static long long names_len_collision(void) {
+    const uint8_t bytes[3] = {1, 2, 3};
+    return (long long)ct_len_collision(bytes, 3, 7);
+}
+
+static long long names_keyword_collision(void) { return ct_keyword_collision(2, 5); }
+
+static long long names_out_collision(void) {
+    const int32_t xs[2] = {0, 0};
+    int32_t result = 0;
+    int32_t status = ct_out_collision(1, xs, 2, &result);
+    return status * 100 + result;
+}
+
 static const Attack ATTACKS[] = {
 #define A(name, expect) {#name, expect, name}
     A(panic_without_status, "abort deliberate panic with code 7|ct_always_panics` (C symbol `ct_always_panics`) panicked"),
@@ -582,6 +598,9 @@ static const Attack ATTACKS[] = {
     A(dpi_freed_chandle_use, "value -1"),
     A(dpi_panic_reported, "abort dpi_panics`|panicked"),
     A(bitint_dirty_u24_argument, "value 2"),
+    A(names_len_collision, "value 3007"),
+    A(names_keyword_collision, "value 25"),
+    A(names_out_collision, "value 3"),
 #undef A
 };
 

@@ -1815,11 +1815,27 @@ const char *ct_greeting(void);
 bool ct_is_nan(double x);
 
 /**
+ * `10 * int + int_`: the keyword parameter becomes `int__`, the user's
+ * `int_` keeps its name.
+ *
+ * Rust: `c_tests::exports::naming::ct_keyword_collision`
+ */
+uint32_t ct_keyword_collision(uint32_t int__, uint32_t int_);
+
+/**
  * A parameter named like a C keyword is renamed `int_` in the header.
  *
  * Rust: `c_tests::exports::scalars::ct_keyword_param`
  */
 int32_t ct_keyword_param(int32_t int_, int32_t type);
+
+/**
+ * `x.len() * 1000 + x_len`: the user's `x_len` keeps its name, the
+ * slice's length becomes `x_len_`.
+ *
+ * Rust: `c_tests::exports::naming::ct_len_collision`
+ */
+size_t ct_len_collision(const uint8_t *x, size_t x_len_, size_t x_len);
 
 /**
  * A pointer to the largest element, NULL for an empty slice (a nullable
@@ -1863,6 +1879,16 @@ int32_t ct_option_read(const int32_t *x, int32_t fallback);
  * Rust: `c_tests::exports::pointers::ct_option_store`
  */
 bool ct_option_store(int32_t *x, int32_t value);
+
+/**
+ * A `Result` whose parameters take `out` and `out_`: the out-pointer is
+ * `out__`.
+ *
+ * Rust: `c_tests::exports::naming::ct_out_collision`
+ *
+ * Returns ABI_STATUS_OK on success, a positive error code from `Result<i32, ErrorCode>`, or a negative ABI_STATUS_*. On success the value is stored in `*out__`; it is untouched otherwise.
+ */
+int32_t ct_out_collision(int32_t out, const int32_t *out_, size_t out__len, int32_t *out__);
 
 /**
  * The biased exponent of a float32 passed as its 4 host-order bytes.

@@ -340,6 +340,28 @@ pub fn dpi_bump_bytes(#[inout] a: &mut [Bits<8>; 3]) {
     }
 }
 
+/// `int m[2][3]`: the sum of `m[i][j] * (10 * i + j + 1)`, so a transposed
+/// declaration (`int m[3][2]`) or scrambled indices change the result.
+#[dpi_import(pure)]
+pub fn dpi_weigh_2x3(m: [[i32; 3]; 2]) -> i32 {
+    let mut total = 0i32;
+    for (i, row) in m.iter().enumerate() {
+        for (j, x) in row.iter().enumerate() {
+            total = total.wrapping_add(x.wrapping_mul(10 * i as i32 + j as i32 + 1));
+        }
+    }
+    total
+}
+
+/// A function and parameters named like SystemVerilog keywords: the
+/// package escapes the function name (`\table `, still the C symbol
+/// `table`) and renames the parameters (`begin_`, `end_`).
+#[dpi_import]
+pub fn table(begin: i32, end: i32, #[inout] r#type: &mut i32) -> i32 {
+    *r#type += 1;
+    end - begin
+}
+
 /// `bit flags[5]`: how many are set.
 #[dpi_import(pure)]
 pub fn dpi_count_flags(flags: [bool; 5]) -> i32 {

@@ -410,6 +410,14 @@ svBit dpi_swap_halves128(const svBitVecVal *x, svBitVecVal *out);
 void dpi_triple200(const svBitVecVal *x, svBitVecVal *out);
 
 /**
+ * `int m[2][3]`: the sum of `m[i][j] * (10 * i + j + 1)`, so a transposed
+ * declaration (`int m[3][2]`) or scrambled indices change the result.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_weigh_2x3`
+ */
+int dpi_weigh_2x3(const int *m);
+
+/**
  * `int unsigned` and `longint unsigned`: `a * b` widened.
  *
  * Rust: `c_tests::dpi_exports::dpi_widen_mul`
@@ -451,6 +459,15 @@ svBit sv_flip(svBit b, int *counter);
  * Rust: `c_tests::dpi_exports::sv_quarter`
  */
 double sv_quarter(double x);
+
+/**
+ * A function and parameters named like SystemVerilog keywords: the
+ * package escapes the function name (`\table `, still the C symbol
+ * `table`) and renames the parameters (`begin_`, `end_`).
+ *
+ * Rust: `c_tests::dpi_exports::table`
+ */
+int table(int begin, int end, int *type);
 
 #ifdef __cplusplus
 } /* extern "C" */

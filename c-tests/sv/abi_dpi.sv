@@ -254,6 +254,11 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_triple200`
   import "DPI-C" function void dpi_triple200(input bit [199:0] x, output bit [199:0] out);
 
+  // `int m[2][3]`: the sum of `m[i][j] * (10 * i + j + 1)`, so a transposed
+  // declaration (`int m[3][2]`) or scrambled indices change the result.
+  // Rust: `c_tests::dpi_exports::dpi_weigh_2x3`
+  import "DPI-C" pure function int dpi_weigh_2x3(input int m[2][3]);
+
   // `int unsigned` and `longint unsigned`: `a * b` widened.
   // Rust: `c_tests::dpi_exports::dpi_widen_mul`
   import "DPI-C" pure function longint unsigned dpi_widen_mul(input int unsigned a, input int unsigned b);
@@ -261,4 +266,10 @@ package abi_dpi;
   // Imported under another SystemVerilog name than its C symbol.
   // Rust: `c_tests::dpi_exports::dpi_renamed`
   import "DPI-C" dpi_renamed = function int unsigned sv_renamed_increment(input int unsigned x);
+
+  // A function and parameters named like SystemVerilog keywords: the
+  // package escapes the function name (`\table `, still the C symbol
+  // `table`) and renames the parameters (`begin_`, `end_`).
+  // Rust: `c_tests::dpi_exports::table`
+  import "DPI-C" function int \table (input int begin_, input int end_, inout int type_);
 endpackage : abi_dpi

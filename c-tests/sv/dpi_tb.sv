@@ -60,6 +60,8 @@ module dpi_tb;
     int o4[4];
     bit [7:0] b3[3];
     bit f5[5];
+    int w23[2][3];
+    int kw;
     int arr[3:7];
     int bl, br, blo, bhi;
     bit [7:0] bytes4[4];
@@ -172,6 +174,13 @@ module dpi_tb;
     check(b3[0] == 8'h00 && b3[1] == 8'h01 && b3[2] == 8'h80, "inout bit [7:0] a[3]");
     f5 = '{1, 0, 1, 1, 0};
     check(dpi_count_flags(f5) == 3, "bit a[5]");
+    for (int i = 0; i < 2; i++)
+      for (int j = 0; j < 3; j++)
+        w23[i][j] = 3 * i + j + 1;
+    // 1*1 + 2*2 + 3*3 + 4*11 + 5*12 + 6*13
+    check(dpi_weigh_2x3(w23) == 196, "int m[2][3] in declaration order");
+    kw = 41;
+    check(\table (3, 10, kw) == 7 && kw == 42, "SystemVerilog keywords as names");
 
     // open arrays
     for (int i = 3; i <= 7; i++) arr[i] = i * 10;

@@ -84,3 +84,14 @@ fn python_validates_the_json() {
     );
     assert!(String::from_utf8_lossy(&output.stdout).contains("12 functions valid"));
 }
+
+/// A generator that does not link the crate it describes gets an error
+/// that says how to link it, never empty files.
+#[test]
+fn an_unlinked_crate_is_an_error() {
+    let registry = abi_core::Registry::all().for_crate("not_a_linked_crate");
+    let error = crate::bundle().render(&registry).unwrap_err();
+    assert!(matches!(error, abi_core::EmitError::EmptyRegistry));
+    assert!(error.to_string().contains("links the crate"), "{error}");
+    assert!(crate::bundle().render(&crate::registry()).is_ok());
+}

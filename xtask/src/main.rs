@@ -93,8 +93,12 @@ fn main() -> ExitCode {
         Some("showcase") => showcase(),
         Some("bench") => benchmarks::run(args[1..].iter().any(|a| a == "--quick")),
         Some("compile-cost") => compile_cost(),
+        // One step of `test`, for working on the DPI-C flow.
+        Some("dpi") => ensure_tools(&TEST_TOOLS).and_then(|()| dpi_in_verilator()),
         _ => {
-            eprintln!("usage: cargo xtask <showcase | test | bench [--quick] | compile-cost>");
+            eprintln!(
+                "usage: cargo xtask <showcase | test | bench [--quick] | compile-cost | dpi>"
+            );
             return ExitCode::from(2);
         }
     };

@@ -97,11 +97,13 @@ impl SvType {
     /// the name (`int a[4]`).
     pub fn declare(&self, name: &str) -> String {
         match self {
-            SvType::Unpacked { element, len } => format!("{}[{len}]", element.declare(name)),
+            // The outer dimension comes first, right after the name: Rust
+            // `[[i32; 3]; 2]` is `int a[2][3]`, as C spells `int32_t a[2][3]`.
+            SvType::Unpacked { element, len } => element.declare(&format!("{name}[{len}]")),
             SvType::OpenArray {
                 element,
                 dimensions,
-            } => format!("{}{}", element.declare(name), "[]".repeat(*dimensions)),
+            } => element.declare(&format!("{name}{}", "[]".repeat(*dimensions))),
             other => format!("{other} {name}"),
         }
     }

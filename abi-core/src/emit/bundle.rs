@@ -19,7 +19,18 @@ use crate::registry::{AbiKind, Registry};
 /// | `<name>_dpi_exports.svh` | the `export "DPI-C"` lines, to include in the module defining the exports |
 /// | `<name>.abi.json` | IREE-style reflection of every function ([`crate::reflect`]) |
 ///
+/// An empty registry is an error ([`EmitError::EmptyRegistry`]), never a
+/// set of empty files: the program rendering it does not link the crate
+/// that defines the functions (or [`Registry::for_crate`] named a crate it
+/// does not link).
+///
 /// ```
+/// /// Doubles `x`.
+/// #[abi_core::c_export]
+/// pub fn demo_double(x: i32) -> i32 {
+///     2 * x
+/// }
+///
 /// let files = abi_core::emit::Bundle::new("demo").render(&abi_core::Registry::all()).unwrap();
 /// let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
 /// assert!(names.contains(&"demo.h") && names.contains(&"demo.abi.json"));
@@ -57,6 +68,9 @@ impl Bundle {
     /// Every file, in a fixed order; the same registry gives the same
     /// files byte for byte.
     pub fn render(&self, registry: &Registry) -> Result<Vec<GeneratedFile>, EmitError> {
+        if registry.functions().is_empty() && registry.structs().is_empty() {
+            return Err(EmitError::EmptyRegistry);
+        }
         let name = &self.name;
         let file = |name: String, contents: String| GeneratedFile { name, contents };
         let mut header = CHeader::new(format!("{name}.h"));

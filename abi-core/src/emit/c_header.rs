@@ -378,7 +378,7 @@ fn write_function(out: &mut String, f: &FunctionDesc) {
             write!(
                 note,
                 " On success the value is stored in `*{}`; it is untouched otherwise.",
-                c_identifier(out_name)
+                f.c_out_name().unwrap_or_else(|| c_identifier(out_name))
             )
             .unwrap();
         }

@@ -50,6 +50,9 @@ pub enum EmitError {
         /// Who uses it.
         used_by: String,
     },
+    /// The registry holds nothing to declare: the program that renders it
+    /// does not link the crate whose functions it should describe.
+    EmptyRegistry,
     /// Writing the file failed.
     Io {
         /// The file.
@@ -89,6 +92,9 @@ impl fmt::Display for EmitError {
             EmitError::UnregisteredStruct { name, used_by } => write!(
                 f,
                 "`{used_by}` uses struct `{name}`, which is not registered; annotate it with `#[c_export]`"
+            ),
+            EmitError::EmptyRegistry => f.write_str(
+                "the registry is empty: no `#[c_export]`, `#[dpi_import]`, `#[dpi_export]` or `#[ciface]` item of the wanted crate is linked into this program, so there is nothing to write. Generate from code that links the crate defining them: call one of its functions (for example a `pub fn registry() -> abi_core::Registry { abi_core::Registry::all().for_crate(env!(\"CARGO_CRATE_NAME\")) }` defined in that crate), or generate from a `#[test]` inside it; and check the name given to `Registry::for_crate`",
             ),
             EmitError::Io { path, error } => write!(f, "cannot write {}: {error}", path.display()),
         }

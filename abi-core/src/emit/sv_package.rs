@@ -16,54 +16,7 @@ pub struct SvPackage {
     name: String,
 }
 
-/// SystemVerilog keywords that are valid Rust identifiers and so could name
-/// a parameter; they get a trailing `_` in the declaration (argument names
-/// in an import are documentation only).
-const SV_KEYWORDS: &[&str] = &[
-    "bit",
-    "byte",
-    "chandle",
-    "class",
-    "default",
-    "disable",
-    "edge",
-    "event",
-    "export",
-    "final",
-    "function",
-    "import",
-    "initial",
-    "inout",
-    "input",
-    "int",
-    "integer",
-    "interface",
-    "logic",
-    "longint",
-    "module",
-    "output",
-    "package",
-    "real",
-    "reg",
-    "shortint",
-    "shortreal",
-    "signed",
-    "string",
-    "task",
-    "time",
-    "unsigned",
-    "var",
-    "void",
-    "wire",
-];
-
-fn sv_identifier(name: &str) -> String {
-    if SV_KEYWORDS.contains(&name) {
-        format!("{name}_")
-    } else {
-        name.to_owned()
-    }
-}
+use crate::naming::{is_sv_keyword, strip_raw, sv_function_name, sv_identifier, unique_names};
 
 /// The linker flags a simulator executable needs so that abi-core finds,
 /// at run time, the `svdpi.h` scope functions and the `#[dpi_export]`
@@ -208,7 +161,12 @@ impl SvPackage {
             writeln!(out, "\n// Rust: `{}`", f.rust.path()).unwrap();
             writeln!(out, "//   expects: {};", prototype(f, dpi)).unwrap();
             let kind = if dpi.task { "task" } else { "function" };
-            writeln!(out, "export \"DPI-C\" {kind} {};", dpi.sv_name).unwrap();
+            writeln!(
+                out,
+                "export \"DPI-C\" {kind} {};",
+                sv_function_name(dpi.sv_name)
+            )
+            .unwrap();
         }
         Ok(out)
     }
@@ -217,26 +175,30 @@ impl SvPackage {
 /// `function <result> name(<direction> <type> <name>, ...)` or
 /// `task name(...)`.
 fn prototype(f: &FunctionDesc, dpi: &DpiImportDesc) -> String {
+    let name = sv_function_name(dpi.sv_name);
     let mut line = if dpi.task {
-        format!("task {}(", dpi.sv_name)
+        format!("task {name}(")
     } else {
-        format!("function {} {}(", dpi.result, dpi.sv_name)
+        format!("function {} {name}(", dpi.result)
     };
-    let params: Vec<String> = f
-        .params
+    let names = sv_names(f.params.iter().map(|p| p.name));
+    let params: Vec<String> = names
         .iter()
         .zip(dpi.params)
-        .map(|(p, d)| {
-            format!(
-                "{} {}",
-                d.direction.keyword(),
-                d.sv_type.declare(&sv_identifier(p.name))
-            )
-        })
+        .map(|(name, d)| format!("{} {}", d.direction.keyword(), d.sv_type.declare(name)))
         .collect();
     line.push_str(&params.join(", "));
     line.push(')');
     line
+}
+
+/// The SystemVerilog names of parameters or fields written `rust_names`:
+/// keywords renamed with `_`, kept unique.
+fn sv_names<'a>(rust_names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    unique_names(
+        rust_names.map(|n| (sv_identifier(n), !is_sv_keyword(strip_raw(n)))),
+        is_sv_keyword,
+    )
 }
 
 /// Add the packed structs `sv_type` uses to `typedefs`, each after the
@@ -284,11 +246,12 @@ fn write_typedef(out: &mut String, desc: &PackedStructDesc) {
     )
     .unwrap();
     out.push_str("  typedef struct packed {\n");
-    for field in desc.fields {
+    let names = sv_names(desc.fields.iter().map(|f| f.name));
+    for (field, name) in desc.fields.iter().zip(&names) {
         writeln!(
             out,
             "    {}; // bits {}:{}",
-            field.sv_type.declare(&sv_identifier(field.name)),
+            field.sv_type.declare(name),
             field.offset + field.width - 1,
             field.offset
         )

@@ -20,7 +20,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     let ident = &f.ident;
     let symbol = &f.symbol;
     let desc = quote!(__ABI_FUNCTION);
-    let rust_name = ident.to_string();
+    let rust_name = crate::syntax::unraw(ident);
 
     // The shim's own parameter names are generated (mixed-site hygiene), so
     // they can never clash with user items or the names below.
@@ -199,7 +199,6 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     // at the name.
     let checked_symbol =
         quote_spanned! {symbol.span()=> ::abi_core::__private::checked_c_symbol(#symbol)};
-    let rust_name = rust_name.trim_start_matches("r#");
     let shim_name = format_ident!("__abi_c_export_{}", rust_name);
     let out_name = match &f.result {
         ResultModel::Status { out_name, .. } => out_name.as_str(),
@@ -207,7 +206,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     };
     let entry = Entry {
         abi: "C",
-        name: rust_name,
+        name: &rust_name,
         doc: &f.doc,
         symbol: checked_symbol,
         is_unsafe: f.is_unsafe,
@@ -240,8 +239,8 @@ fn emit_struct(s: &StructModel) -> TokenStream {
     let name = ident.to_string();
     let rust_item = rust_item(&name, &s.doc);
     let fields = s.fields.iter().map(|(field, ty)| {
-        let field_name = field.to_string();
-        let field_name = field_name.trim_start_matches("r#");
+        let field_name = crate::syntax::unraw(field);
+        let field_name = field_name.as_str();
         let rust_type = rust_type_string(ty);
         let q_c_type = Qualified::new(ty, quote!(#p::CType)).item("C_TYPE");
         quote! {

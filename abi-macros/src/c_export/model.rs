@@ -113,7 +113,7 @@ impl FunctionModel {
                 ),
                 FnArg::Typed(typed) => {
                     let name = match &*typed.pat {
-                        Pat::Ident(p) if p.subpat.is_none() => p.ident.to_string(),
+                        Pat::Ident(p) if p.subpat.is_none() => syntax::unraw(&p.ident),
                         Pat::Wild(_) => format!("arg{index}"),
                         other => {
                             errors.spanned(
@@ -123,7 +123,6 @@ impl FunctionModel {
                             continue;
                         }
                     };
-                    let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
                     if let Some((offender, message)) = syntax::rejected_type(&typed.ty, Position::Parameter) {
                         errors.spanned(offender, message);
                         continue;
@@ -148,12 +147,10 @@ impl FunctionModel {
             }
         };
 
-        let symbol = args.name.clone().unwrap_or_else(|| {
-            LitStr::new(
-                sig.ident.to_string().trim_start_matches("r#"),
-                sig.ident.span(),
-            )
-        });
+        let symbol = args
+            .name
+            .clone()
+            .unwrap_or_else(|| LitStr::new(&crate::syntax::unraw(&sig.ident), sig.ident.span()));
         syntax::check_identifier_spelling(&symbol, "exported symbol", errors);
 
         Some(FunctionModel {

@@ -133,10 +133,10 @@ fn result_desc(f: &FunctionModel) -> (String, TokenStream) {
 
 fn function_desc(f: &FunctionModel, trait_path: &TokenStream, is_unsafe: bool) -> TokenStream {
     let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
-    let name = f.ident.to_string();
+    let name = crate::syntax::unraw(&f.ident);
     Entry {
         abi: "Ciface",
-        name: name.trim_start_matches("r#"),
+        name: &name,
         doc: &f.doc,
         symbol: quote!(#symbol),
         is_unsafe,

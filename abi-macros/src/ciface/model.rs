@@ -175,7 +175,7 @@ fn build(
                 continue;
             }
         };
-        let name = ident.to_string().trim_start_matches("r#").to_owned();
+        let name = syntax::unraw(&ident);
         if let Some((offender, message)) = rejected_param(&typed.ty, is_import) {
             errors.spanned(offender, message);
             continue;
@@ -263,12 +263,8 @@ fn build(
         }
     }
 
-    let mlir_name = name.unwrap_or_else(|| {
-        LitStr::new(
-            sig.ident.to_string().trim_start_matches("r#"),
-            sig.ident.span(),
-        )
-    });
+    let mlir_name =
+        name.unwrap_or_else(|| LitStr::new(&syntax::unraw(&sig.ident), sig.ident.span()));
     let value = mlir_name.value();
     if value.is_empty()
         || value.starts_with(|c: char| c.is_ascii_digit())

@@ -12,7 +12,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     let p = private();
     let ident = &f.ident;
     let vis = &f.vis;
-    let name = ident.to_string();
+    let name = crate::syntax::unraw(ident);
     let symbol_cstr = syn::LitCStr::new(
         &std::ffi::CString::new(name.clone()).unwrap(),
         Span::call_site(),
@@ -34,7 +34,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         let arg = &param.ident;
         let written = &param.written;
         let raw = format_ident!("__abi_raw{}", i, span = Span::mixed_site());
-        let param_name = arg.to_string();
+        let param_name = crate::syntax::unraw(arg);
         let rust_type = rust_type_string(written);
         wrapper_params.push(quote!(#arg: #written));
         let (c_item, sv_item) = param.direction.registry_items();

@@ -71,9 +71,7 @@ impl FunctionModel {
                 FnArg::Typed(typed) => typed,
             };
             let name = match &*typed.pat {
-                Pat::Ident(p) if p.subpat.is_none() => {
-                    p.ident.to_string().trim_start_matches("r#").to_owned()
-                }
+                Pat::Ident(p) if p.subpat.is_none() => crate::syntax::unraw(&p.ident),
                 Pat::Wild(_) => format!("arg{index}"),
                 other => {
                     errors.spanned(
@@ -131,7 +129,7 @@ impl FunctionModel {
             }
         }
 
-        let rust_name = sig.ident.to_string().trim_start_matches("r#").to_owned();
+        let rust_name = crate::syntax::unraw(&sig.ident);
         let symbol = LitStr::new(&rust_name, sig.ident.span());
         let sv_name = args.name.clone().unwrap_or_else(|| symbol.clone());
         syntax::check_identifier_spelling(&sv_name, "SystemVerilog name", errors);

@@ -2,6 +2,7 @@
 //! `#[c_export]` supports appears at least once.
 
 pub mod aliasing;
+pub mod naming;
 pub mod packed;
 pub mod pointers;
 pub mod results;

@@ -1,0 +1,512 @@
+//! The naming rules of every foreign language the emitters write, in one
+//! place: how a Rust identifier is spelled in C and in SystemVerilog, the
+//! keyword lists, and how derived names (a slice's `x_len`, an
+//! out-pointer, a keyword with `_` appended) are kept unique.
+
+/// A Rust identifier without its raw prefix (`r#type` is `type`).
+pub fn strip_raw(rust: &str) -> &str {
+    rust.strip_prefix("r#").unwrap_or(rust)
+}
+
+/// The C spelling of a Rust identifier: `r#` stripped, C keywords suffixed
+/// with `_`.
+pub fn c_identifier(rust: &str) -> String {
+    let name = strip_raw(rust);
+    if is_c_keyword(name) {
+        format!("{name}_")
+    } else {
+        name.to_owned()
+    }
+}
+
+/// Whether `name` is a C keyword (C11 and C23). One `match` on the bytes,
+/// because the macros evaluate this at compile time for every exported
+/// name: rustc turns the patterns into a decision tree on the length and
+/// then the bytes, which its const evaluator runs about ten times faster
+/// than a loop over a keyword table (0.33 s of a 500-function crate's
+/// build, measured).
+pub const fn is_c_keyword(name: &str) -> bool {
+    matches!(
+        name.as_bytes(),
+        b"do"
+            | b"if"
+            | b"for"
+            | b"int"
+            | b"auto"
+            | b"bool"
+            | b"case"
+            | b"char"
+            | b"else"
+            | b"enum"
+            | b"goto"
+            | b"long"
+            | b"true"
+            | b"void"
+            | b"_Bool"
+            | b"break"
+            | b"const"
+            | b"false"
+            | b"float"
+            | b"short"
+            | b"union"
+            | b"while"
+            | b"double"
+            | b"extern"
+            | b"inline"
+            | b"return"
+            | b"signed"
+            | b"sizeof"
+            | b"static"
+            | b"struct"
+            | b"switch"
+            | b"typeof"
+            | b"_Atomic"
+            | b"alignas"
+            | b"alignof"
+            | b"default"
+            | b"nullptr"
+            | b"typedef"
+            | b"_Alignas"
+            | b"_Alignof"
+            | b"_Complex"
+            | b"_Generic"
+            | b"continue"
+            | b"register"
+            | b"restrict"
+            | b"unsigned"
+            | b"volatile"
+            | b"_Noreturn"
+            | b"constexpr"
+            | b"_Imaginary"
+            | b"thread_local"
+            | b"_Thread_local"
+            | b"static_assert"
+            | b"typeof_unqual"
+            | b"_Static_assert"
+    )
+}
+
+/// Whether `name` can be an external C identifier: ASCII letters, digits and
+/// `_`, not starting with a digit, not a C keyword. (The macros check the
+/// spelling of exported names themselves, and keywords with
+/// [`is_c_keyword`] at compile time.)
+pub const fn is_c_identifier(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    if bytes.is_empty() || bytes[0].is_ascii_digit() {
+        return false;
+    }
+    let mut i = 0;
+    while i < bytes.len() {
+        if !(bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+            return false;
+        }
+        i += 1;
+    }
+    !is_c_keyword(name)
+}
+
+/// `name`, checked not to be a C keyword while a macro's static is
+/// evaluated (the macro has checked its spelling): such a symbol fails the
+/// build at the name.
+#[doc(hidden)]
+pub const fn checked_c_symbol(name: &'static str) -> &'static str {
+    assert!(
+        !is_c_keyword(name),
+        "the exported symbol is a C keyword, which C code cannot declare; choose another with `name = \"...\"`"
+    );
+    name
+}
+
+/// `name`, checked as [`checked_c_symbol`] does, for the SystemVerilog name
+/// of a DPI import (also its C name in the generated header).
+#[doc(hidden)]
+pub const fn checked_sv_name(name: &'static str) -> &'static str {
+    assert!(
+        !is_c_keyword(name),
+        "the SystemVerilog name is a C keyword, which the DPI-C header cannot declare; choose another with `name = \"...\"`"
+    );
+    name
+}
+
+pub(crate) const fn const_str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The reserved words of IEEE 1800-2017 SystemVerilog (Annex B), sorted.
+/// Every one that is a legal Rust identifier could name a parameter, a
+/// function or a packed-struct field, and would make the generated package
+/// fail to parse.
+pub const SV_KEYWORDS: &[&str] = &[
+    "accept_on",
+    "alias",
+    "always",
+    "always_comb",
+    "always_ff",
+    "always_latch",
+    "and",
+    "assert",
+    "assign",
+    "assume",
+    "automatic",
+    "before",
+    "begin",
+    "bind",
+    "bins",
+    "binsof",
+    "bit",
+    "break",
+    "buf",
+    "bufif0",
+    "bufif1",
+    "byte",
+    "case",
+    "casex",
+    "casez",
+    "cell",
+    "chandle",
+    "checker",
+    "class",
+    "clocking",
+    "cmos",
+    "config",
+    "const",
+    "constraint",
+    "context",
+    "continue",
+    "cover",
+    "covergroup",
+    "coverpoint",
+    "cross",
+    "deassign",
+    "default",
+    "defparam",
+    "design",
+    "disable",
+    "dist",
+    "do",
+    "edge",
+    "else",
+    "end",
+    "endcase",
+    "endchecker",
+    "endclass",
+    "endclocking",
+    "endconfig",
+    "endfunction",
+    "endgenerate",
+    "endgroup",
+    "endinterface",
+    "endmodule",
+    "endpackage",
+    "endprimitive",
+    "endprogram",
+    "endproperty",
+    "endsequence",
+    "endspecify",
+    "endtable",
+    "endtask",
+    "enum",
+    "event",
+    "eventually",
+    "expect",
+    "export",
+    "extends",
+    "extern",
+    "final",
+    "first_match",
+    "for",
+    "force",
+    "foreach",
+    "forever",
+    "fork",
+    "forkjoin",
+    "function",
+    "generate",
+    "genvar",
+    "global",
+    "highz0",
+    "highz1",
+    "if",
+    "iff",
+    "ifnone",
+    "ignore_bins",
+    "illegal_bins",
+    "implements",
+    "implies",
+    "import",
+    "incdir",
+    "include",
+    "initial",
+    "inout",
+    "input",
+    "inside",
+    "instance",
+    "int",
+    "integer",
+    "interconnect",
+    "interface",
+    "intersect",
+    "join",
+    "join_any",
+    "join_none",
+    "large",
+    "let",
+    "liblist",
+    "library",
+    "local",
+    "localparam",
+    "logic",
+    "longint",
+    "macromodule",
+    "matches",
+    "medium",
+    "modport",
+    "module",
+    "nand",
+    "negedge",
+    "nettype",
+    "new",
+    "nexttime",
+    "nmos",
+    "nor",
+    "noshowcancelled",
+    "not",
+    "notif0",
+    "notif1",
+    "null",
+    "or",
+    "output",
+    "package",
+    "packed",
+    "parameter",
+    "pmos",
+    "posedge",
+    "primitive",
+    "priority",
+    "program",
+    "property",
+    "protected",
+    "pull0",
+    "pull1",
+    "pulldown",
+    "pullup",
+    "pulsestyle_ondetect",
+    "pulsestyle_onevent",
+    "pure",
+    "rand",
+    "randc",
+    "randcase",
+    "randsequence",
+    "rcmos",
+    "real",
+    "realtime",
+    "ref",
+    "reg",
+    "reject_on",
+    "release",
+    "repeat",
+    "restrict",
+    "return",
+    "rnmos",
+    "rpmos",
+    "rtran",
+    "rtranif0",
+    "rtranif1",
+    "s_always",
+    "s_eventually",
+    "s_nexttime",
+    "s_until",
+    "s_until_with",
+    "scalared",
+    "sequence",
+    "shortint",
+    "shortreal",
+    "showcancelled",
+    "signed",
+    "small",
+    "soft",
+    "solve",
+    "specify",
+    "specparam",
+    "static",
+    "string",
+    "strong",
+    "strong0",
+    "strong1",
+    "struct",
+    "super",
+    "supply0",
+    "supply1",
+    "sync_accept_on",
+    "sync_reject_on",
+    "table",
+    "tagged",
+    "task",
+    "this",
+    "throughout",
+    "time",
+    "timeprecision",
+    "timeunit",
+    "tran",
+    "tranif0",
+    "tranif1",
+    "tri",
+    "tri0",
+    "tri1",
+    "triand",
+    "trior",
+    "trireg",
+    "type",
+    "typedef",
+    "union",
+    "unique",
+    "unique0",
+    "unsigned",
+    "until",
+    "until_with",
+    "untyped",
+    "use",
+    "uwire",
+    "var",
+    "vectored",
+    "virtual",
+    "void",
+    "wait",
+    "wait_order",
+    "wand",
+    "weak",
+    "weak0",
+    "weak1",
+    "while",
+    "wildcard",
+    "wire",
+    "with",
+    "within",
+    "wor",
+    "xnor",
+    "xor",
+];
+
+/// Whether `name` is a SystemVerilog keyword.
+pub fn is_sv_keyword(name: &str) -> bool {
+    SV_KEYWORDS.binary_search(&name).is_ok()
+}
+
+/// The SystemVerilog spelling of a Rust identifier: `r#` stripped,
+/// keywords suffixed with `_` (`begin` becomes `begin_`).
+pub fn sv_identifier(rust: &str) -> String {
+    let name = strip_raw(rust);
+    if is_sv_keyword(name) {
+        format!("{name}_")
+    } else {
+        name.to_owned()
+    }
+}
+
+/// The SystemVerilog name of an imported or exported function: a keyword
+/// becomes an escaped identifier (`\\begin` followed by a space), which
+/// denotes the same name, so the C symbol the simulator links stays
+/// `begin`. (A parameter or field name is renamed with `_` instead: it is
+/// the user's to choose, and `x.begin_` reads better than `x.\\begin `.)
+pub fn sv_function_name(name: &str) -> String {
+    if is_sv_keyword(name) {
+        format!("\\{name} ")
+    } else {
+        name.to_owned()
+    }
+}
+
+/// Make a list of names unique. Each entry is a preferred name and whether
+/// it is a name the user wrote (kept as it is: Rust already made those
+/// unique) or one derived by an emitter (a keyword with `_` appended, a
+/// slice's `x_len`, an out-pointer), which takes further `_`s until it
+/// collides with no other name and is not a keyword of the language.
+pub(crate) fn unique_names(
+    wanted: impl IntoIterator<Item = (String, bool)>,
+    is_keyword: impl Fn(&str) -> bool,
+) -> Vec<String> {
+    let wanted: Vec<(String, bool)> = wanted.into_iter().collect();
+    let mut taken: Vec<String> = wanted
+        .iter()
+        .filter(|(_, own)| *own)
+        .map(|(name, _)| name.clone())
+        .collect();
+    wanted
+        .into_iter()
+        .map(|(mut name, own)| {
+            if !own {
+                while taken.contains(&name) || is_keyword(&name) {
+                    name.push('_');
+                }
+                taken.push(name.clone());
+            }
+            name
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c_identifiers() {
+        assert!(is_c_identifier("abi_add"));
+        assert!(is_c_identifier("_x1"));
+        assert!(!is_c_identifier(""));
+        assert!(!is_c_identifier("1x"));
+        assert!(!is_c_identifier("a-b"));
+        assert!(!is_c_identifier("int"));
+        assert!(!is_c_identifier("struct"));
+        assert!(!is_c_identifier("é"));
+        assert_eq!(c_identifier("r#type"), "type");
+        assert_eq!(c_identifier("int"), "int_");
+        assert_eq!(c_identifier("len"), "len");
+        assert!(is_c_keyword("_Static_assert") && is_c_keyword("do"));
+        assert!(!is_c_keyword("dot") && !is_c_keyword("d") && !is_c_keyword(""));
+    }
+
+    #[test]
+    fn sv_names() {
+        assert!(
+            SV_KEYWORDS.windows(2).all(|w| w[0] < w[1]),
+            "sorted for binary search"
+        );
+        assert_eq!(SV_KEYWORDS.len(), 248);
+        for keyword in [
+            "begin", "end", "table", "this", "new", "null", "wait", "fork", "type", "assign",
+        ] {
+            assert_eq!(sv_identifier(keyword), format!("{keyword}_"));
+        }
+        assert_eq!(sv_identifier("r#type"), "type_");
+        assert_eq!(sv_identifier("beginning"), "beginning");
+        assert_eq!(sv_function_name("wait"), "\\wait ");
+        assert_eq!(sv_function_name("waiter"), "waiter");
+    }
+
+    #[test]
+    fn derived_names_yield_to_written_ones() {
+        let names = unique_names(
+            [
+                ("x".to_owned(), true),
+                ("x_len".to_owned(), false),
+                ("x_len".to_owned(), true),
+                ("int_".to_owned(), false),
+                ("int_".to_owned(), true),
+            ],
+            is_c_keyword,
+        );
+        assert_eq!(names, ["x", "x_len_", "x_len", "int__", "int_"]);
+    }
+}
