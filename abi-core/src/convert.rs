@@ -311,6 +311,72 @@ pub unsafe trait CResult {
     }
 }
 
+/// How a shim receives a C argument narrower than `int` (`int8_t`,
+/// `uint16_t`, `bool`, `char`, `svBit`, ...): as the whole 32-bit register
+/// or stack slot, truncated by the shim. C requires the caller to extend
+/// such an argument, and Rust (LLVM) callees rely on it; but a caller
+/// compiled without extension attributes (CIRCT's arcilator declares `i8`
+/// parameters without `signext`, and hand-written LLVM IR or assembly may
+/// too) leaves garbage above the value. Reading the wider slot and
+/// truncating depends on nothing above the value's own bits, and passes
+/// the same way on every target where a narrow argument takes a full
+/// register or a slot of 4 bytes or more: all but Apple's arm64, which
+/// packs stack arguments by their size and keeps the narrow types there.
+#[cfg(not(all(target_vendor = "apple", target_arch = "aarch64")))]
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __received_as {
+    (i8) => {
+        i32
+    };
+    (i16) => {
+        i32
+    };
+    (u8) => {
+        u32
+    };
+    (u16) => {
+        u32
+    };
+}
+
+#[cfg(all(target_vendor = "apple", target_arch = "aarch64"))]
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __received_as {
+    ($t:ident) => {
+        $t
+    };
+}
+
+macro_rules! narrow_by_value {
+    ($($t:ident),* $(,)?) => {$(
+        // SAFETY: `Raw` is the 32-bit slot the narrow C argument travels in
+        // (see `__received_as`); the value is its low bits, and every bit
+        // pattern is a valid value.
+        unsafe impl CParam for $t {
+            type Raw = crate::__received_as!($t);
+            const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
+            #[inline(always)]
+            unsafe fn from_c(raw: Self::Raw) -> Result<Self, ArgError> {
+                Ok(raw as $t)
+            }
+        }
+        // SAFETY: returned as the type itself (Rust extends it as C's
+        // callers expect).
+        unsafe impl CResult for $t {
+            type Raw = $t;
+            const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
+            #[inline(always)]
+            fn into_c(self) -> $t {
+                self
+            }
+        }
+    )*};
+}
+
+narrow_by_value!(i8, i16, u8, u16);
+
 macro_rules! by_value {
     ($($t:ty),* $(,)?) => {$(
         // SAFETY: `Raw` is the type itself, which `CType` ties to the C
@@ -335,18 +401,19 @@ macro_rules! by_value {
     )*};
 }
 
-by_value!(i8, i16, i32, i64, u8, u16, u32, u64, isize, usize, f32, f64);
+by_value!(i32, i64, u32, u64, isize, usize, f32, f64);
 
 // SAFETY: C's `_Bool` is passed as a one-byte integer on every Rust target, so
 // the shim receives it as `u8` and normalises: any non-zero byte is `true`.
 // Reading it as Rust `bool` directly would be undefined behaviour for a byte
 // other than 0 or 1, which a C caller can produce through a cast or memcpy.
 unsafe impl CParam for bool {
-    type Raw = u8;
+    type Raw = crate::__received_as!(u8);
     const C_TYPE: CTypeDesc = C_BOOL;
     #[inline(always)]
-    unsafe fn from_c(raw: u8) -> Result<Self, ArgError> {
-        Ok(raw != 0)
+    unsafe fn from_c(raw: Self::Raw) -> Result<Self, ArgError> {
+        // Only the byte counts (see `__received_as`).
+        Ok(raw as u8 != 0)
     }
 }
 

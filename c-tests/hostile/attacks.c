@@ -496,6 +496,42 @@ static long long bitint_dirty_u24_argument(void) {
     return add(0xff000001u, 1u) & 0xffffffu;
 }
 
+/* ---- narrow integers from a caller that does not extend them ------------- */
+/* C requires the caller to pass `uint16_t`/`int8_t`/`bool` extended, but a
+ * caller compiled without extension attributes (CIRCT's arcilator declares
+ * `i8` parameters without `signext`) leaves garbage above the value. The
+ * shim must read only the value's own bits. */
+
+static long long narrow_u16_upper_garbage(void) {
+    uint64_t (*widen)(uint32_t) = (uint64_t (*)(uint32_t))(void (*)(void))ct_widen_u16;
+    return (long long)widen(0xabcd0005u);
+}
+
+static long long narrow_i8_upper_garbage(void) {
+    int64_t (*widen)(uint32_t) = (int64_t (*)(uint32_t))(void (*)(void))ct_widen_i8;
+    return widen(0x123456ffu); /* the byte 0xff is -1 */
+}
+
+static long long narrow_bool_upper_garbage(void) {
+    bool (*xor_)(uint32_t, uint32_t) = (bool (*)(uint32_t, uint32_t))(void (*)(void))ct_xor;
+    return xor_(0x100u, 0u); /* the byte is 0: false ^ false */
+}
+
+static long long narrow_dpi_byte_upper_garbage(void) {
+    short sum = 0;
+    unsigned char (*bytes)(uint32_t, uint32_t, short *) =
+        (unsigned char (*)(uint32_t, uint32_t, short *))(void (*)(void))dpi_bytes;
+    unsigned char r = bytes(0x7700ff01u, 0x66000002u, &sum); /* a = 1, b = 2 */
+    return r * 1000 + sum;
+}
+
+static long long narrow_bitint_upper_garbage(void) {
+    /* `unsigned _BitInt(2)` in an 8-bit storage: 0xffffff01 + 0x7f00ff01,
+     * whose own two bits are 1 and 1. */
+    uint32_t (*add)(uint32_t, uint32_t) = (uint32_t (*)(uint32_t, uint32_t))(void (*)(void))rt_add_u2;
+    return add(0xffffff01u, 0x7f00ff01u) & 0xffu;
+}
+
 /* ---- parameter names the header had to make unique ---------------------- */
 
 static long long names_len_collision(void) {
@@ -598,6 +634,11 @@ static const Attack ATTACKS[] = {
     A(dpi_freed_chandle_use, "value -1"),
     A(dpi_panic_reported, "abort dpi_panics`|panicked"),
     A(bitint_dirty_u24_argument, "value 2"),
+    A(narrow_u16_upper_garbage, "value 5"),
+    A(narrow_i8_upper_garbage, "value -1"),
+    A(narrow_bool_upper_garbage, "value 0"),
+    A(narrow_dpi_byte_upper_garbage, "value 4003"),
+    A(narrow_bitint_upper_garbage, "value 2"),
     A(names_len_collision, "value 3007"),
     A(names_keyword_collision, "value 25"),
     A(names_out_collision, "value 3"),

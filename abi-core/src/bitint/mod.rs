@@ -951,7 +951,7 @@ mod c_argument_tests {
         let dirty_s7: u8 = 0x7f; // -1 in 7 bits, padding bit 7 clear
         // SAFETY: as above.
         let s = unsafe { &*(&dirty_s7 as *const u8).cast::<BitInt<7>>() };
-        assert_eq!(s.as_c_arg(), -1i8);
+        assert_eq!(s.as_c_arg(), -1);
 
         let dirty_u24: u32 = 0xff00_0001;
         // SAFETY: as above, four-byte storage.

@@ -88,16 +88,24 @@ pub unsafe trait CPassing<Sign>: Copy {
 pub struct ByValue<S>(pub S);
 
 /// Storage `$storage` passed by value as `$value` (of the same size, so a
-/// bit cast) for the signedness `$sign`.
+/// bit cast) for the signedness `$sign`; an argument travels as `$arg`:
+/// `$value` itself, or for the 8- and 16-bit storages the 32-bit slot a
+/// narrower value travels in (see `crate::__received_as`: the shim then
+/// depends on no bit above the value's). `$to_arg` and `$from_arg` convert
+/// between the value and the argument.
 macro_rules! passed_by_value {
     ($(const $k:ident,)? $storage:ty, $sign:ty, $value:ty, $to:expr, $from:expr) => {
+        passed_by_value!($(const $k,)? $storage, $sign, $value, $value, $to, $from, |v| v, |a| a);
+    };
+    ($(const $k:ident,)? $storage:ty, $sign:ty, $value:ty, $arg:ty, $to:expr, $from:expr, $to_arg:expr, $from_arg:expr) => {
         // SAFETY: `$value` has the size of the storage and the ABI of the
         // `_BitInt` types held in it (proven by the conformance tests on
         // x86-64, i386, aarch64, riscv64 and armv7); the conversions are
-        // bit casts.
+        // bit casts, and `$arg` is `$value` or the 32-bit slot a narrower
+        // value travels in, extended by its signedness.
         unsafe impl<$(const $k: usize)?> CPassing<$sign> for $storage {
             type Value = $value;
-            type Arg = $value;
+            type Arg = $arg;
             #[inline(always)]
             fn to_value(self) -> $value {
                 $to(self)
@@ -107,34 +115,47 @@ macro_rules! passed_by_value {
                 $from(value)
             }
             #[inline(always)]
-            fn as_arg(&self) -> $value {
-                $to(*self)
+            fn as_arg(&self) -> $arg {
+                $to_arg($to(*self))
             }
             #[inline(always)]
-            fn as_extended_arg(&self, extended: Self) -> $value {
-                $to(extended)
+            fn as_extended_arg(&self, extended: Self) -> $arg {
+                $to_arg($to(extended))
             }
             #[inline(always)]
-            unsafe fn from_arg(arg: $value) -> Option<Self> {
-                Some($from(arg))
+            unsafe fn from_arg(arg: $arg) -> Option<Self> {
+                Some($from($from_arg(arg)))
             }
         }
     };
 }
 
 macro_rules! narrow_passing {
-    ($($unsigned:ty, $signed:ty;)*) => {$(
-        passed_by_value!($unsigned, Unsigned, $unsigned, |x| x, |x| x);
-        passed_by_value!($unsigned, Signed, $signed, |x: $unsigned| x as $signed, |x: $signed| x as $unsigned);
+    ($($unsigned:ident, $signed:ident;)*) => {$(
+        passed_by_value!(
+            $unsigned, Unsigned, $unsigned, crate::__received_as!($unsigned),
+            |x| x, |x| x,
+            |v: $unsigned| v as crate::__received_as!($unsigned),
+            |a: crate::__received_as!($unsigned)| a as $unsigned
+        );
+        passed_by_value!(
+            $unsigned, Signed, $signed, crate::__received_as!($signed),
+            |x: $unsigned| x as $signed, |x: $signed| x as $unsigned,
+            |v: $signed| v as crate::__received_as!($signed),
+            |a: crate::__received_as!($signed)| a as $signed
+        );
     )*};
 }
 
 narrow_passing! {
     u8, i8;
     u16, i16;
-    u32, i32;
-    u64, i64;
 }
+
+passed_by_value!(u32, Unsigned, u32, |x| x, |x| x);
+passed_by_value!(u32, Signed, i32, |x: u32| x as i32, |x: i32| x as u32);
+passed_by_value!(u64, Unsigned, u64, |x| x, |x| x);
+passed_by_value!(u64, Signed, i64, |x: u64| x as i64, |x: i64| x as u64);
 
 // The wide storages (x86-64 and the 8-byte-chunk targets, aarch64) travel
 // as themselves, whatever the signedness: no ABI widens an aggregate.

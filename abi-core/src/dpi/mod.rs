@@ -376,13 +376,15 @@ pub unsafe trait DpiResult {
 }
 
 macro_rules! same_representation {
-    ($($t:ty => $sv:literal, $c:literal),* $(,)?) => {$(
+    ($($t:ty => $sv:literal, $c:literal, $input:ty),* $(,)?) => {$(
         // SAFETY: Annex H passes these types by value as the C type of the
         // same size and signedness (char, short, int, long long, double),
         // and behind plain pointers for outputs; all bit patterns valid.
+        // Inputs narrower than `int` are received as their 32-bit slot
+        // and truncated (`crate::__received_as`).
         unsafe impl DpiType for $t {
             const SV_TYPE: SvType = SvType::Named($sv);
-            type Input = $t;
+            type Input = $input;
             const C_INPUT: CTypeDesc = CTypeDesc::scalar::<$t>($c);
             type Cell = $t;
             const C_CELL: CTypeDesc = CTypeDesc::scalar::<$t>($c);
@@ -391,8 +393,8 @@ macro_rules! same_representation {
                 0 as $t
             }
             #[inline(always)]
-            unsafe fn from_input(raw: $t) -> Result<Self, ArgError> {
-                Ok(raw)
+            unsafe fn from_input(raw: $input) -> Result<Self, ArgError> {
+                Ok(raw as $t)
             }
             #[inline(always)]
             unsafe fn from_cell(cell: $t) -> Self {
@@ -407,8 +409,9 @@ macro_rules! same_representation {
         // `DpiType::Input` declares, valid while it runs.
         unsafe impl DpiValue for $t {
             #[inline(always)]
-            fn with_input<R>(&self, f: impl FnOnce($t) -> R) -> R {
-                f(*self)
+            fn with_input<R>(&self, f: impl FnOnce($input) -> R) -> R {
+                // Extended as C's callees expect (sign for signed types).
+                f(*self as $input)
             }
         }
         // SAFETY: every bit pattern is a valid value.
@@ -436,15 +439,15 @@ macro_rules! same_representation {
 // the same ABI but are different C types, and the generated declarations
 // must be identical to the simulator's.
 same_representation! {
-    i8 => "byte", "char",
-    u8 => "byte unsigned", "unsigned char",
-    i16 => "shortint", "short",
-    u16 => "shortint unsigned", "unsigned short",
-    i32 => "int", "int",
-    u32 => "int unsigned", "unsigned int",
-    i64 => "longint", "long long",
-    u64 => "longint unsigned", "unsigned long long",
-    f64 => "real", "double",
+    i8 => "byte", "char", crate::__received_as!(i8),
+    u8 => "byte unsigned", "unsigned char", crate::__received_as!(u8),
+    i16 => "shortint", "short", crate::__received_as!(i16),
+    u16 => "shortint unsigned", "unsigned short", crate::__received_as!(u16),
+    i32 => "int", "int", i32,
+    u32 => "int unsigned", "unsigned int", u32,
+    i64 => "longint", "long long", i64,
+    u64 => "longint unsigned", "unsigned long long", u64,
+    f64 => "real", "double", f64,
 }
 
 /// What `shortreal` is in C: `float` in Annex H, `double` in Verilator 5.
@@ -531,7 +534,7 @@ const SV_LOGIC: CTypeDesc = CTypeDesc::scalar::<u8>("svLogic");
 // no byte is invalid.
 unsafe impl DpiType for bool {
     const SV_TYPE: SvType = SvType::Named("bit");
-    type Input = u8;
+    type Input = crate::__received_as!(u8);
     const C_INPUT: CTypeDesc = SV_BIT;
     type Cell = u8;
     const C_CELL: CTypeDesc = SV_BIT;
@@ -540,7 +543,7 @@ unsafe impl DpiType for bool {
         false
     }
     #[inline(always)]
-    unsafe fn from_input(raw: u8) -> Result<Self, ArgError> {
+    unsafe fn from_input(raw: Self::Input) -> Result<Self, ArgError> {
         Ok(raw & 1 != 0)
     }
     #[inline(always)]
@@ -556,8 +559,8 @@ unsafe impl DpiType for bool {
 // `DpiType::Input` declares, valid while it runs.
 unsafe impl DpiValue for bool {
     #[inline(always)]
-    fn with_input<R>(&self, f: impl FnOnce(u8) -> R) -> R {
-        f(u8::from(*self))
+    fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
+        f(u8::from(*self).into())
     }
 }
 
@@ -583,7 +586,7 @@ unsafe impl DpiResult for bool {
 // no byte is invalid.
 unsafe impl DpiType for Logic {
     const SV_TYPE: SvType = SvType::Named("logic");
-    type Input = u8;
+    type Input = crate::__received_as!(u8);
     const C_INPUT: CTypeDesc = SV_LOGIC;
     type Cell = u8;
     const C_CELL: CTypeDesc = SV_LOGIC;
@@ -592,8 +595,9 @@ unsafe impl DpiType for Logic {
         Logic::X
     }
     #[inline(always)]
-    unsafe fn from_input(raw: u8) -> Result<Self, ArgError> {
-        Ok(Logic::from_sv_logic(raw))
+    unsafe fn from_input(raw: Self::Input) -> Result<Self, ArgError> {
+        // Only the byte counts (see `__received_as`).
+        Ok(Logic::from_sv_logic(raw as u8))
     }
     #[inline(always)]
     unsafe fn from_cell(cell: u8) -> Self {
@@ -608,8 +612,8 @@ unsafe impl DpiType for Logic {
 // `DpiType::Input` declares, valid while it runs.
 unsafe impl DpiValue for Logic {
     #[inline(always)]
-    fn with_input<R>(&self, f: impl FnOnce(u8) -> R) -> R {
-        f(*self as u8)
+    fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
+        f((*self as u8).into())
     }
 }
 

@@ -287,13 +287,16 @@ impl<'a, T: MemRefElement, const N: usize> ReturnedMemRef<'a, T, N> {
             .iter()
             .position(|a| !allocated.is_null() && a.allocated == allocated)
         {
-            // SAFETY: borrowed from an argument the caller keeps for `'a`;
-            // the view is only handed out once it lies inside the
-            // argument's elements (checked next).
-            let view = unsafe { MemRef::from_descriptor(&desc, ty)? };
-            if !arguments[argument].extent.contains(&view.borrowed_memory()) {
+            // Inside the argument's elements, checked before the view (an
+            // element type with invalid bit patterns reads every element
+            // while the view is built).
+            let reach = ArgumentBuffer::of_ranked(&desc).extent;
+            if !arguments[argument].extent.contains(&reach) {
                 return Err(MemRefError::OutsideArgument { argument });
             }
+            // SAFETY: borrowed from an argument the caller keeps for `'a`,
+            // and inside its elements (checked above).
+            let view = unsafe { MemRef::from_descriptor(&desc, ty)? };
             return Ok(ReturnedMemRef::Borrowed { argument, view });
         }
         // SAFETY: a fresh result, owned by the caller.
@@ -513,20 +516,30 @@ mod tests {
     #[test]
     fn classify_results() {
         let mut data = [1i32, 2, 3];
+        // One pointer for every use: a second `as_mut_ptr` would invalidate
+        // the first (Miri checks).
+        let ptr = data.as_mut_ptr();
         let desc = MemRefDescriptor::<i32, 1> {
-            allocated: data.as_mut_ptr(),
-            aligned: data.as_mut_ptr(),
+            allocated: ptr,
+            aligned: ptr,
             offset: 1,
             sizes: [2],
             strides: [1],
         };
-        let args = [ArgumentBuffer::of_ranked(&MemRefDescriptor::<i32, 1> {
-            allocated: data.as_mut_ptr(),
-            aligned: data.as_mut_ptr(),
+        let argument = MemRefDescriptor::<i32, 1> {
             offset: 0,
             sizes: [3],
-            strides: [1],
-        })];
+            ..desc
+        };
+        let args = [ArgumentBuffer::of_ranked(&argument)];
+        // Reaching past the argument's three elements is refused.
+        let past = MemRefDescriptor::<i32, 1> { sizes: [3], ..desc };
+        // SAFETY: refused before any element is read.
+        let refused = unsafe { ReturnedMemRef::classify(past, &MemRefType::ANY_STRIDED, &args) };
+        assert_eq!(
+            refused.unwrap_err(),
+            MemRefError::OutsideArgument { argument: 0 }
+        );
         // SAFETY: borrowed from `data`, alive for the test.
         let r = unsafe { ReturnedMemRef::classify(desc, &MemRefType::ANY_STRIDED, &args) }.unwrap();
         assert!(matches!(r, ReturnedMemRef::Borrowed { argument: 0, .. }));
