@@ -349,21 +349,22 @@ macro_rules! __received_as {
     };
 }
 
-macro_rules! narrow_by_value {
-    ($($t:ident),* $(,)?) => {$(
-        // SAFETY: `Raw` is the 32-bit slot the narrow C argument travels in
-        // (see `__received_as`); the value is its low bits, and every bit
-        // pattern is a valid value.
+macro_rules! by_value {
+    ($($t:ty => $raw:ty),* $(,)?) => {$(
+        // SAFETY: `Raw` is the type itself, which `CType` ties to the C
+        // spelling, or for the types narrower than `int` the 32-bit slot
+        // they travel in (see `__received_as`), whose low bits are the
+        // value; every bit pattern is valid for these types.
         unsafe impl CParam for $t {
-            type Raw = crate::__received_as!($t);
+            type Raw = $raw;
             const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
             #[inline(always)]
-            unsafe fn from_c(raw: Self::Raw) -> Result<Self, ArgError> {
+            unsafe fn from_c(raw: $raw) -> Result<Self, ArgError> {
                 Ok(raw as $t)
             }
         }
-        // SAFETY: returned as the type itself (Rust extends it as C's
-        // callers expect).
+        // SAFETY: returned as the type itself (Rust extends a narrow one
+        // as C's callers expect).
         unsafe impl CResult for $t {
             type Raw = $t;
             const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
@@ -375,33 +376,14 @@ macro_rules! narrow_by_value {
     )*};
 }
 
-narrow_by_value!(i8, i16, u8, u16);
-
-macro_rules! by_value {
-    ($($t:ty),* $(,)?) => {$(
-        // SAFETY: `Raw` is the type itself, which `CType` ties to the C
-        // spelling, and every bit pattern is valid for these types.
-        unsafe impl CParam for $t {
-            type Raw = $t;
-            const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
-            #[inline(always)]
-            unsafe fn from_c(raw: $t) -> Result<Self, ArgError> {
-                Ok(raw)
-            }
-        }
-        // SAFETY: as above.
-        unsafe impl CResult for $t {
-            type Raw = $t;
-            const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
-            #[inline(always)]
-            fn into_c(self) -> $t {
-                self
-            }
-        }
-    )*};
+by_value! {
+    i8 => crate::__received_as!(i8),
+    i16 => crate::__received_as!(i16),
+    u8 => crate::__received_as!(u8),
+    u16 => crate::__received_as!(u16),
+    i32 => i32, i64 => i64, u32 => u32, u64 => u64,
+    isize => isize, usize => usize, f32 => f32, f64 => f64,
 }
-
-by_value!(i32, i64, u32, u64, isize, usize, f32, f64);
 
 // SAFETY: C's `_Bool` is passed as a one-byte integer on every Rust target, so
 // the shim receives it as `u8` and normalises: any non-zero byte is `true`.
