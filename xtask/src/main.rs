@@ -19,6 +19,7 @@ use std::process::{Command, ExitCode};
 mod benchmarks;
 mod cross;
 mod dpi_bench;
+mod sanitizers;
 
 /// A foreign tool the tests need, and the Debian package that provides it.
 #[derive(Clone)]
@@ -95,9 +96,12 @@ fn main() -> ExitCode {
         Some("compile-cost") => compile_cost(),
         // One step of `test`, for working on the DPI-C flow.
         Some("dpi") => ensure_tools(&TEST_TOOLS).and_then(|()| dpi_in_verilator()),
+        Some("miri") => sanitizers::miri(),
+        Some("tsan") => sanitizers::thread_sanitizer(),
+        Some("fuzz") => sanitizers::fuzz(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <showcase | test | bench [--quick] | compile-cost | dpi>"
+                "usage: cargo xtask <showcase | test | bench [--quick] | compile-cost | dpi | miri | tsan | fuzz>"
             );
             return ExitCode::from(2);
         }
@@ -170,6 +174,12 @@ fn test() -> Result<(), String> {
     mlir_under_valgrind()?;
     step("hostile C and C++ callers with their own `main` (natively and under valgrind memcheck)");
     hostile_callers()?;
+    step("Miri: abi-core's unit tests and the boundary replay");
+    sanitizers::miri()?;
+    step("ThreadSanitizer: concurrent calls, registry reads and chandles");
+    sanitizers::thread_sanitizer()?;
+    step("fuzzing (cargo fuzz, libFuzzer with AddressSanitizer)");
+    sanitizers::fuzz()?;
     step("SystemVerilog DPI-C in Verilator");
     dpi_in_verilator()?;
     step("showcase");
