@@ -86,24 +86,18 @@ impl Borrow {
         exclusive: false,
     };
 
-    /// The bytes of a shared reference.
+    /// `count` elements of `T` from `ptr` (`None` for NULL, or when the
+    /// byte size overflows: the conversion refuses those anyway).
     #[inline(always)]
-    pub fn shared<T: ?Sized>(value: &T) -> Self {
-        Borrow {
-            start: (value as *const T).cast::<u8>().addr(),
-            len: size_of_val(value),
-            exclusive: false,
+    pub fn of_raw<T>(ptr: *const T, count: usize, exclusive: bool) -> Option<Self> {
+        if ptr.is_null() {
+            return None;
         }
-    }
-
-    /// The bytes of an exclusive reference, seen through a shared
-    /// reborrow of it (as the `borrow` methods get them).
-    #[inline(always)]
-    pub fn exclusive_at<T: ?Sized>(value: &T) -> Self {
-        Borrow {
-            exclusive: true,
-            ..Borrow::shared(value)
-        }
+        Some(Borrow {
+            start: ptr.addr(),
+            len: count.checked_mul(size_of::<T>())?,
+            exclusive,
+        })
     }
 
     /// `len` bytes from address `start` (the extent of a memref view).
@@ -199,12 +193,20 @@ pub unsafe trait CParam: Sized {
     /// checked.
     unsafe fn from_c(raw: Self::Raw) -> Result<Self, ArgError>;
 
-    /// The memory the converted argument borrows, for the check that no
-    /// exclusive argument overlaps another ([`Borrow`]). `None` (the
-    /// default) for values that borrow nothing; a type holding references
-    /// must return what they borrow.
+    /// The memory the argument will borrow once converted, for the check
+    /// that no exclusive argument overlaps another ([`Borrow`]). Computed
+    /// from the raw argument, before any reference exists: two Rust
+    /// references to one place, one of them `&mut`, are undefined
+    /// behaviour the moment they are formed. `None` (the default) for
+    /// values that borrow nothing, and for a NULL pointer; a type that
+    /// becomes a reference must return what it will borrow.
+    ///
+    /// # Safety
+    ///
+    /// As for [`CParam::from_c`] (a `&CStr` reads its bytes up to the NUL).
     #[inline(always)]
-    fn borrow(&self) -> Option<Borrow> {
+    unsafe fn raw_borrow(raw: Self::Raw) -> Option<Borrow> {
+        let _ = raw;
         None
     }
 
@@ -250,8 +252,13 @@ pub unsafe trait CSliceParam: Sized {
     /// valid for the chosen lifetime (and not aliased, for `&mut [T]`).
     unsafe fn from_c(ptr: Self::Ptr, len: usize) -> Result<Self, ArgError>;
 
-    /// The memory the converted slice borrows ([`Borrow`]).
-    fn borrow(&self) -> Option<Borrow>;
+    /// The memory the slice will borrow once converted, from the raw
+    /// pointer and length (see [`CParam::raw_borrow`]).
+    #[inline(always)]
+    fn raw_borrow(ptr: Self::Ptr, len: usize) -> Option<Borrow> {
+        let _ = (ptr, len);
+        None
+    }
 
     /// The reflection record ([`crate::reflect`]); by default a dynamic
     /// one-dimensional `ndarray` of the pointee.
@@ -494,8 +501,8 @@ unsafe impl<'a, T: CType> CParam for &'a T {
         TypeRecord::of_c_type(&T::C_TYPE)
     }
     #[inline(always)]
-    fn borrow(&self) -> Option<Borrow> {
-        Some(Borrow::shared(*self))
+    unsafe fn raw_borrow(raw: *const T) -> Option<Borrow> {
+        Borrow::of_raw(raw, 1, false)
     }
     type Raw = *const T;
     const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
@@ -514,8 +521,8 @@ unsafe impl<'a, T: CType> CParam for &'a mut T {
         TypeRecord::of_c_type(&T::C_TYPE)
     }
     #[inline(always)]
-    fn borrow(&self) -> Option<Borrow> {
-        Some(Borrow::exclusive_at(&**self))
+    unsafe fn raw_borrow(raw: *mut T) -> Option<Borrow> {
+        Borrow::of_raw(raw.cast_const(), 1, true)
     }
     type Raw = *mut T;
     const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
@@ -535,8 +542,8 @@ unsafe impl<'a, T: CType> CParam for Option<&'a T> {
         TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)))
     }
     #[inline(always)]
-    fn borrow(&self) -> Option<Borrow> {
-        self.map(Borrow::shared)
+    unsafe fn raw_borrow(raw: *const T) -> Option<Borrow> {
+        Borrow::of_raw(raw, 1, false)
     }
     type Raw = *const T;
     const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
@@ -556,8 +563,8 @@ unsafe impl<'a, T: CType> CParam for Option<&'a mut T> {
         TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)))
     }
     #[inline(always)]
-    fn borrow(&self) -> Option<Borrow> {
-        self.as_deref().map(Borrow::exclusive_at)
+    unsafe fn raw_borrow(raw: *mut T) -> Option<Borrow> {
+        Borrow::of_raw(raw.cast_const(), 1, true)
     }
     type Raw = *mut T;
     const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
@@ -579,8 +586,9 @@ unsafe impl<'a> CParam for &'a CStr {
         TypeRecord::Str("cstr".into())
     }
     #[inline(always)]
-    fn borrow(&self) -> Option<Borrow> {
-        Some(Borrow::shared(self.to_bytes_with_nul()))
+    unsafe fn raw_borrow(raw: *const c_char) -> Option<Borrow> {
+        // SAFETY: NULL or a NUL-terminated string (the caller's contract).
+        unsafe { cstr_borrow(raw) }
     }
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
@@ -601,8 +609,9 @@ unsafe impl<'a> CParam for Option<&'a CStr> {
         TypeRecord::Optional(Box::new(TypeRecord::Str("cstr".into())))
     }
     #[inline(always)]
-    fn borrow(&self) -> Option<Borrow> {
-        self.map(|s| Borrow::shared(s.to_bytes_with_nul()))
+    unsafe fn raw_borrow(raw: *const c_char) -> Option<Borrow> {
+        // SAFETY: NULL or a NUL-terminated string (the caller's contract).
+        unsafe { cstr_borrow(raw) }
     }
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
@@ -655,6 +664,22 @@ unsafe impl<'a> CResult for &'a CStr {
     }
 }
 
+/// The bytes of a NUL-terminated string, NUL included (`None` for NULL).
+///
+/// # Safety
+///
+/// `raw` is NULL or points to a NUL-terminated string.
+#[inline(always)]
+unsafe fn cstr_borrow(raw: *const c_char) -> Option<Borrow> {
+    if raw.is_null() {
+        return None;
+    }
+    // SAFETY: non-NULL and NUL-terminated (caller); only its length is
+    // read, no reference outlives this call.
+    let len = unsafe { CStr::from_ptr(raw) }.count_bytes() + 1;
+    Borrow::of_raw(raw, len, false)
+}
+
 /// Check the pointer half of a non-empty slice and its byte length.
 #[inline(always)]
 fn check_slice<T>(ptr: *const T, len: usize) -> Result<(), ArgError> {
@@ -672,8 +697,8 @@ fn check_slice<T>(ptr: *const T, len: usize) -> Result<(), ArgError> {
 // are rejected before the slice is formed.
 unsafe impl<'a, T: CType> CSliceParam for &'a [T] {
     #[inline(always)]
-    fn borrow(&self) -> Option<Borrow> {
-        Some(Borrow::shared(*self))
+    fn raw_borrow(ptr: *const T, len: usize) -> Option<Borrow> {
+        Borrow::of_raw(ptr, len, false)
     }
     type Ptr = *const T;
     const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
@@ -692,8 +717,8 @@ unsafe impl<'a, T: CType> CSliceParam for &'a [T] {
 // SAFETY: as for `&[T]`, with exclusivity promised by the caller.
 unsafe impl<'a, T: CType> CSliceParam for &'a mut [T] {
     #[inline(always)]
-    fn borrow(&self) -> Option<Borrow> {
-        Some(Borrow::exclusive_at(&**self))
+    fn raw_borrow(ptr: *mut T, len: usize) -> Option<Borrow> {
+        Borrow::of_raw(ptr.cast_const(), len, true)
     }
     type Ptr = *mut T;
     const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
@@ -718,8 +743,8 @@ unsafe impl<'a> CSliceParam for &'a str {
         TypeRecord::Str("utf8".into())
     }
     #[inline(always)]
-    fn borrow(&self) -> Option<Borrow> {
-        Some(Borrow::shared(self.as_bytes()))
+    fn raw_borrow(ptr: *const c_char, len: usize) -> Option<Borrow> {
+        Borrow::of_raw(ptr, len, false)
     }
     type Ptr = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;

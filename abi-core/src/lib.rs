@@ -94,8 +94,8 @@ pub mod __private {
     pub use crate::convert::{ArgError, CParam, CResult, CSliceParam, Direction};
     pub use crate::dpi::{
         DpiError, DpiExportResult, DpiImportDesc, DpiParamDesc, DpiResult, DpiType, DpiValue,
-        EXPORT_TASK_C_TYPE, ExportTaskReturn, LazySymbol, SvDirection, SvType, TASK_NOT_DISABLED,
-        export_task_outcome, require_dpi_value, require_scope,
+        EXPORT_TASK_C_TYPE, ExportTaskReturn, LazySymbol, ScopeGrant, SvDirection, SvType,
+        TASK_NOT_DISABLED, export_task_outcome, require_dpi_value, require_scope,
     };
     pub use crate::memref::__private as memref;
     pub use crate::memref::{

@@ -55,15 +55,35 @@ pub fn rp_widen(x: u16) -> u64 {
 /// The C view of the exports, as a C caller declares them.
 mod c {
     unsafe extern "C" {
-        pub fn rp_sum(xs: *const i32, len: usize, out: *mut i64) -> i32;
-        pub fn rp_swap(a: *mut u32, b: *mut u32) -> i32;
-        pub fn rp_copy(dst: *mut u8, dst_len: usize, src: *const u8, src_len: usize, out: *mut usize) -> i32;
-        pub fn rp_count(flags: *const u8, len: usize) -> usize;
-        pub fn rp_parse(text: *const u8, len: usize, out: *mut i32) -> i32;
-        pub fn rp_checked(x: i32, out: *mut i32) -> i32;
+        pub(crate) fn rp_sum(xs: *const i32, len: usize, out: *mut i64) -> i32;
+        pub(crate) fn rp_swap(a: *mut u32, b: *mut u32) -> i32;
+        pub(crate) fn rp_copy(
+            dst: *mut u8,
+            dst_len: usize,
+            src: *const u8,
+            src_len: usize,
+            out: *mut usize,
+        ) -> i32;
+        pub(crate) fn rp_count(flags: *const u8, len: usize) -> usize;
+        pub(crate) fn rp_parse(text: *const u8, len: usize, out: *mut i32) -> i32;
+        pub(crate) fn rp_checked(x: i32, out: *mut i32) -> i32;
         /// Declared with the wider slot, as a caller that does not extend.
-        pub fn rp_widen(x: u32) -> u64;
+        pub(crate) fn rp_widen(x: u32) -> u64;
     }
+}
+
+/// Calls one shim the way a hostile C caller does.
+///
+/// The pointers an attack passes are NULL, misaligned, overlapping, of a
+/// lying length, or valid: every one is either checked by the shim before
+/// use or points into a live local of the test. That is the safety
+/// argument of every `unsafe` block below.
+macro_rules! attack {
+    ($call:expr) => {{
+        // SAFETY: see `attack!`: the shim checks what the attack breaks;
+        // everything else points into live locals.
+        unsafe { $call }
+    }};
 }
 
 const NULL_POINTER: i32 = -2;
@@ -74,18 +94,27 @@ const PANIC: i32 = -1;
 fn slices_from_a_hostile_caller() {
     let xs = [1i32, 2, 3, 4];
     let mut out = 0i64;
-    // SAFETY (each call): the shims check everything the attack breaks.
-    unsafe {
-        assert_eq!(c::rp_sum(xs.as_ptr(), 4, &mut out), 0);
-        assert_eq!(out, 10);
-        assert_eq!(c::rp_sum(core::ptr::null(), 4, &mut out), NULL_POINTER);
-        assert_eq!(c::rp_sum(core::ptr::null(), 0, &mut out), 0);
-        assert_eq!(out, 0);
-        let misaligned = xs.as_ptr().cast::<u8>().wrapping_add(1).cast::<i32>();
-        assert_eq!(c::rp_sum(misaligned, 1, &mut out), INVALID_ARGUMENT);
-        assert_eq!(c::rp_sum(xs.as_ptr(), usize::MAX / 2, &mut out), INVALID_ARGUMENT);
-        assert_eq!(c::rp_sum(xs.as_ptr(), 1, core::ptr::null_mut()), NULL_POINTER);
-    }
+    assert_eq!(attack!(c::rp_sum(xs.as_ptr(), 4, &mut out)), 0);
+    assert_eq!(out, 10);
+    assert_eq!(
+        attack!(c::rp_sum(core::ptr::null(), 4, &mut out)),
+        NULL_POINTER
+    );
+    assert_eq!(attack!(c::rp_sum(core::ptr::null(), 0, &mut out)), 0);
+    assert_eq!(out, 0);
+    let misaligned = xs.as_ptr().cast::<u8>().wrapping_add(1).cast::<i32>();
+    assert_eq!(
+        attack!(c::rp_sum(misaligned, 1, &mut out)),
+        INVALID_ARGUMENT
+    );
+    assert_eq!(
+        attack!(c::rp_sum(xs.as_ptr(), usize::MAX / 2, &mut out)),
+        INVALID_ARGUMENT
+    );
+    assert_eq!(
+        attack!(c::rp_sum(xs.as_ptr(), 1, core::ptr::null_mut())),
+        NULL_POINTER
+    );
 }
 
 #[test]
@@ -95,15 +124,18 @@ fn overlapping_arguments_are_refused() {
     let mut buffer = [1u8, 2, 3, 4, 5, 6];
     let mut copied = 0usize;
     let p = buffer.as_mut_ptr();
-    // SAFETY (each call): the shims refuse the overlap before forming
-    // references; the disjoint calls pass valid, distinct objects.
-    unsafe {
-        let px: *mut u32 = &mut x;
-        assert_eq!(c::rp_swap(px, px), INVALID_ARGUMENT);
-        assert_eq!(c::rp_swap(px, &mut y), 0);
-        assert_eq!(c::rp_copy(p, 4, p.wrapping_add(2), 4, &mut copied), INVALID_ARGUMENT);
-        assert_eq!(c::rp_copy(p, 3, p.wrapping_add(3), 3, &mut copied), 0);
-    }
+    let px: *mut u32 = &mut x;
+    // Refused before any reference is formed (Miri checks that too).
+    assert_eq!(attack!(c::rp_swap(px, px)), INVALID_ARGUMENT);
+    assert_eq!(attack!(c::rp_swap(px, &mut y)), 0);
+    assert_eq!(
+        attack!(c::rp_copy(p, 4, p.wrapping_add(2), 4, &mut copied)),
+        INVALID_ARGUMENT
+    );
+    assert_eq!(
+        attack!(c::rp_copy(p, 3, p.wrapping_add(3), 3, &mut copied)),
+        0
+    );
     assert_eq!((x, y), (2, 1));
     assert_eq!(buffer, [4, 5, 6, 4, 5, 6]);
     assert_eq!(copied, 3);
@@ -113,17 +145,20 @@ fn overlapping_arguments_are_refused() {
 fn c_bools_strings_panics_and_narrow_integers() {
     let bytes = [0u8, 1, 2, 0x80, 0xff];
     let mut out = 0i32;
-    // SAFETY (each call): valid buffers with the contents C may store.
-    unsafe {
-        assert_eq!(c::rp_count(bytes.as_ptr(), bytes.len()), 4);
-        assert_eq!(c::rp_parse(b"42".as_ptr(), 2, &mut out), 0);
-        assert_eq!(out, 42);
-        assert_eq!(c::rp_parse(b"4\xff".as_ptr(), 2, &mut out), INVALID_ARGUMENT);
-        assert_eq!(c::rp_parse(b"\xc0\xb1".as_ptr(), 2, &mut out), INVALID_ARGUMENT);
-        assert_eq!(c::rp_parse(b"x".as_ptr(), 1, &mut out), 1);
-        assert_eq!(c::rp_checked(-1, &mut out), PANIC);
-        assert_eq!(c::rp_widen(0xabcd_0005), 5);
-    }
+    assert_eq!(attack!(c::rp_count(bytes.as_ptr(), bytes.len())), 4);
+    assert_eq!(attack!(c::rp_parse(b"42".as_ptr(), 2, &mut out)), 0);
+    assert_eq!(out, 42);
+    assert_eq!(
+        attack!(c::rp_parse(b"4\xff".as_ptr(), 2, &mut out)),
+        INVALID_ARGUMENT
+    );
+    assert_eq!(
+        attack!(c::rp_parse(b"\xc0\xb1".as_ptr(), 2, &mut out)),
+        INVALID_ARGUMENT
+    );
+    assert_eq!(attack!(c::rp_parse(b"x".as_ptr(), 1, &mut out)), 1);
+    assert_eq!(attack!(c::rp_checked(-1, &mut out)), PANIC);
+    assert_eq!(attack!(c::rp_widen(0xabcd_0005)), 5);
 }
 
 /// Exports called from several threads at once, while other threads read
@@ -131,7 +166,10 @@ fn c_bools_strings_panics_and_narrow_integers() {
 /// runs this file under it) reports any race in the shims, the registry or
 /// the chandle table.
 #[test]
-#[cfg_attr(miri, ignore = "the registry's linker sections are outside Miri's model")]
+#[cfg_attr(
+    miri,
+    ignore = "the registry's linker sections are outside Miri's model"
+)]
 fn concurrent_calls_registry_and_chandles() {
     use abi_core::dpi::{Chandle, DpiType};
     let shared = Chandle::new(std::sync::atomic::AtomicU64::new(0));
@@ -147,8 +185,7 @@ fn concurrent_calls_registry_and_chandles() {
                 let xs = [t, 1, 2];
                 let mut out = 0i64;
                 for _ in 0..50 {
-                    // SAFETY: a valid slice and out-pointer.
-                    assert_eq!(unsafe { c::rp_sum(xs.as_ptr(), 3, &mut out) }, 0);
+                    assert_eq!(attack!(c::rp_sum(xs.as_ptr(), 3, &mut out)), 0);
                     assert_eq!(out, i64::from(t) + 3);
                     handle
                         .with(|n| n.fetch_add(1, std::sync::atomic::Ordering::Relaxed))

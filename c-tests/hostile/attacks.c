@@ -548,6 +548,196 @@ static long long names_out_collision(void) {
     return status * 100 + result;
 }
 
+
+/* ---- more of every kind (each a process of its own) ---------------------- */
+
+typedef uint32_t (*u32_u32_u32)(uint32_t, uint32_t);
+#define GARBAGE_CALL(fn, a, b) ((u32_u32_u32)(void (*)(void))(fn))((a), (b))
+
+static long long garbage_add_u8(void) { return GARBAGE_CALL(ct_add_u8, 0xabcd00feu, 0x11110001u) & 0xffu; }
+static long long garbage_add_i8(void) { return (int8_t)(GARBAGE_CALL(ct_add_i8, 0xffffff7fu, 0x00000001u) & 0xffu); }
+static long long garbage_add_u16(void) { return GARBAGE_CALL(ct_add_u16, 0xdead0001u, 0xbeef0002u) & 0xffffu; }
+static long long garbage_add_i16(void) { return (int16_t)(GARBAGE_CALL(ct_add_i16, 0x1234ffffu, 0x00000001u) & 0xffffu); }
+static long long garbage_widen_i8_min(void) {
+    int64_t (*widen)(uint32_t) = (int64_t (*)(uint32_t))(void (*)(void))ct_widen_i8;
+    return widen(0xffffff80u & 0x0f0f0f80u);
+}
+static long long raw_null_is_the_function_s_business(void) { return ct_raw_read(NULL); }
+static long long optional_cstr_present(void) { return ct_cstr_len_or_minus_one("abc"); }
+static long long utf8_two_byte_char(void) { return (long long)ct_count_chars("\xc3\xa9", 2); }
+static long long max_element_of_nothing(void) { return ct_max_element(NULL, 0) == NULL; }
+static long long fill_nothing_through_null(void) { return (long long)ct_fill(NULL, 0, 7); }
+static long long division_error_code(void) { int32_t out = 0; return ct_checked_div(1, 0, &out); }
+static long long odd_error_code(void) { return ct_require_even(3); }
+static long long parse_empty_error_code(void) { int32_t out = 0; return ct_parse_i32("  ", 2, &out); }
+static long long parse_overflow_error_code(void) { int32_t out = 0; return ct_parse_i32("99999999999", 11, &out); }
+static long long null_reference_with_status(void) { int32_t out = 0; return ct_double_into(NULL, &out); }
+static long long misaligned_reference_with_status(void) {
+    int32_t out = 0;
+    return ct_double_into((const int32_t *)(scratch + 2), &out);
+}
+static long long null_out_after_reference(void) { int32_t x = 4; return ct_double_into(&x, NULL); }
+static long long misaligned_struct_with_status(void) {
+    Point out;
+    return ct_scaled_point((const Point *)(scratch + 4), 2.0, &out);
+}
+static long long empty_overlap_is_no_overlap(void) {
+    int32_t buf[4] = {1, 2, 3, 4};
+    return (long long)ct_copy_into(buf, 0, buf, 4);
+}
+static long long exact_same_slices_abort(void) {
+    int32_t buf[4] = {1, 2, 3, 4};
+    return (long long)ct_copy_into(buf, 4, buf, 4);
+}
+static long long one_element_overlap_aborts(void) {
+    int32_t buf[8] = {0};
+    return (long long)ct_copy_into(buf, 4, buf + 3, 4);
+}
+static long long pick_mut_same_object_aborts(void) {
+    int32_t a = 1;
+    return *ct_pick_mut(&a, &a, true);
+}
+static long long null_rect_grow_aborts(void) { ct_rect_grow(NULL, 1.0); return 0; }
+static long long misaligned_rect_grow_aborts(void) { ct_rect_grow((Rect *)(scratch + 4), 1.0); return 0; }
+static long long null_record_list(void) { return (long long)ct_record_checksum(NULL); }
+static long long null_flags_with_length_aborts(void) { return (long long)ct_count_true(NULL, 3); }
+static long long null_flags_empty(void) { return (long long)ct_count_true(NULL, 0); }
+static long long null_flag_reference_aborts(void) { return ct_read_flag(NULL); }
+static long long null_points_aborts(void) { Point p = ct_centroid(NULL, 2); return (long long)p.x; }
+static long long null_doubles_empty(void) { return (long long)ct_sum_f64(NULL, 0); }
+static long long misaligned_u32_slice_aborts(void) { return ct_max_element((const uint32_t *)(scratch + 1), 1) != NULL; }
+static long long first_mut_too_long_aborts(void) {
+    int32_t xs[2] = {1, 2};
+    return ct_first_mut(xs, SIZE_MAX / 2) != NULL;
+}
+static long long memref_2d_negative_size_aborts(void) {
+    MemRef2D_f32 m = {floats, floats, 0, {2, -2}, {2, 1}};
+    return (long long)_mlir_ciface_rust_sum_2d(&m);
+}
+static long long memref_2d_not_identity_aborts(void) {
+    MemRef2D_f32 m = {floats, floats, 0, {2, 2}, {1, 2}}; /* transposed */
+    return (long long)_mlir_ciface_rust_sum_2d(&m);
+}
+static long long memref_2d_huge_sizes_abort(void) {
+    MemRef2D_f32 m = {floats, floats, 0, {INT64_MAX, INT64_MAX}, {1, 1}};
+    return (long long)_mlir_ciface_rust_sum_2d(&m);
+}
+static long long memref_2d_empty_null(void) {
+    MemRef2D_f32 m = {NULL, NULL, 0, {0, 5}, {5, 1}};
+    return (long long)_mlir_ciface_rust_sum_2d(&m);
+}
+static long long memref_2d_good(void) {
+    MemRef2D_f32 m = {floats, floats, 0, {2, 3}, {3, 1}};
+    return (long long)_mlir_ciface_rust_sum_2d(&m);
+}
+static long long memref_0d_null_aborts(void) { return (long long)_mlir_ciface_rust_read_0d(NULL); }
+static long long memref_0d_good(void) {
+    double x = 21.0;
+    MemRef0D_f64 m = {&x, &x, 0};
+    return (long long)_mlir_ciface_rust_read_0d(&m);
+}
+static long long memref_0d_null_aligned_aborts(void) {
+    MemRef0D_f64 m = {NULL, NULL, 0};
+    return (long long)_mlir_ciface_rust_read_0d(&m);
+}
+static long long memref_strided_negative_stride(void) {
+    /* memref<?xf32, strided<[?], offset: ?>>: a reversed view is legal. */
+    MemRef1D_f32 m = {floats, floats, 3, {4}, {-1}};
+    return (long long)_mlir_ciface_rust_weighted(&m); /* 4*1 + 3*2 + 2*3 + 1*4 */
+}
+static long long memref_strided_offset_before_start_aborts(void) {
+    MemRef1D_f32 m = {floats, floats, 1, {4}, {-1}}; /* would reach index -2 */
+    return (long long)_mlir_ciface_rust_weighted(&m);
+}
+static long long memref_shared_twice_is_fine(void) {
+    double v[3] = {1, 2, 3};
+    MemRef1D_f64 m = {v, v, 0, {3}, {1}};
+    return (long long)_mlir_ciface_rust_expanded_dot(&m, &m);
+}
+static long long memref_bf16_null_aborts(void) { return (long long)_mlir_ciface_rust_sum_bf16(NULL); }
+static long long memref_static_good(void) {
+    int32_t data[24];
+    for (int i = 0; i < 24; i++) data[i] = 1;
+    MemRef3D_i32 m = {data, data, 0, {2, 3, 4}, {12, 4, 1}};
+    return _mlir_ciface_rust_sum_static(&m);
+}
+static long long memref_static_wrong_strides_aborts(void) {
+    int32_t data[48] = {0};
+    MemRef3D_i32 m = {data, data, 0, {2, 3, 4}, {24, 8, 2}};
+    return _mlir_ciface_rust_sum_static(&m);
+}
+static long long unranked_rank_three(void) {
+    MemRef3D_i32 m = {NULL, NULL, 0, {4, 0, 2}, {0, 2, 1}};
+    UnrankedMemRef u = {3, &m};
+    return _mlir_ciface_rust_rank(&u);
+}
+static long long unranked_result_null_out_aborts(void) { _mlir_ciface_rust_unranked_iota(NULL, 2); return 0; }
+static long long pair_result_null_out_aborts(void) { _mlir_ciface_rust_pair(NULL, 2); return 0; }
+static long long scalar_pair_null_out_aborts(void) { _mlir_ciface_rust_div_mod(NULL, 1, 2.0); return 0; }
+static long long negative_length_result_is_empty(void) {
+    MemRef1D_f32 r;
+    _mlir_ciface_rust_iota(&r, -5);
+    long long size = r.sizes[0];
+    free(r.allocated);
+    return size;
+}
+static long long dpi_null_short_output_aborts(void) { return dpi_shortints(1, 2, NULL); }
+static long long dpi_null_shortreal_output_aborts(void) {
+    double d = 1.0;
+    return (long long)dpi_shortreal(1.0, NULL, &d);
+}
+static long long dpi_same_cell_twice(void) {
+    int a = 5;
+    dpi_swap(&a, &a); /* copied into cells: defined, a stays 5 */
+    return a;
+}
+static long long dpi_task_null_output_aborts(void) { return dpi_accumulate(1, NULL); }
+static long long dpi_null_vector_input_aborts(void) {
+    svBitVecVal out[2];
+    dpi_inc33(NULL, out);
+    return 0;
+}
+static long long dpi_null_vector_output_aborts(void) {
+    svBitVecVal in[2] = {1, 0};
+    dpi_inc33(in, NULL);
+    return 0;
+}
+static long long dpi_misaligned_vector_input_aborts(void) {
+    svBitVecVal out[2];
+    dpi_inc33((const svBitVecVal *)(scratch + 1), out);
+    return 0;
+}
+static long long dpi_null_inout_vector_aborts(void) { dpi_mark70(NULL); return 0; }
+static long long dpi_null_string_aborts(void) { return dpi_string_length(NULL); }
+static long long dpi_string_good(void) { return dpi_string_length("abc"); }
+static long long dpi_logic_any_byte(void) { return dpi_logic_and(0xfd, 0x05); /* 1 & 1 */ }
+static long long dpi_null_chandle_output_aborts(void) { dpi_acc_new_into(1, NULL); return 0; }
+static long long dpi_null_logic_input_aborts(void) {
+    svLogicVecVal out;
+    return dpi_invert12(NULL, &out);
+}
+static long long dpi_null_unpacked_input_aborts(void) {
+    int out[4];
+    return dpi_reverse4(NULL, out);
+}
+static long long dpi_null_unpacked_output_aborts(void) {
+    int in[4] = {1, 2, 3, 4};
+    return dpi_reverse4(in, NULL);
+}
+static long long dpi_null_flags_aborts(void) { return dpi_count_flags(NULL); }
+static long long dpi_flags_any_bytes(void) {
+    svBit f[5] = {1, 2, 3, 0xff, 0};
+    return dpi_count_flags(f); /* odd bytes are 1 */
+}
+static long long dpi_null_matrix_aborts(void) { return dpi_weigh_2x3(NULL); }
+static long long dpi_keyword_names_null_inout_aborts(void) { return table(1, 2, NULL); }
+static long long dpi_keyword_names_good(void) { int t = 1; return table(3, 10, &t) * 10 + t; }
+static long long dpi_wrong_typed_chandle(void) {
+    /* A handle made by `dpi_acc_new`, used as another type by no import
+     * here; a forged small number is unknown. */
+    return dpi_acc_free((void *)(uintptr_t)1);
+}
+
 static const Attack ATTACKS[] = {
 #define A(name, expect) {#name, expect, name}
     A(panic_without_status, "abort deliberate panic with code 7|ct_always_panics` (C symbol `ct_always_panics`) panicked"),
@@ -642,6 +832,78 @@ static const Attack ATTACKS[] = {
     A(names_len_collision, "value 3007"),
     A(names_keyword_collision, "value 25"),
     A(names_out_collision, "value 3"),
+    A(garbage_add_u8, "value 255"),
+    A(garbage_add_i8, "value -128"),
+    A(garbage_add_u16, "value 3"),
+    A(garbage_add_i16, "value 0"),
+    A(garbage_widen_i8_min, "value -128"),
+    A(raw_null_is_the_function_s_business, "value 0"),
+    A(optional_cstr_present, "value 3"),
+    A(utf8_two_byte_char, "value 1"),
+    A(max_element_of_nothing, "value 1"),
+    A(fill_nothing_through_null, "value 0"),
+    A(division_error_code, "value 7"),
+    A(odd_error_code, "value 9"),
+    A(parse_empty_error_code, "value 1"),
+    A(parse_overflow_error_code, "value 3"),
+    A(null_reference_with_status, "value -2"),
+    A(misaligned_reference_with_status, "value -3"),
+    A(null_out_after_reference, "value -2"),
+    A(misaligned_struct_with_status, "value -3"),
+    A(empty_overlap_is_no_overlap, "value 0"),
+    A(exact_same_slices_abort, "abort ct_copy_into`|share memory"),
+    A(one_element_overlap_aborts, "abort ct_copy_into`|share memory"),
+    A(pick_mut_same_object_aborts, "abort ct_pick_mut`|`first: &'a mut i32` and `second: &'a mut i32` share memory"),
+    A(null_rect_grow_aborts, "abort ct_rect_grow`|NULL"),
+    A(misaligned_rect_grow_aborts, "abort ct_rect_grow`|not aligned"),
+    A(null_record_list, "value 0"),
+    A(null_flags_with_length_aborts, "abort ct_count_true`|NULL"),
+    A(null_flags_empty, "value 0"),
+    A(null_flag_reference_aborts, "abort ct_read_flag`|NULL"),
+    A(null_points_aborts, "abort ct_centroid`|NULL"),
+    A(null_doubles_empty, "value 0"),
+    A(misaligned_u32_slice_aborts, "abort ct_max_element`|not aligned"),
+    A(first_mut_too_long_aborts, "abort ct_first_mut`|exceeds the address space"),
+    A(memref_2d_negative_size_aborts, "abort _mlir_ciface_rust_sum_2d`|invalid memref"),
+    A(memref_2d_not_identity_aborts, "abort _mlir_ciface_rust_sum_2d`|invalid memref"),
+    A(memref_2d_huge_sizes_abort, "abort _mlir_ciface_rust_sum_2d`|invalid memref"),
+    A(memref_2d_empty_null, "value 0"),
+    A(memref_2d_good, "value 21"),
+    A(memref_0d_null_aborts, "abort _mlir_ciface_rust_read_0d`|NULL"),
+    A(memref_0d_good, "value 42"),
+    A(memref_0d_null_aligned_aborts, "abort _mlir_ciface_rust_read_0d`|invalid memref"),
+    A(memref_strided_negative_stride, "value 20"),
+    A(memref_strided_offset_before_start_aborts, "abort _mlir_ciface_rust_weighted`|invalid memref"),
+    A(memref_shared_twice_is_fine, "value 14"),
+    A(memref_bf16_null_aborts, "abort _mlir_ciface_rust_sum_bf16`|NULL"),
+    A(memref_static_good, "value 96"),
+    A(memref_static_wrong_strides_aborts, "abort _mlir_ciface_rust_sum_static`|invalid memref"),
+    A(unranked_rank_three, "value 34"),
+    A(unranked_result_null_out_aborts, "abort _mlir_ciface_rust_unranked_iota`|result out-pointer"),
+    A(pair_result_null_out_aborts, "abort _mlir_ciface_rust_pair`|result out-pointer"),
+    A(scalar_pair_null_out_aborts, "abort _mlir_ciface_rust_div_mod`|result out-pointer"),
+    A(negative_length_result_is_empty, "value 0"),
+    A(dpi_null_short_output_aborts, "abort dpi_shortints`|argument `echo"),
+    A(dpi_null_shortreal_output_aborts, "abort dpi_shortreal`|argument `plus_one"),
+    A(dpi_same_cell_twice, "value 5"),
+    A(dpi_task_null_output_aborts, "abort dpi_accumulate`|argument `total"),
+    A(dpi_null_vector_input_aborts, "abort dpi_inc33`|argument `x"),
+    A(dpi_null_vector_output_aborts, "abort dpi_inc33`|argument `out"),
+    A(dpi_misaligned_vector_input_aborts, "abort dpi_inc33`|argument `x"),
+    A(dpi_null_inout_vector_aborts, "abort dpi_mark70`|argument `v"),
+    A(dpi_null_string_aborts, "abort dpi_string_length`|argument `text"),
+    A(dpi_string_good, "value 3"),
+    A(dpi_logic_any_byte, "value 1"),
+    A(dpi_null_chandle_output_aborts, "abort dpi_acc_new_into`|argument `handle"),
+    A(dpi_null_logic_input_aborts, "abort dpi_invert12`|argument `x"),
+    A(dpi_null_unpacked_input_aborts, "abort dpi_reverse4`|argument `a"),
+    A(dpi_null_unpacked_output_aborts, "abort dpi_reverse4`|argument `out"),
+    A(dpi_null_flags_aborts, "abort dpi_count_flags`|argument `flags"),
+    A(dpi_flags_any_bytes, "value 3"),
+    A(dpi_null_matrix_aborts, "abort dpi_weigh_2x3`|argument `m"),
+    A(dpi_keyword_names_null_inout_aborts, "abort table`|argument `type"),
+    A(dpi_keyword_names_good, "value 72"),
+    A(dpi_wrong_typed_chandle, "value -1"),
 #undef A
 };
 

@@ -257,6 +257,9 @@ module dpi_tb;
     dpi_call_export_task(-2, task_total);
     check(task_total == 3 && task_counter == 3, "import task calls export task");
     check(dpi_scope_round_trip() == 0, "scope by name, with, restore");
+    // After `context` imports ran, Verilator leaves their scope set: an
+    // export called from a non-context import must still be refused.
+    check(dpi_export_without_scope() == 1, "export from a non-context import after context calls");
 
     if (failures != 0) $fatal(1, "DPI: %0d of %0d checks failed", failures, checks);
     $display("DPI OK: %0d checks passed", checks);

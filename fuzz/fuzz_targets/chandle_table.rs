@@ -18,7 +18,11 @@ fuzz_target!(|data: &[u8]| {
     let mut model: Vec<(Chandle<u64>, Option<u64>)> = Vec::new();
     for op in data.chunks(2) {
         let (code, arg) = (op[0], u64::from(*op.get(1).unwrap_or(&0)));
-        let pick = if model.is_empty() { None } else { Some(usize::from(code >> 3) % model.len()) };
+        let pick = if model.is_empty() {
+            None
+        } else {
+            Some(usize::from(code >> 3) % model.len())
+        };
         match (code % 6, pick) {
             (0, _) => model.push((Chandle::new(arg), Some(arg))),
             (1, Some(i)) => {
@@ -43,7 +47,11 @@ fuzz_target!(|data: &[u8]| {
                 // The same number, another type.
                 let (h, v) = model[i];
                 let wrong: Chandle<String> = forge(addr(h));
-                let expected = if v.is_some() { HandleError::WrongType } else { HandleError::Unknown };
+                let expected = if v.is_some() {
+                    HandleError::WrongType
+                } else {
+                    HandleError::Unknown
+                };
                 assert_eq!(wrong.with(|s| s.len()), Err(expected));
             }
             _ => {

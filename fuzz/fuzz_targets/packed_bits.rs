@@ -11,25 +11,46 @@ fn bit(bytes: &[u8], i: usize) -> bool {
     bytes[i / 8] >> (i % 8) & 1 == 1
 }
 
-fn check<const N: u32>(buffer: &mut [u8], offset: usize, value: u64)
-where
-    UBitInt<N>: abi_core::packed::Packed,
-{
-    let value = value & if N == 64 { u64::MAX } else { (1 << N) - 1 };
-    let before = buffer.to_vec();
-    let Ok(mut view) = PackedMut::<UBitInt<N>>::new(buffer, offset) else {
-        assert!(offset + N as usize > before.len() * 8, "a view that fits was refused");
-        return;
-    };
-    view.set(&UBitInt::<N>::try_from(value).unwrap());
-    assert_eq!(u64::try_from(view.get()).unwrap(), value);
-    for i in 0..before.len() * 8 {
-        let inside = i >= offset && i < offset + N as usize;
-        let expected = if inside { value >> (i - offset) & 1 == 1 } else { bit(&before, i) };
-        assert_eq!(bit(buffer, i), expected, "bit {i} (value at {offset}, {N} bits)");
-    }
-    let read = PackedRef::<UBitInt<N>>::new(buffer, offset).unwrap().get();
-    assert_eq!(u64::try_from(read).unwrap(), value);
+/// One width: a macro, not a generic function (a generic `UBitInt<N>`
+/// needs the storage chosen by the width).
+macro_rules! check {
+    ($n:literal, $buffer:expr, $offset:expr, $value:expr) => {{
+        let buffer: &mut [u8] = $buffer;
+        let offset: usize = $offset;
+        let value: u64 = $value
+            & if $n == 64 {
+                u64::MAX
+            } else {
+                (1u64 << ($n % 64)) - 1
+            };
+        let before = buffer.to_vec();
+        match PackedMut::<UBitInt<$n>>::new(buffer, offset) {
+            Err(_) => assert!(
+                offset + $n > before.len() * 8,
+                "a view that fits was refused"
+            ),
+            Ok(mut view) => {
+                view.set(&UBitInt::<$n>::try_from(value).unwrap());
+                assert_eq!(u64::try_from(view.get()).unwrap(), value);
+                for i in 0..before.len() * 8 {
+                    let inside = i >= offset && i < offset + $n;
+                    let expected = if inside {
+                        value >> (i - offset) & 1 == 1
+                    } else {
+                        bit(&before, i)
+                    };
+                    assert_eq!(
+                        bit(buffer, i),
+                        expected,
+                        "bit {i} (value at {offset}, {} bits)",
+                        $n
+                    );
+                }
+                let read = PackedRef::<UBitInt<$n>>::new(buffer, offset).unwrap().get();
+                assert_eq!(u64::try_from(read).unwrap(), value);
+            }
+        }
+    }};
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -40,10 +61,10 @@ fuzz_target!(|data: &[u8]| {
     let value = u64::from_le_bytes(data[1..9].try_into().unwrap());
     let mut buffer = data[9..].to_vec();
     match data[0] % 5 {
-        0 => check::<1>(&mut buffer, offset, value),
-        1 => check::<7>(&mut buffer, offset, value),
-        2 => check::<13>(&mut buffer, offset, value),
-        3 => check::<33>(&mut buffer, offset, value),
-        _ => check::<64>(&mut buffer, offset, value),
+        0 => check!(1, &mut buffer, offset, value),
+        1 => check!(7, &mut buffer, offset, value),
+        2 => check!(13, &mut buffer, offset, value),
+        3 => check!(33, &mut buffer, offset, value),
+        _ => check!(64, &mut buffer, offset, value),
     }
 });

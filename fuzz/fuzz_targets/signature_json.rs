@@ -6,6 +6,8 @@ use abi_core::reflect::Signature;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(value) = serde_json::from_slice::<serde_json::Value>(data) else { return };
+    let Ok(value) = serde_json::from_slice::<serde_json::Value>(data) else {
+        return;
+    };
     let _ = Signature::from_json(&value);
 });

@@ -7,7 +7,9 @@ use abi_core::memref::{MemRefType, UnrankedMemRef, UnrankedMemRefDescriptor};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&head, rest)) = data.split_first() else { return };
+    let Some((&head, rest)) = data.split_first() else {
+        return;
+    };
     // Room for the largest descriptor the view accepts (rank 64), at an
     // arbitrary misalignment.
     let mut block = vec![0u8; 8 * (3 + 2 * 64) + 8];
@@ -25,9 +27,14 @@ fuzz_target!(|data: &[u8]| {
     // SAFETY: the descriptor's block holds `rank` sizes and strides for
     // every rank the view accepts; its data pointers are NULL, so only
     // empty views can be read.
-    let Ok(view) = (unsafe { UnrankedMemRef::<f32>::from_descriptor(&desc) }) else { return };
+    let Ok(view) = (unsafe { UnrankedMemRef::<f32>::from_descriptor(&desc) }) else {
+        return;
+    };
     assert_eq!(view.sizes().len(), view.rank());
     if let Ok(ranked) = view.ranked::<2>(&MemRefType::ANY_STRIDED) {
-        assert!(ranked.iter().next().is_none(), "a NULL buffer gave elements");
+        assert!(
+            ranked.iter().next().is_none(),
+            "a NULL buffer gave elements"
+        );
     }
 });

@@ -183,6 +183,8 @@ pub(crate) fn fuzz() -> Result<(), String> {
             .arg(&seeds)
             .arg("--")
             .arg(format!("-max_total_time={FUZZ_SECONDS}"))
+            // An input that runs this long is a hang: a finding.
+            .arg("-timeout=10")
             .arg("-print_final_stats=1")
             .output()
             .map_err(|e| format!("cannot run cargo fuzz: {e}"))?;

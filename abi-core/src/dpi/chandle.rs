@@ -59,9 +59,17 @@ enum Use {
     Exclusive,
 }
 
+/// The address of a live object, with its provenance (a pointer, not an
+/// integer, so that Miri and the compiler see where it came from).
+struct ObjectPtr(*mut ());
+
+// SAFETY: the table only holds objects of `Send` types (`Chandle::new`
+// requires it), and the pointer is used under the table's lock rules.
+unsafe impl Send for ObjectPtr {}
+
 /// A live object: where it is, what it is, how it is used.
 struct Live {
-    address: usize,
+    address: ObjectPtr,
     ty: TypeId,
     usage: Use,
 }
@@ -133,7 +141,7 @@ impl<T: 'static> Chandle<T> {
     where
         T: Send,
     {
-        let address = Box::into_raw(Box::new(value)) as usize;
+        let address = ObjectPtr(Box::into_raw(Box::new(value)).cast());
         let handle = NEXT_HANDLE.fetch_add(1, Ordering::Relaxed);
         with_live(|live| {
             live.insert(
@@ -186,7 +194,7 @@ impl<T: 'static> Chandle<T> {
                 (Use::Shared(n), false) => Use::Shared(n + 1),
                 _ => return Err(HandleError::Busy),
             };
-            Ok(entry.address as *mut T)
+            Ok(entry.address.0.cast::<T>())
         })
     }
 

@@ -170,7 +170,7 @@ pub(crate) use open_array::OPEN_ARRAY_SYMBOLS;
 pub use open_array::{OpenArray, OpenArrayElement, OpenArrayMut};
 pub use runtime::{DpiError, Scope};
 #[doc(hidden)]
-pub use runtime::{LazySymbol, require_scope};
+pub use runtime::{LazySymbol, ScopeGrant, require_scope};
 
 use crate::c_type::{C_CONST_CHAR_PTR, CTypeDesc};
 use crate::convert::{ArgError, Direction};

@@ -52,7 +52,7 @@ impl fmt::Display for DpiError {
             ),
             DpiError::NoScope { export } => write!(
                 f,
-                "SystemVerilog export `{export}` called with no DPI scope set: call it from a `context` import, or inside `Scope::with`"
+                "SystemVerilog export `{export}` called outside a `context` import and outside `Scope::with` (no scope, or only a stale one, is set): declare the calling import `#[dpi_import(context)]`, or run the call inside `Scope::with`"
             ),
             DpiError::ScopeNotFound { name } => {
                 write!(f, "no SystemVerilog scope is named `{name}`")
@@ -173,6 +173,7 @@ impl Scope {
             }
         }
         let _restore = Restore(previous);
+        let _grant = ScopeGrant::enter();
         Ok(f())
     }
 }
@@ -186,10 +187,45 @@ fn set_scope(scope: *mut c_void) -> Result<*mut c_void, DpiError> {
     Ok(unsafe { set(scope) })
 }
 
-/// Called by generated export wrappers before calling the export: a scope
-/// must be set.
+std::thread_local! {
+    /// How many `context` imports (and [`Scope::with`] calls) are running
+    /// on this thread: an export may only be called inside one.
+    static SCOPE_GRANTS: core::cell::Cell<u32> = const { core::cell::Cell::new(0) };
+}
+
+/// Held while a `context` import's body runs (the shim makes one) or
+/// inside [`Scope::with`]: exports may be called. Outside, the scope the
+/// simulator has set is stale (Verilator leaves the last `context`
+/// import's scope set; the standard leaves it undefined), so an export
+/// call is refused even when `svGetScope` returns something.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct ScopeGrant(());
+
+impl ScopeGrant {
+    /// Enter a region where exports may be called.
+    #[inline(always)]
+    pub fn enter() -> Self {
+        SCOPE_GRANTS.with(|g| g.set(g.get() + 1));
+        ScopeGrant(())
+    }
+}
+
+impl Drop for ScopeGrant {
+    #[inline(always)]
+    fn drop(&mut self) {
+        SCOPE_GRANTS.with(|g| g.set(g.get() - 1));
+    }
+}
+
+/// Called by generated export wrappers before calling the export: the call
+/// must come from inside a `context` import or [`Scope::with`], and a
+/// scope must be set.
 #[doc(hidden)]
 pub fn require_scope(export: &'static str) -> Result<(), DpiError> {
+    if SCOPE_GRANTS.with(|g| g.get()) == 0 {
+        return Err(DpiError::NoScope { export });
+    }
     match Scope::current()? {
         Some(_) => Ok(()),
         None => Err(DpiError::NoScope { export }),
@@ -210,12 +246,22 @@ mod tests {
             })
         );
         assert!(Scope::by_name(c"TOP.top").is_err());
+        // Outside a `context` import: refused before the simulator is
+        // asked; inside one, the missing simulator is reported.
+        assert_eq!(
+            require_scope("sv_double"),
+            Err(DpiError::NoScope {
+                export: "sv_double"
+            })
+        );
+        let grant = ScopeGrant::enter();
         assert_eq!(
             require_scope("sv_double"),
             Err(DpiError::Missing {
                 symbol: "svGetScope"
             })
         );
+        drop(grant);
         static NOT_THERE: LazySymbol = LazySymbol::new(c"abi_core_no_such_symbol");
         assert_eq!(
             NOT_THERE.get(),

@@ -192,8 +192,8 @@ unsafe impl<'a, T: Packed> CParam for PackedRef<'a, T> {
     }
     type Raw = *const u8;
     const C_TYPE: CTypeDesc = C_CONST_BYTES;
-    fn borrow(&self) -> Option<crate::convert::Borrow> {
-        Some(crate::convert::Borrow::shared(self.bytes))
+    unsafe fn raw_borrow(raw: *const u8) -> Option<crate::convert::Borrow> {
+        crate::convert::Borrow::of_raw(raw, (T::WIDTH as usize).div_ceil(8), false)
     }
     unsafe fn from_c(raw: *const u8) -> Result<Self, ArgError> {
         if raw.is_null() {
@@ -225,12 +225,8 @@ unsafe impl<'a, T: Packed> CParam for PackedMut<'a, T> {
     type Raw = *mut u8;
     const C_TYPE: CTypeDesc = C_MUT_BYTES;
     const DIRECTION: Direction = Direction::InOut;
-    fn borrow(&self) -> Option<crate::convert::Borrow> {
-        Some(crate::convert::Borrow::range(
-            self.bytes.as_ptr().addr(),
-            self.bytes.len(),
-            true,
-        ))
+    unsafe fn raw_borrow(raw: *mut u8) -> Option<crate::convert::Borrow> {
+        crate::convert::Borrow::of_raw(raw.cast_const(), (T::WIDTH as usize).div_ceil(8), true)
     }
     unsafe fn from_c(raw: *mut u8) -> Result<Self, ArgError> {
         if raw.is_null() {

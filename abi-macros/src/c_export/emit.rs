@@ -64,10 +64,15 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             q.call("from_c", quote!(#value))
         };
         param_descs.push((name.clone(), rust_type, q.item("PARAM")));
-        borrows.push(if may_borrow(ty) {
-            q.call("borrow", quote!(&#value))
-        } else {
+        borrows.push(if !may_borrow(ty) {
             quote!(::core::option::Option::None)
+        } else if param.is_slice {
+            let len = raw_name(i, "_len");
+            q.call("raw_borrow", quote!(#value, #len))
+        } else {
+            // SAFETY: as for `from_c` below (a `&CStr` reads up to its NUL).
+            let raw_borrow = q.call("raw_borrow", quote!(#value));
+            quote!(unsafe { #raw_borrow })
         });
         let convert = if has_status {
             quote! {
@@ -94,24 +99,29 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     }
 
     // Two arguments that may borrow memory: check that no exclusive one
-    // shares a byte with another before the references reach user code.
+    // shares a byte with another, on the raw pointers, before any
+    // reference exists (two references to one place, one of them `&mut`,
+    // are undefined behaviour as soon as they are formed).
     if f.params
         .iter()
         .filter(|param| may_borrow(&param.ty))
         .count()
         >= 2
     {
-        conversions.push(if has_status {
-            quote! {
-                if let ::core::option::Option::Some(__abi_status) =
-                    #p::disjoint_or_status(&#desc, &[#(#borrows),*])
-                {
-                    return __abi_status;
+        conversions.insert(
+            0,
+            if has_status {
+                quote! {
+                    if let ::core::option::Option::Some(__abi_status) =
+                        #p::disjoint_or_status(&#desc, &[#(#borrows),*])
+                    {
+                        return __abi_status;
+                    }
                 }
-            }
-        } else {
-            quote!(#p::disjoint_or_abort(&#desc, &[#(#borrows),*]);)
-        });
+            } else {
+                quote!(#p::disjoint_or_abort(&#desc, &[#(#borrows),*]);)
+            },
+        );
     }
 
     let call = if f.is_unsafe {

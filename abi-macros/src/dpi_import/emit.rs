@@ -131,6 +131,14 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let checked_sv_name =
         quote_spanned! {sv_name.span()=> ::abi_core::__private::checked_sv_name(#sv_name)};
 
+    // Exports may be called while a `context` import runs (and only then:
+    // outside, the simulator's scope is stale or unset).
+    let scope_grant = if context {
+        quote!(let __abi_scope_grant = #p::ScopeGrant::enter();)
+    } else {
+        quote!()
+    };
+
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
@@ -150,6 +158,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {
                 let __abi_value = #p::abort_on_panic(&#desc, move || {
+                    #scope_grant
                     #(#prepare)*
                     let __abi_value = #call;
                     #(#write_back)*

@@ -45,6 +45,7 @@ const _: () = {
         let __abi_value = ::abi_core::__private::abort_on_panic(
             &__ABI_FUNCTION,
             move || {
+                let __abi_scope_grant = ::abi_core::__private::ScopeGrant::enter();
                 let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                     unsafe {
                         <i32 as ::abi_core::__private::DpiType>::from_input(__abi_arg0)

@@ -33,6 +33,24 @@ const _: () = {
         let __abi_value = ::abi_core::__private::abort_on_panic(
             &__ABI_FUNCTION,
             move || {
+                ::abi_core::__private::disjoint_or_abort(
+                    &__ABI_FUNCTION,
+                    &[
+                        <&'static [Point] as ::abi_core::__private::CSliceParam>::raw_borrow(
+                            __abi_arg0,
+                            __abi_arg0_len,
+                        ),
+                        unsafe {
+                            <Option<
+                                &'static f64,
+                            > as ::abi_core::__private::CParam>::raw_borrow(__abi_arg1)
+                        },
+                        <&'static str as ::abi_core::__private::CSliceParam>::raw_borrow(
+                            __abi_arg2,
+                            __abi_arg2_len,
+                        ),
+                    ],
+                );
                 let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                     unsafe {
                         <&'static [Point] as ::abi_core::__private::CSliceParam>::from_c(
@@ -61,20 +79,6 @@ const _: () = {
                     },
                     &__ABI_FUNCTION,
                     2usize,
-                );
-                ::abi_core::__private::disjoint_or_abort(
-                    &__ABI_FUNCTION,
-                    &[
-                        <&'static [Point] as ::abi_core::__private::CSliceParam>::borrow(
-                            &__abi_arg0,
-                        ),
-                        <Option<
-                            &'static f64,
-                        > as ::abi_core::__private::CParam>::borrow(&__abi_arg1),
-                        <&'static str as ::abi_core::__private::CSliceParam>::borrow(
-                            &__abi_arg2,
-                        ),
-                    ],
                 );
                 centroid(__abi_arg0, __abi_arg1, __abi_arg2)
             },

@@ -32,6 +32,22 @@ const _: () = {
         ::abi_core::__private::status_on_panic(
             &__ABI_FUNCTION,
             move || {
+                if let ::core::option::Option::Some(__abi_status) = ::abi_core::__private::disjoint_or_status(
+                    &__ABI_FUNCTION,
+                    &[
+                        <&'static str as ::abi_core::__private::CSliceParam>::raw_borrow(
+                            __abi_arg0,
+                            __abi_arg0_len,
+                        ),
+                        unsafe {
+                            <&'static mut u8 as ::abi_core::__private::CParam>::raw_borrow(
+                                __abi_arg1,
+                            )
+                        },
+                    ],
+                ) {
+                    return __abi_status;
+                }
                 let __abi_arg0 = match unsafe {
                     <&'static str as ::abi_core::__private::CSliceParam>::from_c(
                         __abi_arg0,
@@ -61,19 +77,6 @@ const _: () = {
                         );
                     }
                 };
-                if let ::core::option::Option::Some(__abi_status) = ::abi_core::__private::disjoint_or_status(
-                    &__ABI_FUNCTION,
-                    &[
-                        <&'static str as ::abi_core::__private::CSliceParam>::borrow(
-                            &__abi_arg0,
-                        ),
-                        <&'static mut u8 as ::abi_core::__private::CParam>::borrow(
-                            &__abi_arg1,
-                        ),
-                    ],
-                ) {
-                    return __abi_status;
-                }
                 match parse(__abi_arg0, __abi_arg1) {
                     ::core::result::Result::Ok(__abi_value) => {
                         let __abi_value = <u32 as ::abi_core::__private::CResult>::into_c(
