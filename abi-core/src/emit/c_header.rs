@@ -465,10 +465,15 @@ fn structs_reached(
 fn check_unique_symbols(functions: &[&FunctionDesc]) -> Result<(), EmitError> {
     for pair in functions.windows(2) {
         if pair[0].symbol == pair[1].symbol {
+            let declared = |f: &FunctionDesc| {
+                f.ciface
+                    .is_some_and(|c| c.provider == crate::registry::CifaceProvider::Mlir)
+            };
             return Err(EmitError::DuplicateSymbol {
                 symbol: pair[0].symbol.to_owned(),
                 first: pair[0].rust.path(),
                 second: pair[1].rust.path(),
+                both_declared: declared(pair[0]) && declared(pair[1]),
             });
         }
     }

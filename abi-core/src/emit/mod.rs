@@ -24,6 +24,9 @@ pub enum EmitError {
         first: String,
         /// The second Rust function.
         second: String,
+        /// Both are declarations of one MLIR function implemented
+        /// elsewhere (`#[ciface] unsafe extern`), not two definitions.
+        both_declared: bool,
     },
     /// Two registered structs share a C name (C has one namespace for them).
     DuplicateStruct {
@@ -69,6 +72,16 @@ impl fmt::Display for EmitError {
                 symbol,
                 first,
                 second,
+                both_declared: true,
+            } => write!(
+                f,
+                "`{first}` and `{second}` both declare the MLIR function `{symbol}`; declare it once and call that declaration from both places"
+            ),
+            EmitError::DuplicateSymbol {
+                symbol,
+                first,
+                second,
+                both_declared: false,
             } => write!(
                 f,
                 "`{first}` and `{second}` are both exported as `{symbol}`; give one a different `name = \"...\"`"

@@ -68,6 +68,7 @@ impl SvPackage {
                     symbol: names[0].to_owned(),
                     first: pair[0].rust.path(),
                     second: pair[1].rust.path(),
+                    both_declared: false,
                 });
             }
         }
@@ -141,6 +142,7 @@ impl SvPackage {
                     symbol: pair[0].symbol.to_owned(),
                     first: pair[0].rust.path(),
                     second: pair[1].rust.path(),
+                    both_declared: false,
                 });
             }
         }

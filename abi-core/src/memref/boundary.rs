@@ -392,7 +392,7 @@ unsafe fn read_descriptor<D: Copy>(raw: *const D) -> Result<D, MemRefError> {
         return Err(MemRefError::NullDescriptor);
     }
     if !raw.is_aligned() {
-        return Err(MemRefError::Misaligned {
+        return Err(MemRefError::MisalignedDescriptor {
             align: align_of::<D>(),
             address: raw as usize,
         });

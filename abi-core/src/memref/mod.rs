@@ -57,7 +57,7 @@ pub use descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 pub use element::MemRefElement;
 pub use owned::{OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef, STATIC_ALLOCATED};
 pub use shape::{Dim, Geometry, MemRefError, MemRefLayout, MemRefType};
-pub use view::{Iter, MemRef, MemRefMut, UnrankedMemRef};
+pub use view::{Iter, MAX_UNRANKED_RANK, MemRef, MemRefMut, UnrankedMemRef};
 
 #[doc(hidden)]
 pub use boundary::__private;

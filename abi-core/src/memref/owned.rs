@@ -331,7 +331,9 @@ impl<T: MemRefElement> OwnedUnrankedMemRef<T> {
         if desc.descriptor.is_null() {
             return Err(MemRefError::NullDescriptor);
         }
-        let rank = usize::try_from(desc.rank).ok().filter(|&r| r <= 64);
+        let rank = usize::try_from(desc.rank)
+            .ok()
+            .filter(|&r| r <= super::view::MAX_UNRANKED_RANK);
         let owned = OwnedUnrankedMemRef {
             rank: rank.unwrap_or(0),
             descriptor: desc.descriptor,
@@ -341,10 +343,7 @@ impl<T: MemRefElement> OwnedUnrankedMemRef<T> {
             // Still freed: `allocated` is the first field whatever the
             // rank, and the heap descriptor is one block.
             drop(owned);
-            return Err(MemRefError::RankMismatch {
-                expected: 0,
-                found: desc.rank,
-            });
+            return Err(MemRefError::RankOutOfRange { found: desc.rank });
         }
         Ok(owned)
     }

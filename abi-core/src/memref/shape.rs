@@ -409,6 +409,19 @@ pub enum MemRefError {
     },
     /// A non-empty memref with a NULL `aligned` pointer.
     NullData,
+    /// The pointer to the descriptor itself is not aligned for it.
+    MisalignedDescriptor {
+        /// The required alignment.
+        align: usize,
+        /// The address found.
+        address: usize,
+    },
+    /// An unranked descriptor claims a negative rank, or one above
+    /// [`crate::memref::MAX_UNRANKED_RANK`].
+    RankOutOfRange {
+        /// The rank found.
+        found: i64,
+    },
     /// `aligned` is not aligned for the element type.
     Misaligned {
         /// The required alignment.
@@ -508,9 +521,19 @@ impl fmt::Display for MemRefError {
                 write!(f, "dimension {dim} has negative size {size}")
             }
             MemRefError::NullData => f.write_str("the aligned pointer is NULL but the memref is not empty"),
-            MemRefError::Misaligned { align, address } => {
-                write!(f, "the aligned pointer {address:#x} is not aligned to {align} bytes")
-            }
+            MemRefError::Misaligned { align, address } => write!(
+                f,
+                "the descriptor's `aligned` data pointer {address:#x} is not aligned to {align} bytes (the element's alignment)"
+            ),
+            MemRefError::MisalignedDescriptor { align, address } => write!(
+                f,
+                "the descriptor itself, at {address:#x}, is not aligned to {align} bytes"
+            ),
+            MemRefError::RankOutOfRange { found } => write!(
+                f,
+                "the unranked descriptor claims rank {found}, outside 0..={}",
+                crate::memref::MAX_UNRANKED_RANK
+            ),
             MemRefError::BeforeStart { index } => write!(
                 f,
                 "offset and strides reach element {index}, before the aligned pointer"

@@ -42,6 +42,11 @@ pub(crate) fn extent<T>(
     crate::convert::Borrow::range(start as usize, (end - start) as usize, exclusive)
 }
 
+/// The largest rank an unranked descriptor may claim (MLIR has no limit;
+/// 64 is beyond any real tensor and bounds what is read of a descriptor
+/// nobody validated).
+pub const MAX_UNRANKED_RANK: usize = 64;
+
 struct Raw<T, const N: usize> {
     allocated: *mut T,
     aligned: *mut T,
@@ -814,12 +819,10 @@ impl<'a, T: MemRefElement> UnrankedMemRef<'a, T> {
         if desc.descriptor.is_null() {
             return Err(MemRefError::NullDescriptor);
         }
-        let rank = usize::try_from(desc.rank).ok().filter(|&r| r <= 64).ok_or(
-            MemRefError::RankMismatch {
-                expected: 0,
-                found: desc.rank,
-            },
-        )?;
+        let rank = usize::try_from(desc.rank)
+            .ok()
+            .filter(|&r| r <= MAX_UNRANKED_RANK)
+            .ok_or(MemRefError::RankOutOfRange { found: desc.rank })?;
         Ok(UnrankedMemRef {
             rank,
             descriptor: desc.descriptor,
