@@ -47,6 +47,7 @@ fn panicked(function: &'static FunctionEntry, payload: Box<dyn Any + Send>) -> !
 /// becomes [`STATUS_PANIC`].
 #[inline(always)]
 pub fn status_on_panic(function: &'static FunctionEntry, body: impl FnOnce() -> i32) -> i32 {
+    quiet_panic_hook();
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(status) => status,
         Err(payload) => {
@@ -55,6 +56,31 @@ pub fn status_on_panic(function: &'static FunctionEntry, body: impl FnOnce() -> 
             STATUS_PANIC
         }
     }
+}
+
+/// Make sure, once per process, that the panic hook cannot be killed by
+/// SIGPIPE: Rust's hook prints the panic message before the shim sees the
+/// panic, and when the caller is a C or C++ `main` (SIGPIPE's default
+/// action) and stderr a pipe whose reader has gone, that write would end
+/// the process instead of the function returning `ABI_STATUS_PANIC`. The
+/// hook in place (Rust's, or the program's own) is wrapped, not replaced:
+/// it runs with SIGPIPE blocked on its thread. One atomic load per call
+/// of a `Result` function once done.
+#[inline(always)]
+fn quiet_panic_hook() {
+    static WRAPPED: std::sync::Once = std::sync::Once::new();
+    if !WRAPPED.is_completed() {
+        wrap_panic_hook(&WRAPPED);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn wrap_panic_hook(wrapped: &'static std::sync::Once) {
+    wrapped.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| without_sigpipe(|| previous(info))));
+    });
 }
 
 // The reporting functions a shim calls inside an `AbortOnUnwind` guard or

@@ -27,12 +27,16 @@ unsafe extern "C" {
     fn bitint_shim_drive(width: i32, generated: i32, n: u64) -> i64;
 }
 
-/// Case numbers 0 to 2 are `bench_drive`'s; 24, 128 and 256 are
+/// Case numbers 0 to 3 are `bench_drive`'s; 24, 128 and 256 are
 /// `bitint_shim_drive`'s widths.
 const CASES: &[(i32, &str)] = &[
     (0, "i32 add (scalars by value)"),
     (1, "Result<i32, ErrorCode> with out-pointer"),
     (2, "&[i32] sum (pointer and length, 16 elements)"),
+    (
+        3,
+        "&mut [i32] += &[i32] (16 elements; the overlap check of two borrowing arguments)",
+    ),
     (24, "`_BitInt(24)` add (one register)"),
     (128, "`_BitInt(128)` add (register pair)"),
     (
@@ -44,7 +48,7 @@ const CASES: &[(i32, &str)] = &[
 /// Run case `which` for `n` calls of the generated (`generated = 1`) or
 /// hand-written function.
 fn drive(which: i32, generated: i32, n: u64) -> i64 {
-    if which < 3 {
+    if which < 4 {
         // SAFETY: the driver only passes valid pointers to the functions.
         return unsafe { bench_drive(which, generated, n) };
     }

@@ -10,6 +10,8 @@ int32_t bench_div_generated(int32_t, int32_t, int32_t *);
 int32_t bench_div_handwritten(int32_t, int32_t, int32_t *);
 int64_t bench_sum_generated(const int32_t *, size_t);
 int64_t bench_sum_handwritten(const int32_t *, size_t);
+size_t bench_axpy_generated(int32_t *, size_t, const int32_t *, size_t);
+size_t bench_axpy_handwritten(int32_t *, size_t, const int32_t *, size_t);
 
 int64_t bench_drive(int which, int generated, uint64_t n);
 
@@ -37,6 +39,14 @@ int64_t bench_drive(int which, int generated, uint64_t n) {
     case 2: {
         int64_t (*f)(const int32_t *, size_t) = generated ? bench_sum_generated : bench_sum_handwritten;
         for (uint64_t i = 0; i < n; i++) acc += f(data, 16);
+        break;
+    }
+    case 3: {
+        size_t (*f)(int32_t *, size_t, const int32_t *, size_t) =
+            generated ? bench_axpy_generated : bench_axpy_handwritten;
+        int32_t out[16] = {0};
+        for (uint64_t i = 0; i < n; i++) acc += (int64_t)f(out, 16, data, 16);
+        for (int k = 0; k < 16; k++) acc += out[k];
         break;
     }
     }

@@ -68,6 +68,12 @@ static long long null_out_with_broken_stderr(void) {
     return ct_checked_div(6, 3, NULL);
 }
 
+static long long panic_with_broken_stderr(void) {
+    int32_t out = 0;
+    break_stderr_pipe();
+    return ct_sqrt_or_panic(-9, &out);
+}
+
 static long long bad_utf8_with_closed_stderr(void) {
     int32_t out = 0;
     close(2);
@@ -744,6 +750,7 @@ static const Attack ATTACKS[] = {
     A(panic_with_status, "value -1"),
     A(bad_utf8_with_broken_stderr, "value -3"),
     A(null_out_with_broken_stderr, "value -2"),
+    A(panic_with_broken_stderr, "value -1"),
     A(bad_utf8_with_closed_stderr, "value -3"),
     A(panic_with_closed_stderr, "value -1"),
     A(null_out_pointer, "value -2"),

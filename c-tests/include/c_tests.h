@@ -1567,6 +1567,14 @@ float _mlir_ciface_weighted_strided(const MemRef1D_f32 *m);
  */
 int32_t bench_add_generated(int32_t a, int32_t b);
 
+/**
+ * Generated: add `src` into `dst` element-wise; two borrowing arguments,
+ * so the shim checks that the exclusive one overlaps nothing.
+ *
+ * Rust: `c_tests::bench::bench_axpy_generated`
+ */
+size_t bench_axpy_generated(int32_t *dst, size_t dst_len, const int32_t *src, size_t src_len);
+
 #if ABI_HAVE_BITINT
 /**
  * Generated: `_BitInt(128)`, a register pair.

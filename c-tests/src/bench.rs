@@ -71,6 +71,60 @@ pub unsafe extern "C" fn bench_sum_handwritten(xs: *const i32, len: usize) -> i6
     xs.iter().map(|&x| i64::from(x)).sum()
 }
 
+/// Generated: add `src` into `dst` element-wise; two borrowing arguments,
+/// so the shim checks that the exclusive one overlaps nothing.
+#[c_export]
+pub fn bench_axpy_generated(dst: &mut [i32], src: &[i32]) -> usize {
+    let n = dst.len().min(src.len());
+    for (d, s) in dst[..n].iter_mut().zip(&src[..n]) {
+        *d = d.wrapping_add(*s);
+    }
+    n
+}
+
+/// Hand-written equivalent of `bench_axpy_generated`, with the same
+/// checks: NULL, alignment, lengths, and no overlap between the buffers
+/// (a careful author must check it too, or two Rust slices alias).
+///
+/// # Safety
+///
+/// Each pointer is valid for its length unless the length is 0.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn bench_axpy_handwritten(
+    dst: *mut i32,
+    dst_len: usize,
+    src: *const i32,
+    src_len: usize,
+) -> usize {
+    let bad = |p: *const i32, len: usize| {
+        len != 0 && (p.is_null() || !p.is_aligned() || len > isize::MAX as usize / 4)
+    };
+    if bad(dst.cast_const(), dst_len) || bad(src, src_len) {
+        std::process::abort();
+    }
+    let (d0, s0) = (dst.addr(), src.addr());
+    if dst_len != 0 && src_len != 0 && d0 < s0 + 4 * src_len && s0 < d0 + 4 * dst_len {
+        std::process::abort();
+    }
+    let dst: &mut [i32] = if dst_len == 0 {
+        &mut []
+    } else {
+        // SAFETY: checked above; `dst_len` elements promised, not aliased.
+        unsafe { std::slice::from_raw_parts_mut(dst, dst_len) }
+    };
+    let src: &[i32] = if src_len == 0 {
+        &[]
+    } else {
+        // SAFETY: checked above; `src_len` elements promised.
+        unsafe { std::slice::from_raw_parts(src, src_len) }
+    };
+    let n = dst.len().min(src.len());
+    for (d, s) in dst[..n].iter_mut().zip(&src[..n]) {
+        *d = d.wrapping_add(*s);
+    }
+    n
+}
+
 /// The `_BitInt` pairs: wrapping addition at the three x86-64 passing
 /// classes (one register, a register pair, memory), generated from
 /// `BitInt<N>` and written by hand over the raw storage. Both sides

@@ -399,10 +399,37 @@ fn dpi_in_verilator() -> Result<(), String> {
     let stdout = String::from_utf8_lossy(&output.stdout);
     print!("{stdout}");
     eprint!("{}", String::from_utf8_lossy(&output.stderr));
-    if output.status.success() && stdout.contains("DPI OK:") {
+    if !(output.status.success() && stdout.contains("DPI OK:")) {
+        return Err(format!("the DPI simulation failed ({})", output.status));
+    }
+    panic_in_verilator(&root, &sv)
+}
+
+/// A Rust import that panics inside a Verilator simulation (a C++ `main`
+/// that catches nothing): the simulation must abort with the report naming
+/// the import.
+fn panic_in_verilator(root: &std::path::Path, sv: &std::path::Path) -> Result<(), String> {
+    use std::os::unix::process::ExitStatusExt;
+    let simulation = verilate(
+        "panic_tb",
+        &[sv.join("panic_tb.sv")],
+        &root.join("target/verilator/panic"),
+        None,
+        None,
+    )?;
+    let output = Command::new(&simulation)
+        .output()
+        .map_err(|e| format!("cannot run the panic simulation: {e}"))?;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let report = "dpi_panics` (C symbol `dpi_panics`) panicked: dpi_panics was called with 3";
+    if output.status.signal() == Some(6) && stderr.contains(report) {
+        println!("DPI panic: the simulation aborted with the report naming `dpi_panics`");
         Ok(())
     } else {
-        Err(format!("the DPI simulation failed ({})", output.status))
+        Err(format!(
+            "a panicking import in Verilator ended with {} instead of SIGABRT and the report; stderr:\n{stderr}",
+            output.status
+        ))
     }
 }
 
