@@ -966,6 +966,38 @@ mod tests {
         assert_eq!(e.to_vec(), Vec::<i32>::new());
     }
 
+    /// Foreign code may hand over an unranked memref whose ranked
+    /// descriptor sits at any address: the sizes are read unaligned (Miri,
+    /// which runs these tests in `cargo xtask test`, flags an aligned read).
+    #[test]
+    fn unranked_descriptor_at_an_odd_address() {
+        let desc = MemRefDescriptor::<f32, 2> {
+            allocated: core::ptr::null_mut(),
+            aligned: core::ptr::null_mut(),
+            offset: 0,
+            sizes: [0, 7],
+            strides: [7, 1],
+        };
+        let mut block = [0u8; size_of::<MemRefDescriptor<f32, 2>>() + 1];
+        // SAFETY: `block` has room for the descriptor after one byte; the
+        // write is unaligned.
+        unsafe {
+            block
+                .as_mut_ptr()
+                .add(1)
+                .cast::<MemRefDescriptor<f32, 2>>()
+                .write_unaligned(desc)
+        };
+        let unranked = UnrankedMemRefDescriptor {
+            rank: 2,
+            descriptor: block.as_mut_ptr().wrapping_add(1).cast(),
+        };
+        // SAFETY: a rank-2 descriptor of an empty memref.
+        let view = unsafe { UnrankedMemRef::<f32>::from_descriptor(&unranked) }.unwrap();
+        assert_eq!(view.sizes(), [0, 7]);
+        assert!(view.ranked::<2>(&MemRefType::ANY_STRIDED).unwrap().is_empty());
+    }
+
     #[test]
     fn bad_slices_are_errors() {
         let data = [0u8; 6];
