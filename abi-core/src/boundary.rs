@@ -11,6 +11,8 @@
 use std::any::Any;
 use std::io::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+#[cfg(not(target_os = "linux"))]
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::convert::{ArgError, Borrow, first_conflict};
 use crate::registry::FunctionEntry;
@@ -64,20 +66,36 @@ pub fn status_on_panic(function: &'static FunctionEntry, body: impl FnOnce() -> 
 /// action) and stderr a pipe whose reader has gone, that write would end
 /// the process instead of the function returning `ABI_STATUS_PANIC`. The
 /// hook in place (Rust's, or the program's own) is wrapped, not replaced:
-/// it runs with SIGPIPE blocked on its thread. One atomic load per call
-/// of a `Result` function once done.
+/// it runs with SIGPIPE blocked on its thread.
+///
+/// On Linux the wrapper is installed when the library is loaded (an
+/// `.init_array` entry next to the shims' reporting code, so it is linked
+/// whenever a shim is), which costs the shims nothing; elsewhere the first
+/// call of a `Result` function installs it (a load and a branch per call).
 #[inline(always)]
 fn quiet_panic_hook() {
-    static WRAPPED: std::sync::Once = std::sync::Once::new();
-    if !WRAPPED.is_completed() {
-        wrap_panic_hook(&WRAPPED);
+    #[cfg(not(target_os = "linux"))]
+    {
+        static WRAPPED: AtomicBool = AtomicBool::new(false);
+        if !WRAPPED.load(Ordering::Relaxed) {
+            wrap_panic_hook();
+            WRAPPED.store(true, Ordering::Relaxed);
+        }
     }
 }
 
+#[cfg(all(target_os = "linux", not(miri)))]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static WRAP_PANIC_HOOK_AT_LOAD: extern "C" fn() = wrap_panic_hook;
+
+/// `extern "C"` (cannot unwind), like the reporting functions below, so
+/// that calling it costs the shims no landing pad.
 #[cold]
 #[inline(never)]
-fn wrap_panic_hook(wrapped: &'static std::sync::Once) {
-    wrapped.call_once(|| {
+extern "C" fn wrap_panic_hook() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| without_sigpipe(|| previous(info))));
     });

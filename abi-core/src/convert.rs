@@ -73,8 +73,10 @@ impl std::error::Error for ArgError {}
 /// undefined behaviour (the optimiser assumes they never alias).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Borrow {
+    /// The first byte.
     start: usize,
-    len: usize,
+    /// One past the last byte (`end <= start`: empty).
+    end: usize,
     exclusive: bool,
 }
 
@@ -82,20 +84,21 @@ impl Borrow {
     /// No bytes.
     pub const EMPTY: Borrow = Borrow {
         start: 0,
-        len: 0,
+        end: 0,
         exclusive: false,
     };
 
-    /// `count` elements of `T` from `ptr` (`None` for NULL, or when the
-    /// byte size overflows: the conversion refuses those anyway).
+    /// `count` elements of `T` from `ptr`. Computed with wrapping
+    /// arithmetic, before the argument is validated: a NULL pointer or a
+    /// length that overflows gives a range no valid argument can overlap
+    /// (it lies in the unmapped first pages, wraps around, or is empty),
+    /// and the conversion that follows refuses such an argument anyway.
     #[inline(always)]
     pub fn of_raw<T>(ptr: *const T, count: usize, exclusive: bool) -> Option<Self> {
-        if ptr.is_null() {
-            return None;
-        }
+        let start = ptr.addr();
         Some(Borrow {
-            start: ptr.addr(),
-            len: count.checked_mul(size_of::<T>())?,
+            start,
+            end: start.wrapping_add(count.wrapping_mul(size_of::<T>())),
             exclusive,
         })
     }
@@ -105,18 +108,22 @@ impl Borrow {
     pub fn range(start: usize, len: usize, exclusive: bool) -> Self {
         Borrow {
             start,
-            len,
+            end: start.saturating_add(len),
             exclusive,
         }
+    }
+
+    /// Whether the borrow holds no byte.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.end <= self.start
     }
 
     /// Whether every byte of `inner` lies inside `self` (an empty `inner`
     /// lies anywhere).
     #[inline(always)]
     pub fn contains(&self, inner: &Borrow) -> bool {
-        inner.len == 0
-            || (inner.start >= self.start
-                && inner.start.saturating_add(inner.len) <= self.start.saturating_add(self.len))
+        inner.is_empty() || (inner.start >= self.start && inner.end <= self.end)
     }
 
     /// Whether the two borrows conflict: they share a byte and at least one
@@ -124,10 +131,10 @@ impl Borrow {
     #[inline(always)]
     pub fn conflicts_with(&self, other: &Borrow) -> bool {
         (self.exclusive || other.exclusive)
-            && self.len != 0
-            && other.len != 0
-            && self.start < other.start.saturating_add(other.len)
-            && other.start < self.start.saturating_add(self.len)
+            && self.start < other.end
+            && other.start < self.end
+            && !self.is_empty()
+            && !other.is_empty()
     }
 }
 

@@ -63,7 +63,11 @@ pub unsafe extern "C" fn bench_sum_handwritten(xs: *const i32, len: usize) -> i6
     if len == 0 {
         return 0;
     }
-    if xs.is_null() || !xs.is_aligned() || len > isize::MAX as usize / size_of::<i32>() {
+    if xs.is_null()
+        || !xs.is_aligned()
+        || len > isize::MAX as usize / size_of::<i32>()
+        || xs.addr().checked_add(len * size_of::<i32>()).is_none()
+    {
         std::process::abort();
     }
     // SAFETY: non-NULL and aligned (checked above), `len` elements promised.
@@ -96,8 +100,14 @@ pub unsafe extern "C" fn bench_axpy_handwritten(
     src: *const i32,
     src_len: usize,
 ) -> usize {
+    // The checks the shims make: NULL, alignment, a byte size that fits
+    // `isize` and a range that does not wrap around the address space.
     let bad = |p: *const i32, len: usize| {
-        len != 0 && (p.is_null() || !p.is_aligned() || len > isize::MAX as usize / 4)
+        len != 0
+            && (p.is_null()
+                || !p.is_aligned()
+                || len > isize::MAX as usize / 4
+                || p.addr().checked_add(4 * len).is_none())
     };
     if bad(dst.cast_const(), dst_len) || bad(src, src_len) {
         std::process::abort();

@@ -979,15 +979,13 @@ mod tests {
             strides: [7, 1],
         };
         let mut block = [0u8; size_of::<MemRefDescriptor<f32, 2>>() + 1];
+        let at_one = block
+            .as_mut_ptr()
+            .wrapping_add(1)
+            .cast::<MemRefDescriptor<f32, 2>>();
         // SAFETY: `block` has room for the descriptor after one byte; the
         // write is unaligned.
-        unsafe {
-            block
-                .as_mut_ptr()
-                .add(1)
-                .cast::<MemRefDescriptor<f32, 2>>()
-                .write_unaligned(desc)
-        };
+        unsafe { at_one.write_unaligned(desc) };
         let unranked = UnrankedMemRefDescriptor {
             rank: 2,
             descriptor: block.as_mut_ptr().wrapping_add(1).cast(),
@@ -995,7 +993,11 @@ mod tests {
         // SAFETY: a rank-2 descriptor of an empty memref.
         let view = unsafe { UnrankedMemRef::<f32>::from_descriptor(&unranked) }.unwrap();
         assert_eq!(view.sizes(), [0, 7]);
-        assert!(view.ranked::<2>(&MemRefType::ANY_STRIDED).unwrap().is_empty());
+        assert!(
+            view.ranked::<2>(&MemRefType::ANY_STRIDED)
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]
