@@ -101,7 +101,7 @@ extern "C" fn wrap_panic_hook() {
     });
 }
 
-// The reporting functions a shim calls inside an `AbortOnUnwind` guard or
+// The reporting functions a shim calls inside `abort_on_panic` or
 // `status_on_panic` are `extern "C"`: a Rust function that writes to stderr
 // may unwind (as far as the compiler knows), which forces every shim to keep
 // a landing pad, callee-saved registers and a stack frame on its fast path;
