@@ -10,6 +10,7 @@
 
 use std::any::Any;
 use std::io::Write;
+use std::mem::MaybeUninit;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 #[cfg(not(target_os = "linux"))]
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,11 +30,77 @@ use crate::status::{STATUS_PANIC, status_of_arg_error};
 /// initiate panic" before any destructor runs. Catching in the shim gives
 /// the search phase its handler whatever the caller is.
 #[inline(always)]
-pub fn abort_on_panic<R>(function: &'static FunctionEntry, body: impl FnOnce() -> R) -> R {
-    match catch_unwind(AssertUnwindSafe(body)) {
-        Ok(value) => value,
-        Err(payload) => panicked(function, payload),
+pub fn abort_on_panic<F: FnMut() -> R, R>(function: &'static FunctionEntry, body: F) -> R {
+    let mut slot = CallSlot {
+        body,
+        result: MaybeUninit::uninit(),
+    };
+    // SAFETY: `call_slot::<F, R>` is given the `CallSlot<F, R>` it expects.
+    if let Some(payload) = unsafe { catch_panic(call_slot::<F, R>, (&raw mut slot).cast()) } {
+        panicked(function, payload)
     }
+    // SAFETY: the call completed (it did not panic), which wrote the
+    // result.
+    unsafe { slot.result.assume_init() }
+}
+
+/// Run the body of a shim with a status channel: a panic is reported and
+/// becomes [`STATUS_PANIC`].
+#[inline(always)]
+pub fn status_on_panic<F: FnMut() -> i32>(function: &'static FunctionEntry, body: F) -> i32 {
+    quiet_panic_hook();
+    let mut slot = CallSlot {
+        body,
+        result: MaybeUninit::uninit(),
+    };
+    // SAFETY: as in `abort_on_panic`.
+    if let Some(payload) = unsafe { catch_panic(call_slot::<F, i32>, (&raw mut slot).cast()) } {
+        panic_to_status(function, payload);
+        return STATUS_PANIC;
+    }
+    // SAFETY: as in `abort_on_panic`.
+    unsafe { slot.result.assume_init() }
+}
+
+/// A shim body and the place for its result: the part of catching a panic
+/// that depends on the body's type is one small function (`call_slot`),
+/// and the `catch_unwind` around it is compiled once for every shim
+/// instead of once per shim (a generic `catch_unwind` is four functions
+/// per instance, which was most of what a shim cost to compile). The body
+/// is `FnMut`, not `FnOnce`, so that calling it through a pointer needs no
+/// move out of the slot (another generic function per shim in a debug
+/// build); the shims' bodies capture only the raw `Copy` arguments. No
+/// methods: each would be one more generic instance per shim to compile.
+struct CallSlot<F, R> {
+    body: F,
+    result: MaybeUninit<R>,
+}
+
+/// Run the body held in the slot at `data` and store its result.
+///
+/// # Safety
+///
+/// `data` points to a live `CallSlot<F, R>`.
+#[inline(always)]
+unsafe fn call_slot<F: FnMut() -> R, R>(data: *mut u8) {
+    // SAFETY: by the contract above; nothing else refers to the slot
+    // during the call.
+    let slot = unsafe { &mut *data.cast::<CallSlot<F, R>>() };
+    slot.result = MaybeUninit::new((slot.body)());
+}
+
+/// Run `call(data)` and return the panic payload if it panicked. Not
+/// generic, so one copy serves every shim; inlined, so that the optimiser
+/// sees the call through the pointer as a direct call (and a shim whose
+/// body cannot panic loses the catch altogether).
+///
+/// # Safety
+///
+/// As for the `call` given.
+#[inline]
+unsafe fn catch_panic(call: unsafe fn(*mut u8), data: *mut u8) -> Option<Box<dyn Any + Send>> {
+    // SAFETY: forwarded to the caller.
+    catch_unwind(AssertUnwindSafe(|| unsafe { call(data) })).err()
 }
 
 #[cold]
@@ -45,19 +112,11 @@ fn panicked(function: &'static FunctionEntry, payload: Box<dyn Any + Send>) -> !
     std::process::abort()
 }
 
-/// Run the body of a shim with a status channel: a panic is reported and
-/// becomes [`STATUS_PANIC`].
-#[inline(always)]
-pub fn status_on_panic(function: &'static FunctionEntry, body: impl FnOnce() -> i32) -> i32 {
-    quiet_panic_hook();
-    match catch_unwind(AssertUnwindSafe(body)) {
-        Ok(status) => status,
-        Err(payload) => {
-            report_panic(function, &*payload, "returning ABI_STATUS_PANIC");
-            drop_payload(payload);
-            STATUS_PANIC
-        }
-    }
+#[cold]
+#[inline(never)]
+fn panic_to_status(function: &'static FunctionEntry, payload: Box<dyn Any + Send>) {
+    report_panic(function, &*payload, "returning ABI_STATUS_PANIC");
+    drop_payload(payload);
 }
 
 /// Make sure, once per process, that the panic hook cannot be killed by

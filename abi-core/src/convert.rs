@@ -15,6 +15,7 @@
 
 use core::ffi::{CStr, c_char};
 use core::fmt;
+use core::num::NonZeroUsize;
 
 use crate::c_type::{C_BOOL, C_CONST_CHAR_PTR, CBool, CType, CTypeDesc};
 use crate::reflect::TypeRecord;
@@ -71,11 +72,15 @@ impl std::error::Error for ArgError {}
 /// (`&mut`) argument shares no byte with any other argument: C can pass one
 /// buffer twice, and two Rust references to it, one of them `&mut`, are
 /// undefined behaviour (the optimiser assumes they never alias).
+///
+/// An empty borrow is always [`Borrow::EMPTY`]'s range, zero to zero, which
+/// overlaps nothing (the constructors make sure), so the overlap test needs
+/// no emptiness test of its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Borrow {
     /// The first byte.
     start: usize,
-    /// One past the last byte (`end <= start`: empty).
+    /// One past the last byte (`start == end == 0` when empty).
     end: usize,
     exclusive: bool,
 }
@@ -88,24 +93,37 @@ impl Borrow {
         exclusive: false,
     };
 
-    /// `count` elements of `T` from `ptr`. Computed with wrapping
-    /// arithmetic, before the argument is validated: a NULL pointer or a
-    /// length that overflows gives a range no valid argument can overlap
-    /// (it lies in the unmapped first pages, wraps around, or is empty),
-    /// and the conversion that follows refuses such an argument anyway.
+    /// `count` elements of `T` from `ptr`, a pointer already checked for
+    /// them (non-NULL, aligned, and the byte range neither overflows
+    /// `isize` nor wraps around the address space, as [`check_slice`]
+    /// makes sure): the check comes first so that the range is exact and
+    /// the optimiser can reuse the arithmetic of the check. (An empty
+    /// slice borrows nothing: it has no borrow to describe.)
     #[inline(always)]
-    pub fn of_raw<T>(ptr: *const T, count: usize, exclusive: bool) -> Option<Self> {
+    pub fn of_checked<T>(ptr: *const T, count: NonZeroUsize, exclusive: bool) -> Self {
+        if size_of::<T>() == 0 {
+            return Borrow {
+                exclusive,
+                ..Self::EMPTY
+            };
+        }
         let start = ptr.addr();
-        Some(Borrow {
+        Borrow {
             start,
-            end: start.wrapping_add(count.wrapping_mul(size_of::<T>())),
+            end: start.wrapping_add(count.get().wrapping_mul(size_of::<T>())),
             exclusive,
-        })
+        }
     }
 
     /// `len` bytes from address `start` (the extent of a memref view).
     #[inline(always)]
     pub fn range(start: usize, len: usize, exclusive: bool) -> Self {
+        if len == 0 {
+            return Borrow {
+                exclusive,
+                ..Self::EMPTY
+            };
+        }
         Borrow {
             start,
             end: start.saturating_add(len),
@@ -127,7 +145,8 @@ impl Borrow {
     }
 
     /// Whether the two borrows conflict: they share a byte and at least one
-    /// of them is exclusive. Empty borrows conflict with nothing.
+    /// of them is exclusive. Empty borrows conflict with nothing (zero to
+    /// zero: `other.start < 0` is false).
     #[inline(always)]
     pub fn conflicts_with(&self, other: &Borrow) -> bool {
         (self.exclusive || other.exclusive)
@@ -200,21 +219,38 @@ pub unsafe trait CParam: Sized {
     /// checked.
     unsafe fn from_c(raw: Self::Raw) -> Result<Self, ArgError>;
 
-    /// The memory the argument will borrow once converted, for the check
-    /// that no exclusive argument overlaps another ([`Borrow`]). Computed
-    /// from the raw argument, before any reference exists: two Rust
-    /// references to one place, one of them `&mut`, are undefined
-    /// behaviour the moment they are formed. `None` (the default) for
-    /// values that borrow nothing, and for a NULL pointer; a type that
-    /// becomes a reference must return what it will borrow.
+    /// Check the raw argument as far as forming its reference needs (NULL,
+    /// alignment, size), without forming it, and return the memory the
+    /// converted argument will borrow, for the check that no exclusive
+    /// argument overlaps another ([`Borrow`]). The shims call it, for every
+    /// argument that may borrow, before any conversion: two Rust references
+    /// to one place, one of them `&mut`, are undefined behaviour the moment
+    /// they are formed. `Ok(None)` (the default) for values that borrow
+    /// nothing, and for an optional pointer that is NULL; a type that
+    /// becomes a reference must return what it will borrow. The error is
+    /// the one [`CParam::from_c`] would return for the same argument.
     ///
     /// # Safety
     ///
     /// As for [`CParam::from_c`] (a `&CStr` reads its bytes up to the NUL).
     #[inline(always)]
-    unsafe fn raw_borrow(raw: Self::Raw) -> Option<Borrow> {
+    unsafe fn checked_borrow(raw: Self::Raw) -> Result<Option<Borrow>, ArgError> {
         let _ = raw;
-        None
+        Ok(None)
+    }
+
+    /// [`CParam::from_c`] for an argument [`CParam::checked_borrow`]
+    /// accepted: it may skip the checks made there (the shims of functions
+    /// with several borrowing arguments call the two in turn, so each check
+    /// runs once). By default, `from_c`.
+    ///
+    /// # Safety
+    ///
+    /// As for [`CParam::from_c`], and `checked_borrow(raw)` returned `Ok`.
+    #[inline(always)]
+    unsafe fn from_checked(raw: Self::Raw) -> Result<Self, ArgError> {
+        // SAFETY: forwarded, same contract.
+        unsafe { Self::from_c(raw) }
     }
 
     /// The reflection record ([`crate::reflect`]); by default the record
@@ -259,12 +295,27 @@ pub unsafe trait CSliceParam: Sized {
     /// valid for the chosen lifetime (and not aliased, for `&mut [T]`).
     unsafe fn from_c(ptr: Self::Ptr, len: usize) -> Result<Self, ArgError>;
 
-    /// The memory the slice will borrow once converted, from the raw
-    /// pointer and length (see [`CParam::raw_borrow`]).
+    /// Check the pointer and length as [`CSliceParam::from_c`] does, and
+    /// return the memory the slice will borrow (see
+    /// [`CParam::checked_borrow`]).
     #[inline(always)]
-    fn raw_borrow(ptr: Self::Ptr, len: usize) -> Option<Borrow> {
+    fn checked_borrow(ptr: Self::Ptr, len: usize) -> Result<Option<Borrow>, ArgError> {
         let _ = (ptr, len);
-        None
+        Ok(None)
+    }
+
+    /// [`CSliceParam::from_c`] for a pointer and length
+    /// [`CSliceParam::checked_borrow`] accepted (see
+    /// [`CParam::from_checked`]). By default, `from_c`.
+    ///
+    /// # Safety
+    ///
+    /// As for [`CSliceParam::from_c`], and `checked_borrow(ptr, len)`
+    /// returned `Ok`.
+    #[inline(always)]
+    unsafe fn from_checked(ptr: Self::Ptr, len: usize) -> Result<Self, ArgError> {
+        // SAFETY: forwarded, same contract.
+        unsafe { Self::from_c(ptr, len) }
     }
 
     /// The reflection record ([`crate::reflect`]); by default a dynamic
@@ -508,8 +559,9 @@ unsafe impl<'a, T: CType> CParam for &'a T {
         TypeRecord::of_c_type(&T::C_TYPE)
     }
     #[inline(always)]
-    unsafe fn raw_borrow(raw: *const T) -> Option<Borrow> {
-        Borrow::of_raw(raw, 1, false)
+    unsafe fn checked_borrow(raw: *const T) -> Result<Option<Borrow>, ArgError> {
+        check_pointer(raw)?;
+        Ok(Some(Borrow::of_checked(raw, NonZeroUsize::MIN, false)))
     }
     type Raw = *const T;
     const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
@@ -520,6 +572,12 @@ unsafe impl<'a, T: CType> CParam for &'a T {
         // it points to a live `T` for `'a`.
         Ok(unsafe { &*raw })
     }
+    #[inline(always)]
+    unsafe fn from_checked(raw: *const T) -> Result<Self, ArgError> {
+        // SAFETY: non-NULL and aligned (`checked_borrow` accepted it); the
+        // caller promises it points to a live `T` for `'a`.
+        Ok(unsafe { &*raw })
+    }
 }
 
 // SAFETY: as for `&T`, with exclusivity promised by the caller.
@@ -528,8 +586,13 @@ unsafe impl<'a, T: CType> CParam for &'a mut T {
         TypeRecord::of_c_type(&T::C_TYPE)
     }
     #[inline(always)]
-    unsafe fn raw_borrow(raw: *mut T) -> Option<Borrow> {
-        Borrow::of_raw(raw.cast_const(), 1, true)
+    unsafe fn checked_borrow(raw: *mut T) -> Result<Option<Borrow>, ArgError> {
+        check_pointer(raw.cast_const())?;
+        Ok(Some(Borrow::of_checked(
+            raw.cast_const(),
+            NonZeroUsize::MIN,
+            true,
+        )))
     }
     type Raw = *mut T;
     const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
@@ -541,6 +604,12 @@ unsafe impl<'a, T: CType> CParam for &'a mut T {
         // exclusive access to a live `T` for `'a`.
         Ok(unsafe { &mut *raw })
     }
+    #[inline(always)]
+    unsafe fn from_checked(raw: *mut T) -> Result<Self, ArgError> {
+        // SAFETY: non-NULL and aligned (`checked_borrow` accepted it); the
+        // caller promises exclusive access to a live `T` for `'a`.
+        Ok(unsafe { &mut *raw })
+    }
 }
 
 // SAFETY: as for `&T`; NULL maps to `None`.
@@ -549,8 +618,12 @@ unsafe impl<'a, T: CType> CParam for Option<&'a T> {
         TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)))
     }
     #[inline(always)]
-    unsafe fn raw_borrow(raw: *const T) -> Option<Borrow> {
-        Borrow::of_raw(raw, 1, false)
+    unsafe fn checked_borrow(raw: *const T) -> Result<Option<Borrow>, ArgError> {
+        if raw.is_null() {
+            return Ok(None);
+        }
+        // SAFETY: forwarded to the `&T` check, same contract.
+        unsafe { <&'a T as CParam>::checked_borrow(raw) }
     }
     type Raw = *const T;
     const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
@@ -562,6 +635,14 @@ unsafe impl<'a, T: CType> CParam for Option<&'a T> {
         // SAFETY: forwarded to the `&T` conversion, same contract.
         unsafe { <&'a T as CParam>::from_c(raw) }.map(Some)
     }
+    #[inline(always)]
+    unsafe fn from_checked(raw: *const T) -> Result<Self, ArgError> {
+        if raw.is_null() {
+            return Ok(None);
+        }
+        // SAFETY: forwarded to the `&T` conversion, same contract.
+        unsafe { <&'a T as CParam>::from_checked(raw) }.map(Some)
+    }
 }
 
 // SAFETY: as for `&mut T`; NULL maps to `None`.
@@ -570,8 +651,12 @@ unsafe impl<'a, T: CType> CParam for Option<&'a mut T> {
         TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)))
     }
     #[inline(always)]
-    unsafe fn raw_borrow(raw: *mut T) -> Option<Borrow> {
-        Borrow::of_raw(raw.cast_const(), 1, true)
+    unsafe fn checked_borrow(raw: *mut T) -> Result<Option<Borrow>, ArgError> {
+        if raw.is_null() {
+            return Ok(None);
+        }
+        // SAFETY: forwarded to the `&mut T` check, same contract.
+        unsafe { <&'a mut T as CParam>::checked_borrow(raw) }
     }
     type Raw = *mut T;
     const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
@@ -584,6 +669,14 @@ unsafe impl<'a, T: CType> CParam for Option<&'a mut T> {
         // SAFETY: forwarded to the `&mut T` conversion, same contract.
         unsafe { <&'a mut T as CParam>::from_c(raw) }.map(Some)
     }
+    #[inline(always)]
+    unsafe fn from_checked(raw: *mut T) -> Result<Self, ArgError> {
+        if raw.is_null() {
+            return Ok(None);
+        }
+        // SAFETY: forwarded to the `&mut T` conversion, same contract.
+        unsafe { <&'a mut T as CParam>::from_checked(raw) }.map(Some)
+    }
 }
 
 // SAFETY: `const char *`; NULL is rejected, the caller promises a
@@ -593,9 +686,12 @@ unsafe impl<'a> CParam for &'a CStr {
         TypeRecord::Str("cstr".into())
     }
     #[inline(always)]
-    unsafe fn raw_borrow(raw: *const c_char) -> Option<Borrow> {
-        // SAFETY: NULL or a NUL-terminated string (the caller's contract).
-        unsafe { cstr_borrow(raw) }
+    unsafe fn checked_borrow(raw: *const c_char) -> Result<Option<Borrow>, ArgError> {
+        if raw.is_null() {
+            return Err(ArgError::Null);
+        }
+        // SAFETY: a NUL-terminated string (the caller's contract).
+        Ok(Some(unsafe { cstr_borrow(raw) }))
     }
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
@@ -616,9 +712,12 @@ unsafe impl<'a> CParam for Option<&'a CStr> {
         TypeRecord::Optional(Box::new(TypeRecord::Str("cstr".into())))
     }
     #[inline(always)]
-    unsafe fn raw_borrow(raw: *const c_char) -> Option<Borrow> {
-        // SAFETY: NULL or a NUL-terminated string (the caller's contract).
-        unsafe { cstr_borrow(raw) }
+    unsafe fn checked_borrow(raw: *const c_char) -> Result<Option<Borrow>, ArgError> {
+        if raw.is_null() {
+            return Ok(None);
+        }
+        // SAFETY: forwarded to the `&CStr` check, same contract.
+        unsafe { <&'a CStr as CParam>::checked_borrow(raw) }
     }
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
@@ -671,41 +770,65 @@ unsafe impl<'a> CResult for &'a CStr {
     }
 }
 
-/// The bytes of a NUL-terminated string, NUL included (`None` for NULL).
+/// The bytes of a NUL-terminated string, NUL included.
 ///
 /// # Safety
 ///
-/// `raw` is NULL or points to a NUL-terminated string.
+/// `raw` points to a NUL-terminated string.
 #[inline(always)]
-unsafe fn cstr_borrow(raw: *const c_char) -> Option<Borrow> {
-    if raw.is_null() {
-        return None;
-    }
-    // SAFETY: non-NULL and NUL-terminated (caller); only its length is
-    // read, no reference outlives this call.
-    let len = unsafe { CStr::from_ptr(raw) }.count_bytes() + 1;
-    Borrow::of_raw(raw, len, false)
+unsafe fn cstr_borrow(raw: *const c_char) -> Borrow {
+    // SAFETY: NUL-terminated (caller); only its length is read, no
+    // reference outlives this call.
+    let len = unsafe { CStr::from_ptr(raw) }.count_bytes();
+    // A string that ends before the end of the address space cannot wrap;
+    // the NUL is one more byte.
+    Borrow::of_checked(raw, NonZeroUsize::MIN.saturating_add(len), false)
 }
 
 /// Check the pointer half of a non-empty slice and its byte length.
 #[inline(always)]
 fn check_slice<T>(ptr: *const T, len: usize) -> Result<(), ArgError> {
-    check_pointer(ptr)?;
-    match len.checked_mul(size_of::<T>()) {
-        // A range that wraps around the address space is no allocation.
-        Some(bytes) if bytes <= isize::MAX as usize && ptr.addr().checked_add(bytes).is_some() => {
-            Ok(())
-        }
-        _ => Err(ArgError::TooLarge { len }),
+    // At most `isize::MAX` bytes (no allocation is larger), so the byte
+    // count cannot overflow; and a range that wraps around the address
+    // space is no allocation.
+    let max_len = match size_of::<T>() {
+        0 => usize::MAX,
+        size => isize::MAX as usize / size,
+    };
+    // One test, and the error worked out after it: errors built in
+    // separate branches share one report path, and the optimiser then sets
+    // up their values before the tests, on the fast path of every call.
+    let fits = len <= max_len && ptr.addr().checked_add(len * size_of::<T>()).is_some();
+    if !ptr.is_null() && ptr.is_aligned() && fits {
+        return Ok(());
     }
+    match check_pointer(ptr) {
+        Err(error) => Err(error),
+        Ok(()) => Err(ArgError::TooLarge { len }),
+    }
+}
+
+/// The borrow of a slice argument, after [`check_slice`] (`None` when
+/// empty: an empty slice borrows nothing, wherever it points).
+#[inline(always)]
+fn checked_slice_borrow<T>(
+    ptr: *const T,
+    len: usize,
+    exclusive: bool,
+) -> Result<Option<Borrow>, ArgError> {
+    let Some(count) = NonZeroUsize::new(len) else {
+        return Ok(None);
+    };
+    check_slice(ptr, len)?;
+    Ok(Some(Borrow::of_checked(ptr, count, exclusive)))
 }
 
 // SAFETY: `(const T *, size_t)`; NULL, misalignment and overflowing lengths
 // are rejected before the slice is formed.
 unsafe impl<'a, T: CType> CSliceParam for &'a [T] {
     #[inline(always)]
-    fn raw_borrow(ptr: *const T, len: usize) -> Option<Borrow> {
-        Borrow::of_raw(ptr, len, false)
+    fn checked_borrow(ptr: *const T, len: usize) -> Result<Option<Borrow>, ArgError> {
+        checked_slice_borrow(ptr, len, false)
     }
     type Ptr = *const T;
     const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
@@ -719,13 +842,21 @@ unsafe impl<'a, T: CType> CSliceParam for &'a [T] {
         // (checked above); the caller promises `len` live elements.
         Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
     }
+    #[inline(always)]
+    unsafe fn from_checked(ptr: *const T, len: usize) -> Result<Self, ArgError> {
+        if len == 0 {
+            return Ok(&[]);
+        }
+        // SAFETY: as in `from_c`; `checked_borrow` made its checks.
+        Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
+    }
 }
 
 // SAFETY: as for `&[T]`, with exclusivity promised by the caller.
 unsafe impl<'a, T: CType> CSliceParam for &'a mut [T] {
     #[inline(always)]
-    fn raw_borrow(ptr: *mut T, len: usize) -> Option<Borrow> {
-        Borrow::of_raw(ptr.cast_const(), len, true)
+    fn checked_borrow(ptr: *mut T, len: usize) -> Result<Option<Borrow>, ArgError> {
+        checked_slice_borrow(ptr.cast_const(), len, true)
     }
     type Ptr = *mut T;
     const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
@@ -741,6 +872,14 @@ unsafe impl<'a, T: CType> CSliceParam for &'a mut [T] {
         // not access during the call.
         Ok(unsafe { core::slice::from_raw_parts_mut(ptr, len) })
     }
+    #[inline(always)]
+    unsafe fn from_checked(ptr: *mut T, len: usize) -> Result<Self, ArgError> {
+        if len == 0 {
+            return Ok(&mut []);
+        }
+        // SAFETY: as in `from_c`; `checked_borrow` made its checks.
+        Ok(unsafe { core::slice::from_raw_parts_mut(ptr, len) })
+    }
 }
 
 // SAFETY: `(const char *, size_t)` of UTF-8; the bytes are validated before
@@ -750,8 +889,8 @@ unsafe impl<'a> CSliceParam for &'a str {
         TypeRecord::Str("utf8".into())
     }
     #[inline(always)]
-    fn raw_borrow(ptr: *const c_char, len: usize) -> Option<Borrow> {
-        Borrow::of_raw(ptr, len, false)
+    fn checked_borrow(ptr: *const c_char, len: usize) -> Result<Option<Borrow>, ArgError> {
+        checked_slice_borrow(ptr, len, false)
     }
     type Ptr = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
@@ -762,5 +901,115 @@ unsafe impl<'a> CSliceParam for &'a str {
         core::str::from_utf8(bytes).map_err(|e| ArgError::InvalidUtf8 {
             valid_up_to: e.valid_up_to(),
         })
+    }
+    #[inline(always)]
+    unsafe fn from_checked(ptr: *const c_char, len: usize) -> Result<Self, ArgError> {
+        // SAFETY: forwarded to the byte-slice conversion, same contract.
+        let bytes: &'a [u8] = unsafe { <&'a [u8] as CSliceParam>::from_checked(ptr.cast(), len) }?;
+        core::str::from_utf8(bytes).map_err(|e| ArgError::InvalidUtf8 {
+            valid_up_to: e.valid_up_to(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ONE: NonZeroUsize = NonZeroUsize::MIN;
+
+    fn slice_borrow(start: usize, count: usize, exclusive: bool) -> Borrow {
+        Borrow::of_checked(
+            core::ptr::without_provenance::<u32>(start),
+            NonZeroUsize::new(count).unwrap(),
+            exclusive,
+        )
+    }
+
+    #[test]
+    fn ranges_conflict_only_when_they_share_a_byte_and_one_is_exclusive() {
+        let a = slice_borrow(0x1000, 4, true); // bytes 0x1000..0x1010
+        assert_eq!(a, Borrow::range(0x1000, 16, true));
+        assert!(a.conflicts_with(&slice_borrow(0x100c, 1, false)));
+        assert!(slice_borrow(0x0ffc, 2, false).conflicts_with(&a));
+        assert!(
+            !a.conflicts_with(&slice_borrow(0x1010, 4, false)),
+            "adjacent after"
+        );
+        assert!(
+            !a.conflicts_with(&slice_borrow(0x0ff0, 4, true)),
+            "adjacent before"
+        );
+        let shared = slice_borrow(0x1000, 4, false);
+        assert!(
+            !shared.conflicts_with(&slice_borrow(0x1004, 1, false)),
+            "both shared"
+        );
+    }
+
+    #[test]
+    fn empty_borrows_conflict_with_nothing() {
+        let whole = Borrow::range(0, usize::MAX, true);
+        let inside = Borrow::range(0x1004, 0, true);
+        assert!(inside.is_empty());
+        assert_eq!((inside.start, inside.end), (0, 0), "empty is zero to zero");
+        assert!(!whole.conflicts_with(&inside) && !inside.conflicts_with(&whole));
+        let zst = Borrow::of_checked(core::ptr::without_provenance::<()>(0x1004), ONE, true);
+        assert!(zst.is_empty() && !whole.conflicts_with(&zst));
+        assert!(whole.contains(&inside) && Borrow::EMPTY.contains(&zst));
+    }
+
+    #[test]
+    fn checked_borrow_refuses_what_from_c_refuses_with_the_same_error() {
+        let misaligned = core::ptr::without_provenance_mut::<u32>(0x1001);
+        let wraps = core::ptr::without_provenance_mut::<u32>(usize::MAX - 7);
+        let cases: [(*mut u32, usize); 4] = [
+            (core::ptr::null_mut(), 3),
+            (misaligned, 3),
+            (core::ptr::without_provenance_mut(0x1000), usize::MAX / 2),
+            (wraps, 4),
+        ];
+        for (ptr, len) in cases {
+            let borrowed = <&mut [u32] as CSliceParam>::checked_borrow(ptr, len).unwrap_err();
+            // SAFETY: every case is refused before a slice is formed.
+            let converted = unsafe { <&mut [u32] as CSliceParam>::from_c(ptr, len) }.unwrap_err();
+            assert_eq!(borrowed, converted, "{ptr:?}, {len}");
+        }
+        // SAFETY: refused before a reference is formed.
+        let misaligned_ref = unsafe { <&u32 as CParam>::checked_borrow(misaligned) };
+        assert_eq!(misaligned_ref, Err(ArgError::Misaligned { align: 4 }));
+        // SAFETY: as above.
+        let null_string = unsafe { <&CStr as CParam>::checked_borrow(core::ptr::null()) };
+        assert_eq!(null_string, Err(ArgError::Null));
+        // SAFETY: NULL is `None`, no reference formed.
+        let none = unsafe { <Option<&mut u32> as CParam>::checked_borrow(core::ptr::null_mut()) };
+        assert_eq!(none, Ok(None));
+        // An empty slice borrows nothing, whatever its pointer.
+        assert_eq!(
+            <&[u32] as CSliceParam>::checked_borrow(misaligned, 0),
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn from_checked_converts_what_checked_borrow_accepted() {
+        let mut data = [1u32, 2, 3];
+        let ptr = data.as_mut_ptr();
+        let borrow = <&mut [u32] as CSliceParam>::checked_borrow(ptr, 3)
+            .unwrap()
+            .unwrap();
+        assert_eq!(borrow, Borrow::range(ptr.addr(), 12, true));
+        // SAFETY: `checked_borrow` accepted it; `data` is live and not
+        // otherwise used while the slice is.
+        let slice = unsafe { <&mut [u32] as CSliceParam>::from_checked(ptr, 3) }.unwrap();
+        slice[2] = 7;
+        assert_eq!(data, [1, 2, 7]);
+        let text = b"caf\xc3\xa9!";
+        let text_ptr = text.as_ptr().cast::<c_char>();
+        assert!(<&str as CSliceParam>::checked_borrow(text_ptr, 4).is_ok());
+        // SAFETY: accepted above; `text` is live. The UTF-8 check stays in
+        // `from_checked`: four bytes end inside `é`.
+        let cut = unsafe { <&str as CSliceParam>::from_checked(text_ptr, 4) };
+        assert_eq!(cut, Err(ArgError::InvalidUtf8 { valid_up_to: 3 }));
     }
 }

@@ -177,6 +177,13 @@ impl<'a, T: Packed> PackedMut<'a, T> {
 
 const C_UINT8: CTypeDesc = CTypeDesc::scalar::<u8>("uint8_t");
 
+/// The bytes C passes a packed value in, `ceil(WIDTH / 8)` (at least one:
+/// no packed type is zero bits wide).
+fn packed_len<T: Packed>() -> core::num::NonZeroUsize {
+    core::num::NonZeroUsize::new((T::WIDTH as usize).div_ceil(8))
+        .unwrap_or(core::num::NonZeroUsize::MIN)
+}
+
 /// `const uint8_t *`, how C passes packed data in host layout.
 pub(crate) const C_CONST_BYTES: CTypeDesc = CTypeDesc::Pointer {
     pointee: &C_UINT8,
@@ -192,8 +199,15 @@ unsafe impl<'a, T: Packed> CParam for PackedRef<'a, T> {
     }
     type Raw = *const u8;
     const C_TYPE: CTypeDesc = C_CONST_BYTES;
-    unsafe fn raw_borrow(raw: *const u8) -> Option<crate::convert::Borrow> {
-        crate::convert::Borrow::of_raw(raw, (T::WIDTH as usize).div_ceil(8), false)
+    unsafe fn checked_borrow(raw: *const u8) -> Result<Option<crate::convert::Borrow>, ArgError> {
+        if raw.is_null() {
+            return Err(ArgError::Null);
+        }
+        Ok(Some(crate::convert::Borrow::of_checked(
+            raw,
+            packed_len::<T>(),
+            false,
+        )))
     }
     unsafe fn from_c(raw: *const u8) -> Result<Self, ArgError> {
         if raw.is_null() {
@@ -225,8 +239,15 @@ unsafe impl<'a, T: Packed> CParam for PackedMut<'a, T> {
     type Raw = *mut u8;
     const C_TYPE: CTypeDesc = C_MUT_BYTES;
     const DIRECTION: Direction = Direction::InOut;
-    unsafe fn raw_borrow(raw: *mut u8) -> Option<crate::convert::Borrow> {
-        crate::convert::Borrow::of_raw(raw.cast_const(), (T::WIDTH as usize).div_ceil(8), true)
+    unsafe fn checked_borrow(raw: *mut u8) -> Result<Option<crate::convert::Borrow>, ArgError> {
+        if raw.is_null() {
+            return Err(ArgError::Null);
+        }
+        Ok(Some(crate::convert::Borrow::of_checked(
+            raw.cast_const(),
+            packed_len::<T>(),
+            true,
+        )))
     }
     unsafe fn from_c(raw: *mut u8) -> Result<Self, ArgError> {
         if raw.is_null() {

@@ -33,7 +33,13 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     let mut conversions = Vec::new();
     let mut call_args = Vec::new();
     let mut borrows = Vec::new();
+    let mut borrow_checks = Vec::new();
     let has_status = matches!(f.result, ResultModel::Status { .. });
+    let borrowing = f
+        .params
+        .iter()
+        .filter(|param| may_borrow(&param.ty))
+        .count();
 
     for (i, param) in f.params.iter().enumerate() {
         let ty = &param.ty;
@@ -64,30 +70,57 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             q.call("from_c", quote!(#value))
         };
         param_descs.push((name.clone(), rust_type, q.item("PARAM")));
-        borrows.push(if !may_borrow(ty) {
-            quote!(::core::option::Option::None)
-        } else if param.is_slice {
-            let len = raw_name(i, "_len");
-            q.call("raw_borrow", quote!(#value, #len))
-        } else {
-            // SAFETY: as for `from_c` below (a `&CStr` reads up to its NUL).
-            let raw_borrow = q.call("raw_borrow", quote!(#value));
-            quote!(unsafe { #raw_borrow })
-        });
-        let convert = if has_status {
-            quote! {
-                let #value = match unsafe { #from_c } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        return #p::argument_status(&#desc, #i, __abi_error)
-                    }
-                };
-            }
-        } else {
-            quote! {
-                let #value = #p::argument_or_abort(unsafe { #from_c }, &#desc, #i);
+        // A conversion's error is a status where there is a status
+        // channel, otherwise an abort naming the function and argument.
+        let or_reject = |value: &syn::Ident, converted: TokenStream| {
+            if has_status {
+                quote! {
+                    let #value = match #converted {
+                        ::core::result::Result::Ok(__abi_value) => __abi_value,
+                        ::core::result::Result::Err(__abi_error) => {
+                            return #p::argument_status(&#desc, #i, __abi_error)
+                        }
+                    };
+                }
+            } else {
+                quote! {
+                    let #value = #p::argument_or_abort(#converted, &#desc, #i);
+                }
             }
         };
+        if may_borrow(ty) {
+            let borrow = raw_name(i, "_borrow");
+            let checked_borrow = if param.is_slice {
+                let len = raw_name(i, "_len");
+                q.call("checked_borrow", quote!(#value, #len))
+            } else {
+                let checked_borrow = q.call("checked_borrow", quote!(#value));
+                // SAFETY: as for `from_c` below (a `&CStr` reads up to its
+                // NUL).
+                quote!(unsafe { #checked_borrow })
+            };
+            borrow_checks.push(or_reject(&borrow, checked_borrow));
+            borrows.push(quote!(#borrow));
+        } else {
+            borrows.push(quote!(::core::option::Option::None));
+        }
+        // After `checked_borrow` (several borrowing arguments), the
+        // conversion skips the checks made there.
+        let from_checked = if param.is_slice {
+            let len = raw_name(i, "_len");
+            q.call("from_checked", quote!(#value, #len))
+        } else {
+            q.call("from_checked", quote!(#value))
+        };
+        let checked_first = borrowing > 1 && may_borrow(ty);
+        let convert = or_reject(
+            &value,
+            if checked_first {
+                quote!(unsafe { #from_checked })
+            } else {
+                quote!(unsafe { #from_c })
+            },
+        );
         conversions.push(quote! {
             // SAFETY: the C caller passes arguments of the header's types,
             // valid for the call as the header documents; NULL,
@@ -98,30 +131,25 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         call_args.push(value);
     }
 
-    // Two arguments that may borrow memory: check that no exclusive one
-    // shares a byte with another, on the raw pointers, before any
-    // reference exists (two references to one place, one of them `&mut`,
-    // are undefined behaviour as soon as they are formed).
-    if f.params
-        .iter()
-        .filter(|param| may_borrow(&param.ty))
-        .count()
-        >= 2
-    {
-        conversions.insert(
-            0,
-            if has_status {
-                quote! {
-                    if let ::core::option::Option::Some(__abi_status) =
-                        #p::disjoint_or_status(&#desc, &[#(#borrows),*])
-                    {
-                        return __abi_status;
-                    }
+    // Two arguments that may borrow memory: check each (NULL, alignment,
+    // size) and that no exclusive one shares a byte with another, on the
+    // raw pointers, before any reference exists (two references to one
+    // place, one of them `&mut`, are undefined behaviour as soon as they
+    // are formed). The conversions repeat the checks, which the optimiser
+    // folds away.
+    if borrowing > 1 {
+        let disjoint = if has_status {
+            quote! {
+                if let ::core::option::Option::Some(__abi_status) =
+                    #p::disjoint_or_status(&#desc, &[#(#borrows),*])
+                {
+                    return __abi_status;
                 }
-            } else {
-                quote!(#p::disjoint_or_abort(&#desc, &[#(#borrows),*]);)
-            },
-        );
+            }
+        } else {
+            quote!(#p::disjoint_or_abort(&#desc, &[#(#borrows),*]);)
+        };
+        conversions.splice(0..0, borrow_checks.into_iter().chain([disjoint]));
     }
 
     let call = if f.is_unsafe {

@@ -33,27 +33,38 @@ const _: () = {
         let __abi_value = ::abi_core::__private::abort_on_panic(
             &__ABI_FUNCTION,
             move || {
+                let __abi_arg0_borrow = ::abi_core::__private::argument_or_abort(
+                    <&'static [Point] as ::abi_core::__private::CSliceParam>::checked_borrow(
+                        __abi_arg0,
+                        __abi_arg0_len,
+                    ),
+                    &__ABI_FUNCTION,
+                    0usize,
+                );
+                let __abi_arg1_borrow = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <Option<
+                            &'static f64,
+                        > as ::abi_core::__private::CParam>::checked_borrow(__abi_arg1)
+                    },
+                    &__ABI_FUNCTION,
+                    1usize,
+                );
+                let __abi_arg2_borrow = ::abi_core::__private::argument_or_abort(
+                    <&'static str as ::abi_core::__private::CSliceParam>::checked_borrow(
+                        __abi_arg2,
+                        __abi_arg2_len,
+                    ),
+                    &__ABI_FUNCTION,
+                    2usize,
+                );
                 ::abi_core::__private::disjoint_or_abort(
                     &__ABI_FUNCTION,
-                    &[
-                        <&'static [Point] as ::abi_core::__private::CSliceParam>::raw_borrow(
-                            __abi_arg0,
-                            __abi_arg0_len,
-                        ),
-                        unsafe {
-                            <Option<
-                                &'static f64,
-                            > as ::abi_core::__private::CParam>::raw_borrow(__abi_arg1)
-                        },
-                        <&'static str as ::abi_core::__private::CSliceParam>::raw_borrow(
-                            __abi_arg2,
-                            __abi_arg2_len,
-                        ),
-                    ],
+                    &[__abi_arg0_borrow, __abi_arg1_borrow, __abi_arg2_borrow],
                 );
                 let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                     unsafe {
-                        <&'static [Point] as ::abi_core::__private::CSliceParam>::from_c(
+                        <&'static [Point] as ::abi_core::__private::CSliceParam>::from_checked(
                             __abi_arg0,
                             __abi_arg0_len,
                         )
@@ -65,14 +76,14 @@ const _: () = {
                     unsafe {
                         <Option<
                             &'static f64,
-                        > as ::abi_core::__private::CParam>::from_c(__abi_arg1)
+                        > as ::abi_core::__private::CParam>::from_checked(__abi_arg1)
                     },
                     &__ABI_FUNCTION,
                     1usize,
                 );
                 let __abi_arg2 = ::abi_core::__private::argument_or_abort(
                     unsafe {
-                        <&'static str as ::abi_core::__private::CSliceParam>::from_c(
+                        <&'static str as ::abi_core::__private::CSliceParam>::from_checked(
                             __abi_arg2,
                             __abi_arg2_len,
                         )

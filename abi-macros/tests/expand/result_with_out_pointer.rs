@@ -32,24 +32,41 @@ const _: () = {
         ::abi_core::__private::status_on_panic(
             &__ABI_FUNCTION,
             move || {
+                let __abi_arg0_borrow = match <&'static str as ::abi_core::__private::CSliceParam>::checked_borrow(
+                    __abi_arg0,
+                    __abi_arg0_len,
+                ) {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        return ::abi_core::__private::argument_status(
+                            &__ABI_FUNCTION,
+                            0usize,
+                            __abi_error,
+                        );
+                    }
+                };
+                let __abi_arg1_borrow = match unsafe {
+                    <&'static mut u8 as ::abi_core::__private::CParam>::checked_borrow(
+                        __abi_arg1,
+                    )
+                } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        return ::abi_core::__private::argument_status(
+                            &__ABI_FUNCTION,
+                            1usize,
+                            __abi_error,
+                        );
+                    }
+                };
                 if let ::core::option::Option::Some(__abi_status) = ::abi_core::__private::disjoint_or_status(
                     &__ABI_FUNCTION,
-                    &[
-                        <&'static str as ::abi_core::__private::CSliceParam>::raw_borrow(
-                            __abi_arg0,
-                            __abi_arg0_len,
-                        ),
-                        unsafe {
-                            <&'static mut u8 as ::abi_core::__private::CParam>::raw_borrow(
-                                __abi_arg1,
-                            )
-                        },
-                    ],
+                    &[__abi_arg0_borrow, __abi_arg1_borrow],
                 ) {
                     return __abi_status;
                 }
                 let __abi_arg0 = match unsafe {
-                    <&'static str as ::abi_core::__private::CSliceParam>::from_c(
+                    <&'static str as ::abi_core::__private::CSliceParam>::from_checked(
                         __abi_arg0,
                         __abi_arg0_len,
                     )
@@ -64,7 +81,7 @@ const _: () = {
                     }
                 };
                 let __abi_arg1 = match unsafe {
-                    <&'static mut u8 as ::abi_core::__private::CParam>::from_c(
+                    <&'static mut u8 as ::abi_core::__private::CParam>::from_checked(
                         __abi_arg1,
                     )
                 } {
