@@ -29,14 +29,23 @@ use crate::status::{STATUS_PANIC, status_of_arg_error};
 /// search phase finds no handler and the runtime aborts with "failed to
 /// initiate panic" before any destructor runs. Catching in the shim gives
 /// the search phase its handler whatever the caller is.
+///
+/// The body is a function pointer taking the shim's raw arguments (in the
+/// expansions, a closure that captures nothing), not a generic closure: a
+/// capturing closure costs the compiler capture inference and one generic
+/// instance of everything it is passed to per shim, where a function
+/// pointer of a given signature shares them with every shim of that
+/// signature. In an optimised build the pointer is a constant and the body
+/// is inlined as a closure would be.
 #[inline(always)]
-pub fn abort_on_panic<F: FnMut() -> R, R>(function: &'static FunctionEntry, body: F) -> R {
+pub fn abort_on_panic<A, R>(function: &'static FunctionEntry, args: &A, body: fn(&A) -> R) -> R {
     let mut slot = CallSlot {
         body,
+        args,
         result: MaybeUninit::uninit(),
     };
-    // SAFETY: `call_slot::<F, R>` is given the `CallSlot<F, R>` it expects.
-    if let Some(payload) = unsafe { catch_panic(call_slot::<F, R>, (&raw mut slot).cast()) } {
+    // SAFETY: `call_slot::<A, R>` is given the `CallSlot<A, R>` it expects.
+    if let Some(payload) = unsafe { catch_panic(call_slot::<A, R>, (&raw mut slot).cast()) } {
         panicked(function, payload)
     }
     // SAFETY: the call completed (it did not panic), which wrote the
@@ -45,16 +54,18 @@ pub fn abort_on_panic<F: FnMut() -> R, R>(function: &'static FunctionEntry, body
 }
 
 /// Run the body of a shim with a status channel: a panic is reported and
-/// becomes [`STATUS_PANIC`].
+/// becomes [`STATUS_PANIC`]. The body is a function, as for
+/// [`abort_on_panic`].
 #[inline(always)]
-pub fn status_on_panic<F: FnMut() -> i32>(function: &'static FunctionEntry, body: F) -> i32 {
+pub fn status_on_panic<A>(function: &'static FunctionEntry, args: &A, body: fn(&A) -> i32) -> i32 {
     quiet_panic_hook();
     let mut slot = CallSlot {
         body,
+        args,
         result: MaybeUninit::uninit(),
     };
     // SAFETY: as in `abort_on_panic`.
-    if let Some(payload) = unsafe { catch_panic(call_slot::<F, i32>, (&raw mut slot).cast()) } {
+    if let Some(payload) = unsafe { catch_panic(call_slot::<A, i32>, (&raw mut slot).cast()) } {
         panic_to_status(function, payload);
         return STATUS_PANIC;
     }
@@ -62,17 +73,16 @@ pub fn status_on_panic<F: FnMut() -> i32>(function: &'static FunctionEntry, body
     unsafe { slot.result.assume_init() }
 }
 
-/// A shim body and the place for its result: the part of catching a panic
-/// that depends on the body's type is one small function (`call_slot`),
-/// and the `catch_unwind` around it is compiled once for every shim
-/// instead of once per shim (a generic `catch_unwind` is four functions
-/// per instance, which was most of what a shim cost to compile). The body
-/// is `FnMut`, not `FnOnce`, so that calling it through a pointer needs no
-/// move out of the slot (another generic function per shim in a debug
-/// build); the shims' bodies capture only the raw `Copy` arguments. No
-/// methods: each would be one more generic instance per shim to compile.
-struct CallSlot<F, R> {
-    body: F,
+/// A shim's body, its arguments and the place for its result: the part of
+/// catching a panic that depends on the types is one small function
+/// (`call_slot`), and the `catch_unwind` around it is compiled once for
+/// every shim instead of once per shim (a generic `catch_unwind` is four
+/// functions per instance, which was most of what a shim cost to
+/// compile). No methods: each would be one more generic instance to
+/// compile.
+struct CallSlot<'a, A, R> {
+    body: fn(&A) -> R,
+    args: &'a A,
     result: MaybeUninit<R>,
 }
 
@@ -80,13 +90,13 @@ struct CallSlot<F, R> {
 ///
 /// # Safety
 ///
-/// `data` points to a live `CallSlot<F, R>`.
+/// `data` points to a live `CallSlot<A, R>`.
 #[inline(always)]
-unsafe fn call_slot<F: FnMut() -> R, R>(data: *mut u8) {
+unsafe fn call_slot<A, R>(data: *mut u8) {
     // SAFETY: by the contract above; nothing else refers to the slot
     // during the call.
-    let slot = unsafe { &mut *data.cast::<CallSlot<F, R>>() };
-    slot.result = MaybeUninit::new((slot.body)());
+    let slot = unsafe { &mut *data.cast::<CallSlot<'_, A, R>>() };
+    slot.result = MaybeUninit::new((slot.body)(slot.args));
 }
 
 /// Run `call(data)` and return the panic payload if it panicked. Not

@@ -57,6 +57,51 @@ impl Qualified {
 
 /// `require_dpi_value::<ty>();`, spanned at the type, so that an open
 /// array where a value type is needed is reported at the parameter.
+/// How a shim's body reacts to a panic.
+#[derive(Clone, Copy)]
+pub(crate) enum Catch {
+    /// Report and abort (no status channel).
+    Abort,
+    /// Report and return `ABI_STATUS_PANIC`.
+    Status,
+}
+
+/// A shim parameter: its (generated) name and its type.
+pub(crate) struct ShimParam {
+    pub(crate) name: syn::Ident,
+    pub(crate) ty: TokenStream,
+}
+
+impl ToTokens for ShimParam {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let (name, ty) = (&self.name, &self.ty);
+        tokens.extend(quote!(#name: #ty));
+    }
+}
+
+/// A shim's body, run under the panic catch as a function of the shim's
+/// raw arguments (see `abi_core::__private::abort_on_panic`), returning
+/// what the shim returns; the tail expression of the shim. `body` may use
+/// the parameters by name and the registry entry `__ABI_FUNCTION`.
+pub(crate) fn caught_body(catch: Catch, params: &[ShimParam], body: TokenStream) -> TokenStream {
+    let p = private();
+    let names: Vec<_> = params.iter().map(|param| &param.name).collect();
+    let run = match catch {
+        Catch::Abort => quote!(#p::abort_on_panic),
+        Catch::Status => quote!(#p::status_on_panic),
+    };
+    // A closure that captures nothing, coerced to a function pointer: its
+    // argument and result types are inferred from the shim's own (spelled
+    // once, in the shim's signature, so an unsupported type is reported
+    // once, at the user's type), and every shim of one signature shares
+    // the catch's instances.
+    quote! {
+        #run(&__ABI_FUNCTION, &(#(#names,)*), |&(#(#names,)*)| {
+            #body
+        })
+    }
+}
+
 pub(crate) fn require_dpi_value(ty: &Type) -> TokenStream {
     let p = private();
     let span = ty.span();

@@ -6,7 +6,9 @@ use quote::{format_ident, quote, quote_spanned};
 
 use super::model::{FunctionModel, Model, ResultModel, StructModel};
 use crate::syntax::{is_unit, may_borrow, with_lifetimes};
-use crate::tokens::{Entry, Qualified, private, rust_item, rust_type_string};
+use crate::tokens::{
+    Catch, Entry, Qualified, ShimParam, caught_body, private, rust_item, rust_type_string,
+};
 
 pub(crate) fn emit(model: &Model) -> TokenStream {
     match model {
@@ -61,10 +63,16 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         };
         let q = Qualified::new(&static_ty, trait_path);
         let q_raw = q.item(raw_item);
-        shim_params.push(quote!(#value: #q_raw));
+        shim_params.push(ShimParam {
+            name: value.clone(),
+            ty: quote!(#q_raw),
+        });
         let from_c = if param.is_slice {
             let len = raw_name(i, "_len");
-            shim_params.push(quote!(#len: usize));
+            shim_params.push(ShimParam {
+                name: len.clone(),
+                ty: quote!(usize),
+            });
             q.call("from_c", quote!(#value, #len))
         } else {
             q.call("from_c", quote!(#value))
@@ -171,15 +179,15 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             let result_desc = (rust_type, q.item("RESULT"));
             let return_type = quote!(#q_raw);
             let convert_result = q.call("into_c", quote!(__abi_value));
-            // The Rust value is converted outside the panic catch: `into_c`
-            // cannot panic (it is a move or a pointer cast).
-            let body = quote! {
-                let __abi_value = #p::abort_on_panic(&#desc, move || {
+            let body = caught_body(
+                Catch::Abort,
+                &shim_params,
+                quote! {
                     #(#conversions)*
-                    #call
-                });
-                #convert_result
-            };
+                    let __abi_value = #call;
+                    #convert_result
+                },
+            );
             (result_desc, return_type, body)
         }
         ResultModel::Status { whole, ok, err, .. } => {
@@ -187,46 +195,57 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             let error_code =
                 Qualified::new(err, quote!(#p::CError)).call("error_code", quote!(&__abi_error));
             let err_code = quote!(#error_code.get());
+            let status_type = quote!(#p::core::primitive::i32);
             if is_unit(ok) {
                 let result_desc = (rust_type, quote!(#p::ResultType::STATUS_ONLY));
-                let body = quote! {
-                    #p::status_on_panic(&#desc, move || {
+                let body = caught_body(
+                    Catch::Status,
+                    &shim_params,
+                    quote! {
                         #(#conversions)*
                         match #call {
                             ::core::result::Result::Ok(()) => #p::STATUS_OK,
                             ::core::result::Result::Err(__abi_error) => #err_code,
                         }
-                    })
-                };
-                (result_desc, quote!(#p::core::primitive::i32), body)
+                    },
+                );
+                (result_desc, status_type, body)
             } else {
                 let static_ok = with_lifetimes(ok, "'static");
                 let ok_q = Qualified::new(&static_ok, quote!(#p::CResult));
                 let ok_q_raw = ok_q.item("Raw");
                 let out = format_ident!("__abi_out", span = Span::mixed_site());
-                shim_params.push(quote!(#out: *mut #ok_q_raw));
+                shim_params.push(ShimParam {
+                    name: out.clone(),
+                    ty: quote!(*mut #ok_q_raw),
+                });
                 let result_desc = (rust_type, ok_q.item("STATUS"));
                 let convert_ok = ok_q.call("into_c", quote!(__abi_value));
-                let body = quote! {
-                    if let ::core::option::Option::Some(__abi_status) = #p::out_pointer_status(&#desc, #out) {
-                        return __abi_status;
-                    }
-                    #p::status_on_panic(&#desc, move || {
+                let caught = caught_body(
+                    Catch::Status,
+                    &shim_params,
+                    quote! {
                         #(#conversions)*
                         match #call {
                             ::core::result::Result::Ok(__abi_value) => {
                                 let __abi_value = #convert_ok;
                                 // SAFETY: `out` was checked non-NULL and
-                                // aligned above; the caller provides room
+                                // aligned before; the caller provides room
                                 // for one value, as the header documents.
                                 unsafe { #out.write(__abi_value) };
                                 #p::STATUS_OK
                             }
                             ::core::result::Result::Err(__abi_error) => #err_code,
                         }
-                    })
+                    },
+                );
+                let body = quote! {
+                    if let ::core::option::Option::Some(__abi_status) = #p::out_pointer_status(&#desc, #out) {
+                        return __abi_status;
+                    }
+                    #caught
                 };
-                (result_desc, quote!(#p::core::primitive::i32), body)
+                (result_desc, status_type, body)
             }
         }
     };

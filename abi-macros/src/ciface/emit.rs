@@ -8,7 +8,7 @@ use quote::{format_ident, quote, quote_spanned};
 use super::mlir_type::{Layout, MlirMemRef};
 use super::model::{ExpandedParam, FunctionModel, ParamModel, Provider, ResultModel};
 use crate::syntax::{may_borrow, with_lifetimes};
-use crate::tokens::{Entry, Qualified, private, rust_type_string};
+use crate::tokens::{Catch, Entry, Qualified, ShimParam, caught_body, private, rust_type_string};
 
 fn dim(d: Option<i64>) -> TokenStream {
     let p = private();
@@ -172,14 +172,20 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     if let ResultModel::Leading(ty) = &f.result {
         let st = with_lifetimes(ty, "'static");
         let slot = Qualified::new(&st, quote!(#p::CifaceResult)).item("Slot");
-        shim_params.push(quote!(#out: *mut #slot));
+        shim_params.push(ShimParam {
+            name: out.clone(),
+            ty: quote!(*mut #slot),
+        });
     }
     for (i, (param, type_const)) in f.params.iter().zip(&types).enumerate() {
         let value = raw(i);
         let ty = with_lifetimes(&param.ty, "'static");
         let q = Qualified::new(&ty, trait_path.clone());
         let raw_ty = q.item("Raw");
-        shim_params.push(quote!(#value: #raw_ty));
+        shim_params.push(ShimParam {
+            name: value.clone(),
+            ty: quote!(#raw_ty),
+        });
         let from = q.call("from_ciface", quote!(#value, &#type_const));
         conversions.push(quote! {
             // SAFETY: MLIR passes descriptors valid for the call; NULL,
@@ -214,13 +220,13 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
         quote!(#ident(#(#call_args),*))
     };
     let (return_type, check_out, finish) = match &f.result {
-        ResultModel::Unit => (quote!(), quote!(), quote!(__abi_value)),
+        ResultModel::Unit => (quote!(()), quote!(), quote!(__abi_value)),
         ResultModel::Direct(ty) => {
             let direct = quote_spanned!(ty_span(ty)=> #p::memref::direct(__abi_value));
-            (quote!(-> #ty), quote!(), direct)
+            (quote!(#ty), quote!(), direct)
         }
         ResultModel::Leading(_) => (
-            quote!(),
+            quote!(()),
             quote! {
                 if #out.is_null() || !#out.is_aligned() {
                     #p::reject_result_pointer(&__ABI_FUNCTION);
@@ -233,6 +239,16 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
             },
         ),
     };
+
+    let caught = caught_body(
+        Catch::Abort,
+        &shim_params,
+        quote! {
+            #(#conversions)*
+            let __abi_value = #call;
+            #finish
+        },
+    );
 
     let expanded = if f.expanded {
         expanded_shim(f, &return_type)
@@ -249,13 +265,9 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
             #function
 
             #[unsafe(export_name = #symbol)]
-            unsafe extern "C" fn __abi_ciface_shim(#(#shim_params),*) #return_type {
+            unsafe extern "C" fn __abi_ciface_shim(#(#shim_params),*) -> #return_type {
                 #check_out
-                let __abi_value = #p::abort_on_panic(&__ABI_FUNCTION, move || {
-                    #(#conversions)*
-                    #call
-                });
-                #finish
+                #caught
             }
 
             #expanded
@@ -312,7 +324,7 @@ fn expanded_shim(f: &FunctionModel, return_type: &TokenStream) -> TokenStream {
     }
     quote! {
         #[unsafe(export_name = #symbol)]
-        unsafe extern "C" fn __abi_expanded_shim(#(#params),*) #return_type {
+        unsafe extern "C" fn __abi_expanded_shim(#(#params),*) -> #return_type {
             #(#build)*
             // SAFETY: the descriptors live on this frame for the call; the
             // shim validates them like any C-interface call.

@@ -7,7 +7,9 @@ use quote::{format_ident, quote, quote_spanned};
 
 use super::model::{Direction, FunctionModel};
 use crate::syntax::with_lifetimes;
-use crate::tokens::{Entry, Qualified, private, require_dpi_value, rust_type_string};
+use crate::tokens::{
+    Catch, Entry, Qualified, ShimParam, caught_body, private, require_dpi_value, rust_type_string,
+};
 
 pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let p = private();
@@ -40,7 +42,10 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
             Direction::Input => {
                 let input = q.item("Input");
                 let from_input = q.call("from_input", quote!(#raw));
-                shim_params.push(quote!(#raw: #input));
+                shim_params.push(ShimParam {
+                    name: raw.clone(),
+                    ty: quote!(#input),
+                });
                 prepare.push(quote! {
                     // SAFETY: the simulator passes an input of the declared
                     // SystemVerilog type (Annex H); `from_input` checks what
@@ -51,7 +56,10 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
             }
             Direction::Output | Direction::Inout => {
                 let cell_ty = q.item("Cell");
-                shim_params.push(quote!(#raw: *mut #cell_ty));
+                shim_params.push(ShimParam {
+                    name: raw.clone(),
+                    ty: quote!(*mut #cell_ty),
+                });
                 let initial = if param.direction == Direction::Output {
                     q.call("initial", quote!())
                 } else {
@@ -139,6 +147,18 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         quote!()
     };
 
+    let caught = caught_body(
+        Catch::Abort,
+        &shim_params,
+        quote! {
+            #scope_grant
+            #(#prepare)*
+            let __abi_value = #call;
+            #(#write_back)*
+            #finish
+        },
+    );
+
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
@@ -157,14 +177,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
 
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {
-                let __abi_value = #p::abort_on_panic(&#desc, move || {
-                    #scope_grant
-                    #(#prepare)*
-                    let __abi_value = #call;
-                    #(#write_back)*
-                    __abi_value
-                });
-                #finish
+                #caught
             }
         };
     }

@@ -30,13 +30,14 @@ const _: () = {
             i32,
         ) as ::abi_core::__private::CifaceResult>::Slot,
         __abi_arg0: <i64 as ::abi_core::__private::CifaceParam>::Raw,
-    ) {
+    ) -> () {
         if __abi_out.is_null() || !__abi_out.is_aligned() {
             ::abi_core::__private::reject_result_pointer(&__ABI_FUNCTION);
         }
-        let __abi_value = ::abi_core::__private::abort_on_panic(
+        ::abi_core::__private::abort_on_panic(
             &__ABI_FUNCTION,
-            move || {
+            &(__abi_out, __abi_arg0),
+            |&(__abi_out, __abi_arg0)| {
                 let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                     unsafe {
                         <i64 as ::abi_core::__private::CifaceParam>::from_ciface(
@@ -47,9 +48,12 @@ const _: () = {
                     &__ABI_FUNCTION,
                     0usize,
                 );
-                pair(__abi_arg0)
+                let __abi_value = pair(__abi_arg0);
+                unsafe {
+                    __abi_out
+                        .write(::abi_core::__private::memref::into_slot(__abi_value))
+                }
             },
-        );
-        unsafe { __abi_out.write(::abi_core::__private::memref::into_slot(__abi_value)) }
+        )
     }
 };

@@ -63,9 +63,10 @@ const _: () = {
         > as ::abi_core::__private::CifaceParam>::Raw,
         __abi_arg1: <f32 as ::abi_core::__private::CifaceParam>::Raw,
     ) -> f32 {
-        let __abi_value = ::abi_core::__private::abort_on_panic(
+        ::abi_core::__private::abort_on_panic(
             &__ABI_FUNCTION,
-            move || {
+            &(__abi_arg0, __abi_arg1),
+            |&(__abi_arg0, __abi_arg1)| {
                 let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                     unsafe {
                         <MemRefMut<
@@ -90,10 +91,10 @@ const _: () = {
                     &__ABI_FUNCTION,
                     1usize,
                 );
-                scale(__abi_arg0, __abi_arg1)
+                let __abi_value = scale(__abi_arg0, __abi_arg1);
+                ::abi_core::__private::memref::direct(__abi_value)
             },
-        );
-        ::abi_core::__private::memref::direct(__abi_value)
+        )
     }
     #[unsafe(export_name = "scale")]
     unsafe extern "C" fn __abi_expanded_shim(

@@ -42,9 +42,10 @@ const _: () = {
         __abi_arg2: *mut <u64 as ::abi_core::__private::DpiType>::Cell,
         __abi_arg3: *mut <i16 as ::abi_core::__private::DpiType>::Cell,
     ) -> <bool as ::abi_core::__private::DpiResult>::Raw {
-        let __abi_value = ::abi_core::__private::abort_on_panic(
+        ::abi_core::__private::abort_on_panic(
             &__ABI_FUNCTION,
-            move || {
+            &(__abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3),
+            |&(__abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3)| {
                 let __abi_scope_grant = ::abi_core::__private::ScopeGrant::enter();
                 let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                     unsafe {
@@ -94,9 +95,8 @@ const _: () = {
                             <i16 as ::abi_core::__private::DpiType>::to_cell(__abi_cell3),
                         )
                 };
-                __abi_value
+                <bool as ::abi_core::__private::DpiResult>::into_c(__abi_value)
             },
-        );
-        <bool as ::abi_core::__private::DpiResult>::into_c(__abi_value)
+        )
     }
 };

@@ -30,9 +30,10 @@ const _: () = {
         __abi_arg2: <&'static str as ::abi_core::__private::CSliceParam>::Ptr,
         __abi_arg2_len: usize,
     ) -> <&'static Point as ::abi_core::__private::CResult>::Raw {
-        let __abi_value = ::abi_core::__private::abort_on_panic(
+        ::abi_core::__private::abort_on_panic(
             &__ABI_FUNCTION,
-            move || {
+            &(__abi_arg0, __abi_arg0_len, __abi_arg1, __abi_arg2, __abi_arg2_len),
+            |&(__abi_arg0, __abi_arg0_len, __abi_arg1, __abi_arg2, __abi_arg2_len)| {
                 let __abi_arg0_borrow = ::abi_core::__private::argument_or_abort(
                     <&'static [Point] as ::abi_core::__private::CSliceParam>::checked_borrow(
                         __abi_arg0,
@@ -91,9 +92,9 @@ const _: () = {
                     &__ABI_FUNCTION,
                     2usize,
                 );
-                centroid(__abi_arg0, __abi_arg1, __abi_arg2)
+                let __abi_value = centroid(__abi_arg0, __abi_arg1, __abi_arg2);
+                <&'static Point as ::abi_core::__private::CResult>::into_c(__abi_value)
             },
-        );
-        <&'static Point as ::abi_core::__private::CResult>::into_c(__abi_value)
+        )
     }
 };

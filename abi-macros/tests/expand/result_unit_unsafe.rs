@@ -20,7 +20,8 @@ const _: () = {
     ) -> ::abi_core::__private::core::primitive::i32 {
         ::abi_core::__private::status_on_panic(
             &__ABI_FUNCTION,
-            move || {
+            &(__abi_arg0,),
+            |&(__abi_arg0,)| {
                 let __abi_arg0 = match unsafe {
                     <*mut u8 as ::abi_core::__private::CParam>::from_c(__abi_arg0)
                 } {

@@ -31,7 +31,8 @@ const _: () = {
         }
         ::abi_core::__private::status_on_panic(
             &__ABI_FUNCTION,
-            move || {
+            &(__abi_arg0, __abi_arg0_len, __abi_arg1, __abi_out),
+            |&(__abi_arg0, __abi_arg0_len, __abi_arg1, __abi_out)| {
                 let __abi_arg0_borrow = match <&'static str as ::abi_core::__private::CSliceParam>::checked_borrow(
                     __abi_arg0,
                     __abi_arg0_len,

@@ -21,9 +21,10 @@ const _: () = {
         __abi_arg0: <i32 as ::abi_core::__private::CParam>::Raw,
         __abi_arg1: <i32 as ::abi_core::__private::CParam>::Raw,
     ) -> <i32 as ::abi_core::__private::CResult>::Raw {
-        let __abi_value = ::abi_core::__private::abort_on_panic(
+        ::abi_core::__private::abort_on_panic(
             &__ABI_FUNCTION,
-            move || {
+            &(__abi_arg0, __abi_arg1),
+            |&(__abi_arg0, __abi_arg1)| {
                 let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                     unsafe {
                         <i32 as ::abi_core::__private::CParam>::from_c(__abi_arg0)
@@ -38,9 +39,9 @@ const _: () = {
                     &__ABI_FUNCTION,
                     1usize,
                 );
-                add(__abi_arg0, __abi_arg1)
+                let __abi_value = add(__abi_arg0, __abi_arg1);
+                <i32 as ::abi_core::__private::CResult>::into_c(__abi_value)
             },
-        );
-        <i32 as ::abi_core::__private::CResult>::into_c(__abi_value)
+        )
     }
 };
