@@ -158,8 +158,12 @@ fn lower_mlir(out_dir: &str) {
     }
     let out = Path::new(out_dir);
     let mut objects = Vec::new();
-    for (module, c_wrappers) in [("kernels", true), ("expanded", false)] {
-        objects.push(lower_module(module, c_wrappers, out, &tool));
+    for (module, c_wrappers, verify) in [
+        ("kernels", true, false),
+        ("expanded", false, false),
+        ("verified", true, true),
+    ] {
+        objects.push(lower_module(module, c_wrappers, verify, out, &tool));
     }
     let archive = out.join("libmlir_kernels.a");
     let _ = std::fs::remove_file(&archive);
@@ -254,17 +258,24 @@ fn lower_readme_example(out: &Path) {
 fn lower_module(
     module: &str,
     c_wrappers: bool,
+    runtime_verification: bool,
     out: &Path,
     tool: &dyn Fn(&str) -> std::path::PathBuf,
 ) -> std::path::PathBuf {
     let lowered = out.join(format!("{module}.llvm.mlir"));
     let ir = out.join(format!("{module}.ll"));
     let object = out.join(format!("{module}.o"));
-    let mut passes = vec![
+    let mut passes = Vec::new();
+    if runtime_verification {
+        // First, on the ops as written: MLIR's checks of casts, loads and
+        // stores, as `cf.assert`s (lowered to a message and `abort`).
+        passes.push("--generate-runtime-verification");
+    }
+    passes.extend([
         "--expand-strided-metadata",
         "--lower-affine",
         "--convert-scf-to-cf",
-    ];
+    ]);
     if c_wrappers {
         // Before `convert-func-to-llvm`: every function and declaration
         // gets (or calls) its `_mlir_ciface_` interface.

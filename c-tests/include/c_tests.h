@@ -974,6 +974,13 @@ typedef struct Results_MemRef1D_f32_MemRef1D_f32 {
     MemRef1D_f32 r1;
 } Results_MemRef1D_f32_MemRef1D_f32;
 #endif
+#ifndef ABI_DEFINED_Results_uint8_t_int32_t
+#define ABI_DEFINED_Results_uint8_t_int32_t
+typedef struct Results_uint8_t_int32_t {
+    uint8_t r0;
+    int32_t r1;
+} Results_uint8_t_int32_t;
+#endif
 #ifndef ABI_DEFINED_Results_int32_t_double
 #define ABI_DEFINED_Results_int32_t_double
 typedef struct Results_int32_t_double {
@@ -1121,6 +1128,15 @@ void _mlir_ciface_alloc_unranked(UnrankedMemRef *result, int64_t n);
 void _mlir_ciface_argument_then_fresh(Results_MemRef1D_f32_MemRef1D_f32 *result, const MemRef1D_f32 *m);
 
 /**
+ * Bit 0 of `a` and `a`, a multi-value result with an `i1`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::bit_and_value`
+ *
+ * MLIR C interface of `bit_and_value`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_bit_and_value(Results_uint8_t_int32_t *result, int32_t a);
+
+/**
  * A buffer and a subview of it, declared as two returned memrefs.
  *
  * Rust: `c_tests::mlir_ciface::kernels::buffer_and_subview`
@@ -1153,6 +1169,15 @@ void _mlir_ciface_double_all(MemRef1D_f32 *m);
  * MLIR C interface of `drive_0d`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
  */
 double _mlir_ciface_drive_0d(double x);
+
+/**
+ * How many of `0..n` `rust_is_odd` accepts.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_count_odd`
+ *
+ * MLIR C interface of `drive_count_odd`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+int32_t _mlir_ciface_drive_count_odd(int64_t n);
 
 /**
  * Calls `rust_div_mod`.
@@ -1208,6 +1233,15 @@ float _mlir_ciface_drive_odd(const MemRef1D_f32 *m);
  * MLIR C interface of `drive_pair`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
  */
 void _mlir_ciface_drive_pair(Results_float_int64_t_int64_t *result, int64_t n);
+
+/**
+ * `rust_pick(sel as i1, a, b)`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_pick`
+ *
+ * MLIR C interface of `drive_pick`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_drive_pick(int32_t sel, float a, float b);
 
 /**
  * Calls `rust_rank` with the argument cast to unranked.
@@ -1271,6 +1305,16 @@ float _mlir_ciface_drive_sum_bf16(const MemRef1D_bf16 *m);
  * MLIR C interface of `drive_unranked`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
  */
 float _mlir_ciface_drive_unranked(int64_t n);
+
+/**
+ * Bit 0 of `a` as an `i1` (the register MLIR returns holds all of
+ * `a`).
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::low_bit`
+ *
+ * MLIR C interface of `low_bit`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+uint8_t _mlir_ciface_low_bit(int32_t a);
 
 /**
  * The argument reinterpreted as 4 elements, whatever its size.
@@ -1348,6 +1392,15 @@ double _mlir_ciface_rust_expanded_dot(const MemRef1D_f64 *a, const MemRef1D_f64 
 void _mlir_ciface_rust_iota(MemRef1D_f32 *result, int64_t n);
 
 /**
+ * An `i1` result: whether `x` is odd.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_is_odd`
+ *
+ * MLIR C interface of `rust_is_odd`, implemented in Rust: MLIR code calls it.
+ */
+uint8_t _mlir_ciface_rust_is_odd(int64_t x);
+
+/**
  * Two results: n ones, and an n x 3 matrix with row i = [i, 2i, 3i].
  *
  * Rust: `c_tests::mlir_ciface::callbacks::rust_pair`
@@ -1355,6 +1408,15 @@ void _mlir_ciface_rust_iota(MemRef1D_f32 *result, int64_t n);
  * MLIR C interface of `rust_pair`, implemented in Rust: MLIR code calls it. The results are written through `result`, the first argument.
  */
 void _mlir_ciface_rust_pair(Results_MemRef1D_f32_MemRef2D_i64 *result, int64_t n);
+
+/**
+ * An `i1` argument: `a` when `first`, else `b`.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_pick`
+ *
+ * MLIR C interface of `rust_pick`, implemented in Rust: MLIR code calls it.
+ */
+float _mlir_ciface_rust_pick(uint8_t first, float a, float b);
 
 /**
  * The rank of an unranked memref, times 10, plus its first size.

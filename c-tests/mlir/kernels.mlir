@@ -257,6 +257,44 @@ module {
   func.func private @rust_weight(index, f32) -> f32
   func.func private @rust_double_f16(memref<?xf16>)
   func.func private @rust_sum_bf16(memref<?xbf16>) -> f32
+  func.func private @rust_is_odd(index) -> i1
+  func.func private @rust_pick(i1, f32, f32) -> f32
+
+  // i1 results and arguments. `arith.trunci` to i1 leaves the register
+  // as it was (LLVM gives i1 no extension attribute), so only bit 0 of
+  // what these return or pass is defined: `low_bit(3)` returns 3 in the
+  // register.
+  func.func @low_bit(%a: i32) -> i1 {
+    %t = arith.trunci %a : i32 to i1
+    return %t : i1
+  }
+
+  func.func @bit_and_value(%a: i32) -> (i1, i32) {
+    %t = arith.trunci %a : i32 to i1
+    return %t, %a : i1, i32
+  }
+
+  // How many of 0..n rust_is_odd accepts.
+  func.func @drive_count_odd(%n: index) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> i32 {
+      %odd = func.call @rust_is_odd(%i) : (index) -> i1
+      %one = arith.extui %odd : i1 to i32
+      %s = arith.addi %acc, %one : i32
+      scf.yield %s : i32
+    }
+    return %r : i32
+  }
+
+  // rust_pick(trunci(%sel), a, b): the i1 travels in a register that
+  // holds all of %sel.
+  func.func @drive_pick(%sel: i32, %a: f32, %b: f32) -> f32 {
+    %f = arith.trunci %sel : i32 to i1
+    %r = func.call @rust_pick(%f, %a, %b) : (i1, f32, f32) -> f32
+    return %r : f32
+  }
 
   func.func @drive_double_f16(%m: memref<?xf16>) {
     func.call @rust_double_f16(%m) : (memref<?xf16>) -> ()

@@ -115,6 +115,18 @@ pub mod callbacks {
         m.iter().map(|x| x.to_f32()).sum()
     }
 
+    /// An `i1` result: whether `x` is odd.
+    #[ciface]
+    pub fn rust_is_odd(x: i64) -> bool {
+        x % 2 != 0
+    }
+
+    /// An `i1` argument: `a` when `first`, else `b`.
+    #[ciface]
+    pub fn rust_pick(first: bool, a: f32, b: f32) -> f32 {
+        if first { a } else { b }
+    }
+
     /// Also exported under the expanded convention (`rust_expanded_dot`),
     /// for MLIR modules that declare it without `llvm.emit_c_interface`.
     #[ciface(expanded)]
@@ -208,6 +220,15 @@ pub mod kernels {
         pub fn sum_f16(m: &[half::f16]) -> f32;
         /// Sum of bf16 values, widened to f32.
         pub fn sum_bf16(m: &[half::bf16]) -> f32;
+        /// Bit 0 of `a` as an `i1` (the register MLIR returns holds all of
+        /// `a`).
+        pub fn low_bit(a: i32) -> bool;
+        /// Bit 0 of `a` and `a`, a multi-value result with an `i1`.
+        pub fn bit_and_value(a: i32) -> (bool, i32);
+        /// How many of `0..n` `rust_is_odd` accepts.
+        pub fn drive_count_odd(n: i64) -> i32;
+        /// `rust_pick(sel as i1, a, b)`.
+        pub fn drive_pick(sel: i32, a: f32, b: f32) -> f32;
         /// Calls `rust_double_f16`.
         pub fn drive_double_f16(m: MemRefMut<'_, half::f16, 1>);
         /// Calls `rust_sum_bf16`.
@@ -522,6 +543,31 @@ mod tests {
         assert_eq!(drive_loop(&xs).unwrap(), expected);
     }
 
+    /// MLIR's `i1` is defined in bit 0 only: a result or argument made by
+    /// `arith.trunci` arrives with the other bits of the register as they
+    /// were (`low_bit(3)` returns 3 in `al`), and the shims read bit 0.
+    #[test]
+    fn i1_results_and_arguments_read_bit_zero() {
+        for (a, bit) in [
+            (3, true),
+            (2, false),
+            (-1, true),
+            (0x7fff_fffe, false),
+            (1, true),
+            (0, false),
+        ] {
+            assert_eq!(low_bit(a).unwrap(), bit, "low_bit({a})");
+            assert_eq!(bit_and_value(a).unwrap(), (bit, a), "bit_and_value({a})");
+            assert_eq!(
+                drive_pick(a, 1.5, -2.5).unwrap(),
+                if bit { 1.5 } else { -2.5 },
+                "drive_pick({a})"
+            );
+        }
+        assert_eq!(drive_count_odd(11).unwrap(), 5);
+        assert_eq!(drive_count_odd(0).unwrap(), 0);
+    }
+
     #[test]
     fn mlir_calls_rust_with_the_expanded_convention() {
         unsafe extern "C" {
@@ -604,6 +650,184 @@ mod tests {
             let stderr = String::from_utf8_lossy(&output.stderr);
             assert!(!output.status.success(), "{case}: the child did not abort");
             assert!(stderr.contains(expected), "{case}: stderr was {stderr}");
+        }
+    }
+}
+
+/// The identity-layout rule against MLIR's own verifier: `verified.mlir`
+/// is lowered with `--generate-runtime-verification`, so each of its
+/// functions casts the descriptor it is given to a fixed layout and MLIR
+/// aborts when the descriptor does not match. Each case runs in a child
+/// process (this test binary again, running `verifier_child`).
+#[cfg(all(test, mlir_kernels))]
+mod verifier {
+    use abi_core::memref::{Dim, MemRefDescriptor, MemRefLayout, MemRefType};
+    use core::ffi::{c_char, c_int, c_void};
+
+    /// The MLIR function, the type the shims check the same descriptor
+    /// against, sizes, strides, offset, and whether MLIR accepts it.
+    type Case = (
+        &'static str,
+        MemRefType,
+        &'static [i64],
+        &'static [i64],
+        i64,
+        bool,
+    );
+
+    const THREE_BY_ONE: MemRefType = MemRefType {
+        text: Some("memref<3x1xf32>"),
+        shape: Some(&[Dim::Static(3), Dim::Static(1)]),
+        layout: MemRefLayout::Identity,
+    };
+    const STRIDED_2: MemRefType = MemRefType {
+        text: Some("memref<?xf32, strided<[2], offset: ?>>"),
+        shape: None,
+        layout: MemRefLayout::Strided {
+            strides: &[Dim::Static(2)],
+            offset: Dim::Dynamic,
+        },
+    };
+    const IDENTITY: MemRefType = MemRefType::DYNAMIC_IDENTITY;
+
+    const CASES: &[Case] = &[
+        ("verify_identity_2d", IDENTITY, &[2, 3], &[3, 1], 0, true),
+        // A one-element inner dimension with another stride: MLIR's
+        // canonical inner stride is the static 1 (the wrappers used to
+        // accept this).
+        ("verify_identity_2d", IDENTITY, &[2, 1], &[1, 7], 0, false),
+        // A one-element outer dimension: its canonical stride is dynamic,
+        // unchecked by MLIR, and irrelevant to every index.
+        ("verify_identity_2d", IDENTITY, &[1, 3], &[99, 1], 0, true),
+        // Outer stride wrong: MLIR does not check a dynamic stride; the
+        // shims do (row-major, for the bounds): stricter is allowed.
+        ("verify_identity_2d", IDENTITY, &[2, 3], &[4, 1], 0, true),
+        ("verify_identity_2d", IDENTITY, &[2, 3], &[3, 1], 1, false),
+        // Empty: the static strides still count.
+        ("verify_identity_2d", IDENTITY, &[0, 3], &[5, 1], 0, true),
+        ("verify_identity_2d", IDENTITY, &[0, 1], &[0, 0], 0, false),
+        ("verify_static_3x1", THREE_BY_ONE, &[3, 1], &[1, 1], 0, true),
+        (
+            "verify_static_3x1",
+            THREE_BY_ONE,
+            &[3, 1],
+            &[1, 5],
+            0,
+            false,
+        ),
+        (
+            "verify_static_3x1",
+            THREE_BY_ONE,
+            &[3, 1],
+            &[2, 1],
+            0,
+            false,
+        ),
+        (
+            "verify_static_3x1",
+            THREE_BY_ONE,
+            &[4, 1],
+            &[1, 1],
+            0,
+            false,
+        ),
+        ("verify_strided_2", STRIDED_2, &[3], &[2], 5, true),
+        // A static stride on a one-element dimension still counts.
+        ("verify_strided_2", STRIDED_2, &[1], &[5], 0, false),
+        ("verify_strided_2", STRIDED_2, &[0], &[1], 0, false),
+    ];
+
+    unsafe extern "C" {
+        fn _mlir_ciface_verify_identity_2d(m: *const MemRefDescriptor<f32, 2>) -> i64;
+        fn _mlir_ciface_verify_static_3x1(m: *const MemRefDescriptor<f32, 2>) -> i64;
+        fn _mlir_ciface_verify_strided_2(m: *const MemRefDescriptor<f32, 1>) -> i64;
+        static mut stdout: *mut c_void;
+        fn setvbuf(stream: *mut c_void, buffer: *mut c_char, mode: c_int, size: usize) -> c_int;
+    }
+
+    /// Runs the case named by `ABI_VERIFIER_CASE` (does nothing without
+    /// it); the parent reads the exit status and MLIR's message.
+    #[test]
+    #[ignore = "run by `shims_never_accept_what_mlirs_verifier_refuses`, one case per process"]
+    fn verifier_child() {
+        let Ok(case) = std::env::var("ABI_VERIFIER_CASE") else {
+            return;
+        };
+        let (function, _, sizes, strides, offset, _) = CASES[case.parse::<usize>().unwrap()];
+        // MLIR reports with C `puts` and then aborts: unbuffered, or the
+        // message dies in the buffer when stdout is a pipe.
+        // SAFETY: glibc's `stdout` stream, read once.
+        let stream = unsafe { stdout };
+        // SAFETY: a valid stream, before anything is written to it.
+        let status = unsafe {
+            setvbuf(stream, core::ptr::null_mut(), 2 /* _IONBF */, 0)
+        };
+        assert_eq!(status, 0);
+        let mut data = [0f32; 16];
+        let base = data.as_mut_ptr();
+        let dim = if let [size] = *sizes {
+            let d = MemRefDescriptor::<f32, 1> {
+                allocated: base,
+                aligned: base,
+                offset,
+                sizes: [size],
+                strides: [strides[0]],
+            };
+            // SAFETY: a well-formed descriptor of a live buffer; the
+            // function only reads its metadata (`memref.dim`).
+            unsafe { _mlir_ciface_verify_strided_2(&d) }
+        } else {
+            let d = MemRefDescriptor::<f32, 2> {
+                allocated: base,
+                aligned: base,
+                offset,
+                sizes: [sizes[0], sizes[1]],
+                strides: [strides[0], strides[1]],
+            };
+            let verify = match function {
+                "verify_identity_2d" => _mlir_ciface_verify_identity_2d,
+                _ => _mlir_ciface_verify_static_3x1,
+            };
+            // SAFETY: as above.
+            unsafe { verify(&d) }
+        };
+        assert_eq!(dim, sizes[0]);
+    }
+
+    #[test]
+    fn shims_never_accept_what_mlirs_verifier_refuses() {
+        let exe = std::env::current_exe().unwrap();
+        for (i, &(function, ty, sizes, strides, offset, mlir_accepts)) in CASES.iter().enumerate() {
+            let child = std::process::Command::new(&exe)
+                .args(["--exact", "mlir_ciface::verifier::verifier_child"])
+                .args(["--ignored", "--nocapture", "--test-threads=1"])
+                .env("ABI_VERIFIER_CASE", i.to_string())
+                .output()
+                .unwrap();
+            let printed = String::from_utf8_lossy(&child.stdout);
+            let case = format!("{function}(sizes {sizes:?}, strides {strides:?}, offset {offset})");
+            assert_eq!(
+                child.status.success(),
+                mlir_accepts,
+                "MLIR's verdict on {case} changed ({}):\n{printed}{}",
+                child.status,
+                String::from_utf8_lossy(&child.stderr)
+            );
+            if !mlir_accepts {
+                assert!(
+                    printed.contains("Runtime op verification failed")
+                        && printed.contains("memref.cast"),
+                    "{case}: no message from MLIR's verifier:\n{printed}"
+                );
+            }
+            let ours = match *sizes {
+                [size] => ty.check_declared(offset, &[size], &[strides[0]]),
+                _ => ty.check_declared(offset, &[sizes[0], sizes[1]], &[strides[0], strides[1]]),
+            };
+            assert!(
+                ours.is_err() || mlir_accepts,
+                "{case}: the shims accept what MLIR's verifier refuses"
+            );
         }
     }
 }

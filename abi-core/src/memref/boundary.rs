@@ -38,7 +38,7 @@ pub struct MemRefSignature {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a parameter of a `#[ciface]` function",
     label = "not an MLIR C-interface type",
-    note = "memrefs are `MemRef<'_, T, N>` (read), `MemRefMut<'_, T, N>` (write) or `UnrankedMemRef<'_, T>`; scalars are i8..i64, u8..u64, f32, f64 (MLIR `index` is i64); pass `i1` as u8, `complex` as two scalars"
+    note = "memrefs are `MemRef<'_, T, N>` (read), `MemRefMut<'_, T, N>` (write) or `UnrankedMemRef<'_, T>`; scalars are i8..i64, u8..u64, f32, f64 and `bool` for `i1` (MLIR `index` is i64); pass `complex` as two scalars"
 )]
 pub unsafe trait CifaceParam: Sized {
     /// What the shim receives.
@@ -88,7 +88,7 @@ pub unsafe trait CifaceParam: Sized {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a result of a `#[ciface]` function",
     label = "not an MLIR C-interface result",
-    note = "results are scalars (i8..i64, u8..u64, f32, f64), `OwnedMemRef<T, N>`, `ReturnedMemRef<'_, T, N>`, `OwnedUnrankedMemRef<T>`, or a tuple of those"
+    note = "results are scalars (i8..i64, u8..u64, f32, f64, `bool` for `i1`), `OwnedMemRef<T, N>`, `ReturnedMemRef<'_, T, N>`, `OwnedUnrankedMemRef<T>`, or a tuple of those"
 )]
 pub unsafe trait CifaceResult: Sized {
     /// What travels behind the out-pointer.
@@ -169,7 +169,11 @@ pub unsafe trait CifaceResult: Sized {
     label = "a single result returned by value must be a scalar",
     note = "memrefs come back through an out-pointer: spell the result `OwnedMemRef<T, N>`, `ReturnedMemRef<'_, T, N>` or `OwnedUnrankedMemRef<T>` (not through an alias), or a tuple"
 )]
-pub trait CifaceDirect: CifaceResult<Slot = Self> {}
+pub trait CifaceDirect: CifaceResult {
+    /// The value from what the callee returned (for `bool`, bit 0 of the
+    /// byte MLIR returns an `i1` in).
+    fn from_direct(slot: Self::Slot) -> Self;
+}
 
 /// An argument Rust passes to an MLIR function through its C interface.
 ///
@@ -333,7 +337,12 @@ macro_rules! scalars {
                 TypeRecord::Primitive($iree.to_owned())
             }
         }
-        impl CifaceDirect for $t {}
+        impl CifaceDirect for $t {
+            #[inline(always)]
+            fn from_direct(slot: $t) -> $t {
+                slot
+            }
+        }
         // SAFETY: passed by value as C does.
         unsafe impl CifaceArg for $t {
             type Storage = $t;
@@ -361,6 +370,74 @@ macro_rules! scalars {
 scalars!(i8 => "i8", i16 => "i16", i32 => "i32", i64 => "i64",
          u8 => "i8", u16 => "i16", u32 => "i32", u64 => "i64",
          f32 => "f32", f64 => "f64");
+
+// SAFETY: LLVM passes and returns MLIR's `i1` in a byte-sized slot with no
+// extension attribute, so only bit 0 is defined (a `trunci` to `i1` leaves
+// the other bits as they were). The raw value is a `u8` of which only bit 0
+// is read; what Rust hands over is 0 or 1. In a multi-value result struct
+// an `i1` is one byte at its C offset, likewise read by bit 0.
+unsafe impl CifaceParam for bool {
+    type Raw = u8;
+    const C_TYPE: CTypeDesc = <u8 as CType>::C_TYPE;
+    #[inline(always)]
+    unsafe fn from_ciface(raw: u8, _: &MemRefType) -> Result<Self, MemRefError> {
+        Ok(raw & 1 != 0)
+    }
+    fn record(_: &MemRefType) -> TypeRecord {
+        TypeRecord::Primitive("i1".to_owned())
+    }
+}
+
+// SAFETY: as above.
+unsafe impl CifaceResult for bool {
+    type Slot = u8;
+    const C_TYPE: CTypeDesc = <u8 as CType>::C_TYPE;
+    const EMPTY: u8 = 0;
+    #[inline(always)]
+    fn into_slot(self) -> u8 {
+        u8::from(self)
+    }
+    #[inline(always)]
+    unsafe fn from_slot_after(
+        slot: u8,
+        _: &[ArgumentBuffer],
+        _: &[*const c_void],
+    ) -> Result<Self, MemRefError> {
+        Ok(slot & 1 != 0)
+    }
+    fn record() -> TypeRecord {
+        TypeRecord::Primitive("i1".to_owned())
+    }
+}
+
+impl CifaceDirect for bool {
+    #[inline(always)]
+    fn from_direct(slot: u8) -> bool {
+        slot & 1 != 0
+    }
+}
+
+// SAFETY: as above; Rust passes 0 or 1.
+unsafe impl CifaceArg for bool {
+    type Storage = u8;
+    type Raw = u8;
+    const C_TYPE: CTypeDesc = <u8 as CType>::C_TYPE;
+    #[inline(always)]
+    fn prepare(self, _: &MemRefType) -> Result<u8, MemRefError> {
+        Ok(u8::from(self))
+    }
+    #[inline(always)]
+    fn raw(storage: &mut u8) -> u8 {
+        *storage
+    }
+    #[inline(always)]
+    fn buffer(_: &u8) -> ArgumentBuffer {
+        ArgumentBuffer::NONE
+    }
+    fn record(_: &MemRefType) -> TypeRecord {
+        TypeRecord::Primitive("i1".to_owned())
+    }
+}
 
 /// The C types of a ranked descriptor and of pointers to it.
 struct DescriptorTypes<T, const N: usize>(core::marker::PhantomData<T>);
@@ -767,11 +844,17 @@ pub mod __private {
         rank_fits && element_fits
     }
 
-    /// Require a direct result type to be a scalar (used for the check
-    /// only).
+    /// A result returned directly by an MLIR function (a scalar), from
+    /// what the call returned.
     #[inline(always)]
-    pub fn direct<R: super::CifaceDirect>(value: R) -> R {
-        value
+    pub fn direct<R: super::CifaceDirect>(slot: R::Slot) -> R {
+        R::from_direct(slot)
+    }
+
+    /// A direct result of a Rust function MLIR calls, as returned.
+    #[inline(always)]
+    pub fn into_direct<R: super::CifaceDirect>(value: R) -> R::Slot {
+        value.into_slot()
     }
 
     /// Hand a result over to its slot.

@@ -185,6 +185,30 @@ impl MemRefType {
                         found: offset,
                     });
                 }
+                // What MLIR's own verifier checks (`memref.cast` under
+                // `--generate-runtime-verification`): every stride the
+                // type makes static, whatever the sizes found, even in an
+                // empty memref. The canonical stride of a dimension is the
+                // product of the sizes after it, static when those are.
+                let mut canonical = Some(1i64);
+                for dim in (0..rank).rev() {
+                    if let Some(expected) = canonical
+                        && strides[dim] != expected
+                    {
+                        return Err(MemRefError::StrideMismatch {
+                            dim,
+                            expected,
+                            found: strides[dim],
+                        });
+                    }
+                    canonical = match self.static_size(dim) {
+                        Some(size) if size > 0 => canonical.and_then(|c| c.checked_mul(size)),
+                        _ => None,
+                    };
+                }
+                // And row-major strides in every dimension that has more
+                // than one element, for the bounds (a dimension of one
+                // element adds nothing to any index, whatever its stride).
                 if !is_empty {
                     let mut step = 1i64;
                     for dim in (0..rank).rev() {
@@ -217,9 +241,10 @@ impl MemRefType {
                         found: rank as i64,
                     });
                 }
+                // Every static stride, whatever the sizes (as MLIR's
+                // verifier does).
                 for (dim, declared) in declared.iter().enumerate() {
                     if let Dim::Static(expected) = *declared
-                        && sizes[dim] > 1
                         && strides[dim] != expected
                     {
                         return Err(MemRefError::StrideMismatch {
@@ -662,7 +687,35 @@ mod tests {
     fn declared_types() {
         let identity = MemRefType::DYNAMIC_IDENTITY;
         assert!(identity.check_declared(0, &[2, 3], &[3, 1]).is_ok());
-        assert!(identity.check_declared(0, &[2, 1], &[1, 99]).is_ok());
+        // A dimension of one element may have any stride where MLIR's
+        // canonical stride is dynamic (an outer one of `?x?`), not where it
+        // is static (the innermost, always 1), as MLIR's verifier says.
+        assert!(identity.check_declared(0, &[1, 3], &[99, 1]).is_ok());
+        assert_eq!(
+            identity.check_declared(0, &[2, 1], &[1, 99]),
+            Err(MemRefError::StrideMismatch {
+                dim: 1,
+                expected: 1,
+                found: 99
+            })
+        );
+        // Empty: the static strides still count, the others do not.
+        assert!(identity.check_declared(0, &[0, 3], &[5, 1]).is_ok());
+        assert!(identity.check_declared(0, &[0, 1], &[0, 0]).is_err());
+        let three_by_one = MemRefType {
+            text: Some("memref<3x1xf32>"),
+            shape: Some(&[Dim::Static(3), Dim::Static(1)]),
+            layout: MemRefLayout::Identity,
+        };
+        assert!(three_by_one.check_declared(0, &[3, 1], &[1, 1]).is_ok());
+        assert_eq!(
+            three_by_one.check_declared(0, &[3, 1], &[1, 5]),
+            Err(MemRefError::StrideMismatch {
+                dim: 1,
+                expected: 1,
+                found: 5
+            })
+        );
         assert_eq!(
             identity.check_declared(1, &[4], &[1]),
             Err(MemRefError::OffsetMismatch {

@@ -222,8 +222,12 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     let (return_type, check_out, finish) = match &f.result {
         ResultModel::Unit => (quote!(()), quote!(), quote!(__abi_value)),
         ResultModel::Direct(ty) => {
-            let direct = quote_spanned!(ty_span(ty)=> #p::memref::direct(__abi_value));
-            (quote!(#ty), quote!(), direct)
+            // What the shim returns is the scalar's C form (a `bool` is
+            // an `i1` byte).
+            let st = with_lifetimes(ty, "'static");
+            let slot = Qualified::new(&st, quote!(#p::CifaceResult)).item("Slot");
+            let direct = quote_spanned!(ty_span(ty)=> #p::memref::into_direct::<#st>(__abi_value));
+            (slot, quote!(), direct)
         }
         ResultModel::Leading(_) => (
             quote!(()),
@@ -402,16 +406,22 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
                 ::core::result::Result::Ok(())
             },
         ),
-        ResultModel::Direct(ty) => (
-            quote!(#ty),
-            quote!(-> #ty),
-            quote! {
-                // SAFETY: as for every call through this wrapper: the
-                // declaration is vouched for; arguments are checked and live.
-                let __abi_value = unsafe { __abi_mlir(#(#raw_args),*) };
-                ::core::result::Result::Ok(#p::memref::direct(__abi_value))
-            },
-        ),
+        ResultModel::Direct(ty) => {
+            let st = with_lifetimes(ty, "'static");
+            let slot = Qualified::new(&st, quote!(#p::CifaceResult)).item("Slot");
+            let direct = quote_spanned!(ty_span(ty)=> #p::memref::direct::<#st>(__abi_value));
+            (
+                quote!(#ty),
+                quote!(-> #slot),
+                quote! {
+                    // SAFETY: as for every call through this wrapper: the
+                    // declaration is vouched for; arguments are checked and
+                    // live.
+                    let __abi_value = unsafe { __abi_mlir(#(#raw_args),*) };
+                    ::core::result::Result::Ok(#direct)
+                },
+            )
+        }
         ResultModel::Leading(ty) => {
             let st = with_lifetimes(ty, "'static");
             let empty = Qualified::new(&st, quote!(#p::CifaceResult)).item("EMPTY");

@@ -390,9 +390,7 @@ fn rejected_param(ty: &Type, is_import: bool) -> Option<(&Type, String)> {
         _ => {
             let segment = syntax::last_segment(ty)?;
             let name = segment.ident.to_string();
-            if name == "bool" {
-                "MLIR passes `i1` scalars without a C `_Bool` extension guarantee; take a `u8` (0 or 1) and convert".to_owned()
-            } else if name.starts_with("Complex") || name == "c32" || name == "c64" {
+            if name.starts_with("Complex") || name == "c32" || name == "c64" {
                 "MLIR's C interface does not convert `complex` by value (LLVM passes `{float, float}` in two registers, C in one); pass the real and imaginary parts as two scalars".to_owned()
             } else if name.starts_with("__m") || name == "Simd" || is_simd_name(&name) {
                 "MLIR's C interface does not convert `vector` by value; pass a memref".to_owned()
@@ -434,7 +432,6 @@ fn rejected_result(ty: &Type) -> Option<(&Type, String)> {
             Some("Result") => {
                 "MLIR cannot receive a Rust error; return the value (a panic aborts with the function's name)"
             }
-            Some("bool") => "return `i1` as a `u8` (0 or 1)",
             _ => return rejected_param(ty, false),
         },
     };

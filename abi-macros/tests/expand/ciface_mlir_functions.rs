@@ -12,7 +12,7 @@ pub fn sum_1d(
         #[link_name = "_mlir_ciface_sum_1d"]
         fn __abi_mlir(
             __abi_arg0: <&'static [f32] as ::abi_core::__private::CifaceArg>::Raw,
-        ) -> f32;
+        ) -> <f32 as ::abi_core::__private::CifaceResult>::Slot;
     }
     const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
     let mut __abi_storage0 = match <&[f32] as ::abi_core::__private::CifaceArg>::prepare(
@@ -36,7 +36,7 @@ pub fn sum_1d(
             ),
         )
     };
-    ::core::result::Result::Ok(::abi_core::__private::memref::direct(__abi_value))
+    ::core::result::Result::Ok(::abi_core::__private::memref::direct::<f32>(__abi_value))
 }
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]

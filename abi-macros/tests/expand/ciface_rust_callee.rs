@@ -62,7 +62,7 @@ const _: () = {
             1,
         > as ::abi_core::__private::CifaceParam>::Raw,
         __abi_arg1: <f32 as ::abi_core::__private::CifaceParam>::Raw,
-    ) -> f32 {
+    ) -> <f32 as ::abi_core::__private::CifaceResult>::Slot {
         ::abi_core::__private::abort_on_panic(
             &__ABI_FUNCTION,
             &(__abi_arg0, __abi_arg1),
@@ -92,7 +92,7 @@ const _: () = {
                     1usize,
                 );
                 let __abi_value = scale(__abi_arg0, __abi_arg1);
-                ::abi_core::__private::memref::direct(__abi_value)
+                ::abi_core::__private::memref::into_direct::<f32>(__abi_value)
             },
         )
     }
@@ -104,7 +104,7 @@ const _: () = {
         __abi_p0_size0: i64,
         __abi_p0_stride0: i64,
         __abi_p1_value: f32,
-    ) -> f32 {
+    ) -> <f32 as ::abi_core::__private::CifaceResult>::Slot {
         let __abi_p0_desc = ::abi_core::__private::MemRefDescriptor::<f32, 1usize> {
             allocated: __abi_p0_allocated,
             aligned: __abi_p0_aligned,

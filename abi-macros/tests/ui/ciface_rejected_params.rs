@@ -1,13 +1,12 @@
 use abi_core::ciface;
 use abi_core::memref::MemRef;
 
-/// Aggregates by value, vectors, i1 scalars, slices, references and
-/// pointers: each rejected at the parameter with a hint.
+/// Aggregates by value, vectors, slices, references and pointers: each
+/// rejected at the parameter with a hint (`bool` is MLIR's `i1`).
 #[ciface]
 pub fn rejected(
     _complex: (f32, f32),
     _vector: [f32; 4],
-    _flag: bool,
     _slice: &[f32],
     _reference: &f64,
     _pointer: *const f32,

@@ -11,11 +11,6 @@ pub fn one(_n: i64) -> (f32,) {
     (0.0,)
 }
 
-#[ciface]
-pub fn flag(_n: i64) -> bool {
-    true
-}
-
 /// The expanded convention cannot return a memref to C.
 #[ciface(expanded)]
 pub fn expanded_memref(_n: i64) -> OwnedMemRef<f32, 1> {
