@@ -195,6 +195,27 @@ pub extern "C" fn reject_argument(
     std::process::abort()
 }
 
+/// A result of a Rust function MLIR calls that does not match the MLIR
+/// type declared for it: report and abort.
+#[cold]
+#[inline(never)]
+#[allow(
+    improper_ctypes_definitions,
+    reason = "called from Rust only; see above"
+)]
+pub extern "C" fn reject_result(
+    function: &'static FunctionEntry,
+    member: usize,
+    error: crate::memref::MemRefError,
+) -> ! {
+    report(format_args!(
+        "abi-core: `{}` (C symbol `{}`): result {member} does not match its MLIR result type: {error}; aborting",
+        function.rust_path(),
+        function.symbol
+    ));
+    std::process::abort()
+}
+
 /// The converted argument, or (on a conversion error) report and abort, in
 /// a function without a status channel. One generic call per argument in
 /// the shims instead of a `match`: less code to expand and type-check.

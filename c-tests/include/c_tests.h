@@ -1198,6 +1198,15 @@ void _mlir_ciface_drive_div_mod(Results_int32_t_double *result, int32_t a, doubl
 void _mlir_ciface_drive_double_f16(MemRef1D_f16 *m);
 
 /**
+ * Sum of what `rust_four` returns.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_four`
+ *
+ * MLIR C interface of `drive_four`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_drive_four(void);
+
+/**
  * Sums the buffer `rust_iota` allocates, then frees it.
  *
  * Rust: `c_tests::mlir_ciface::kernels::drive_iota_sum`
@@ -1298,6 +1307,24 @@ float _mlir_ciface_drive_sum_2d(const MemRef2D_f32 *m);
 float _mlir_ciface_drive_sum_bf16(const MemRef1D_bf16 *m);
 
 /**
+ * Sum of what `rust_three` returns (aborts: refused result).
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_three`
+ *
+ * MLIR C interface of `drive_three`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_drive_three(void);
+
+/**
+ * `r[0][1]` of `rust_transpose(m)`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_transpose`
+ *
+ * MLIR C interface of `drive_transpose`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_drive_transpose(const MemRef2D_f32 *m);
+
+/**
  * Sums what `rust_unranked_iota` returns, then frees it.
  *
  * Rust: `c_tests::mlir_ciface::kernels::drive_unranked`
@@ -1381,6 +1408,15 @@ void _mlir_ciface_rust_double_f16(MemRef1D_f16 *m);
  * MLIR C interface of `rust_expanded_dot`, implemented in Rust: MLIR code calls it.
  */
 double _mlir_ciface_rust_expanded_dot(const MemRef1D_f64 *a, const MemRef1D_f64 *b);
+
+/**
+ * `[1, 2, 3, 4]` for MLIR's `memref<4xf32>` (declared, so checked).
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_four`
+ *
+ * MLIR C interface of `rust_four`, implemented in Rust: MLIR code calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_rust_four(MemRef1D_f32 *result);
 
 /**
  * `[0, 1, ..., n-1]` in a `malloc` buffer that MLIR frees.
@@ -1471,6 +1507,26 @@ float _mlir_ciface_rust_sum_bf16(const MemRef1D_bf16 *m);
  * MLIR C interface of `rust_sum_static`, implemented in Rust: MLIR code calls it.
  */
 int32_t _mlir_ciface_rust_sum_static(const MemRef3D_i32 *m);
+
+/**
+ * Three elements where MLIR declares `memref<4xf32>`: refused (an
+ * abort naming the function), never read past.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_three`
+ *
+ * MLIR C interface of `rust_three`, implemented in Rust: MLIR code calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_rust_three(MemRef1D_f32 *result);
+
+/**
+ * The argument, transposed when `TRANSPOSE_RESULT` says so: a strided
+ * view where MLIR expects the identity layout, refused.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_transpose`
+ *
+ * MLIR C interface of `rust_transpose`, implemented in Rust: MLIR code calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_rust_transpose(MemRef2D_f32 *result, const MemRef2D_f32 *m);
 
 /**
  * An unranked result: `[0, ..., n-1]` with a heap descriptor.

@@ -257,6 +257,51 @@ module {
   func.func private @rust_weight(index, f32) -> f32
   func.func private @rust_double_f16(memref<?xf16>)
   func.func private @rust_sum_bf16(memref<?xbf16>) -> f32
+  func.func private @rust_four() -> memref<4xf32>
+  func.func private @rust_three() -> memref<4xf32>
+  func.func private @rust_transpose(memref<?x?xf32>) -> memref<?x?xf32>
+
+  // Sum of the memref<4xf32> a Rust callback returns, then freed.
+  func.func @drive_four() -> f32 {
+    %m = func.call @rust_four() : () -> memref<4xf32>
+    %r = func.call @sum_static_4(%m) : (memref<4xf32>) -> f32
+    memref.dealloc %m : memref<4xf32>
+    return %r : f32
+  }
+
+  // The same with a callback that returns 3 elements: MLIR would read a
+  // fourth past the buffer; the shim refuses the result.
+  func.func @drive_three() -> f32 {
+    %m = func.call @rust_three() : () -> memref<4xf32>
+    %r = func.call @sum_static_4(%m) : (memref<4xf32>) -> f32
+    memref.dealloc %m : memref<4xf32>
+    return %r : f32
+  }
+
+  func.func @sum_static_4(%m: memref<4xf32>) -> f32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %zero = arith.constant 0.0 : f32
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %zero) -> f32 {
+      %x = memref.load %m[%i] : memref<4xf32>
+      %s = arith.addf %acc, %x : f32
+      scf.yield %s : f32
+    }
+    return %r : f32
+  }
+
+  // `m[0][1]` of what a callback returns for an identity memref<?x?xf32>
+  // (a transposed view of the argument is refused: MLIR would read it as
+  // row-major).
+  func.func @drive_transpose(%m: memref<?x?xf32>) -> f32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t = func.call @rust_transpose(%m) : (memref<?x?xf32>) -> memref<?x?xf32>
+    %x = memref.load %t[%c0, %c1] : memref<?x?xf32>
+    return %x : f32
+  }
+
   func.func private @rust_is_odd(index) -> i1
   func.func private @rust_pick(i1, f32, f32) -> f32
 

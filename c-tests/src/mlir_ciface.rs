@@ -7,7 +7,9 @@
 
 pub mod callbacks {
     use abi_core::ciface;
-    use abi_core::memref::{MemRef, MemRefMut, OwnedMemRef, OwnedUnrankedMemRef, UnrankedMemRef};
+    use abi_core::memref::{
+        MemRef, MemRefMut, OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef, UnrankedMemRef,
+    };
 
     /// Sum of a dynamic 2-D memref (identity layout, checked).
     #[ciface]
@@ -115,6 +117,28 @@ pub mod callbacks {
         m.iter().map(|x| x.to_f32()).sum()
     }
 
+    /// `[1, 2, 3, 4]` for MLIR's `memref<4xf32>` (declared, so checked).
+    #[ciface(result = "memref<4xf32>")]
+    pub fn rust_four() -> OwnedMemRef<f32, 1> {
+        OwnedMemRef::from_slice(&[1.0, 2.0, 3.0, 4.0], [4]).unwrap()
+    }
+
+    /// Three elements where MLIR declares `memref<4xf32>`: refused (an
+    /// abort naming the function), never read past.
+    #[ciface(result = "memref<4xf32>")]
+    pub fn rust_three() -> OwnedMemRef<f32, 1> {
+        OwnedMemRef::from_slice(&[1.0, 2.0, 3.0], [3]).unwrap()
+    }
+
+    /// The argument, transposed when `TRANSPOSE_RESULT` says so: a strided
+    /// view where MLIR expects the identity layout, refused.
+    #[ciface]
+    pub fn rust_transpose<'a>(m: MemRef<'a, f32, 2>) -> ReturnedMemRef<'a, f32, 2> {
+        let transpose = std::env::var_os("ABI_TRANSPOSE_RESULT").is_some();
+        let view = if transpose { m.transposed() } else { m };
+        ReturnedMemRef::Borrowed { argument: 0, view }
+    }
+
     /// An `i1` result: whether `x` is odd.
     #[ciface]
     pub fn rust_is_odd(x: i64) -> bool {
@@ -220,6 +244,12 @@ pub mod kernels {
         pub fn sum_f16(m: &[half::f16]) -> f32;
         /// Sum of bf16 values, widened to f32.
         pub fn sum_bf16(m: &[half::bf16]) -> f32;
+        /// Sum of what `rust_four` returns.
+        pub fn drive_four() -> f32;
+        /// Sum of what `rust_three` returns (aborts: refused result).
+        pub fn drive_three() -> f32;
+        /// `r[0][1]` of `rust_transpose(m)`.
+        pub fn drive_transpose(m: MemRef<'_, f32, 2>) -> f32;
         /// Bit 0 of `a` as an `i1` (the register MLIR returns holds all of
         /// `a`).
         pub fn low_bit(a: i32) -> bool;
@@ -827,6 +857,79 @@ mod verifier {
             assert!(
                 ours.is_err() || mlir_accepts,
                 "{case}: the shims accept what MLIR's verifier refuses"
+            );
+        }
+    }
+}
+
+/// Results a Rust callback hands to MLIR, checked against the MLIR result
+/// type (`#[ciface(result = "...")]`, or the identity layout): a refused
+/// result aborts, so each refusal runs in a child process.
+#[cfg(all(test, mlir_kernels))]
+mod callback_results {
+    use abi_core::memref::MemRef;
+
+    use super::kernels::*;
+
+    /// Runs the driver named by `ABI_RESULT_CASE` (nothing without it).
+    #[test]
+    #[ignore = "run by `refused_callback_results_abort_naming_the_result`, one case per process"]
+    fn result_child() {
+        let Ok(case) = std::env::var("ABI_RESULT_CASE") else {
+            return;
+        };
+        let data = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0];
+        let value = match case.as_str() {
+            "three" => drive_three().unwrap(),
+            _ => drive_transpose(MemRef::from_slice(&data, [2, 3]).unwrap()).unwrap(),
+        };
+        println!("MLIR read {value}");
+    }
+
+    #[test]
+    fn declared_and_default_results_pass_when_they_match() {
+        assert_eq!(drive_four().unwrap(), 10.0);
+        let data = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0];
+        assert_eq!(
+            drive_transpose(MemRef::from_slice(&data, [2, 3]).unwrap()).unwrap(),
+            2.0
+        );
+    }
+
+    #[test]
+    fn refused_callback_results_abort_naming_the_result() {
+        let exe = std::env::current_exe().unwrap();
+        for (case, expected) in [
+            ("three", "dimension 0 has size 3, the type says 4"),
+            ("transpose", "has stride"),
+        ] {
+            let child = std::process::Command::new(&exe)
+                .args(["--exact", "mlir_ciface::callback_results::result_child"])
+                .args(["--ignored", "--nocapture", "--test-threads=1"])
+                .env("ABI_RESULT_CASE", case)
+                .env("ABI_TRANSPOSE_RESULT", "1")
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&child.stderr);
+            let stdout = String::from_utf8_lossy(&child.stdout);
+            assert!(
+                !child.status.success(),
+                "{case}: not refused:\n{stdout}{stderr}"
+            );
+            assert!(
+                !stdout.contains("MLIR read"),
+                "{case}: MLIR read the result"
+            );
+            let symbol = if case == "three" {
+                "_mlir_ciface_rust_three"
+            } else {
+                "_mlir_ciface_rust_transpose"
+            };
+            assert!(
+                stderr.contains(symbol)
+                    && stderr.contains("result 0 does not match its MLIR result type")
+                    && stderr.contains(expected),
+                "{case}: unexpected report:\n{stderr}"
             );
         }
     }

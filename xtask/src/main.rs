@@ -253,6 +253,8 @@ fn mlir_under_valgrind() -> Result<(), String> {
         .arg(&executable)
         .args([
             "mlir_ciface::tests",
+            "mlir_ciface::callback_results",
+            "mlir_ciface::verifier",
             "readme_mlir",
             "--test-threads=1",
             "--quiet",

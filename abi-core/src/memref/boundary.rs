@@ -147,6 +147,24 @@ pub unsafe trait CifaceResult: Sized {
         earlier: &[*const c_void],
     ) -> Result<Self, MemRefError>;
 
+    /// Check a result a Rust function hands to MLIR against the MLIR
+    /// types its declaration gives the results (`types[k]` for member `k`
+    /// of a tuple, `types[0]` for a single result; a missing entry is the
+    /// identity layout of the Rust type's rank, MLIR's default): MLIR reads
+    /// the descriptor as the type it declared, so a strided view returned
+    /// for an identity layout, or three elements for `memref<4xf32>`, would
+    /// be misread or read past. `Err((member, error))` names the member.
+    /// Scalars have nothing to check.
+    #[inline(always)]
+    fn check_result(&self, types: &[MemRefType]) -> Result<(), (usize, MemRefError)> {
+        let _ = types;
+        Ok(())
+    }
+
+    /// Element and rank of a memref result, for the compile-time check of
+    /// a declared result type (`None` for scalars and tuples).
+    const MEMREF: Option<MemRefSignature> = None;
+
     /// The `allocated` pointer of the buffer the slot describes (`None`
     /// for scalars, and for an unranked slot without a descriptor).
     ///
@@ -555,11 +573,27 @@ unsafe impl<T: MemRefElement> CifaceParam for UnrankedMemRef<'static, T> {
     }
 }
 
+/// The declared type of result member `k` (the identity layout when none
+/// is declared).
+fn declared_result(types: &[MemRefType], k: usize) -> &MemRefType {
+    types.get(k).unwrap_or(&MemRefType::DYNAMIC_IDENTITY)
+}
+
 // SAFETY: a memref result is its descriptor, written into the slot.
 unsafe impl<T: MemRefElement, const N: usize> CifaceResult for OwnedMemRef<T, N> {
     type Slot = MemRefDescriptor<T, N>;
     const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::RANKED;
     const EMPTY: Self::Slot = MemRefDescriptor::EMPTY;
+    const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
+        element_names: T::MLIR_NAMES,
+        rank: Some(N),
+    });
+    fn check_result(&self, types: &[MemRefType]) -> Result<(), (usize, MemRefError)> {
+        declared_result(types, 0)
+            .check(self.descriptor())
+            .map(drop)
+            .map_err(|error| (0, error))
+    }
     fn into_slot(self) -> Self::Slot {
         self.into_descriptor()
     }
@@ -588,6 +622,16 @@ unsafe impl<'a, T: MemRefElement, const N: usize> CifaceResult for ReturnedMemRe
     type Slot = MemRefDescriptor<T, N>;
     const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::RANKED;
     const EMPTY: Self::Slot = MemRefDescriptor::EMPTY;
+    const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
+        element_names: T::MLIR_NAMES,
+        rank: Some(N),
+    });
+    fn check_result(&self, types: &[MemRefType]) -> Result<(), (usize, MemRefError)> {
+        declared_result(types, 0)
+            .check(&self.view().descriptor())
+            .map(drop)
+            .map_err(|error| (0, error))
+    }
     fn into_slot(self) -> Self::Slot {
         self.into_descriptor()
     }
@@ -686,6 +730,13 @@ macro_rules! tuples {
             const EMPTY: Self::Slot = $slot($($t::EMPTY),*);
             fn into_slot(self) -> Self::Slot {
                 $slot($(self.$i.into_slot()),*)
+            }
+            fn check_result(&self, types: &[MemRefType]) -> Result<(), (usize, MemRefError)> {
+                $(
+                    let member = types.get($i..$i + 1).unwrap_or(&[]);
+                    self.$i.check_result(member).map_err(|(_, error)| ($i, error))?;
+                )*
+                Ok(())
             }
             unsafe fn from_slot_after(
                 slot: Self::Slot,
@@ -857,9 +908,18 @@ pub mod __private {
         value.into_slot()
     }
 
-    /// Hand a result over to its slot.
+    /// Hand a result over to its slot, after checking it against the
+    /// declared result types; a mismatch aborts, naming the function and
+    /// the result (MLIR has no status channel).
     #[inline(always)]
-    pub fn into_slot<R: super::CifaceResult>(value: R) -> R::Slot {
+    pub fn into_checked_slot<R: super::CifaceResult>(
+        value: R,
+        types: &[super::MemRefType],
+        function: &'static crate::registry::FunctionEntry,
+    ) -> R::Slot {
+        if let Err((member, error)) = value.check_result(types) {
+            crate::boundary::reject_result(function, member, error);
+        }
         value.into_slot()
     }
 }

@@ -1,4 +1,5 @@
-//! `#[ciface(...)]` arguments: `name = "mlir_name"`, `expanded`.
+//! `#[ciface(...)]` arguments: `name = "mlir_name"`, `expanded`,
+//! `result = "memref<...>"`.
 
 use proc_macro2::TokenStream;
 use syn::{LitStr, Meta};
@@ -13,9 +14,14 @@ pub(crate) struct Args {
     /// `expanded`: also export the expanded convention under the MLIR
     /// name (functions only); the path, for error spans.
     pub(crate) expanded: Option<Meta>,
+    /// `result = "memref<...>"` or `result = ("...", ...)`: the MLIR types
+    /// of the results (one per tuple member), checked on every return;
+    /// the whole argument, for error spans.
+    pub(crate) result: Option<(Meta, Vec<LitStr>)>,
 }
 
-const KNOWN: &str = "`name = \"mlir_name\"` and `expanded`";
+const KNOWN: &str =
+    "`name = \"mlir_name\"`, `expanded` and `result = \"memref<...>\"` (or a tuple of them)";
 
 impl Args {
     pub(crate) fn parse(attr: TokenStream, errors: &mut Errors) -> Args {
@@ -38,6 +44,17 @@ impl Args {
                 } else {
                     args.expanded = Some(meta);
                 }
+            } else if key.is_ident("result") {
+                if args.result.is_some() {
+                    errors.spanned(&meta, "`result` is given more than once");
+                } else if let Some(types) = result_types(&meta) {
+                    args.result = Some((meta, types));
+                } else {
+                    errors.spanned(
+                        &meta,
+                        "write the MLIR result type as a string, or a tuple of strings for several results: `result = \"memref<4xf32>\"`, `result = (\"memref<4xf32>\", \"memref<?xi64>\")`",
+                    );
+                }
             } else {
                 errors.spanned(
                     key,
@@ -46,5 +63,24 @@ impl Args {
             }
         }
         args
+    }
+}
+
+/// The strings of `result = "..."` or `result = ("...", ...)`.
+fn result_types(meta: &Meta) -> Option<Vec<LitStr>> {
+    let Meta::NameValue(name_value) = meta else {
+        return None;
+    };
+    let string = |expr: &syn::Expr| match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(text),
+            ..
+        }) => Some(text.clone()),
+        _ => None,
+    };
+    match &name_value.value {
+        syn::Expr::Tuple(tuple) => tuple.elems.iter().map(string).collect(),
+        syn::Expr::Paren(paren) => string(&paren.expr).map(|t| vec![t]),
+        single => string(single).map(|t| vec![t]),
     }
 }

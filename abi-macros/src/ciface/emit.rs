@@ -20,8 +20,14 @@ fn dim(d: Option<i64>) -> TokenStream {
 
 /// The `MemRefType` a parameter is checked against.
 fn memref_type(param: &ParamModel) -> TokenStream {
+    declared_memref_type(param.mlir.as_ref())
+}
+
+/// The `MemRefType` of an `#[mlir]` (or `result = `) declaration; the
+/// identity layout without one.
+fn declared_memref_type(declared: Option<&(syn::LitStr, MlirMemRef)>) -> TokenStream {
     let p = private();
-    let Some((text, parsed)) = &param.mlir else {
+    let Some((text, parsed)) = declared else {
         return quote!(#p::MemRefType::DYNAMIC_IDENTITY);
     };
     let MlirMemRef { shape, layout, .. } = parsed;
@@ -58,24 +64,56 @@ fn type_consts(
         let name = format_ident!("__ABI_TYPE_{}", i, span = Span::mixed_site());
         let value = memref_type(param);
         out.extend(quote!(const #name: #p::MemRefType = #value;));
-        if let Some((text, parsed)) = &param.mlir {
-            let element = &parsed.element;
-            let rank = match parsed.rank() {
-                Some(r) => quote!(::core::option::Option::Some(#r)),
-                None => quote!(::core::option::Option::None),
-            };
-            let ty = with_lifetimes(&param.ty, "'static");
-            let memref = Qualified::new(&ty, trait_path.clone()).item("MEMREF");
-            out.extend(quote_spanned! {text.span()=>
-                const _: () = ::core::assert!(
-                    #p::memref::declared_type_fits(#memref, #element, #rank),
-                    "the `#[mlir]` type does not fit the Rust type: they must both be memrefs of the same element type and rank"
-                );
-            });
+        if let Some(declared) = &param.mlir {
+            out.extend(declared_type_fits(declared, &param.ty, trait_path));
         }
         names.push(name);
     }
     (names, out)
+}
+
+/// The compile-time check that a declared MLIR type agrees with the Rust
+/// type (`trait_path`'s `MEMREF`).
+fn declared_type_fits(
+    (text, parsed): &(syn::LitStr, MlirMemRef),
+    ty: &syn::Type,
+    trait_path: &TokenStream,
+) -> TokenStream {
+    let p = private();
+    let element = &parsed.element;
+    let rank = match parsed.rank() {
+        Some(r) => quote!(::core::option::Option::Some(#r)),
+        None => quote!(::core::option::Option::None),
+    };
+    let ty = with_lifetimes(ty, "'static");
+    let memref = Qualified::new(&ty, trait_path.clone()).item("MEMREF");
+    quote_spanned! {text.span()=>
+        const _: () = ::core::assert!(
+            #p::memref::declared_type_fits(#memref, #element, #rank),
+            "the `#[mlir]` type does not fit the Rust type: they must both be memrefs of the same element type and rank"
+        );
+    }
+}
+
+/// `const __ABI_RESULT_TYPES: &[MemRefType]` of a Rust function's
+/// `result = ...` (empty without one: every result keeps the identity
+/// layout), with the compile-time checks.
+fn result_type_consts(f: &FunctionModel) -> TokenStream {
+    let p = private();
+    let trait_path = quote!(#p::CifaceResult);
+    let types = f
+        .result_types
+        .iter()
+        .map(|(declared, _)| declared_memref_type(declared.as_ref()));
+    let fits = f.result_types.iter().filter_map(|(declared, ty)| {
+        declared
+            .as_ref()
+            .map(|declared| declared_type_fits(declared, ty, &trait_path))
+    });
+    quote! {
+        const __ABI_RESULT_TYPES: &[#p::MemRefType] = &[#(#types),*];
+        #(#fits)*
+    }
 }
 
 fn ciface_desc(f: &FunctionModel, provider: TokenStream) -> TokenStream {
@@ -237,9 +275,16 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
                 }
             },
             quote! {
+                // Checked against the declared MLIR result types (an abort
+                // naming the result when it does not match).
+                let __abi_slot = #p::memref::into_checked_slot(
+                    __abi_value,
+                    __ABI_RESULT_TYPES,
+                    &__ABI_FUNCTION,
+                );
                 // SAFETY: checked non-NULL and aligned above; MLIR's caller
                 // provides room for the result struct.
-                unsafe { #out.write(#p::memref::into_slot(__abi_value)) }
+                unsafe { #out.write(__abi_slot) }
             },
         ),
     };
@@ -254,6 +299,12 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
         },
     );
 
+    let result_consts = if matches!(f.result, ResultModel::Leading(_)) {
+        result_type_consts(f)
+    } else {
+        TokenStream::new()
+    };
+
     let expanded = if f.expanded {
         expanded_shim(f, &return_type)
     } else {
@@ -265,6 +316,7 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
         const _: () = {
             #type_consts
+            #result_consts
             #desc
             #function
 

@@ -30,6 +30,9 @@ pub(crate) struct FunctionModel {
     pub(crate) params: Vec<ParamModel>,
     pub(crate) result: ResultModel,
     pub(crate) expanded: bool,
+    /// `#[ciface(result = ...)]`, per result member: the declared MLIR
+    /// type (`None`: `"_"`, the default) and the member's Rust type.
+    pub(crate) result_types: Vec<(Option<(LitStr, MlirMemRef)>, Type)>,
     /// The signature as written (for the import wrapper).
     pub(crate) sig: Signature,
 }
@@ -109,6 +112,12 @@ pub(crate) fn build_block(
         errors.spanned(
             expanded,
             "`expanded` exports a Rust function under the expanded convention; calls into MLIR always go through `_mlir_ciface_`",
+        );
+    }
+    if let Some((meta, _)) = &args.result {
+        errors.spanned(
+            meta,
+            "`result = ...` declares what a Rust function returns to MLIR; an MLIR function's memref results are checked as they come back, whatever their layout",
         );
     }
     let fns: Vec<_> = block
@@ -245,6 +254,12 @@ fn build(
         check_result_lifetimes(&sig.output, &params, errors);
     }
 
+    let result_types = if is_import {
+        Vec::new()
+    } else {
+        declared_results(args, &result, errors)
+    };
+
     let expanded = args.expanded.is_some() && !is_import;
     if expanded {
         if let (ResultModel::Leading(ty), ReturnType::Type(..)) = (&result, &sig.output) {
@@ -284,8 +299,59 @@ fn build(
         params,
         result,
         expanded,
+        result_types,
         sig: sig.clone(),
     })
+}
+
+/// `#[ciface(result = ...)]` of a Rust function: one MLIR type per result
+/// member (`"_"` keeps a member's default), parsed.
+fn declared_results(
+    args: &Args,
+    result: &ResultModel,
+    errors: &mut Errors,
+) -> Vec<(Option<(LitStr, MlirMemRef)>, Type)> {
+    let Some((meta, texts)) = &args.result else {
+        return Vec::new();
+    };
+    let members: Vec<Type> = match result {
+        ResultModel::Leading(Type::Tuple(tuple)) => tuple.elems.iter().cloned().collect(),
+        ResultModel::Leading(ty) => vec![ty.clone()],
+        ResultModel::Direct(_) | ResultModel::Unit => {
+            errors.spanned(
+                meta,
+                "`result = ...` declares memref results; this function returns none",
+            );
+            return Vec::new();
+        }
+    };
+    if texts.len() != members.len() {
+        errors.spanned(
+            meta,
+            format!(
+                "{} MLIR types for {} results: give one per result, `\"_\"` for a result that keeps its default",
+                texts.len(),
+                members.len()
+            ),
+        );
+        return Vec::new();
+    }
+    texts
+        .iter()
+        .zip(members)
+        .filter_map(|(text, member)| {
+            if text.value() == "_" {
+                return Some((None, member));
+            }
+            match MlirMemRef::parse(&text.value()) {
+                Ok(parsed) => Some((Some((text.clone(), parsed)), member)),
+                Err(message) => {
+                    errors.spanned(text, message);
+                    None
+                }
+            }
+        })
+        .collect()
 }
 
 /// A `ReturnedMemRef<'x, ..>` result of an MLIR function may borrow a

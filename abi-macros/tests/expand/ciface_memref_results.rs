@@ -5,6 +5,7 @@ pub fn pair(n: i64) -> (OwnedMemRef<f32, 1>, i32) {
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
     const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
+    const __ABI_RESULT_TYPES: &[::abi_core::__private::MemRefType] = &[];
     static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
         provider: ::abi_core::__private::CifaceProvider::Rust,
         mlir_name: "pair",
@@ -49,10 +50,12 @@ const _: () = {
                     0usize,
                 );
                 let __abi_value = pair(__abi_arg0);
-                unsafe {
-                    __abi_out
-                        .write(::abi_core::__private::memref::into_slot(__abi_value))
-                }
+                let __abi_slot = ::abi_core::__private::memref::into_checked_slot(
+                    __abi_value,
+                    __ABI_RESULT_TYPES,
+                    &__ABI_FUNCTION,
+                );
+                unsafe { __abi_out.write(__abi_slot) }
             },
         )
     }
