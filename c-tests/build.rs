@@ -133,11 +133,9 @@ fn under_ci() -> bool {
 /// MLIR 19's tools, where Debian's `mlir-19-tools` and `llvm-19` put them.
 const LLVM_BIN: &str = "/usr/lib/llvm-19/bin";
 
-/// Lower `mlir/kernels.mlir` with MLIR 19 into `libmlir_kernels.a` and link
-/// it: `mlir-opt` (the pipeline of the README), `mlir-translate`, `clang-19
-/// -c`, `llvm-ar`. Every step's exit status is checked, and the `mlir-opt`
-/// output must contain only the `llvm` dialect: `mlir-opt` exits 0 after a
-/// partial lowering.
+/// Lower the modules of `mlir/` with MLIR 19 and link them, through
+/// `abi-mlir-build` (which checks every step's exit status and that
+/// `mlir-opt` left only the `llvm` dialect).
 fn lower_mlir(out_dir: &str) {
     println!("cargo::rerun-if-changed=mlir");
     let tool = |name: &str| Path::new(LLVM_BIN).join(name);
@@ -157,22 +155,6 @@ fn lower_mlir(out_dir: &str) {
         return;
     }
     let out = Path::new(out_dir);
-    let mut objects = Vec::new();
-    for (module, c_wrappers, verify) in [
-        ("kernels", true, false),
-        ("expanded", false, false),
-        ("verified", true, true),
-    ] {
-        objects.push(lower_module(module, c_wrappers, verify, out, &tool));
-    }
-    let archive = out.join("libmlir_kernels.a");
-    let _ = std::fs::remove_file(&archive);
-    run_checked(
-        Command::new(tool("llvm-ar"))
-            .arg("crs")
-            .arg(&archive)
-            .args(&objects),
-    );
     // C that calls the kernels and the Rust callbacks through the
     // header's descriptor structs (before the kernels in the link order).
     cc::Build::new()
@@ -186,9 +168,23 @@ fn lower_mlir(out_dir: &str) {
         .flag("-Wextra")
         .flag("-Werror")
         .compile("c_tests_mlir_calls");
+    // The modules, through the project's build helper as a user's
+    // `build.rs` would: the default pipeline; `expanded.mlir` declares its
+    // callee without a C interface; `verified.mlir` runs MLIR's own
+    // runtime checks.
+    abi_mlir_build::Build::new()
+        .file("mlir/kernels.mlir")
+        .file("mlir/dialects.mlir")
+        .compile("mlir_kernels");
+    abi_mlir_build::Build::new()
+        .file("mlir/expanded.mlir")
+        .c_wrappers(false)
+        .compile("mlir_expanded");
+    abi_mlir_build::Build::new()
+        .file("mlir/verified.mlir")
+        .runtime_verification(true)
+        .compile("mlir_verified");
     lower_readme_example(out);
-    println!("cargo::rustc-link-search=native={out_dir}");
-    println!("cargo::rustc-link-lib=static=mlir_kernels");
     println!("cargo::rustc-cfg=mlir_kernels");
 }
 
@@ -244,90 +240,23 @@ fn lower_readme_example(out: &Path) {
             .args(["-e", "-c", &block("```sh\n")])
             .current_dir(&dir),
     );
-    let rust: String = block("```rust,no_run\n")
+    // The Rust side: the `rust` block that is not the `build.rs`.
+    let rust: String = block("```rust,no_run\nuse ")
         .lines()
         .filter(|line| !line.starts_with("# "))
+        .enumerate()
+        .map(|(i, line)| {
+            if i == 0 {
+                format!("use {line}")
+            } else {
+                line.to_owned()
+            }
+        })
         .map(|line| format!("{line}\n"))
         .collect();
     std::fs::write(out.join("readme_mlir.rs"), rust).expect("write readme_mlir.rs");
     println!("cargo::rustc-link-search=native={}", dir.display());
     println!("cargo::rustc-link-lib=static=kernel");
-}
-
-/// Lower one module to an object file; see `lower_mlir`.
-fn lower_module(
-    module: &str,
-    c_wrappers: bool,
-    runtime_verification: bool,
-    out: &Path,
-    tool: &dyn Fn(&str) -> std::path::PathBuf,
-) -> std::path::PathBuf {
-    let lowered = out.join(format!("{module}.llvm.mlir"));
-    let ir = out.join(format!("{module}.ll"));
-    let object = out.join(format!("{module}.o"));
-    let mut passes = Vec::new();
-    if runtime_verification {
-        // First, on the ops as written: MLIR's checks of casts, loads and
-        // stores, as `cf.assert`s (lowered to a message and `abort`).
-        passes.push("--generate-runtime-verification");
-    }
-    passes.extend([
-        "--expand-strided-metadata",
-        "--lower-affine",
-        "--convert-scf-to-cf",
-    ]);
-    if c_wrappers {
-        // Before `convert-func-to-llvm`: every function and declaration
-        // gets (or calls) its `_mlir_ciface_` interface.
-        passes.push("--llvm-request-c-wrappers");
-    }
-    run_checked(
-        Command::new(tool("mlir-opt"))
-            .arg(format!("mlir/{module}.mlir"))
-            .args(passes)
-            .args([
-                "--convert-func-to-llvm",
-                "--finalize-memref-to-llvm",
-                "--convert-arith-to-llvm",
-                "--convert-cf-to-llvm",
-                "--reconcile-unrealized-casts",
-                "-o",
-            ])
-            .arg(&lowered),
-    );
-    let text = std::fs::read_to_string(&lowered).expect("read the lowered module");
-    let leftover: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| {
-            let op = l.split(" = ").last().unwrap_or(l);
-            let op = op.split(['(', ' ', '<', '"']).next().unwrap_or("");
-            op.contains('.')
-                && !op.starts_with("llvm.")
-                && !op.starts_with('%')
-                && !op.starts_with('^')
-        })
-        .collect();
-    assert!(
-        leftover.is_empty(),
-        "mlir-opt left non-LLVM operations (a partial lowering):\n{}",
-        leftover.join("\n")
-    );
-    run_checked(
-        Command::new(tool("mlir-translate"))
-            .arg("--mlir-to-llvmir")
-            .arg(&lowered)
-            .arg("-o")
-            .arg(&ir),
-    );
-    run_checked(
-        Command::new("clang-19")
-            .args(["-O2", "-fPIC", "-Wno-override-module", "-c"])
-            .arg(&ir)
-            .arg("-o")
-            .arg(&object),
-    );
-    object
 }
 
 /// Run a tool; a failure (non-zero exit) fails the build with its stderr.

@@ -1146,6 +1146,16 @@ void _mlir_ciface_bit_and_value(Results_uint8_t_int32_t *result, int32_t a);
 void _mlir_ciface_buffer_and_subview(Results_MemRef1D_f32_MemRef1D_f32 *result, int64_t n);
 
 /**
+ * `affine`, `math`, `complex` and `vector` lowered by the build
+ * helper's default pipeline.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::dialect_mix`
+ *
+ * MLIR C interface of `dialect_mix`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_dialect_mix(const MemRef1D_f32 *m, float re, float im);
+
+/**
  * `(a / 7, b * 0.5)`.
  *
  * Rust: `c_tests::mlir_ciface::kernels::div_mod`

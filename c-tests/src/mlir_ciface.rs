@@ -244,6 +244,9 @@ pub mod kernels {
         pub fn sum_f16(m: &[half::f16]) -> f32;
         /// Sum of bf16 values, widened to f32.
         pub fn sum_bf16(m: &[half::bf16]) -> f32;
+        /// `affine`, `math`, `complex` and `vector` lowered by the build
+        /// helper's default pipeline.
+        pub fn dialect_mix(m: &[f32], re: f32, im: f32) -> f32;
         /// Sum of what `rust_four` returns.
         pub fn drive_four() -> f32;
         /// Sum of what `rust_three` returns (aborts: refused result).
@@ -571,6 +574,12 @@ mod tests {
             .map(|(i, x)| x * (i as f32 + 0.5))
             .sum();
         assert_eq!(drive_loop(&xs).unwrap(), expected);
+    }
+
+    #[test]
+    fn the_default_pipeline_lowers_affine_math_complex_and_vector() {
+        // 1 + 2 + 3 + |(3 + 4i)^2| = 6 + 25, + 3 * (1 + 2 + 3 + 4) = 61.
+        assert_eq!(dialect_mix(&[1.0, 4.0, 9.0], 3.0, 4.0).unwrap(), 61.0);
     }
 
     /// MLIR's `i1` is defined in bit 0 only: a result or argument made by
