@@ -1420,6 +1420,16 @@ void _mlir_ciface_rust_double_f16(MemRef1D_f16 *m);
 double _mlir_ciface_rust_expanded_dot(const MemRef1D_f64 *a, const MemRef1D_f64 *b);
 
 /**
+ * An `n x 2` matrix `[[i, 10 i]]`, also returned in the expanded
+ * convention (a memref descriptor by value) to `expanded.mlir`.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_expanded_ramp`
+ *
+ * MLIR C interface of `rust_expanded_ramp`, implemented in Rust: MLIR code calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_rust_expanded_ramp(MemRef2D_f32 *result, int64_t n);
+
+/**
  * `[1, 2, 3, 4]` for MLIR's `memref<4xf32>` (declared, so checked).
  *
  * Rust: `c_tests::mlir_ciface::callbacks::rust_four`

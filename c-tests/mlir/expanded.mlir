@@ -4,6 +4,28 @@
 // memref). Only the driver asks for a C interface, for the Rust test.
 module {
   func.func private @rust_expanded_dot(memref<?xf64>, memref<?xf64>) -> f64
+  func.func private @rust_expanded_ramp(index) -> memref<?x2xf32>
+
+  // A memref result in the expanded convention: LLVM returns the 56-byte
+  // descriptor struct through a hidden pointer on x86-64, as C does. Sum
+  // of the n x 2 matrix, then freed.
+  func.func @drive_expanded_ramp(%n: index) -> f32 attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %zero = arith.constant 0.0 : f32
+    %m = func.call @rust_expanded_ramp(%n) : (index) -> memref<?x2xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> f32 {
+      %s = scf.for %j = %c0 to %c2 step %c1 iter_args(%a = %acc) -> f32 {
+        %x = memref.load %m[%i, %j] : memref<?x2xf32>
+        %t = arith.addf %a, %x : f32
+        scf.yield %t : f32
+      }
+      scf.yield %s : f32
+    }
+    memref.dealloc %m : memref<?x2xf32>
+    return %r : f32
+  }
 
   func.func @drive_expanded(%a: memref<?xf64>, %b: memref<?xf64>) -> f64 attributes {llvm.emit_c_interface} {
     %r = func.call @rust_expanded_dot(%a, %b) : (memref<?xf64>, memref<?xf64>) -> f64

@@ -151,6 +151,14 @@ pub mod callbacks {
         if first { a } else { b }
     }
 
+    /// An `n x 2` matrix `[[i, 10 i]]`, also returned in the expanded
+    /// convention (a memref descriptor by value) to `expanded.mlir`.
+    #[ciface(expanded)]
+    pub fn rust_expanded_ramp(n: i64) -> OwnedMemRef<f32, 2> {
+        let values: Vec<f32> = (0..n).flat_map(|i| [i as f32, 10.0 * i as f32]).collect();
+        OwnedMemRef::from_slice(&values, [n as usize, 2]).unwrap()
+    }
+
     /// Also exported under the expanded convention (`rust_expanded_dot`),
     /// for MLIR modules that declare it without `llvm.emit_c_interface`.
     #[ciface(expanded)]
@@ -623,6 +631,21 @@ mod tests {
         // declares.
         let dot = unsafe { _mlir_ciface_drive_expanded(&da, &db) };
         assert_eq!(dot, 32.0);
+    }
+
+    /// A memref result in the expanded convention: MLIR reads the
+    /// descriptor Rust returns by value (through LLVM's hidden pointer on
+    /// x86-64), sums it and frees the buffer.
+    #[test]
+    fn mlir_receives_a_memref_result_in_the_expanded_convention() {
+        unsafe extern "C" {
+            fn _mlir_ciface_drive_expanded_ramp(n: i64) -> f32;
+        }
+        for n in [0i64, 1, 5] {
+            // SAFETY: the driver takes a count and frees what it gets.
+            let sum = unsafe { _mlir_ciface_drive_expanded_ramp(n) };
+            assert_eq!(sum, (0..n).map(|i| 11.0 * i as f32).sum::<f32>(), "n = {n}");
+        }
     }
 
     /// Bad descriptors from the foreign side end the process with a message

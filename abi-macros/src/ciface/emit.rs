@@ -306,7 +306,7 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     };
 
     let expanded = if f.expanded {
-        expanded_shim(f, &return_type)
+        expanded_shim(f, &return_type, &f.result)
     } else {
         TokenStream::new()
     };
@@ -339,7 +339,11 @@ fn ty_span(ty: &syn::Type) -> Span {
 /// The expanded convention: each ranked memref as `allocated, aligned,
 /// offset, sizes..., strides...`, each unranked one as `rank, descriptor`;
 /// rebuilt into descriptors and passed to the `_mlir_ciface_` shim.
-fn expanded_shim(f: &FunctionModel, return_type: &TokenStream) -> TokenStream {
+fn expanded_shim(
+    f: &FunctionModel,
+    return_type: &TokenStream,
+    result: &ResultModel,
+) -> TokenStream {
     let p = private();
     let symbol = f.mlir_name.value();
     let mut params = Vec::new();
@@ -378,14 +382,41 @@ fn expanded_shim(f: &FunctionModel, return_type: &TokenStream) -> TokenStream {
             ExpandedParam::Unknown => unreachable!("rejected by the model"),
         }
     }
+    let ResultModel::Leading(ty) = result else {
+        return quote! {
+            #[unsafe(export_name = #symbol)]
+            unsafe extern "C" fn __abi_expanded_shim(#(#params),*) -> #return_type {
+                #(#build)*
+                // SAFETY: the descriptors live on this frame for the call;
+                // the shim validates them like any C-interface call.
+                unsafe { __abi_ciface_shim(#(#args),*) }
+            }
+        };
+    };
+    // A ranked memref result (the model refuses others): the descriptor by
+    // value, which LLVM returns through a hidden pointer on x86-64, as C
+    // returns a struct of 40 bytes or more. Elsewhere the conventions
+    // differ, and this is a compile error.
+    let st = with_lifetimes(ty, "'static");
+    let slot = Qualified::new(&st, quote!(#p::CifaceResult)).item("Slot");
+    let not_x86_64 = quote_spanned! {ty_span(ty)=>
+        ::core::compile_error!("`#[ciface(expanded)]` returns a memref descriptor the way C returns a struct only on x86-64; drop `expanded` here");
+    };
     quote! {
+        #[cfg(target_arch = "x86_64")]
         #[unsafe(export_name = #symbol)]
-        unsafe extern "C" fn __abi_expanded_shim(#(#params),*) -> #return_type {
+        unsafe extern "C" fn __abi_expanded_shim(#(#params),*) -> #slot {
             #(#build)*
+            let mut __abi_slot = ::core::mem::MaybeUninit::<#slot>::uninit();
             // SAFETY: the descriptors live on this frame for the call; the
-            // shim validates them like any C-interface call.
-            unsafe { __abi_ciface_shim(#(#args),*) }
+            // shim validates them like any C-interface call, and writes the
+            // result slot (or aborts).
+            unsafe { __abi_ciface_shim(__abi_slot.as_mut_ptr(), #(#args),*) };
+            // SAFETY: written by the shim above.
+            unsafe { __abi_slot.assume_init() }
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        #not_x86_64
     }
 }
 

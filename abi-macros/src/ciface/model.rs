@@ -262,10 +262,12 @@ fn build(
 
     let expanded = args.expanded.is_some() && !is_import;
     if expanded {
-        if let (ResultModel::Leading(ty), ReturnType::Type(..)) = (&result, &sig.output) {
+        if let (ResultModel::Leading(ty), ReturnType::Type(..)) = (&result, &sig.output)
+            && !returns_ranked_memref(ty)
+        {
             errors.spanned(
                 ty,
-                "the expanded convention returns memrefs and multiple results as an LLVM struct in registers, which C cannot receive; drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns them through an out-pointer) or write the result into a `MemRefMut` parameter",
+                "the expanded convention returns this as an LLVM struct in registers, which C cannot receive (a memref of rank 0, an unranked memref, several results); only a memref of a literal rank of 1 or more comes back through a hidden pointer as in C (x86-64); drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns every result through an out-pointer) or write the result into a `MemRefMut` parameter",
             );
         }
         for p in &params {
@@ -506,6 +508,27 @@ fn rejected_result(ty: &Type) -> Option<(&Type, String)> {
 
 /// The element and literal rank of `MemRef<'_, T, N>` / `MemRefMut<'_, T,
 /// N>`, or an unranked memref, for the expanded convention.
+/// `OwnedMemRef<T, N>` or `ReturnedMemRef<'_, T, N>` with a literal `N >= 1`:
+/// a descriptor of 40 bytes or more, which LLVM returns through a hidden
+/// pointer on x86-64, as C returns a struct of that size.
+pub(crate) fn returns_ranked_memref(ty: &Type) -> bool {
+    let Some(segment) = syntax::last_segment(ty) else {
+        return false;
+    };
+    if segment.ident != "OwnedMemRef" && segment.ident != "ReturnedMemRef" {
+        return false;
+    }
+    let PathArguments::AngleBracketed(args) = &segment.arguments else {
+        return false;
+    };
+    args.args.iter().any(|arg| {
+        matches!(arg, GenericArgument::Const(syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(n),
+            ..
+        })) if n.base10_parse::<usize>().is_ok_and(|rank| rank >= 1))
+    })
+}
+
 fn expanded_param(ty: &Type) -> ExpandedParam {
     let Some(segment) = syntax::last_segment(ty) else {
         return ExpandedParam::Scalar;
