@@ -1146,6 +1146,15 @@ void _mlir_ciface_bit_and_value(Results_uint8_t_int32_t *result, int32_t a);
 void _mlir_ciface_buffer_and_subview(Results_MemRef1D_f32_MemRef1D_f32 *result, int64_t n);
 
 /**
+ * Sum of `m`, which the callee frees (`memref.dealloc`).
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::consume_sum`
+ *
+ * MLIR C interface of `consume_sum`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_consume_sum(MemRef1D_f32 *m);
+
+/**
  * `affine`, `math`, `complex` and `vector` lowered by the build
  * helper's default pipeline.
  *
@@ -1421,7 +1430,8 @@ double _mlir_ciface_rust_expanded_dot(const MemRef1D_f64 *a, const MemRef1D_f64 
 
 /**
  * An `n x 2` matrix `[[i, 10 i]]`, also returned in the expanded
- * convention (a memref descriptor by value) to `expanded.mlir`.
+ * convention (a memref descriptor by value) to `expanded.mlir`. Only
+ * on x86-64: elsewhere `expanded` with a memref result is refused.
  *
  * Rust: `c_tests::mlir_ciface::callbacks::rust_expanded_ramp`
  *

@@ -257,6 +257,14 @@ module {
   func.func private @rust_weight(index, f32) -> f32
   func.func private @rust_double_f16(memref<?xf16>)
   func.func private @rust_sum_bf16(memref<?xbf16>) -> f32
+  // Sums the buffer it is given, then frees it: Rust hands over an
+  // `OwnedMemRef` and does not free it again.
+  func.func @consume_sum(%m: memref<?xf32>) -> f32 {
+    %s = func.call @sum_1d(%m) : (memref<?xf32>) -> f32
+    memref.dealloc %m : memref<?xf32>
+    return %s : f32
+  }
+
   func.func private @rust_four() -> memref<4xf32>
   func.func private @rust_three() -> memref<4xf32>
   func.func private @rust_transpose(memref<?x?xf32>) -> memref<?x?xf32>

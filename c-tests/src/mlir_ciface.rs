@@ -152,7 +152,9 @@ pub mod callbacks {
     }
 
     /// An `n x 2` matrix `[[i, 10 i]]`, also returned in the expanded
-    /// convention (a memref descriptor by value) to `expanded.mlir`.
+    /// convention (a memref descriptor by value) to `expanded.mlir`. Only
+    /// on x86-64: elsewhere `expanded` with a memref result is refused.
+    #[cfg(target_arch = "x86_64")]
     #[ciface(expanded)]
     pub fn rust_expanded_ramp(n: i64) -> OwnedMemRef<f32, 2> {
         let values: Vec<f32> = (0..n).flat_map(|i| [i as f32, 10.0 * i as f32]).collect();
@@ -255,6 +257,8 @@ pub mod kernels {
         /// `affine`, `math`, `complex` and `vector` lowered by the build
         /// helper's default pipeline.
         pub fn dialect_mix(m: &[f32], re: f32, im: f32) -> f32;
+        /// Sum of `m`, which the callee frees (`memref.dealloc`).
+        pub fn consume_sum(m: OwnedMemRef<f32, 1>) -> f32;
         /// Sum of what `rust_four` returns.
         pub fn drive_four() -> f32;
         /// Sum of what `rust_three` returns (aborts: refused result).
@@ -584,6 +588,17 @@ mod tests {
         assert_eq!(drive_loop(&xs).unwrap(), expected);
     }
 
+    /// An `OwnedMemRef` argument hands its buffer to the MLIR callee,
+    /// which frees it (valgrind, in `cargo xtask test`, sees no double free
+    /// and no leak); one refused by its declared type stays Rust's.
+    #[test]
+    fn an_owned_memref_argument_is_freed_by_the_callee() {
+        let owned = abi_core::memref::OwnedMemRef::from_slice(&[1.0f32, 2.0, 3.5], [3]).unwrap();
+        assert_eq!(consume_sum(owned).unwrap(), 6.5);
+        let empty = abi_core::memref::OwnedMemRef::<f32, 1>::zeroed([0]).unwrap();
+        assert_eq!(consume_sum(empty).unwrap(), 0.0);
+    }
+
     #[test]
     fn the_default_pipeline_lowers_affine_math_complex_and_vector() {
         // 1 + 2 + 3 + |(3 + 4i)^2| = 6 + 25, + 3 * (1 + 2 + 3 + 4) = 61.
@@ -636,6 +651,7 @@ mod tests {
     /// A memref result in the expanded convention: MLIR reads the
     /// descriptor Rust returns by value (through LLVM's hidden pointer on
     /// x86-64), sums it and frees the buffer.
+    #[cfg(target_arch = "x86_64")]
     #[test]
     fn mlir_receives_a_memref_result_in_the_expanded_convention() {
         unsafe extern "C" {

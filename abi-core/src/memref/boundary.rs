@@ -772,9 +772,10 @@ tuples! {
 }
 
 /// `CifaceArg` for a type passed as a pointer to a ranked descriptor on the
-/// caller's stack: `$prepare` turns the value into the descriptor.
+/// caller's stack: `$prepare` turns the value into the descriptor, checked
+/// against the declared type `$declared` with `checked_against`.
 macro_rules! ranked_arg {
-    ($([$($generics:tt)*] $ty:ty, rank $rank:tt, $pointer:ident, |$value:ident| $prepare:expr;)*) => {$(
+    ($([$($generics:tt)*] $ty:ty, rank $rank:tt, $pointer:ident, |$value:ident, $declared:ident| $prepare:expr;)*) => {$(
         // SAFETY: passed as a pointer to a descriptor on the caller's
         // stack, validated against the declared type first.
         unsafe impl<'a, T: MemRefElement $($generics)*> CifaceArg for $ty {
@@ -787,10 +788,8 @@ macro_rules! ranked_arg {
             });
             #[inline(always)]
             fn prepare(self, ty: &MemRefType) -> Result<Self::Storage, MemRefError> {
-                let $value = self;
-                let desc: MemRefDescriptor<T, $rank> = $prepare?;
-                ty.check_declared(desc.offset, &desc.sizes, &desc.strides)?;
-                Ok(desc)
+                let ($value, $declared) = (self, ty);
+                $prepare
             }
             #[inline(always)]
             fn raw(storage: &mut Self::Storage) -> Self::Raw {
@@ -807,15 +806,33 @@ macro_rules! ranked_arg {
     )*};
 }
 
+/// `desc` once checked against the declared type.
+fn checked_against<T, const N: usize>(
+    ty: &MemRefType,
+    desc: MemRefDescriptor<T, N>,
+) -> Result<MemRefDescriptor<T, N>, MemRefError> {
+    ty.check_declared(desc.offset, &desc.sizes, &desc.strides)?;
+    Ok(desc)
+}
+
 ranked_arg! {
     [, const N: usize] MemRef<'a, T, N>, rank N, CONST_POINTER,
-        |view| Ok::<_, MemRefError>(view.descriptor());
+        |view, ty| checked_against(ty, view.descriptor());
     [, const N: usize] MemRefMut<'a, T, N>, rank N, MUT_POINTER,
-        |view| Ok::<_, MemRefError>({ let mut view = view; view.descriptor() });
+        |view, ty| { let mut view = view; checked_against(ty, view.descriptor()) };
     [] &'a [T], rank 1, CONST_POINTER,
-        |slice| MemRef::from_slice(slice, [slice.len()]).map(|m| m.descriptor());
+        |slice, ty| checked_against(ty, MemRef::from_slice(slice, [slice.len()])?.descriptor());
     [] &'a mut [T], rank 1, MUT_POINTER,
-        |slice| { let len = slice.len(); MemRefMut::from_slice(slice, [len]).map(|mut m| m.descriptor()) };
+        |slice, ty| {
+            let len = slice.len();
+            checked_against(ty, MemRefMut::from_slice(slice, [len])?.descriptor())
+        };
+    // Checked before the buffer is given up, so a refused argument is still
+    // owned (and freed) by the caller. After the call the buffer belongs to
+    // the callee, which frees it with `memref.dealloc` (`free(allocated)`,
+    // the allocator `OwnedMemRef` uses).
+    [, const N: usize] OwnedMemRef<T, N>, rank N, MUT_POINTER,
+        |owned, ty| checked_against(ty, *owned.descriptor()).map(|_| owned.into_descriptor());
 }
 
 // SAFETY: passed as a pointer to `{rank, descriptor}` on the caller's stack.
