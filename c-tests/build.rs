@@ -175,6 +175,7 @@ fn lower_mlir(out_dir: &str) {
     abi_mlir_build::Build::new()
         .file("mlir/kernels.mlir")
         .file("mlir/dialects.mlir")
+        .file("mlir/complex.mlir")
         .compile("mlir_kernels");
     abi_mlir_build::Build::new()
         .file("mlir/expanded.mlir")

@@ -14,7 +14,7 @@ import sys
 PRIMITIVE = re.compile(r"^(i[0-9]+|f[0-9]+|bf16)$")
 # abi-core's own compound records (abi_core::reflect): head -> shape check.
 WIDTH_HEADS = {"bitint", "ubitint", "bits", "sbits", "logic"}
-ONE_RECORD_HEADS = {"open_array", "optional", "ptr", "ptr_mut", "py_homogeneous_list"}
+ONE_RECORD_HEADS = {"complex", "open_array", "optional", "ptr", "ptr_mut", "py_homogeneous_list"}
 KIND_HEADS = {"string": {"utf8", "cstr"}, "handle": {"chandle"}}
 
 

@@ -75,6 +75,15 @@ pub enum CTypeDesc {
         /// The members.
         fields: &'static [CTypeDesc],
     },
+    /// MLIR's `complex<T>`: as a result, the header's struct
+    /// `Complex_<T> {T re; T im;}`; as an argument, two scalar parameters
+    /// (`x_re`, `x_im`), as LLVM passes MLIR's `{T, T}`.
+    Complex {
+        /// The C type of each part (`float`, `double`).
+        part: &'static CTypeDesc,
+        /// The MLIR name of the part (`f32`).
+        name: &'static str,
+    },
 }
 
 impl CTypeDesc {
@@ -109,9 +118,10 @@ impl CTypeDesc {
         match self {
             CTypeDesc::Void => leaf("void"),
             CTypeDesc::Scalar { name, .. } | CTypeDesc::Struct { name } => leaf(name),
-            CTypeDesc::MemRef { .. } | CTypeDesc::UnrankedMemRef | CTypeDesc::Tuple { .. } => {
-                leaf(&self.typedef_name().unwrap_or_default())
-            }
+            CTypeDesc::MemRef { .. }
+            | CTypeDesc::UnrankedMemRef
+            | CTypeDesc::Tuple { .. }
+            | CTypeDesc::Complex { .. } => leaf(&self.typedef_name().unwrap_or_default()),
             CTypeDesc::BitInt { bits, signed, .. } => leaf(&format!(
                 "{}_BitInt({bits})",
                 if *signed { "" } else { "unsigned " }
@@ -146,6 +156,7 @@ impl CTypeDesc {
         match self {
             CTypeDesc::MemRef { element, rank, .. } => Some(format!("MemRef{rank}D_{element}")),
             CTypeDesc::UnrankedMemRef => Some("UnrankedMemRef".to_owned()),
+            CTypeDesc::Complex { name, .. } => Some(format!("Complex_{name}")),
             CTypeDesc::Tuple { fields } => {
                 let mut name = String::from("Results");
                 for field in *fields {
@@ -186,6 +197,9 @@ impl CTypeDesc {
                 body
             }
             CTypeDesc::UnrankedMemRef => "    int64_t rank;\n    void *descriptor;\n".to_owned(),
+            CTypeDesc::Complex { part, .. } => {
+                format!("    {};\n    {};\n", part.declare("re"), part.declare("im"))
+            }
             CTypeDesc::Tuple { fields } => fields
                 .iter()
                 .enumerate()
@@ -200,7 +214,9 @@ impl CTypeDesc {
     /// members before the aggregates that contain them.
     pub fn header_aggregates(&self, out: &mut Vec<CTypeDesc>) {
         match self {
-            CTypeDesc::MemRef { .. } | CTypeDesc::UnrankedMemRef => out.push(*self),
+            CTypeDesc::MemRef { .. } | CTypeDesc::UnrankedMemRef | CTypeDesc::Complex { .. } => {
+                out.push(*self)
+            }
             CTypeDesc::Tuple { fields } => {
                 for f in *fields {
                     f.header_aggregates(out);
@@ -234,7 +250,8 @@ impl CTypeDesc {
             | CTypeDesc::Scalar { .. }
             | CTypeDesc::Struct { .. }
             | CTypeDesc::MemRef { .. }
-            | CTypeDesc::UnrankedMemRef => {}
+            | CTypeDesc::UnrankedMemRef
+            | CTypeDesc::Complex { .. } => {}
         }
     }
 
@@ -249,7 +266,8 @@ impl CTypeDesc {
             | CTypeDesc::Scalar { .. }
             | CTypeDesc::BitInt { .. }
             | CTypeDesc::MemRef { .. }
-            | CTypeDesc::UnrankedMemRef => {}
+            | CTypeDesc::UnrankedMemRef
+            | CTypeDesc::Complex { .. } => {}
         }
     }
 }

@@ -349,10 +349,21 @@ impl FunctionEntry {
 /// How a Rust parameter becomes C parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Passing {
-    /// One C parameter of this type.
+    /// One C parameter of this type (an MLIR `complex<T>` is two: `T
+    /// <name>_re, T <name>_im`, as LLVM passes MLIR's `{T, T}`).
     Value(CTypeDesc),
     /// A pointer of this type, then `size_t <name>_len`.
     Slice(CTypeDesc),
+}
+
+impl Passing {
+    /// How many C parameters this takes.
+    pub fn c_parameter_count(&self) -> usize {
+        match self {
+            Passing::Value(CTypeDesc::Complex { .. }) | Passing::Slice(_) => 2,
+            Passing::Value(_) => 1,
+        }
+    }
 }
 
 /// The result of an exported function.
@@ -436,6 +447,10 @@ impl FunctionDesc {
         for param in &self.params {
             let (name, renamed) = derived(param.name);
             match param.passing {
+                Passing::Value(CTypeDesc::Complex { part, .. }) => {
+                    wanted.push((format!("{name}_re"), false, *part));
+                    wanted.push((format!("{name}_im"), false, *part));
+                }
                 Passing::Value(c_type) => wanted.push((name, !renamed, c_type)),
                 Passing::Slice(c_type) => {
                     wanted.push((name.clone(), !renamed, c_type));

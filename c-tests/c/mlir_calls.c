@@ -164,10 +164,58 @@ static int c_calls_rust(void) {
     return 0;
 }
 
+/* `complex<T>` as the header spells it: two scalars per argument (as LLVM
+ * passes MLIR's `{T, T}`; a C struct or `_Complex` would travel in one
+ * register), `Complex_<T>` behind the result pointer. */
+static int c_passes_complex(void) {
+    Complex_f32 p;
+    _mlir_ciface_cmul(&p, 1.0f, 2.0f, 3.0f, 4.0f);
+    CHECK(p.re == -5.0f && p.im == 10.0f);
+
+    Results_Complex_f32_float sq;
+    _mlir_ciface_square_and_sum(&sq, 3.0f, 4.0f);
+    CHECK(sq.r0.re == -7.0f && sq.r0.im == 24.0f && sq.r1 == 7.0f);
+
+    /* Every placement: registers, the last two, the stack after them; to
+     * MLIR, to Rust, and to MLIR calling Rust. */
+    double parts[14];
+    MemRef1D_f64 out;
+    int k;
+    out.allocated = parts;
+    out.aligned = parts;
+    out.offset = 0;
+    out.sizes[0] = 14;
+    out.strides[0] = 1;
+    _mlir_ciface_placement(&out, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9, 10.0, 11.0,
+                           12.0f, 13.0f, 14.0f);
+    for (k = 0; k < 14; k++) {
+        CHECK(parts[k] == (double)(k + 1));
+        parts[k] = 0.0;
+    }
+    _mlir_ciface_rust_placement(&out, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9, 10.0,
+                                11.0, 12.0f, 13.0f, 14.0f);
+    for (k = 0; k < 14; k++) {
+        CHECK(parts[k] == (double)(k + 1));
+    }
+
+    {
+        Complex_f64 scaled;
+        _mlir_ciface_rust_cscale(&scaled, 1.5, -2.0, 2.0f);
+        CHECK(scaled.re == 3.0 && scaled.im == -4.0);
+        _mlir_ciface_drive_cscale(&scaled, 1.5, -2.0, 2.0f);
+        CHECK(scaled.re == 3.0 && scaled.im == -4.0);
+    }
+    return 0;
+}
+
 int mlir_c_driver(void) {
     int failed = c_calls_mlir();
     if (failed != 0) {
         return failed;
     }
-    return c_calls_rust();
+    failed = c_calls_rust();
+    if (failed != 0) {
+        return failed;
+    }
+    return c_passes_complex();
 }

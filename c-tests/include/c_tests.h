@@ -981,6 +981,20 @@ typedef struct Results_uint8_t_int32_t {
     int32_t r1;
 } Results_uint8_t_int32_t;
 #endif
+#ifndef ABI_DEFINED_Complex_f32
+#define ABI_DEFINED_Complex_f32
+typedef struct Complex_f32 {
+    float re;
+    float im;
+} Complex_f32;
+#endif
+#ifndef ABI_DEFINED_Complex_f64
+#define ABI_DEFINED_Complex_f64
+typedef struct Complex_f64 {
+    double re;
+    double im;
+} Complex_f64;
+#endif
 #ifndef ABI_DEFINED_Results_int32_t_double
 #define ABI_DEFINED_Results_int32_t_double
 typedef struct Results_int32_t_double {
@@ -1005,6 +1019,16 @@ typedef struct Results_float_int64_t_int64_t {
     int64_t r1;
     int64_t r2;
 } Results_float_int64_t_int64_t;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_f64
+#define ABI_DEFINED_MemRef1D_f64
+typedef struct MemRef1D_f64 {
+    double *allocated;
+    double *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_f64;
 #endif
 #ifndef ABI_DEFINED_MemRef2D_f32
 #define ABI_DEFINED_MemRef2D_f32
@@ -1044,16 +1068,6 @@ typedef struct MemRef0D_f32 {
     int64_t offset;
 } MemRef0D_f32;
 #endif
-#ifndef ABI_DEFINED_MemRef1D_f64
-#define ABI_DEFINED_MemRef1D_f64
-typedef struct MemRef1D_f64 {
-    double *allocated;
-    double *aligned;
-    int64_t offset;
-    int64_t sizes[1];
-    int64_t strides[1];
-} MemRef1D_f64;
-#endif
 #ifndef ABI_DEFINED_MemRef2D_i64
 #define ABI_DEFINED_MemRef2D_i64
 typedef struct MemRef2D_i64 {
@@ -1088,6 +1102,13 @@ typedef struct MemRef3D_i32 {
     int64_t sizes[3];
     int64_t strides[3];
 } MemRef3D_i32;
+#endif
+#ifndef ABI_DEFINED_Results_Complex_f32_float
+#define ABI_DEFINED_Results_Complex_f32_float
+typedef struct Results_Complex_f32_float {
+    Complex_f32 r0;
+    float r1;
+} Results_Complex_f32_float;
 #endif
 #ifndef ABI_DEFINED_MemRef2D_f64
 #define ABI_DEFINED_MemRef2D_f64
@@ -1146,6 +1167,24 @@ void _mlir_ciface_bit_and_value(Results_uint8_t_int32_t *result, int32_t a);
 void _mlir_ciface_buffer_and_subview(Results_MemRef1D_f32_MemRef1D_f32 *result, int64_t n);
 
 /**
+ * `a * b` in `complex<f32>`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::cmul`
+ *
+ * MLIR C interface of `cmul`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_cmul(Complex_f32 *result, float a_re, float a_im, float b_re, float b_im);
+
+/**
+ * `a * b` in `complex<f64>`, with num-complex's types.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::cmul64`
+ *
+ * MLIR C interface of `cmul64`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_cmul64(Complex_f64 *result, double a_re, double a_im, double b_re, double b_im);
+
+/**
  * Sum of `m`, which the callee frees (`memref.dealloc`).
  *
  * Rust: `c_tests::mlir_ciface::kernels::consume_sum`
@@ -1197,6 +1236,15 @@ double _mlir_ciface_drive_0d(double x);
  * MLIR C interface of `drive_count_odd`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
  */
 int32_t _mlir_ciface_drive_count_odd(int64_t n);
+
+/**
+ * Calls `rust_cscale` and returns its result.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_cscale`
+ *
+ * MLIR C interface of `drive_cscale`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_drive_cscale(Complex_f64 *result, double z_re, double z_im, float k);
 
 /**
  * Calls `rust_div_mod`.
@@ -1270,6 +1318,15 @@ void _mlir_ciface_drive_pair(Results_float_int64_t_int64_t *result, int64_t n);
  * MLIR C interface of `drive_pick`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
  */
 float _mlir_ciface_drive_pick(int32_t sel, float a, float b);
+
+/**
+ * Calls `rust_placement` with the parts 1, 2, ..., 14.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_placement`
+ *
+ * MLIR C interface of `drive_placement`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_drive_placement(MemRef1D_f64 *out);
 
 /**
  * Calls `rust_rank` with the argument cast to unranked.
@@ -1372,6 +1429,15 @@ uint8_t _mlir_ciface_low_bit(int32_t a);
 void _mlir_ciface_past_the_end(MemRef1D_f32 *result, const MemRef1D_f32 *m);
 
 /**
+ * Writes every part it receives, in order, to `out`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::placement`
+ *
+ * MLIR C interface of `placement`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_placement(MemRef1D_f64 *out, float x0, float x1, float x2, float x3, float x4, float x5, float c_re, float c_im, int64_t n, double d_re, double d_im, float x6, float e_re, float e_im);
+
+/**
  * A constant table (`memref.get_global`).
  *
  * Rust: `c_tests::mlir_ciface::kernels::primes`
@@ -1401,6 +1467,15 @@ float _mlir_ciface_read_0d(const MemRef0D_f32 *m);
 void _mlir_ciface_rust_axpy(MemRef1D_f32 *y, const MemRef1D_f32 *x, float a);
 
 /**
+ * `z * k`, a `num_complex` value in and out.
+ *
+ * Rust: `c_tests::mlir_ciface::complex_callbacks::rust_cscale`
+ *
+ * MLIR C interface of `rust_cscale`, implemented in Rust: MLIR code calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_rust_cscale(Complex_f64 *result, double z_re, double z_im, float k);
+
+/**
  * `(a / 7, b / 2)`: a multi-value scalar result.
  *
  * Rust: `c_tests::mlir_ciface::callbacks::rust_div_mod`
@@ -1417,6 +1492,16 @@ void _mlir_ciface_rust_div_mod(Results_int32_t_double *result, int32_t a, double
  * MLIR C interface of `rust_double_f16`, implemented in Rust: MLIR code calls it.
  */
 void _mlir_ciface_rust_double_f16(MemRef1D_f16 *m);
+
+/**
+ * `k * |z|^2 + w.re * 10 + w.im * 100`, also exported in the expanded
+ * convention (`expanded.mlir` calls it without a C interface).
+ *
+ * Rust: `c_tests::mlir_ciface::complex_callbacks::rust_expanded_cnorm`
+ *
+ * MLIR C interface of `rust_expanded_cnorm`, implemented in Rust: MLIR code calls it.
+ */
+double _mlir_ciface_rust_expanded_cnorm(float k, float z_re, float z_im, double w_re, double w_im);
 
 /**
  * Also exported under the expanded convention (`rust_expanded_dot`),
@@ -1483,6 +1568,17 @@ void _mlir_ciface_rust_pair(Results_MemRef1D_f32_MemRef2D_i64 *result, int64_t n
  * MLIR C interface of `rust_pick`, implemented in Rust: MLIR code calls it.
  */
 float _mlir_ciface_rust_pick(uint8_t first, float a, float b);
+
+/**
+ * Writes every part it received, in order, to `out` (as
+ * `mlir/complex.mlir`'s `placement` does): `c` arrives in xmm6 and
+ * xmm7, everything after it on the stack.
+ *
+ * Rust: `c_tests::mlir_ciface::complex_callbacks::rust_placement`
+ *
+ * MLIR C interface of `rust_placement`, implemented in Rust: MLIR code calls it.
+ */
+void _mlir_ciface_rust_placement(MemRef1D_f64 *out, float x0, float x1, float x2, float x3, float x4, float x5, float c_re, float c_im, int64_t n, double d_re, double d_im, float x6, float e_re, float e_im);
 
 /**
  * The rank of an unranked memref, times 10, plus its first size.
@@ -1610,6 +1706,15 @@ void _mlir_ciface_scale_2d(MemRef2D_f32 *m, float k);
  * MLIR C interface of `scale_in_rust`, implemented in Rust: MLIR code calls it.
  */
 void _mlir_ciface_scale_in_rust(MemRef1D_f32 *m, float k);
+
+/**
+ * `(z * z, re + im)`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::square_and_sum`
+ *
+ * MLIR C interface of `square_and_sum`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_square_and_sum(Results_Complex_f32_float *result, float z_re, float z_im);
 
 /**
  * Rust: `c_tests::readme_mlir::sum`

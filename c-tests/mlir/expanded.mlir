@@ -1,10 +1,24 @@
-// Lowered *without* `--llvm-request-c-wrappers`: the declaration of
-// `rust_expanded_dot` has no `llvm.emit_c_interface`, so MLIR calls it with
-// the expanded convention (allocated, aligned, offset, size, stride per
+// Lowered *without* `--llvm-request-c-wrappers`: the declarations of the
+// Rust callees (`rust_expanded_dot`, ...) have no `llvm.emit_c_interface`, so MLIR calls it with
+// the expanded convention (scalars and complex values as they are; allocated, aligned, offset, size, stride per
 // memref). Only the driver asks for a C interface, for the Rust test.
 module {
   func.func private @rust_expanded_dot(memref<?xf64>, memref<?xf64>) -> f64
   func.func private @rust_expanded_ramp(index) -> memref<?x2xf32>
+  func.func private @rust_expanded_cnorm(f32, complex<f32>, complex<f64>) -> f64
+
+  // Scalars and complex values in the expanded convention: the same
+  // split `{T, T}` as through the C interface.
+  func.func @drive_expanded_cnorm(%k: f32) -> f64 attributes {llvm.emit_c_interface} {
+    %a = arith.constant 3.0 : f32
+    %b = arith.constant 4.0 : f32
+    %c = arith.constant 0.5 : f64
+    %d = arith.constant -2.0 : f64
+    %z = complex.create %a, %b : complex<f32>
+    %w = complex.create %c, %d : complex<f64>
+    %r = func.call @rust_expanded_cnorm(%k, %z, %w) : (f32, complex<f32>, complex<f64>) -> f64
+    return %r : f64
+  }
 
   // A memref result in the expanded convention: LLVM returns the 56-byte
   // descriptor struct through a hidden pointer on x86-64, as C does. Sum

@@ -169,11 +169,76 @@ pub mod callbacks {
     }
 }
 
+/// Rust callbacks with `complex<f32>`/`complex<f64>` arguments and
+/// results, called by `mlir/complex.mlir` (complex arguments are x86-64
+/// only: a compile error elsewhere).
+#[cfg(target_arch = "x86_64")]
+// Clippy counts the generated shim's parameters against the attribute.
+#[allow(clippy::too_many_arguments)]
+pub mod complex_callbacks {
+    use abi_core::ciface;
+    use abi_core::memref::{Complex, MemRefMut};
+
+    /// `z * k`, a `num_complex` value in and out.
+    #[ciface]
+    pub fn rust_cscale(z: num_complex::Complex64, k: f32) -> num_complex::Complex<f64> {
+        z * f64::from(k)
+    }
+
+    /// Writes every part it received, in order, to `out` (as
+    /// `mlir/complex.mlir`'s `placement` does): `c` arrives in xmm6 and
+    /// xmm7, everything after it on the stack.
+    #[ciface]
+    pub fn rust_placement(
+        mut out: MemRefMut<'_, f64, 1>,
+        x0: f32,
+        x1: f32,
+        x2: f32,
+        x3: f32,
+        x4: f32,
+        x5: f32,
+        c: Complex<f32>,
+        n: i64,
+        d: Complex<f64>,
+        x6: f32,
+        e: Complex<f32>,
+    ) {
+        let parts = [
+            x0.into(),
+            x1.into(),
+            x2.into(),
+            x3.into(),
+            x4.into(),
+            x5.into(),
+            c.re.into(),
+            c.im.into(),
+            n as f64,
+            d.re,
+            d.im,
+            x6.into(),
+            e.re.into(),
+            e.im.into(),
+        ];
+        for (k, part) in parts.into_iter().enumerate() {
+            out[[k]] = part;
+        }
+    }
+
+    /// `k * |z|^2 + w.re * 10 + w.im * 100`, also exported in the expanded
+    /// convention (`expanded.mlir` calls it without a C interface).
+    #[ciface(expanded)]
+    pub fn rust_expanded_cnorm(k: f32, z: Complex<f32>, w: Complex<f64>) -> f64 {
+        let norm = z * z.conj();
+        f64::from(k * norm.re) + w.re * 10.0 + w.im * 100.0
+    }
+}
+
 #[cfg(mlir_kernels)]
 pub mod kernels {
     use abi_core::ciface;
     use abi_core::memref::{
-        MemRef, MemRefMut, OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef, UnrankedMemRef,
+        Complex, MemRef, MemRefMut, OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef,
+        UnrankedMemRef,
     };
 
     #[ciface]
@@ -278,6 +343,40 @@ pub mod kernels {
         pub fn drive_double_f16(m: MemRefMut<'_, half::f16, 1>);
         /// Calls `rust_sum_bf16`.
         pub fn drive_sum_bf16(m: &[half::bf16]) -> f32;
+    }
+
+    // `mlir/complex.mlir`.
+    #[ciface]
+    unsafe extern "C" {
+        /// `a * b` in `complex<f32>`.
+        pub fn cmul(a: Complex<f32>, b: Complex<f32>) -> Complex<f32>;
+        /// `a * b` in `complex<f64>`, with num-complex's types.
+        pub fn cmul64(
+            a: num_complex::Complex<f64>,
+            b: num_complex::Complex64,
+        ) -> num_complex::Complex64;
+        /// `(z * z, re + im)`.
+        pub fn square_and_sum(z: Complex<f32>) -> (Complex<f32>, f32);
+        /// Writes every part it receives, in order, to `out`.
+        #[allow(clippy::too_many_arguments)]
+        pub fn placement(
+            out: &mut [f64],
+            x0: f32,
+            x1: f32,
+            x2: f32,
+            x3: f32,
+            x4: f32,
+            x5: f32,
+            c: Complex<f32>,
+            n: i64,
+            d: Complex<f64>,
+            x6: f32,
+            e: Complex<f32>,
+        );
+        /// Calls `rust_cscale` and returns its result.
+        pub fn drive_cscale(z: Complex<f64>, k: f32) -> Complex<f64>;
+        /// Calls `rust_placement` with the parts 1, 2, ..., 14.
+        pub fn drive_placement(out: &mut [f64]);
     }
 }
 
@@ -980,5 +1079,73 @@ mod callback_results {
                 "{case}: unexpected report:\n{stderr}"
             );
         }
+    }
+}
+
+/// `complex<f32>`/`complex<f64>` against `mlir/complex.mlir`: values by
+/// value both ways, results through the out-pointer, and every argument
+/// placement a signature can have (registers, the last registers, the
+/// stack after them).
+#[cfg(all(test, mlir_kernels))]
+mod complex {
+    use abi_core::memref::Complex;
+
+    use super::kernels::*;
+
+    #[test]
+    fn rust_calls_mlir_with_complex_values() {
+        let a = Complex::new(1.5f32, -2.0);
+        let b = Complex::new(-3.0f32, 0.25);
+        assert_eq!(cmul(a, b).unwrap(), a * b);
+        let (x, y) = (
+            num_complex::Complex64::new(2.0, 3.0),
+            num_complex::Complex64::new(-1.0, 4.5),
+        );
+        assert_eq!(cmul64(x, y).unwrap(), x * y);
+        let z = Complex::new(3.0f32, 4.0);
+        assert_eq!(square_and_sum(z).unwrap(), (z * z, 7.0));
+    }
+
+    /// Six floats, a complex in the last two SSE registers, then an
+    /// integer, a `complex<f64>`, a float and a `complex<f32>` on the
+    /// stack: every part arrives where MLIR reads it.
+    #[test]
+    fn complex_arguments_in_registers_and_on_the_stack() {
+        let mut out = [0.0f64; 14];
+        placement(
+            &mut out,
+            1.0,
+            2.0,
+            3.0,
+            4.0,
+            5.0,
+            6.0,
+            Complex::new(7.0, 8.0),
+            9,
+            Complex::new(10.0, 11.0),
+            12.0,
+            Complex::new(13.0, 14.0),
+        )
+        .unwrap();
+        assert_eq!(out, core::array::from_fn(|k| (k + 1) as f64));
+    }
+
+    #[test]
+    fn complex_values_in_the_expanded_convention() {
+        unsafe extern "C" {
+            fn _mlir_ciface_drive_expanded_cnorm(k: f32) -> f64;
+        }
+        // SAFETY: the driver takes a float and returns a double.
+        let r = unsafe { _mlir_ciface_drive_expanded_cnorm(2.0) };
+        assert_eq!(r, 2.0 * 25.0 + 5.0 - 200.0);
+    }
+
+    #[test]
+    fn mlir_calls_rust_with_complex_values() {
+        let z = Complex::new(1.25f64, -0.5);
+        assert_eq!(drive_cscale(z, 4.0).unwrap(), Complex::new(5.0, -2.0));
+        let mut out = [0.0f64; 14];
+        drive_placement(&mut out).unwrap();
+        assert_eq!(out, core::array::from_fn(|k| (k + 1) as f64));
     }
 }

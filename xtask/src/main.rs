@@ -519,8 +519,14 @@ fn c_tests_archive() -> Result<std::path::PathBuf, String> {
         "c-tests",
         "--lib",
     ])?;
-    let root = std::env::current_dir().map_err(|e| e.to_string())?;
-    Ok(root.join("target/release/libc_tests.a"))
+    // Where cargo put it: `CARGO_TARGET_DIR` when set, else `target/`.
+    let target = match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => std::env::current_dir()
+            .map_err(|e| e.to_string())?
+            .join("target"),
+    };
+    Ok(target.join("release/libc_tests.a"))
 }
 
 fn step(name: &str) {

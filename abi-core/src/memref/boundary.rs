@@ -5,6 +5,7 @@
 use core::ffi::c_void;
 use core::fmt;
 
+use super::complex::{Complex, ComplexPart, complex_c_type};
 use super::descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 use super::element::MemRefElement;
 use super::owned::{OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef, STATIC_ALLOCATED};
@@ -38,7 +39,7 @@ pub struct MemRefSignature {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a parameter of a `#[ciface]` function",
     label = "not an MLIR C-interface type",
-    note = "memrefs are `MemRef<'_, T, N>` (read), `MemRefMut<'_, T, N>` (write) or `UnrankedMemRef<'_, T>`; scalars are i8..i64, u8..u64, f32, f64 and `bool` for `i1` (MLIR `index` is i64); pass `complex` as two scalars"
+    note = "memrefs are `MemRef<'_, T, N>` (read), `MemRefMut<'_, T, N>` (write) or `UnrankedMemRef<'_, T>`; scalars are i8..i64, u8..u64, f32, f64 and `bool` for `i1` (MLIR `index` is i64); `complex<T>` is `abi_core::memref::Complex<T>`"
 )]
 pub unsafe trait CifaceParam: Sized {
     /// What the shim receives.
@@ -49,6 +50,10 @@ pub unsafe trait CifaceParam: Sized {
     const DIRECTION: Direction = Direction::In;
     /// Element and rank, for memrefs.
     const MEMREF: Option<MemRefSignature> = None;
+    /// How many floating-point argument registers the value takes (1 for
+    /// `f32`/`f64`, 2 for a complex number), for the compile-time check of
+    /// where a complex argument lands.
+    const FLOAT_REGISTERS: usize = 0;
     /// The registry's description of a parameter of a Rust function (not
     /// public API; never override).
     #[doc(hidden)]
@@ -88,7 +93,7 @@ pub unsafe trait CifaceParam: Sized {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a result of a `#[ciface]` function",
     label = "not an MLIR C-interface result",
-    note = "results are scalars (i8..i64, u8..u64, f32, f64, `bool` for `i1`), `OwnedMemRef<T, N>`, `ReturnedMemRef<'_, T, N>`, `OwnedUnrankedMemRef<T>`, or a tuple of those"
+    note = "results are scalars (i8..i64, u8..u64, f32, f64, `bool` for `i1`), `Complex<f32>`/`Complex<f64>`, `OwnedMemRef<T, N>`, `ReturnedMemRef<'_, T, N>`, `OwnedUnrankedMemRef<T>`, or a tuple of those"
 )]
 pub unsafe trait CifaceResult: Sized {
     /// What travels behind the out-pointer.
@@ -185,7 +190,7 @@ pub unsafe trait CifaceResult: Sized {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not returned directly by MLIR's C interface",
     label = "a single result returned by value must be a scalar",
-    note = "memrefs come back through an out-pointer: spell the result `OwnedMemRef<T, N>`, `ReturnedMemRef<'_, T, N>` or `OwnedUnrankedMemRef<T>` (not through an alias), or a tuple"
+    note = "memrefs and complex numbers come back through an out-pointer: spell the result `OwnedMemRef<T, N>`, `ReturnedMemRef<'_, T, N>`, `OwnedUnrankedMemRef<T>` or `Complex<T>` (not through an alias), or a tuple"
 )]
 pub trait CifaceDirect: CifaceResult {
     /// The value from what the callee returned (for `bool`, bit 0 of the
@@ -201,7 +206,7 @@ pub trait CifaceDirect: CifaceResult {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be passed to a `#[ciface]` MLIR function",
     label = "not an MLIR C-interface argument",
-    note = "pass memrefs as `MemRef<'_, T, N>`, `MemRefMut<'_, T, N>`, `&[T]` / `&mut [T]` (rank 1) or `UnrankedMemRef<'_, T>`, and scalars by value"
+    note = "pass memrefs as `MemRef<'_, T, N>`, `MemRefMut<'_, T, N>`, `&[T]` / `&mut [T]` (rank 1), `OwnedMemRef<T, N>` (the callee frees it) or `UnrankedMemRef<'_, T>`, scalars by value, and `complex<T>` as `Complex<T>`"
 )]
 pub unsafe trait CifaceArg: Sized {
     /// What lives on the caller's stack during the call.
@@ -212,6 +217,9 @@ pub unsafe trait CifaceArg: Sized {
     const C_TYPE: CTypeDesc;
     /// Element and rank, for memrefs.
     const MEMREF: Option<MemRefSignature> = None;
+    /// How many floating-point argument registers the value takes (as
+    /// [`CifaceParam::FLOAT_REGISTERS`]).
+    const FLOAT_REGISTERS: usize = 0;
     /// The registry's description of an argument of an MLIR function: the
     /// Rust side passes it, so it is read (not public API; never override).
     #[doc(hidden)]
@@ -324,11 +332,12 @@ fn memref_record<T: MemRefElement>(rank: Option<usize>, ty: &MemRefType) -> Type
 }
 
 macro_rules! scalars {
-    ($($t:ty => $iree:literal),*) => {$(
+    ($($t:ty => $iree:literal, $registers:literal);*) => {$(
         // SAFETY: MLIR passes and returns these scalars as C does.
         unsafe impl CifaceParam for $t {
             type Raw = $t;
             const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
+            const FLOAT_REGISTERS: usize = $registers;
             #[inline(always)]
             unsafe fn from_ciface(raw: $t, _: &MemRefType) -> Result<Self, MemRefError> {
                 Ok(raw)
@@ -366,6 +375,7 @@ macro_rules! scalars {
             type Storage = $t;
             type Raw = $t;
             const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
+            const FLOAT_REGISTERS: usize = $registers;
             #[inline(always)]
             fn prepare(self, _: &MemRefType) -> Result<$t, MemRefError> {
                 Ok(self)
@@ -385,9 +395,89 @@ macro_rules! scalars {
     )*};
 }
 
-scalars!(i8 => "i8", i16 => "i16", i32 => "i32", i64 => "i64",
-         u8 => "i8", u16 => "i16", u32 => "i32", u64 => "i64",
-         f32 => "f32", f64 => "f64");
+scalars!(i8 => "i8", 0; i16 => "i16", 0; i32 => "i32", 0; i64 => "i64", 0;
+         u8 => "i8", 0; u16 => "i16", 0; u32 => "i32", 0; u64 => "i64", 0;
+         f32 => "f32", 1; f64 => "f64", 1);
+
+/// The C-interface traits of a complex type `$ty` (with part `T:
+/// ComplexPart`), converted through [`Complex`]: by value as two scalars
+/// (see [`super::complex`]), as a result in a `{re, im}` slot.
+macro_rules! complex_impls {
+    ($($ty:ty;)*) => {$(
+        // SAFETY: `Raw` is passed in two consecutive SSE registers (or two
+        // 8-byte stack slots), as LLVM passes MLIR's `{T, T}` on x86-64;
+        // the placement that differs and other targets are compile errors
+        // (`complex_argument_problem`).
+        unsafe impl<T: ComplexPart> CifaceParam for $ty {
+            type Raw = T::Split;
+            const C_TYPE: CTypeDesc = complex_c_type::<T>();
+            const FLOAT_REGISTERS: usize = 2;
+            #[inline(always)]
+            unsafe fn from_ciface(raw: T::Split, _: &MemRefType) -> Result<Self, MemRefError> {
+                Ok(T::join(raw).into())
+            }
+            fn record(_: &MemRefType) -> TypeRecord {
+                complex_record::<T>()
+            }
+        }
+        // SAFETY: `Slot` is `{T re; T im;}`, the layout of MLIR's `{T, T}`
+        // behind the out-pointer.
+        unsafe impl<T: ComplexPart> CifaceResult for $ty {
+            type Slot = Complex<T>;
+            const C_TYPE: CTypeDesc = complex_c_type::<T>();
+            const EMPTY: Complex<T> = Complex { re: T::ZERO, im: T::ZERO };
+            #[inline(always)]
+            fn into_slot(self) -> Complex<T> {
+                self.into()
+            }
+            #[inline(always)]
+            unsafe fn from_slot_after(
+                slot: Complex<T>,
+                _: &[ArgumentBuffer],
+                _: &[*const c_void],
+            ) -> Result<Self, MemRefError> {
+                Ok(slot.into())
+            }
+            fn record() -> TypeRecord {
+                complex_record::<T>()
+            }
+        }
+        // SAFETY: as for `CifaceParam`.
+        unsafe impl<T: ComplexPart> CifaceArg for $ty {
+            type Storage = T::Split;
+            type Raw = T::Split;
+            const C_TYPE: CTypeDesc = complex_c_type::<T>();
+            const FLOAT_REGISTERS: usize = 2;
+            #[inline(always)]
+            fn prepare(self, _: &MemRefType) -> Result<T::Split, MemRefError> {
+                Ok(T::split(self.into()))
+            }
+            #[inline(always)]
+            fn raw(storage: &mut T::Split) -> T::Split {
+                *storage
+            }
+            #[inline(always)]
+            fn buffer(_: &T::Split) -> ArgumentBuffer {
+                ArgumentBuffer::NONE
+            }
+            fn record(_: &MemRefType) -> TypeRecord {
+                complex_record::<T>()
+            }
+        }
+    )*};
+}
+
+fn complex_record<T: ComplexPart>() -> TypeRecord {
+    TypeRecord::Complex(Box::new(TypeRecord::primitive(T::MLIR_NAME)))
+}
+
+complex_impls! {
+    Complex<T>;
+}
+#[cfg(feature = "num-complex")]
+complex_impls! {
+    num_complex::Complex<T>;
+}
 
 // SAFETY: LLVM passes and returns MLIR's `i1` in a byte-sized slot with no
 // extension attribute, so only bit 0 is defined (a `trunci` to `i1` leaves
@@ -883,6 +973,7 @@ unsafe impl<'a, T: MemRefElement> CifaceArg for UnrankedMemRef<'a, T> {
 #[doc(hidden)]
 pub mod __private {
     pub use super::MemRefSignature;
+    pub use crate::memref::complex::complex_argument_problem;
     use crate::registry::const_str_eq;
 
     /// Whether a parameter's Rust type fits its `#[mlir("...")]` type:

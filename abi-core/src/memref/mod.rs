@@ -43,6 +43,7 @@
 //! ```
 
 mod boundary;
+mod complex;
 mod descriptor;
 mod element;
 mod owned;
@@ -53,6 +54,7 @@ pub use boundary::{
     ArgumentBuffer, CifaceArg, CifaceDirect, CifaceError, CifaceParam, CifaceResult,
     MemRefSignature, Results2, Results3, Results4,
 };
+pub use complex::{Complex, ComplexPart};
 pub use descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 pub use element::MemRefElement;
 pub use owned::{OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef, STATIC_ALLOCATED};

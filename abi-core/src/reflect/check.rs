@@ -277,6 +277,7 @@ fn compare(
         }
         (TypeRecord::OpenArray(t1), TypeRecord::OpenArray(t2))
         | (TypeRecord::Optional(t1), TypeRecord::Optional(t2))
+        | (TypeRecord::Complex(t1), TypeRecord::Complex(t2))
         | (TypeRecord::HomogeneousList(t1), TypeRecord::HomogeneousList(t2))
         | (TypeRecord::Named(_, t1), TypeRecord::Named(_, t2)) => {
             path.push("element".into());

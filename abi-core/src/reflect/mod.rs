@@ -56,6 +56,7 @@
 //! | packed array `[T; K]` inside a packed struct | `["packed_array", T, K]` |
 //! | `OpenArray<T>`, `OpenArrayMut<T>` | `["open_array", T]` (two dimensions: `["open_array", ["open_array", T]]`) |
 //! | `Chandle<T>` | `["handle", "chandle"]` |
+//! | `Complex<f32>`, `Complex<f64>` (MLIR `complex<T>`) | `["complex", "f32"]`, `["complex", "f64"]` |
 //! | `Result<T, E>` | results `[T]` (or `[]`), with `"status": true` |
 //!
 //! Reading back accepts all of these and IREE's `"unknown"`, `null`,
@@ -74,7 +75,7 @@ pub use serde_json;
 
 use crate::convert::Direction;
 use crate::dpi::SvDirection;
-use crate::registry::{AbiKind, FunctionDesc, Passing, Registry, ResultDesc};
+use crate::registry::{AbiKind, FunctionDesc, Registry, ResultDesc};
 
 /// The reflection JSON of a whole registry.
 #[derive(Debug, Clone, Copy)]
@@ -211,6 +212,7 @@ fn resolve_in(record: TypeRecord, registry: &Registry, open: &mut Vec<String>) -
             mutable,
         },
         TypeRecord::Optional(t) => TypeRecord::Optional(Box::new(again(*t))),
+        TypeRecord::Complex(t) => TypeRecord::Complex(Box::new(again(*t))),
         leaf => leaf,
     }
 }
@@ -230,12 +232,7 @@ fn function_json(f: &FunctionDesc, registry: &Registry) -> Value {
     let mut params = Vec::new();
     for (k, p) in f.params.iter().enumerate() {
         let mut c = Vec::new();
-        let taken = if matches!(p.passing, Passing::Slice(_)) {
-            2
-        } else {
-            1
-        };
-        for s in slot.by_ref().take(taken) {
+        for s in slot.by_ref().take(p.passing.c_parameter_count()) {
             c.push(s.c_type.declare(&s.name));
         }
         let mut param = Map::new();

@@ -87,6 +87,8 @@ pub enum TypeRecord {
     },
     /// `["optional", T]`: may be absent (a NULL pointer).
     Optional(Box<TypeRecord>),
+    /// `["complex", T]`: MLIR's `complex<T>` (`T` is `"f32"` or `"f64"`).
+    Complex(Box<TypeRecord>),
     /// `["opaque"]`: `void` behind a pointer.
     Opaque,
     /// `["struct", name]`: a `#[c_export]` struct by name. Emitters replace
@@ -133,6 +135,9 @@ impl TypeRecord {
             },
             CTypeDesc::Tuple { fields } => {
                 TypeRecord::STuple(fields.iter().map(TypeRecord::of_c_type).collect())
+            }
+            CTypeDesc::Complex { name, .. } => {
+                TypeRecord::Complex(Box::new(TypeRecord::primitive(name)))
             }
         }
     }
@@ -240,6 +245,7 @@ impl TypeRecord {
                 json!([if *mutable { "ptr_mut" } else { "ptr" }, pointee.to_json()])
             }
             TypeRecord::Optional(t) => json!(["optional", t.to_json()]),
+            TypeRecord::Complex(t) => json!(["complex", t.to_json()]),
             TypeRecord::Opaque => json!(["opaque"]),
             TypeRecord::StructRef(name) => json!(["struct", name]),
         }
@@ -409,6 +415,7 @@ fn compound_from_json(head: &str, rest: &[Value]) -> Result<TypeRecord, String> 
             _ => return Err("`packed_array` is `[\"packed_array\", element, len]`".into()),
         },
         "open_array" => TypeRecord::OpenArray(one(head, rest)?),
+        "complex" => TypeRecord::Complex(one(head, rest)?),
         "string" | "handle" => {
             let [kind] = rest else {
                 return Err(format!("`{head}` is `[\"{head}\", kind]`"));

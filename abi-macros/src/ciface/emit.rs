@@ -95,6 +95,27 @@ fn declared_type_fits(
     }
 }
 
+/// The compile-time check that every complex argument is passed the way
+/// MLIR's lowering passes it (see `abi_core::memref::Complex`): from the
+/// floating-point registers each parameter takes.
+fn complex_placement(f: &FunctionModel, trait_path: &TokenStream) -> TokenStream {
+    if f.params.is_empty() {
+        return TokenStream::new();
+    }
+    let p = private();
+    let registers = f.params.iter().map(|param| {
+        let ty = with_lifetimes(&param.ty, "'static");
+        Qualified::new(&ty, trait_path.clone()).item("FLOAT_REGISTERS")
+    });
+    quote_spanned! {f.sig.ident.span()=>
+        const _: () = if let ::core::option::Option::Some(problem) =
+            #p::memref::complex_argument_problem(&[#(#registers),*])
+        {
+            ::core::panic!("{}", problem)
+        };
+    }
+}
+
 /// `const __ABI_RESULT_TYPES: &[MemRefType]` of a Rust function's
 /// `result = ...` (empty without one: every result keeps the identity
 /// layout), with the compile-time checks.
@@ -196,6 +217,7 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     };
     let trait_path = quote!(#p::CifaceParam);
     let (types, type_consts) = type_consts(&f.params, &trait_path);
+    let placement = complex_placement(f, &trait_path);
     let desc = ciface_desc(f, quote!(#p::CifaceProvider::Rust));
     let function = function_desc(f, &trait_path, is_unsafe);
     let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
@@ -316,6 +338,7 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
         const _: () = {
             #type_consts
+            #placement
             #result_consts
             #desc
             #function
@@ -353,9 +376,12 @@ fn expanded_shim(
         let v = |s: &str| format_ident!("__abi_p{}_{}", i, s, span = Span::mixed_site());
         match &param.expanded {
             ExpandedParam::Scalar => {
+                // Passed as the C interface passes it (a `bool` as a byte,
+                // a complex number as two scalars).
                 let x = v("value");
-                let ty = &param.ty;
-                params.push(quote!(#x: #ty));
+                let ty = with_lifetimes(&param.ty, "'static");
+                let raw = Qualified::new(&ty, quote!(#p::CifaceParam)).item("Raw");
+                params.push(quote!(#x: #raw));
                 args.push(quote!(#x));
             }
             ExpandedParam::Ranked { element, rank } => {
@@ -428,6 +454,7 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
     };
     let trait_path = quote!(#p::CifaceArg);
     let (types, type_consts) = type_consts(&f.params, &trait_path);
+    let placement = complex_placement(f, &trait_path);
     let desc = ciface_desc(f, quote!(#p::CifaceProvider::Mlir));
     let function = function_desc(f, &trait_path, false);
     let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
@@ -541,7 +568,8 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
     quote! {
         #user_doc
         #[doc = ::core::concat!("Calls the MLIR function through `", #symbol, "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError).")]
-        #[allow(clippy::needless_lifetimes)]
+        // The wrapper mirrors the declaration, whatever its length.
+        #[allow(clippy::needless_lifetimes, clippy::too_many_arguments)]
         #vis fn #ident #generics (#(#wrapper_params),*) -> ::core::result::Result<#wrapper_result, #p::CifaceError> {
             unsafe extern "C" {
                 #[link_name = #symbol]
@@ -556,6 +584,7 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
         const _: () = {
             #type_consts
+            #placement
             #desc
             #function
         };

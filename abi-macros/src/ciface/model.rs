@@ -68,7 +68,18 @@ pub(crate) enum ResultModel {
     Leading(Type),
 }
 
-const MEMREF_RESULTS: &[&str] = &["OwnedMemRef", "ReturnedMemRef", "OwnedUnrankedMemRef"];
+/// Results that travel through the C interface's leading out-pointer even
+/// alone: memrefs, and `complex` (an LLVM struct, which the C interface
+/// never returns by value). `Complex32`/`Complex64` are num-complex's
+/// aliases.
+const OUT_POINTER_RESULTS: &[&str] = &[
+    "OwnedMemRef",
+    "ReturnedMemRef",
+    "OwnedUnrankedMemRef",
+    "Complex",
+    "Complex32",
+    "Complex64",
+];
 
 pub(crate) fn build_function(
     args: &Args,
@@ -239,9 +250,9 @@ fn build(
                     errors.spanned(offender, message);
                     return None;
                 }
-                let is_memref = syntax::last_segment(other)
-                    .is_some_and(|s| MEMREF_RESULTS.iter().any(|m| s.ident == m));
-                if is_memref {
+                let through_pointer = syntax::last_segment(other)
+                    .is_some_and(|s| OUT_POINTER_RESULTS.iter().any(|m| s.ident == m));
+                if through_pointer {
                     ResultModel::Leading(other.clone())
                 } else {
                     ResultModel::Direct(other.clone())
@@ -267,7 +278,7 @@ fn build(
         {
             errors.spanned(
                 ty,
-                "the expanded convention returns this as an LLVM struct in registers, which C cannot receive (a memref of rank 0, an unranked memref, several results); only a memref of a literal rank of 1 or more comes back through a hidden pointer as in C (x86-64); drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns every result through an out-pointer) or write the result into a `MemRefMut` parameter",
+                "the expanded convention returns this as an LLVM struct in registers, which C cannot receive (a memref of rank 0, an unranked memref, a complex number, several results); only a memref of a literal rank of 1 or more comes back through a hidden pointer as in C (x86-64); drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns every result through an out-pointer) or write the result into a `MemRefMut` parameter",
             );
         }
         for p in &params {
@@ -453,13 +464,13 @@ fn rejected_param(ty: &Type, is_import: bool) -> Option<(&Type, String)> {
         Type::Ptr(_) => "raw pointers are not MLIR types: take `MemRef<'_, T, N>` / `MemRefMut<'_, T, N>`".to_owned(),
         Type::Array(_) => "MLIR's C interface does not convert vectors or arrays passed by value (they stay LLVM vectors); pass a memref".to_owned(),
         Type::Tuple(t) if t.elems.is_empty() => "`()` is not a parameter".to_owned(),
-        Type::Tuple(_) => "MLIR's C interface does not convert aggregates such as `complex` passed by value (LLVM passes them differently from C); pass the parts as separate scalars".to_owned(),
+        Type::Tuple(_) => "MLIR's C interface does not convert aggregates passed by value (LLVM passes them differently from C); pass the parts as separate scalars, and `complex<T>` as `abi_core::memref::Complex<T>`".to_owned(),
         Type::ImplTrait(_) | Type::TraitObject(_) => "trait types cannot cross MLIR's C interface".to_owned(),
         _ => {
             let segment = syntax::last_segment(ty)?;
             let name = segment.ident.to_string();
-            if name.starts_with("Complex") || name == "c32" || name == "c64" {
-                "MLIR's C interface does not convert `complex` by value (LLVM passes `{float, float}` in two registers, C in one); pass the real and imaginary parts as two scalars".to_owned()
+            if name == "c32" || name == "c64" {
+                "for MLIR's `complex<T>` take `abi_core::memref::Complex<T>` (or `num_complex::Complex<T>` with the `num-complex` feature): LLVM passes `{float, float}` in two registers, C's complex types in one".to_owned()
             } else if name.starts_with("__m") || name == "Simd" || is_simd_name(&name) {
                 "MLIR's C interface does not convert `vector` by value; pass a memref".to_owned()
             } else if name == "isize" || name == "usize" {

@@ -4,7 +4,7 @@
     "Calls the MLIR function through `", "_mlir_ciface_sum_1d",
     "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError)."
 )]
-#[allow(clippy::needless_lifetimes)]
+#[allow(clippy::needless_lifetimes, clippy::too_many_arguments)]
 pub fn sum_1d(
     m: &[f32],
 ) -> ::core::result::Result<f32, ::abi_core::__private::CifaceError> {
@@ -42,6 +42,11 @@ pub fn sum_1d(
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
     const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
+    const _: () = if let ::core::option::Option::Some(problem) = ::abi_core::__private::memref::complex_argument_problem(
+        &[<&'static [f32] as ::abi_core::__private::CifaceArg>::FLOAT_REGISTERS],
+    ) {
+        ::core::panic!("{}", problem)
+    };
     static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
         provider: ::abi_core::__private::CifaceProvider::Mlir,
         mlir_name: "sum_1d",
@@ -65,7 +70,7 @@ const _: () = {
     "Calls the MLIR function through `", "_mlir_ciface_tail",
     "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError)."
 )]
-#[allow(clippy::needless_lifetimes)]
+#[allow(clippy::needless_lifetimes, clippy::too_many_arguments)]
 pub fn tail<'a>(
     m: MemRef<'a, f32, 1>,
 ) -> ::core::result::Result<
@@ -166,6 +171,11 @@ const _: () = {
         ::core::option::Option::Some(1usize)),
         "the `#[mlir]` type does not fit the Rust type: they must both be memrefs of the same element type and rank"
     );
+    const _: () = if let ::core::option::Option::Some(problem) = ::abi_core::__private::memref::complex_argument_problem(
+        &[<MemRef<'static, f32, 1> as ::abi_core::__private::CifaceArg>::FLOAT_REGISTERS],
+    ) {
+        ::core::panic!("{}", problem)
+    };
     static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
         provider: ::abi_core::__private::CifaceProvider::Mlir,
         mlir_name: "tail",

@@ -20,6 +20,18 @@ const _: () = {
         "the `#[mlir]` type does not fit the Rust type: they must both be memrefs of the same element type and rank"
     );
     const __ABI_TYPE_1: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
+    const _: () = if let ::core::option::Option::Some(problem) = ::abi_core::__private::memref::complex_argument_problem(
+        &[
+            <MemRefMut<
+                'static,
+                f32,
+                1,
+            > as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS,
+            <f32 as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS,
+        ],
+    ) {
+        ::core::panic!("{}", problem)
+    };
     static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
         provider: ::abi_core::__private::CifaceProvider::Rust,
         mlir_name: "scale",
@@ -103,7 +115,7 @@ const _: () = {
         __abi_p0_offset: i64,
         __abi_p0_size0: i64,
         __abi_p0_stride0: i64,
-        __abi_p1_value: f32,
+        __abi_p1_value: <f32 as ::abi_core::__private::CifaceParam>::Raw,
     ) -> <f32 as ::abi_core::__private::CifaceResult>::Slot {
         let __abi_p0_desc = ::abi_core::__private::MemRefDescriptor::<f32, 1usize> {
             allocated: __abi_p0_allocated,

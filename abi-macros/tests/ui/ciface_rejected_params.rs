@@ -15,12 +15,14 @@ pub fn rejected(
     0.0
 }
 
-pub struct Complex32 {
+/// Another crate's complex type: the hint names `Complex<T>`.
+#[allow(non_camel_case_types)]
+pub struct c32 {
     pub re: f32,
     pub im: f32,
 }
 
 #[ciface]
-pub fn complex_named(_c: Complex32, _m: MemRef<'_, f32, 1>) {}
+pub fn complex_named(_c: c32, _m: MemRef<'_, f32, 1>) {}
 
 fn main() {}
