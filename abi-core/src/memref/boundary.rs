@@ -976,21 +976,17 @@ pub mod __private {
     pub use crate::memref::complex::complex_argument_problem;
     use crate::registry::const_str_eq;
 
-    /// Whether a parameter's Rust type fits its `#[mlir("...")]` type:
-    /// both memrefs (or neither), the same element and rank. Evaluated at
-    /// compile time.
-    pub const fn declared_type_fits(
+    /// How a parameter's Rust type differs from its `#[mlir("...")]` type,
+    /// evaluated at compile time: [`TYPE_FITS`] (both memrefs, the same
+    /// element and rank), [`NOT_A_MEMREF`], [`OTHER_ELEMENT`] or
+    /// [`OTHER_RANK`] (the first difference found).
+    pub const fn declared_type_mismatch(
         rust: Option<MemRefSignature>,
         element: &str,
         rank: Option<usize>,
-    ) -> bool {
+    ) -> u8 {
         let Some(rust) = rust else {
-            return false;
-        };
-        let rank_fits = match (rust.rank, rank) {
-            (Some(a), Some(b)) => a == b,
-            (None, None) => true,
-            _ => false,
+            return NOT_A_MEMREF;
         };
         let mut k = 0;
         let mut element_fits = false;
@@ -1000,8 +996,23 @@ pub mod __private {
             }
             k += 1;
         }
-        rank_fits && element_fits
+        if !element_fits {
+            return OTHER_ELEMENT;
+        }
+        match (rust.rank, rank) {
+            (Some(a), Some(b)) if a == b => TYPE_FITS,
+            (None, None) => TYPE_FITS,
+            _ => OTHER_RANK,
+        }
     }
+    /// See [`declared_type_mismatch`].
+    pub const TYPE_FITS: u8 = 0;
+    /// See [`declared_type_mismatch`].
+    pub const NOT_A_MEMREF: u8 = 1;
+    /// See [`declared_type_mismatch`].
+    pub const OTHER_ELEMENT: u8 = 2;
+    /// See [`declared_type_mismatch`].
+    pub const OTHER_RANK: u8 = 3;
 
     /// A result returned directly by an MLIR function (a scalar), from
     /// what the call returned.

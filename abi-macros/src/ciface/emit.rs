@@ -73,25 +73,52 @@ fn type_consts(
 }
 
 /// The compile-time check that a declared MLIR type agrees with the Rust
-/// type (`trait_path`'s `MEMREF`).
+/// type (`trait_path`'s `MEMREF`), with a message that says what differs.
 fn declared_type_fits(
     (text, parsed): &(syn::LitStr, MlirMemRef),
     ty: &syn::Type,
     trait_path: &TokenStream,
 ) -> TokenStream {
     let p = private();
+    let is_result = trait_path.to_string().ends_with("CifaceResult");
+    let (declared, memref_types) = if is_result {
+        (
+            format!("`result = \"{}\"`", text.value()),
+            "`OwnedMemRef<T, N>`, `ReturnedMemRef<'_, T, N>` or `OwnedUnrankedMemRef<T>`",
+        )
+    } else {
+        (
+            format!("`#[mlir(\"{}\")]`", text.value()),
+            "`MemRef<'_, T, N>`, `MemRefMut<'_, T, N>` or `UnrankedMemRef<'_, T>`",
+        )
+    };
     let element = &parsed.element;
     let rank = match parsed.rank() {
         Some(r) => quote!(::core::option::Option::Some(#r)),
         None => quote!(::core::option::Option::None),
     };
+    let not_a_memref =
+        format!("{declared} declares a memref, but the Rust type is not one: take {memref_types}");
+    let other_element = format!(
+        "{declared} has the element type `{element}`, the Rust type another: use the Rust element type of MLIR's `{element}`"
+    );
+    let other_rank = match parsed.rank() {
+        Some(r) => {
+            format!("{declared} has rank {r}, the Rust type another: write `{r}` for the rank")
+        }
+        None => {
+            format!("{declared} is unranked, the Rust type ranked: use the unranked memref type")
+        }
+    };
     let ty = with_lifetimes(ty, "'static");
     let memref = Qualified::new(&ty, trait_path.clone()).item("MEMREF");
     quote_spanned! {text.span()=>
-        const _: () = ::core::assert!(
-            #p::memref::declared_type_fits(#memref, #element, #rank),
-            "the `#[mlir]` type does not fit the Rust type: they must both be memrefs of the same element type and rank"
-        );
+        const _: () = match #p::memref::declared_type_mismatch(#memref, #element, #rank) {
+            #p::memref::NOT_A_MEMREF => ::core::panic!(#not_a_memref),
+            #p::memref::OTHER_ELEMENT => ::core::panic!(#other_element),
+            #p::memref::OTHER_RANK => ::core::panic!(#other_rank),
+            _ => {}
+        };
     }
 }
 

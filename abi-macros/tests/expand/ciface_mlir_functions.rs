@@ -97,12 +97,28 @@ pub fn tail<'a>(
         shape: ::core::option::Option::Some(&[::abi_core::__private::Dim::Dynamic]),
         layout: ::abi_core::__private::MemRefLayout::Identity,
     };
-    const _: () = ::core::assert!(
-        ::abi_core::__private::memref::declared_type_fits(< MemRef < 'static, f32, 1 > as
-        ::abi_core::__private::CifaceArg > ::MEMREF, "f32",
-        ::core::option::Option::Some(1usize)),
-        "the `#[mlir]` type does not fit the Rust type: they must both be memrefs of the same element type and rank"
-    );
+    const _: () = match ::abi_core::__private::memref::declared_type_mismatch(
+        <MemRef<'static, f32, 1> as ::abi_core::__private::CifaceArg>::MEMREF,
+        "f32",
+        ::core::option::Option::Some(1usize),
+    ) {
+        ::abi_core::__private::memref::NOT_A_MEMREF => {
+            ::core::panic!(
+                "`#[mlir(\"memref<?xf32>\")]` declares a memref, but the Rust type is not one: take `MemRef<'_, T, N>`, `MemRefMut<'_, T, N>` or `UnrankedMemRef<'_, T>`"
+            )
+        }
+        ::abi_core::__private::memref::OTHER_ELEMENT => {
+            ::core::panic!(
+                "`#[mlir(\"memref<?xf32>\")]` has the element type `f32`, the Rust type another: use the Rust element type of MLIR's `f32`"
+            )
+        }
+        ::abi_core::__private::memref::OTHER_RANK => {
+            ::core::panic!(
+                "`#[mlir(\"memref<?xf32>\")]` has rank 1, the Rust type another: write `1` for the rank"
+            )
+        }
+        _ => {}
+    };
     let mut __abi_storage0 = match <MemRef<
         'a,
         f32,
@@ -165,12 +181,28 @@ const _: () = {
         shape: ::core::option::Option::Some(&[::abi_core::__private::Dim::Dynamic]),
         layout: ::abi_core::__private::MemRefLayout::Identity,
     };
-    const _: () = ::core::assert!(
-        ::abi_core::__private::memref::declared_type_fits(< MemRef < 'static, f32, 1 > as
-        ::abi_core::__private::CifaceArg > ::MEMREF, "f32",
-        ::core::option::Option::Some(1usize)),
-        "the `#[mlir]` type does not fit the Rust type: they must both be memrefs of the same element type and rank"
-    );
+    const _: () = match ::abi_core::__private::memref::declared_type_mismatch(
+        <MemRef<'static, f32, 1> as ::abi_core::__private::CifaceArg>::MEMREF,
+        "f32",
+        ::core::option::Option::Some(1usize),
+    ) {
+        ::abi_core::__private::memref::NOT_A_MEMREF => {
+            ::core::panic!(
+                "`#[mlir(\"memref<?xf32>\")]` declares a memref, but the Rust type is not one: take `MemRef<'_, T, N>`, `MemRefMut<'_, T, N>` or `UnrankedMemRef<'_, T>`"
+            )
+        }
+        ::abi_core::__private::memref::OTHER_ELEMENT => {
+            ::core::panic!(
+                "`#[mlir(\"memref<?xf32>\")]` has the element type `f32`, the Rust type another: use the Rust element type of MLIR's `f32`"
+            )
+        }
+        ::abi_core::__private::memref::OTHER_RANK => {
+            ::core::panic!(
+                "`#[mlir(\"memref<?xf32>\")]` has rank 1, the Rust type another: write `1` for the rank"
+            )
+        }
+        _ => {}
+    };
     const _: () = if let ::core::option::Option::Some(problem) = ::abi_core::__private::memref::complex_argument_problem(
         &[<MemRef<'static, f32, 1> as ::abi_core::__private::CifaceArg>::FLOAT_REGISTERS],
     ) {
