@@ -50,6 +50,41 @@ fn sv_package_matches_golden() {
     abi_core::golden::assert_golden(path, &package);
 }
 
+/// The CIRCT `sim.func.dpi` declarations of the same imports, which
+/// `cargo xtask test` checks with CIRCT itself (`tools/check_circt.py`).
+#[test]
+fn circt_declarations_match_golden() {
+    let module = abi_core::emit::CirctDpi::new("abi_dpi.mlir")
+        .render(&registry())
+        .expect("the registry renders");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/abi_dpi.mlir");
+    abi_core::golden::assert_golden(path, &module);
+}
+
+/// The README's `sim.func.dpi` example is quoted from that golden file.
+#[test]
+fn readme_circt_example_is_generated() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .expect("README.md");
+    let golden =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/abi_dpi.mlir"))
+            .expect("the golden declarations");
+    let block = readme
+        .split("From `c-tests/sv/abi_dpi.mlir`:\n\n```mlir\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the README quotes c-tests/sv/abi_dpi.mlir in an mlir block");
+    let lines: Vec<&str> = block.lines().collect();
+    assert!(lines.len() >= 3);
+    for line in lines {
+        assert!(
+            golden.lines().any(|g| g.trim() == line),
+            "the README's `{line}` is not in c-tests/sv/abi_dpi.mlir"
+        );
+    }
+}
+
 /// The `export "DPI-C"` lines the testbench includes are exactly what the
 /// registry generates now.
 #[test]

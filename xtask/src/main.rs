@@ -17,6 +17,7 @@
 use std::process::{Command, ExitCode};
 
 mod benchmarks;
+mod circt;
 mod cross;
 mod dpi_bench;
 mod sanitizers;
@@ -99,9 +100,10 @@ fn main() -> ExitCode {
         Some("miri") => sanitizers::miri(),
         Some("tsan") => sanitizers::thread_sanitizer(),
         Some("fuzz") => sanitizers::fuzz(),
+        Some("circt") => circt::check_declarations(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <showcase | test | bench [--quick] | compile-cost | dpi | miri | tsan | fuzz>"
+                "usage: cargo xtask <showcase | test | bench [--quick] | compile-cost | dpi | miri | tsan | fuzz | circt>"
             );
             return ExitCode::from(2);
         }
@@ -182,6 +184,8 @@ fn test() -> Result<(), String> {
     sanitizers::fuzz()?;
     step("SystemVerilog DPI-C in Verilator");
     dpi_in_verilator()?;
+    step("CIRCT (PyPI `circt`) parses, verifies, lowers and exports the sim.func.dpi declarations");
+    circt::check_declarations()?;
     step("showcase");
     showcase()?;
     step("benchmark suite in quick mode (report under target/benchmarks)");
@@ -255,6 +259,7 @@ fn mlir_under_valgrind() -> Result<(), String> {
             "mlir_ciface::tests",
             "mlir_ciface::callback_results",
             "mlir_ciface::verifier",
+            "mlir_ciface::complex",
             "readme_mlir",
             "--test-threads=1",
             "--quiet",

@@ -21,7 +21,7 @@ fn nightly_cargo(args: &[&str], env: &[(&str, &str)]) -> Command {
     command
 }
 
-fn run(mut command: Command, what: &str) -> Result<(), String> {
+pub(crate) fn run(mut command: Command, what: &str) -> Result<(), String> {
     let status = command
         .status()
         .map_err(|e| format!("cannot run {what}: {e}"))?;

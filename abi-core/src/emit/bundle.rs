@@ -1,10 +1,11 @@
 //! One call that writes every file foreign callers need for a registry:
-//! the C header, the SystemVerilog package with its C view and link flags
-//! (when there are DPI functions), and the reflection JSON.
+//! the C header, the SystemVerilog package with its C view, link flags and
+//! CIRCT declarations (when there are DPI functions), and the reflection
+//! JSON.
 
 use std::path::{Path, PathBuf};
 
-use super::{CHeader, EmitError, SvPackage, dpi_link_flags, write_file};
+use super::{CHeader, CirctDpi, EmitError, SvPackage, dpi_link_flags, write_file};
 use crate::reflect::AbiJson;
 use crate::registry::{AbiKind, Registry};
 
@@ -17,6 +18,7 @@ use crate::registry::{AbiKind, Registry};
 /// | `<name>_dpi.h` | the same functions with Annex H's C types |
 /// | `<name>_dpi.ldflags` | linker flags for the simulator executable |
 /// | `<name>_dpi_exports.svh` | the `export "DPI-C"` lines, to include in the module defining the exports |
+/// | `<name>_dpi.mlir` | CIRCT `sim.func.dpi` declarations of the imports ([`super::CirctDpi`]) |
 /// | `<name>.abi.json` | IREE-style reflection of every function ([`crate::reflect`]) |
 ///
 /// An empty registry is an error ([`EmitError::EmptyRegistry`]), never a
@@ -98,6 +100,10 @@ impl Bundle {
             files.push(file(
                 format!("{package}_exports.svh"),
                 SvPackage::new(package.clone()).render_exports(registry)?,
+            ));
+            files.push(file(
+                format!("{package}.mlir"),
+                CirctDpi::new(format!("{package}.mlir")).render(registry)?,
             ));
         }
         files.push(file(format!("{name}.abi.json"), AbiJson::render(registry)));

@@ -2,6 +2,7 @@
 
 mod bundle;
 mod c_header;
+mod circt_dpi;
 mod sv_package;
 
 use std::fmt;
@@ -10,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 pub use bundle::{Bundle, GeneratedFile};
 pub use c_header::CHeader;
+pub use circt_dpi::CirctDpi;
 pub use sv_package::{SvPackage, dpi_link_flags};
 
 /// Why a file could not be emitted.

@@ -79,23 +79,7 @@ impl SvPackage {
 
     /// Render the package for the DPI imports of `registry`.
     pub fn render(&self, registry: &Registry) -> Result<String, EmitError> {
-        let mut imports: Vec<&FunctionDesc> = registry
-            .functions()
-            .iter()
-            .filter(|f| f.abi == AbiKind::DpiImport)
-            .collect();
-        imports.sort_by_key(|f| f.dpi.map_or(f.symbol, |d| d.sv_name));
-        for pair in imports.windows(2) {
-            let names = [pair[0], pair[1]].map(|f| f.dpi.map_or(f.symbol, |d| d.sv_name));
-            if names[0] == names[1] {
-                return Err(EmitError::DuplicateSymbol {
-                    symbol: names[0].to_owned(),
-                    first: pair[0].rust.path(),
-                    second: pair[1].rust.path(),
-                    both_declared: false,
-                });
-            }
-        }
+        let imports = dpi_imports(registry)?;
 
         let mut typedefs = Vec::new();
         for f in &imports {
@@ -197,6 +181,29 @@ impl SvPackage {
         }
         Ok(out)
     }
+}
+
+/// The `#[dpi_import]` functions of `registry`, sorted by SystemVerilog
+/// name; two with one name are an error.
+pub(super) fn dpi_imports(registry: &Registry) -> Result<Vec<&FunctionDesc>, EmitError> {
+    let mut imports: Vec<&FunctionDesc> = registry
+        .functions()
+        .iter()
+        .filter(|f| f.abi == AbiKind::DpiImport)
+        .collect();
+    imports.sort_by_key(|f| f.dpi.map_or(f.symbol, |d| d.sv_name));
+    for pair in imports.windows(2) {
+        let names = [pair[0], pair[1]].map(|f| f.dpi.map_or(f.symbol, |d| d.sv_name));
+        if names[0] == names[1] {
+            return Err(EmitError::DuplicateSymbol {
+                symbol: names[0].to_owned(),
+                first: pair[0].rust.path(),
+                second: pair[1].rust.path(),
+                both_declared: false,
+            });
+        }
+    }
+    Ok(imports)
 }
 
 /// `function <result> name(<direction> <type> <name>, ...)` or
