@@ -231,3 +231,46 @@ fn panic_report_from_a_cpp_main() {
         }
     }
 }
+
+/// Narrow integer arguments from a caller written in LLVM IR the way
+/// CIRCT's arcilator declares DPI functions: `i8`/`i16` parameters without
+/// `signext`/`zeroext`, each value truncated from a 32-bit word so the
+/// register's upper bits are garbage (`hostile/narrow_caller.ll`, its own
+/// `main`, compiled by clang-19). Every shim must read the value's own
+/// bits.
+#[test]
+#[ignore = "needs the static library: run by `cargo xtask test`"]
+fn narrow_arguments_from_llvm_ir_without_extension_attributes() {
+    if skip_without("clang-19") {
+        return;
+    }
+    let dir = profile_dir().join("hostile");
+    std::fs::create_dir_all(&dir).unwrap();
+    let program = dir.join("narrow_caller");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("hostile/narrow_caller.ll");
+    let status = Command::new("clang-19")
+        .args(["-O1", "-Wno-override-module"])
+        .arg(&source)
+        .arg(library())
+        .args(["-lpthread", "-ldl", "-lm", "-lrt", "-lutil", "-o"])
+        .arg(&program)
+        .status()
+        .expect("clang-19 runs");
+    assert!(
+        status.success(),
+        "clang-19 failed to build {}",
+        source.display()
+    );
+    let output = Command::new(&program).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let lines = stdout.lines().count();
+    assert!(
+        output.status.success() && lines == 10,
+        "narrow_caller ({}):\n{stdout}{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    eprintln!(
+        "LLVM IR caller without extension attributes: {lines} narrow results, all from the values' own bits"
+    );
+}
