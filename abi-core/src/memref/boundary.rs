@@ -897,6 +897,7 @@ macro_rules! ranked_arg {
 }
 
 /// `desc` once checked against the declared type.
+#[inline(always)]
 fn checked_against<T, const N: usize>(
     ty: &MemRefType,
     desc: MemRefDescriptor<T, N>,
