@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Validate abi-core reflection JSON with nothing but Python's standard
-library: every function's `iree.abi` must follow the grammar of IREE's
-function ABI reflection (`{"a": [...], "r": [...], "v": 1}` with IREE type
-records), and the records abi-core adds must have their documented shapes.
+library: every function's `abi` must follow the grammar of IREE's function
+ABI reflection (`{"a": [...], "r": [...], "v": 1}`) with IREE's type records
+and abi-core's own in their documented shapes; `iree.abi`, when present,
+must be the same object and hold only records IREE's runtime reads, and it
+must be present whenever `abi` holds only those.
 
 Usage: check_abi_json.py FILE...   (exit status 1 on the first error)
 """
@@ -102,9 +104,36 @@ def record(value, where):
         raise Invalid(f"{where}: unknown compound type {head!r}")
 
 
+# What IREE's runtime (3.13) reads: scalars of these types (its argument
+# packer refuses f16 and bf16), ndarrays of these and of i1 (it maps no
+# numpy dtype to f16 or bf16 elements), and its containers.
+IREE_SCALARS = {"i8", "i16", "i32", "i64", "f32", "f64"}
+IREE_ELEMENTS = IREE_SCALARS | {"i1"}
+
+
+def iree_only(value):
+    """Whether `value` is a record IREE's runtime reads."""
+    if isinstance(value, str):
+        return value in IREE_SCALARS
+    if not isinstance(value, list) or not value:
+        return False
+    head, rest = value[0], value[1:]
+    if head == "ndarray":
+        return isinstance(rest[0], str) and rest[0] in IREE_ELEMENTS and len(rest) > 1 and rest[1] is not None
+    if head in ("slist", "stuple"):
+        return all(iree_only(item) for item in rest)
+    if head == "sdict":
+        return all(iree_only(item[1]) for item in rest)
+    if head == "named":
+        return iree_only(rest[1])
+    if head == "py_homogeneous_list":
+        return iree_only(rest[0])
+    return False
+
+
 def iree_abi(value, where):
     if not isinstance(value, dict):
-        raise Invalid(f"{where}: iree.abi must be an object")
+        raise Invalid(f"{where}: abi must be an object")
     for key in ("a", "r"):
         if not isinstance(value.get(key), list):
             raise Invalid(f"{where}: '{key}' must be a list")
@@ -124,13 +153,23 @@ def check_file(path):
     if symbols != sorted(symbols):
         raise Invalid(f"{path}: functions are not sorted by symbol")
     kinds = {}
+    iree = 0
     for f in functions:
         where = f"{path}:{f.get('symbol')}"
         if f.get("kind") not in ("c", "dpi_import", "dpi_export", "ciface"):
             raise Invalid(f"{where}: unknown kind {f.get('kind')!r}")
-        iree_abi(f.get("iree.abi"), where)
+        iree_abi(f.get("abi"), where)
+        readable = all(iree_only(r) for r in f["abi"]["a"] + f["abi"]["r"])
+        if "iree.abi" in f:
+            if f["iree.abi"] != f["abi"]:
+                raise Invalid(f"{where}: iree.abi differs from abi")
+            if not readable:
+                raise Invalid(f"{where}: iree.abi holds a record IREE's runtime does not read")
+            iree += 1
+        elif readable:
+            raise Invalid(f"{where}: no iree.abi although IREE's runtime reads every record")
         params = f.get("params")
-        if not isinstance(params, list) or len(params) != len(f["iree.abi"]["a"]):
+        if not isinstance(params, list) or len(params) != len(f["abi"]["a"]):
             raise Invalid(f"{where}: one entry in 'params' per argument record")
         for p in params:
             if p.get("direction") not in ("in", "out", "inout"):
@@ -138,14 +177,17 @@ def check_file(path):
             if not isinstance(p.get("c"), str) or not p["c"]:
                 raise Invalid(f"{where}: C spelling of {p.get('name')!r}")
         kinds[f["kind"]] = kinds.get(f["kind"], 0) + 1
-    return len(functions), kinds
+    return len(functions), kinds, iree
 
 
 def main(paths):
     try:
         for path in paths:
-            n, kinds = check_file(path)
-            print(f"{path}: {n} functions valid ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))})")
+            n, kinds, iree = check_file(path)
+            print(
+                f"{path}: {n} functions valid ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}); "
+                f"{iree} with an iree.abi IREE's runtime reads"
+            )
     except (Invalid, ValueError, OSError) as e:
         print(f"invalid: {e}", file=sys.stderr)
         return 1

@@ -62,7 +62,13 @@ fn reflection_round_trips() {
         let f = registry.function(symbol).unwrap();
         let parsed = Signature::from_json(entry).unwrap();
         assert_eq!(parsed, reflect::signature(f, &registry), "{symbol}");
-        assert_eq!(parsed.to_json(), entry["iree.abi"], "{symbol}");
+        assert_eq!(parsed.to_json(), entry["abi"], "{symbol}");
+        // `iree.abi` is the same object, present exactly when IREE's runtime
+        // reads every record.
+        match entry.get("iree.abi") {
+            Some(iree) => assert!(parsed.iree_readable() && *iree == entry["abi"], "{symbol}"),
+            None => assert!(!parsed.iree_readable(), "{symbol}"),
+        }
         assert_eq!(reflect::check(f, &registry, entry), Ok(()), "{symbol}");
     }
 }
@@ -94,4 +100,29 @@ fn an_unlinked_crate_is_an_error() {
     assert!(matches!(error, abi_core::EmitError::EmptyRegistry));
     assert!(error.to_string().contains("links the crate"), "{error}");
     assert!(crate::bundle().render(&crate::registry()).is_ok());
+}
+
+/// The README's reflection example is the generated entry, key for key.
+#[test]
+fn readme_reflection_example_is_generated() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("../README.md")).unwrap();
+    let block = readme
+        .split("From\n`examples/generated/abi_examples.abi.json`")
+        .nth(1)
+        .and_then(|rest| rest.split("```json\n").nth(1))
+        .and_then(|rest| rest.split("```").next())
+        .expect("the README quotes abi_examples.abi.json in a json block");
+    let quoted: serde_json::Value = serde_json::from_str(block).unwrap();
+    let golden: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("generated/abi_examples.abi.json")).unwrap(),
+    )
+    .unwrap();
+    let entry = golden["functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["symbol"] == quoted["symbol"])
+        .expect("the quoted function is generated");
+    assert_eq!(&quoted, entry);
 }

@@ -17,9 +17,9 @@
 use std::process::{Command, ExitCode};
 
 mod benchmarks;
-mod circt;
 mod cross;
 mod dpi_bench;
+mod python_tools;
 mod sanitizers;
 
 /// A foreign tool the tests need, and the Debian package that provides it.
@@ -100,10 +100,11 @@ fn main() -> ExitCode {
         Some("miri") => sanitizers::miri(),
         Some("tsan") => sanitizers::thread_sanitizer(),
         Some("fuzz") => sanitizers::fuzz(),
-        Some("circt") => circt::check_declarations(),
+        Some("circt") => python_tools::check_declarations(),
+        Some("iree") => python_tools::check_reflection(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <showcase | test | bench [--quick] | compile-cost | dpi | miri | tsan | fuzz | circt>"
+                "usage: cargo xtask <showcase | test | bench [--quick] | compile-cost | dpi | miri | tsan | fuzz | circt | iree>"
             );
             return ExitCode::from(2);
         }
@@ -185,7 +186,11 @@ fn test() -> Result<(), String> {
     step("SystemVerilog DPI-C in Verilator");
     dpi_in_verilator()?;
     step("CIRCT (PyPI `circt`) parses, verifies, lowers and exports the sim.func.dpi declarations");
-    circt::check_declarations()?;
+    python_tools::check_declarations()?;
+    step(
+        "IREE (PyPI `iree-base-compiler`, `iree-base-runtime`) compiles, loads and calls the reflection JSON",
+    );
+    python_tools::check_reflection()?;
     step("showcase");
     showcase()?;
     step("benchmark suite in quick mode (report under target/benchmarks)");

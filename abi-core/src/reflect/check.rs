@@ -26,10 +26,22 @@ impl Signature {
         })
     }
 
-    /// Parse IREE's object, or one of our function objects (its
-    /// `iree.abi`). Errors name the record that is wrong.
+    /// Whether IREE's runtime reads every record (then a function's JSON
+    /// carries the signature as `iree.abi` too).
+    pub fn iree_readable(&self) -> bool {
+        self.args
+            .iter()
+            .chain(&self.results)
+            .all(TypeRecord::iree_reads)
+    }
+
+    /// Parse IREE's object, or one of our function objects (its `abi`, or
+    /// its `iree.abi`). Errors name the record that is wrong.
     pub fn from_json(value: &Value) -> Result<Signature, String> {
-        let object = value.get("iree.abi").unwrap_or(value);
+        let object = value
+            .get("abi")
+            .or_else(|| value.get("iree.abi"))
+            .unwrap_or(value);
         let list = |key: &str| -> Result<Vec<TypeRecord>, String> {
             let items = object
                 .get(key)

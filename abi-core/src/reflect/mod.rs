@@ -1,10 +1,16 @@
 //! Reflection: every registered function as IREE-style ABI JSON, read back
 //! and checked against a foreign signature.
 //!
-//! Each function's `iree.abi` object is exactly IREE's `{"a": [...], "r":
-//! [...], "v": 1}`, so IREE's tools can read it; next to it, what IREE's
-//! format lacks: the ABI kind, the C symbol, the Rust path, parameter
-//! directions, and the C and SystemVerilog spellings.
+//! Each function's `abi` object has the shape of IREE's `{"a": [...], "r":
+//! [...], "v": 1}`, with IREE's type records wherever they fit and ours
+//! (below) where IREE has none. When every record is one IREE's runtime
+//! reads ([`TypeRecord::iree_reads`]: scalars `i8`..`i64`, `f32`, `f64`;
+//! ranked ndarrays of those or of `i1`; `slist`, `stuple`,
+//! `sdict`, `named`, `py_homogeneous_list`), the same object is also the function's
+//! `iree.abi`, which IREE reads as its own reflection; a function with one
+//! of our records has no `iree.abi`. Next to them, what IREE's format
+//! lacks: the ABI kind, the C symbol, the Rust path, parameter directions,
+//! and the C and SystemVerilog spellings.
 //!
 //! ```
 //! use abi_core::{c_export, Registry};
@@ -20,7 +26,9 @@
 //! let registry = Registry::all();
 //! let json: serde_json::Value = serde_json::from_str(&AbiJson::render(&registry)).unwrap();
 //! let scale = &json["functions"].as_array().unwrap().iter().find(|f| f["symbol"] == "scale").unwrap();
-//! assert_eq!(scale["iree.abi"], serde_json::json!({"a": [["ndarray", "f32", 1, null], "f32"], "r": ["i32"], "v": 1}));
+//! assert_eq!(scale["abi"], serde_json::json!({"a": [["ndarray", "f32", 1, null], "f32"], "r": ["i32"], "v": 1}));
+//! // Every record is IREE's, so IREE's runtime can read it as well.
+//! assert_eq!(scale["iree.abi"], scale["abi"]);
 //! assert_eq!(scale["params"][0]["c"], "float *values, size_t values_len");
 //! assert_eq!(scale["params"][0]["direction"], "inout");
 //!
@@ -290,11 +298,11 @@ fn function_json(f: &FunctionDesc, registry: &Registry) -> Value {
                 None => Value::Null,
             })
             .collect();
-        return json!({
+        let mut object = json!({
             "symbol": f.symbol,
             "kind": kind_name(f.abi),
             "rust": f.rust.path(),
-            "iree.abi": signature.to_json(),
+            "abi": signature.to_json(),
             "params": params,
             "result": result,
             "mlir": {
@@ -304,13 +312,25 @@ fn function_json(f: &FunctionDesc, registry: &Registry) -> Value {
                 "expanded": ciface.expanded,
             },
         });
+        with_iree_abi(&mut object, &signature);
+        return object;
     }
-    json!({
+    let mut object = json!({
         "symbol": f.symbol,
         "kind": kind_name(f.abi),
         "rust": f.rust.path(),
-        "iree.abi": signature.to_json(),
+        "abi": signature.to_json(),
         "params": params,
         "result": result,
-    })
+    });
+    with_iree_abi(&mut object, &signature);
+    object
+}
+
+/// Add `iree.abi` (the signature again) when IREE's runtime reads every
+/// record of it; a function with one of our own records has none.
+fn with_iree_abi(object: &mut Value, signature: &Signature) {
+    if signature.iree_readable() {
+        object["iree.abi"] = signature.to_json();
+    }
 }

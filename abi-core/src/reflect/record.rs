@@ -97,7 +97,38 @@ pub enum TypeRecord {
     StructRef(String),
 }
 
+/// The primitive types IREE's runtime (3.13) reads as scalar arguments and
+/// results: its argument packer refuses `f16` and `bf16` ("Unrecognized
+/// reflection primitive type").
+const IREE_SCALARS: [&str; 6] = ["i8", "i16", "i32", "i64", "f32", "f64"];
+/// The element types of the ndarrays it reads: the scalars and `i1` (its
+/// argument packer maps no numpy dtype to `f16` or `bf16`).
+const IREE_ELEMENTS: [&str; 7] = ["i1", "i8", "i16", "i32", "i64", "f32", "f64"];
+
 impl TypeRecord {
+    /// Whether IREE's runtime reads this record: one of its scalar types
+    /// (`i8`..`i64`, `f32`, `f64`), a ranked ndarray of those or of `i1`,
+    /// or its containers (`slist`,
+    /// `stuple`, `sdict`, `named`, `py_homogeneous_list`) of such records.
+    pub fn iree_reads(&self) -> bool {
+        match self {
+            TypeRecord::Primitive(name) => IREE_SCALARS.contains(&name.as_str()),
+            TypeRecord::NdArray {
+                element,
+                rank: Some(_),
+                ..
+            } => {
+                matches!(&**element, TypeRecord::Primitive(name) if IREE_ELEMENTS.contains(&name.as_str()))
+            }
+            TypeRecord::SList(items) | TypeRecord::STuple(items) => {
+                items.iter().all(TypeRecord::iree_reads)
+            }
+            TypeRecord::SDict(fields) => fields.iter().all(|(_, t)| t.iree_reads()),
+            TypeRecord::Named(_, t) | TypeRecord::HomogeneousList(t) => t.iree_reads(),
+            _ => false,
+        }
+    }
+
     /// A primitive record.
     pub fn primitive(name: &str) -> TypeRecord {
         TypeRecord::Primitive(name.to_owned())

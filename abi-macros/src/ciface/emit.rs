@@ -126,7 +126,9 @@ fn declared_type_fits(
 /// MLIR's lowering passes it (see `abi_core::memref::Complex`): from the
 /// floating-point registers each parameter takes.
 fn complex_placement(f: &FunctionModel, trait_path: &TokenStream) -> TokenStream {
-    if f.params.is_empty() {
+    // Skipped (it costs compile time) when no parameter can be a complex
+    // number: every type is one abi-core names that is not.
+    if !f.params.iter().any(|param| may_be_complex(&param.ty)) {
         return TokenStream::new();
     }
     let p = private();
@@ -140,6 +142,33 @@ fn complex_placement(f: &FunctionModel, trait_path: &TokenStream) -> TokenStream
         {
             ::core::panic!("{}", problem)
         };
+    }
+}
+
+/// Whether `ty` may be a complex number: anything but a reference, a
+/// memref view or a primitive scalar (an alias might be one).
+fn may_be_complex(ty: &syn::Type) -> bool {
+    const NOT_COMPLEX: &[&str] = &[
+        "MemRef",
+        "MemRefMut",
+        "UnrankedMemRef",
+        "OwnedMemRef",
+        "bool",
+        "i8",
+        "i16",
+        "i32",
+        "i64",
+        "u8",
+        "u16",
+        "u32",
+        "u64",
+        "f32",
+        "f64",
+    ];
+    match ty {
+        syn::Type::Reference(_) => false,
+        _ => crate::syntax::last_segment(ty)
+            .is_none_or(|segment| !NOT_COMPLEX.iter().any(|name| segment.ident == name)),
     }
 }
 

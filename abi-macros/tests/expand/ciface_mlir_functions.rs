@@ -42,11 +42,6 @@ pub fn sum_1d(
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
     const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
-    const _: () = if let ::core::option::Option::Some(problem) = ::abi_core::__private::memref::complex_argument_problem(
-        &[<&'static [f32] as ::abi_core::__private::CifaceArg>::FLOAT_REGISTERS],
-    ) {
-        ::core::panic!("{}", problem)
-    };
     static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
         provider: ::abi_core::__private::CifaceProvider::Mlir,
         mlir_name: "sum_1d",
@@ -202,11 +197,6 @@ const _: () = {
             )
         }
         _ => {}
-    };
-    const _: () = if let ::core::option::Option::Some(problem) = ::abi_core::__private::memref::complex_argument_problem(
-        &[<MemRef<'static, f32, 1> as ::abi_core::__private::CifaceArg>::FLOAT_REGISTERS],
-    ) {
-        ::core::panic!("{}", problem)
     };
     static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
         provider: ::abi_core::__private::CifaceProvider::Mlir,

