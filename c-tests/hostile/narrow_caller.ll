@@ -3,11 +3,12 @@
 ; bits above the value are whatever the register held. Each argument is a
 ; 32-bit word loaded from memory (volatile, so it is not folded) and
 ; truncated, which leaves the word's upper bits in the register. The shims
-; must read only the value's own bits. Built by clang-19 into a program with
+; must read only the value's own bits (and, for a `_BitInt` narrower than
+; its byte, not the padding bits either). Built by clang-19 into a program with
 ; this `main` (c-tests/tests/hostile_callers.rs); it prints one line per
 ; call and exits 0 when every result is the one the value's own bits give.
 
-@words = global [12 x i32] [
+@words = global [16 x i32] [
   i32 u0x123456FD,  ; ct_widen_i8: byte 0xFD = -3
   i32 u0xABCD0005,  ; ct_widen_u16: 5
   i32 u0x7F00FF7F,  ; ct_add_i8: 127
@@ -19,7 +20,11 @@
   i32 u0x5A5A8000,  ; dpi_shortints: -32768
   i32 u0x12340001,  ;   - 1 wraps to 32767, 1 echoed
   i32 u0xFFFFFF00,  ; dpi_bits: bit 0 (svBit is an unsigned char)
-  i32 u0x00010001   ;   bit 1: xor 1, and 0
+  i32 u0x00010001,  ;   bit 1: xor 1, and 0
+  i32 u0x1234567D,  ; rt_add_s7: _BitInt(7) -3, padding bit 7 dirty (0)
+  i32 u0xFFFFFF01,  ;   + 1 = -2
+  i32 u0xFFFFFF01,  ; rt_add_u2: unsigned _BitInt(2) 1
+  i32 u0x7F00FF01   ;   + 1 = 2
 ]
 
 declare i64 @ct_widen_i8(i8)
@@ -29,6 +34,8 @@ declare i16 @ct_add_u16(i16, i16)
 declare i8 @dpi_bytes(i8, i8, ptr)
 declare i16 @dpi_shortints(i16, i16, ptr)
 declare i8 @dpi_bits(i8, i8, ptr)
+declare i8 @rt_add_s7(i8, i8)
+declare i8 @rt_add_u2(i8, i8)
 declare i32 @printf(ptr, ...)
 
 @line = private constant [25 x i8] c"%s: got %lld, want %lld\0A\00"
@@ -42,9 +49,11 @@ declare i32 @printf(ptr, ...)
 @n7 = private constant [19 x i8] c"dpi_shortints echo\00"
 @n8 = private constant [16 x i8] c"dpi_bits result\00"
 @n9 = private constant [14 x i8] c"dpi_bits both\00"
+@n10 = private constant [10 x i8] c"rt_add_s7\00"
+@n11 = private constant [10 x i8] c"rt_add_u2\00"
 
 define private i32 @word(i64 %k) {
-  %p = getelementptr [12 x i32], ptr @words, i64 0, i64 %k
+  %p = getelementptr [16 x i32], ptr @words, i64 0, i64 %k
   %w = load volatile i32, ptr %p
   ret i32 %w
 }
@@ -129,5 +138,24 @@ define i32 @main() {
   %t6 = add i32 %t5, %f7
   %t7 = add i32 %t6, %f8
   %t8 = add i32 %t7, %f9
-  ret i32 %t8
+
+  %w12 = call i32 @word(i64 12)
+  %w13 = call i32 @word(i64 13)
+  %a12 = trunc i32 %w12 to i8
+  %a13 = trunc i32 %w13 to i8
+  %r10 = call i8 @rt_add_s7(i8 %a12, i8 %a13)
+  %s10 = sext i8 %r10 to i64
+  %f10 = call i32 @check(ptr @n10, i64 %s10, i64 -2)
+
+  %w14 = call i32 @word(i64 14)
+  %w15 = call i32 @word(i64 15)
+  %a14 = trunc i32 %w14 to i8
+  %a15 = trunc i32 %w15 to i8
+  %r11 = call i8 @rt_add_u2(i8 %a14, i8 %a15)
+  %z11 = zext i8 %r11 to i64
+  %f11 = call i32 @check(ptr @n11, i64 %z11, i64 2)
+
+  %t9 = add i32 %t8, %f10
+  %t10 = add i32 %t9, %f11
+  ret i32 %t10
 }
