@@ -22,7 +22,7 @@ module dpi_tb;
   endfunction
 
   function shortreal sv_quarter(input shortreal x);
-    return x / 4.0;
+    return x / shortreal'(4.0);
   endfunction
 
   int task_counter = 0;
@@ -102,9 +102,10 @@ module dpi_tb;
     // shortreal: result, output, inout
     sr_out = 0.0;
     sr_io = 1.5;
-    check(dpi_shortreal(3.0, sr_out, sr_io) == 1.5 && sr_out == 4.0 && sr_io == 3.0, "shortreal");
-    check(dpi_shortreal(-0.25, sr_out, sr_io) == -0.125 && sr_out == 0.75 && sr_io == 6.0,
-          "shortreal negative");
+    check(dpi_shortreal(3.0, sr_out, sr_io) == shortreal'(1.5) && sr_out == shortreal'(4.0)
+          && sr_io == shortreal'(3.0), "shortreal");
+    check(dpi_shortreal(-0.25, sr_out, sr_io) == shortreal'(-0.125) && sr_out == shortreal'(0.75)
+          && sr_io == shortreal'(6.0), "shortreal negative");
     // real
     check(dpi_scale_real(2.0) == 3.0, "real");
     check(dpi_scale_real(-0.5) == -0.75, "real negative");
@@ -208,13 +209,13 @@ module dpi_tb;
     lv3[0] = 8'h0f; lv3[1] = 8'ha5; lv3[2] = 8'h00;
     check(dpi_open_logic_invert(lv3) == 3, "inout open array logic [7:0] known elements");
     check(lv3[0] == 8'hf0 && lv3[1] == 8'h5a && lv3[2] == 8'hff, "inout open array logic [7:0] inverted");
-    foreach (lc[i, j, k]) lc[i][j][k] = 8'(i * 4 + j * 2 + k + 1);
+    foreach (lc[i, j, k]) lc[i][j][k] = 8'(unsigned'(i * 4 + j * 2 + k + 1));
     check(dpi_open_logic_sum3(lc) == 36, "open array logic [7:0] [][][] sum");
 
     // packed structs: built on one side, read field by field on the other
     dpi_float32_from_real(-1.5, f32);
     check(f32.sign == 1'b1 && f32.exponent == 8'd127 && f32.fraction == 23'h40_0000, "float32_t built in Rust from -1.5");
-    check(f32 == 32'hbfc0_0000, "float32_t bits equal those of the float -1.5");
+    check(32'(f32) == 32'hbfc0_0000, "float32_t bits equal those of the float -1.5");
     dpi_float32_from_real(6.0e-39, f32);
     check(f32.sign == 1'b0 && f32.exponent == 8'd0 && f32.fraction != 0, "float32_t subnormal");
     g32.sign = 1'b0;

@@ -102,9 +102,10 @@ fn main() -> ExitCode {
         Some("fuzz") => sanitizers::fuzz(),
         Some("circt") => python_tools::check_declarations(),
         Some("iree") => python_tools::check_reflection(),
+        Some("slang") => python_tools::check_systemverilog(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <showcase | test | bench [--quick] | compile-cost | dpi | miri | tsan | fuzz | circt | iree>"
+                "usage: cargo xtask <showcase | test | bench [--quick] | compile-cost | dpi | miri | tsan | fuzz | circt | iree | slang>"
             );
             return ExitCode::from(2);
         }

@@ -3,6 +3,9 @@
 //!
 //! - CIRCT (`circt`) checks the `sim.func.dpi` declarations abi-core
 //!   generates (`tools/check_circt.py`);
+//! - slang (`pyslang`), a strict IEEE 1800 compiler, parses and elaborates
+//!   the generated SystemVerilog of both DPI-C flavours
+//!   (`tools/check_slang.py`);
 //! - IREE (`iree-base-compiler`, `iree-base-runtime`) reads and invokes the
 //!   reflection JSON (`tools/check_iree.py`).
 
@@ -14,8 +17,9 @@ use crate::sanitizers::run;
 /// The releases the checks are written against (CIRCT's known deviations
 /// from the standard are listed in `tools/check_circt.py`, what IREE's
 /// runtime reads in `abi_core::reflect`).
-const PACKAGES: [(&str, &str); 3] = [
+const PACKAGES: [(&str, &str); 4] = [
     ("circt", "1.162.0"),
+    ("pyslang", "12.1.0"),
     ("iree-base-compiler", "3.13.0"),
     ("iree-base-runtime", "3.13.0"),
 ];
@@ -47,6 +51,61 @@ pub(crate) fn check_reflection() -> Result<(), String> {
     )
 }
 
+/// slang parses and elaborates the generated SystemVerilog: c-tests'
+/// package with its testbenches and the examples' package (the Verilator
+/// flavour, `VERILATOR` defined, where only the documented packed results
+/// are reported), and an IEEE-flavoured package printed by abi-core built
+/// alone (`examples/ieee_dpi_package.rs`), which must draw no diagnostic.
+pub(crate) fn check_systemverilog() -> Result<(), String> {
+    run_tool(
+        &[
+            "tools/check_slang.py",
+            "--define",
+            "VERILATOR",
+            "--include",
+            "c-tests/sv",
+            "--allow",
+            "InvalidDPIReturnType",
+            "c-tests/sv/abi_dpi.sv",
+            "c-tests/sv/dpi_tb.sv",
+            "c-tests/sv/panic_tb.sv",
+        ],
+        "slang on c-tests' package and testbenches",
+    )?;
+    run_tool(
+        &[
+            "tools/check_slang.py",
+            "--define",
+            "VERILATOR",
+            "--allow",
+            "InvalidDPIReturnType",
+            "examples/generated/abi_examples_dpi.sv",
+        ],
+        "slang on the examples' package",
+    )?;
+    let dir = "target/ieee-dpi";
+    crate::cargo(&[
+        "run",
+        "--quiet",
+        "--package",
+        "abi-core",
+        "--example",
+        "ieee_dpi_package",
+        "--",
+        dir,
+    ])?;
+    run_tool(
+        &[
+            "tools/check_slang.py",
+            "--include",
+            dir,
+            "target/ieee-dpi/ieee_dpi.sv",
+            "target/ieee-dpi/ieee_top.sv",
+        ],
+        "slang on an IEEE-flavoured package",
+    )
+}
+
 /// Run a script with the venv's Python (skipped when `venv_python` says).
 fn run_tool(args: &[&str], what: &str) -> Result<(), String> {
     let Some(python) = venv_python()? else {
@@ -72,7 +131,7 @@ fn venv_python() -> Result<Option<PathBuf>, String> {
             .args([
                 "-c",
                 &format!(
-                    "import importlib.metadata as m, circt, iree.runtime, iree.compiler; assert {}",
+                    "import importlib.metadata as m, circt, iree.runtime, iree.compiler, pyslang; assert {}",
                     wanted.join(" and ")
                 ),
             ])

@@ -1,0 +1,135 @@
+//! Prints the SystemVerilog package and exports include of a spread of
+//! `#[dpi_import]`/`#[dpi_export]` declarations, in the flavour abi-core is
+//! built with. Built alone (`cargo run -p abi-core --example
+//! ieee_dpi_package`), abi-core has no `verilator` feature, so this is the
+//! IEEE 1800 Annex H flavour: `cargo xtask test` has slang parse and
+//! elaborate it (with a module that imports the package and includes the
+//! exports) and expects no diagnostic at all.
+
+use core::ffi::CStr;
+
+use abi_core::dpi::{Bits, Chandle, Logic, LogicVec, OpenArray, OpenArrayMut};
+use abi_core::packed::Packed;
+use abi_core::{SvPackage, UBitInt, dpi_export, dpi_import};
+
+/// An RGB565 pixel, red in the most significant bits.
+#[derive(Packed, Clone, Copy, Debug, PartialEq, Eq)]
+#[packed(sv_name = "rgb565_t")]
+pub struct Rgb565 {
+    /// Bits 15..11.
+    pub red: UBitInt<5>,
+    /// Bits 10..5.
+    pub green: UBitInt<6>,
+    /// Bits 4..0.
+    pub blue: UBitInt<5>,
+}
+
+/// `a + b`.
+#[dpi_import(pure)]
+pub fn ieee_add(a: i32, b: i32) -> i32 {
+    a.wrapping_add(b)
+}
+
+/// Every integer width and signedness, an output and an inout.
+#[dpi_import]
+pub fn ieee_integers(
+    a: i8,
+    b: u8,
+    c: i16,
+    d: u16,
+    e: i64,
+    sum: &mut i64,
+    #[inout] count: &mut u32,
+) -> u64 {
+    *count += 1;
+    *sum = i64::from(a) + i64::from(b) + i64::from(c) + i64::from(d) + e;
+    *sum as u64
+}
+
+/// `real` and `shortreal` in every direction.
+#[dpi_import]
+pub fn ieee_reals(x: f64, y: f32, out: &mut f32, #[inout] acc: &mut f64) -> f64 {
+    *out = y * 2.0;
+    *acc += x;
+    x + f64::from(y)
+}
+
+/// 2-state scalars and vectors.
+#[dpi_import]
+pub fn ieee_bits(a: bool, v: Bits<70>, w: &mut Bits<128>, #[inout] n: &mut Bits<8>) -> bool {
+    let _ = (v, w, n);
+    !a
+}
+
+/// 4-state scalars and vectors.
+#[dpi_import]
+pub fn ieee_logic(a: Logic, v: LogicVec<12>, out: &mut LogicVec<40>) -> Logic {
+    let _ = (v, out);
+    a
+}
+
+/// A packed struct in and out.
+#[dpi_import]
+pub fn ieee_pixel(x: Rgb565, out: &mut Rgb565) {
+    *out = x;
+}
+
+/// Strings and handles.
+#[dpi_import]
+pub fn ieee_text(text: &CStr, handle: Chandle<u64>) -> i32 {
+    let _ = handle;
+    text.to_bytes().len() as i32
+}
+
+/// Open and fixed-size unpacked arrays.
+#[dpi_import]
+pub fn ieee_arrays(
+    values: OpenArray<'_, i32>,
+    out: OpenArrayMut<'_, Bits<8>>,
+    fixed: [i32; 4],
+) -> i64 {
+    let _ = out.len();
+    values.iter().map(i64::from).sum::<i64>() + i64::from(fixed[0])
+}
+
+/// A `context` task that calls an export.
+#[dpi_import(context, task)]
+pub fn ieee_task(by: i32, total: &mut i32) {
+    *total = by;
+}
+
+#[dpi_export]
+unsafe extern "C" {
+    /// A SystemVerilog function Rust calls.
+    pub fn ieee_sv_scale(x: i32, y: f32) -> f32;
+    /// A SystemVerilog task Rust calls.
+    #[task]
+    pub fn ieee_sv_wait(cycles: i32);
+}
+
+fn main() {
+    let registry = abi_core::Registry::all();
+    let package = SvPackage::new("ieee_dpi")
+        .render(&registry)
+        .expect("the package renders");
+    let exports = SvPackage::new("ieee_dpi")
+        .render_exports(&registry)
+        .expect("the exports render");
+    let dir = std::env::args()
+        .nth(1)
+        .expect("usage: ieee_dpi_package <output directory>");
+    std::fs::create_dir_all(&dir).expect("the output directory");
+    let dir = std::path::Path::new(&dir);
+    std::fs::write(dir.join("ieee_dpi.sv"), package).expect("write the package");
+    std::fs::write(dir.join("ieee_dpi_exports.svh"), exports).expect("write the exports");
+    // A module that imports the package, includes the exports and defines
+    // them, so that slang elaborates every declaration.
+    std::fs::write(
+        dir.join("ieee_top.sv"),
+        "module ieee_top;\n  import ieee_dpi::*;\n  `include \"ieee_dpi_exports.svh\"\n\n  \
+         function shortreal ieee_sv_scale(input int x, input shortreal y);\n    \
+         return y * shortreal'(x);\n  endfunction\n\n  \
+         task ieee_sv_wait(input int cycles);\n    repeat (cycles) #1;\n  endtask\nendmodule\n",
+    )
+    .expect("write the module");
+}
