@@ -304,7 +304,8 @@ pub fn dpi_export_without_scope() -> i32 {
     }
 }
 
-/// From a `context` import: the current scope has the testbench's name, the
+/// From a `context` import: the current scope has the testbench's name
+/// (`TOP.dpi_tb` in Verilator 5.006, `dpi_tb` in 5.049), the
 /// scope found by that name is the same, and `Scope::with` runs an export
 /// there and restores the scope.
 #[dpi_import(context)]
@@ -316,7 +317,9 @@ pub fn dpi_scope_round_trip() -> i32 {
     let by_name = Scope::by_name(&std::ffi::CString::new(name.clone()).unwrap()).unwrap();
     let via_with = by_name.with(|| sv_double(21)).unwrap().unwrap();
     let restored = Scope::current().unwrap() == Some(current);
-    if name == "TOP.dpi_tb" && by_name == current && via_with == 42 && restored {
+    // Verilator 5.006 names the top scope `TOP.dpi_tb`, 5.049 `dpi_tb`.
+    let named = name == "TOP.dpi_tb" || name == "dpi_tb";
+    if named && by_name == current && via_with == 42 && restored {
         0
     } else {
         1

