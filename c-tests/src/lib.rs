@@ -11,6 +11,7 @@ pub mod bench;
 pub mod bitint_exports;
 pub mod dpi_exports;
 pub mod exports;
+pub mod logic_oracle;
 // MLIR memref descriptors are implemented for 64-bit targets only.
 #[cfg(target_pointer_width = "64")]
 pub mod mlir_ciface;

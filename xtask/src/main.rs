@@ -399,12 +399,17 @@ impl Verilator {
         command
     }
 
+    /// Its runtime's sources and headers.
+    fn include(&self) -> std::path::PathBuf {
+        match &self.root {
+            Some(root) => root.join("include"),
+            None => "/usr/share/verilator/include".into(),
+        }
+    }
+
     /// Where its `svdpi.h` is.
     fn vltstd(&self) -> std::path::PathBuf {
-        match &self.root {
-            Some(root) => root.join("include/vltstd"),
-            None => "/usr/share/verilator/include/vltstd".into(),
-        }
+        self.include().join("vltstd")
     }
 
     /// `verilator --version`.
@@ -445,6 +450,7 @@ fn dpi_in_verilator() -> Result<(), String> {
         println!("Verilator `{}`: {}", verilator.name, verilator.version()?);
         lint_generated(verilator)?;
         dpi_testbench(verilator)?;
+        logic_oracle(verilator)?;
     }
     readme_verilator_recipe()
 }
@@ -472,6 +478,53 @@ fn lint_generated(verilator: &Verilator) -> Result<(), String> {
         "Verilator `{}` --lint-only -Wall -Wno-SHORTREAL: the generated packages are clean",
         verilator.name
     );
+    Ok(())
+}
+
+/// `LogicVec`'s 4-state encoding against the simulator's own svdpi
+/// utilities (`c-tests/c/logic_oracle.cpp`, built with this Verilator's
+/// runtime and linked to the c-tests library).
+fn logic_oracle(verilator: &Verilator) -> Result<(), String> {
+    let library = c_tests_archive()?;
+    let include = verilator.include();
+    let program = std::path::Path::new("target/verilator")
+        .join(&verilator.name)
+        .join("logic_oracle");
+    let status = Command::new("g++")
+        .args(["-std=c++17", "-O1"])
+        .arg(format!("-I{}", include.display()))
+        .arg(format!("-I{}", verilator.vltstd().display()))
+        .arg("c-tests/c/logic_oracle.cpp")
+        .args(
+            [
+                "verilated_dpi.cpp",
+                "verilated.cpp",
+                "verilated_threads.cpp",
+            ]
+            .map(|file| include.join(file)),
+        )
+        .arg(&library)
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(&program)
+        .status()
+        .map_err(|e| format!("cannot run g++: {e}"))?;
+    if !status.success() {
+        return Err(format!(
+            "cannot build the 4-state oracle against Verilator `{}`",
+            verilator.name
+        ));
+    }
+    let output = Command::new(&program)
+        .output()
+        .map_err(|e| format!("cannot run the 4-state oracle: {e}"))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    if !(output.status.success() && stdout.contains("LOGIC OK")) {
+        return Err(format!(
+            "LogicVec disagrees with Verilator `{}`'s svdpi 4-state utilities: {stdout}",
+            verilator.name
+        ));
+    }
+    print!("Verilator `{}`: {stdout}", verilator.name);
     Ok(())
 }
 
