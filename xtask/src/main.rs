@@ -598,8 +598,22 @@ fn dpi_testbench(verilator: &Verilator) -> Result<(), String> {
             verilator.name
         ));
     }
+    // Every function of one header is declared in the other, so the
+    // compile above compared each prototype (a mismatch is a "conflicting
+    // declaration" naming the function).
+    let ours = declared_functions(&sv.join("abi_dpi.h"))?;
+    let theirs = declared_functions(&obj.join("Vdpi_tb__Dpi.h"))?;
+    if ours != theirs {
+        return Err(format!(
+            "abi_dpi.h and Verilator `{}`'s Vdpi_tb__Dpi.h declare different functions: only ours {:?}, only Verilator's {:?}",
+            verilator.name,
+            ours.difference(&theirs).collect::<Vec<_>>(),
+            theirs.difference(&ours).collect::<Vec<_>>()
+        ));
+    }
     println!(
-        "DPI prototypes: abi_dpi.h matches Verilator `{}`'s Vdpi_tb__Dpi.h",
+        "DPI prototypes: all {} of abi_dpi.h identical to Verilator `{}`'s Vdpi_tb__Dpi.h",
+        ours.len(),
         verilator.name
     );
 
@@ -616,6 +630,28 @@ fn dpi_testbench(verilator: &Verilator) -> Result<(), String> {
         ));
     }
     panic_in_verilator(verilator, &root, &sv)
+}
+
+/// The names of the functions a C header declares (one declaration per
+/// line, as both abi-core and Verilator write them).
+fn declared_functions(
+    header: &std::path::Path,
+) -> Result<std::collections::BTreeSet<String>, String> {
+    let text = std::fs::read_to_string(header)
+        .map_err(|e| format!("cannot read {}: {e}", header.display()))?;
+    Ok(text
+        .lines()
+        .map(str::trim_start)
+        .filter(|line| {
+            line.ends_with(");")
+                && !line.starts_with(['#', '/', '*'])
+                && !line.starts_with("typedef")
+        })
+        .filter_map(|line| {
+            let name = line.split('(').next()?.rsplit([' ', '*']).next()?;
+            (!name.is_empty()).then(|| name.to_owned())
+        })
+        .collect())
 }
 
 /// A Rust import that panics inside a Verilator simulation (a C++ `main`
