@@ -314,3 +314,27 @@ fn compare(
         (a, b) => report(out, path, show(a), show(b)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A function object is read by its `abi`, then its `iree.abi` (files
+    /// written before `abi` existed), then as a bare signature.
+    #[test]
+    fn signatures_read_from_abi_iree_abi_or_bare() {
+        let signature = json!({"a": ["i32", ["ndarray", "f32", 1, null]], "r": ["f64"], "v": 1});
+        let expected = Signature::from_json(&signature).unwrap();
+        assert_eq!(expected.args.len(), 2);
+        assert!(expected.iree_readable());
+        for object in [
+            json!({"abi": signature, "symbol": "f"}),
+            json!({"iree.abi": signature, "symbol": "f"}),
+            json!({"abi": signature, "iree.abi": {"a": [], "r": [], "v": 1}}),
+        ] {
+            assert_eq!(Signature::from_json(&object).unwrap(), expected);
+        }
+        let ours = Signature::from_json(&json!({"a": [["bitint", 12]], "r": [], "v": 1})).unwrap();
+        assert!(!ours.iree_readable());
+    }
+}
