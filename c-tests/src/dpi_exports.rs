@@ -5,7 +5,7 @@ use core::ffi::CStr;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use abi_core::UBitInt;
-use abi_core::dpi::{Bits, Chandle, Logic, LogicVec, OpenArray, OpenArrayMut, Scope};
+use abi_core::dpi::{Bits, Chandle, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut, Scope};
 use abi_core::{dpi_export, dpi_import};
 
 use crate::packed_types::{Float32, WidePacket};
@@ -406,6 +406,17 @@ pub fn dpi_open_fill(mut bytes: OpenArrayMut<'_, Bits<8>>) -> i32 {
         bytes.set(index, Bits::try_from(0xa0 + k as u64).unwrap());
     }
     bytes.len() as i32
+}
+
+/// `output int squares[]`: element `low() + k` becomes `k * k`, counted from
+/// the low bound (an `output`, so nothing is read first); the result is the
+/// length.
+#[dpi_import]
+pub fn dpi_open_squares(mut squares: OpenArrayOut<'_, i32>) -> i32 {
+    for (k, index) in (squares.low()..=squares.high()).enumerate() {
+        squares.set(index, (k * k) as i32);
+    }
+    squares.len() as i32
 }
 
 /// `input bit [69:0] values[]` (packed elements, copied canonically): how

@@ -275,6 +275,15 @@ int dpi_open_logic_invert(const svOpenArrayHandle v);
 int dpi_open_logic_sum3(const svOpenArrayHandle v);
 
 /**
+ * `output int squares[]`: element `low() + k` becomes `k * k`, counted from
+ * the low bound (an `output`, so nothing is read first); the result is the
+ * length.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_open_squares`
+ */
+int dpi_open_squares(const svOpenArrayHandle squares);
+
+/**
  * `input int values[]`: the sum; -1 when the simulator's contiguous buffer
  * (`as_slice`, when offered) disagrees with the element-by-element reads.
  *
@@ -346,7 +355,8 @@ svBitVecVal dpi_reverse8(const svBitVecVal *x);
 double dpi_scale_real(double x);
 
 /**
- * From a `context` import: the current scope has the testbench's name, the
+ * From a `context` import: the current scope has the testbench's name
+ * (`TOP.dpi_tb` in Verilator 5.006, `dpi_tb` in 5.049), the
  * scope found by that name is the same, and `Scope::with` runs an export
  * there and restores the scope.
  *

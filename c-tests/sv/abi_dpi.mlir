@@ -83,6 +83,9 @@ module {
   // Rust: `c_tests::dpi_exports::dpi_open_logic_sum3`
   sim.func.dpi @dpi_open_logic_sum3(ref %v : !llvm.ptr, return ret : i32)
 
+  // Rust: `c_tests::dpi_exports::dpi_open_squares`
+  sim.func.dpi @dpi_open_squares(ref %squares : !llvm.ptr, return ret : i32)
+
   // Rust: `c_tests::dpi_exports::dpi_open_sum`
   sim.func.dpi @dpi_open_sum(ref %values : !llvm.ptr, return ret : i64)
 

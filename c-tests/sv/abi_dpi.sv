@@ -179,6 +179,12 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_open_logic_sum3`
   import "DPI-C" function int dpi_open_logic_sum3(input logic [7:0] v[][][]);
 
+  // `output int squares[]`: element `low() + k` becomes `k * k`, counted from
+  // the low bound (an `output`, so nothing is read first); the result is the
+  // length.
+  // Rust: `c_tests::dpi_exports::dpi_open_squares`
+  import "DPI-C" function int dpi_open_squares(output int squares[]);
+
   // `input int values[]`: the sum; -1 when the simulator's contiguous buffer
   // (`as_slice`, when offered) disagrees with the element-by-element reads.
   // Rust: `c_tests::dpi_exports::dpi_open_sum`
@@ -219,7 +225,8 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_scale_real`
   import "DPI-C" pure function real dpi_scale_real(input real x);
 
-  // From a `context` import: the current scope has the testbench's name, the
+  // From a `context` import: the current scope has the testbench's name
+  // (`TOP.dpi_tb` in Verilator 5.006, `dpi_tb` in 5.049), the
   // scope found by that name is the same, and `Scope::with` runs an export
   // there and restores the scope.
   // Rust: `c_tests::dpi_exports::dpi_scope_round_trip`

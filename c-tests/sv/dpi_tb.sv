@@ -65,6 +65,7 @@ module dpi_tb;
     int arr[3:7];
     int bl, br, blo, bhi;
     bit [7:0] bytes4[4];
+    int squares5[2:6];
     bit [69:0] wide2[2];
     int m23[2:3][0:2];
     int rows, columns;
@@ -190,6 +191,10 @@ module dpi_tb;
     check(bl == 3 && br == 7 && blo == 3 && bhi == 7, "open array bounds");
     check(dpi_open_fill(bytes4) == 4, "inout open array length");
     check(bytes4[0] == 8'ha0 && bytes4[1] == 8'ha1 && bytes4[3] == 8'ha3, "inout open array of bit [7:0]");
+    foreach (squares5[i]) squares5[i] = -1;
+    check(dpi_open_squares(squares5) == 5, "output open array length");
+    check(squares5[2] == 0 && squares5[3] == 1 && squares5[4] == 4 && squares5[6] == 16,
+          "output open array int [2:6] filled from its low bound");
     wide2[0] = 70'h20_0000_0000_0000_0000;
     wide2[1] = 70'h1f_ffff_ffff_ffff_ffff;
     check(dpi_open_count_top(wide2) == 1, "open array of bit [69:0]");

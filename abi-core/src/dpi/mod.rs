@@ -16,7 +16,7 @@
 //! | [`LogicVec<N>`] | `logic [N-1:0]` | `const svLogicVecVal *` | `svLogicVecVal *` |
 //! | [`Chandle<T>`] | `chandle` | `void *` | `void **` |
 //! | `[T; K]` | `T name[K]` | `const T *` | `T *` |
-//! | [`OpenArray<T>`] / [`OpenArrayMut<T>`] | `input` / `inout T name[]` | `const svOpenArrayHandle` | — |
+//! | [`OpenArray<T>`] / [`OpenArrayMut<T>`] / [`OpenArrayOut<T>`] | `input` / `inout` / `output T name[]` | `const svOpenArrayHandle` | — |
 //! | `OpenArray<T, 2>` / `OpenArrayMut<T, 3>` | `input T name[][]` / `inout T name[][][]` | `const svOpenArrayHandle` | — |
 //!
 //! A plain parameter is an `input`; `&mut T` is an `output`; `#[inout]` on
@@ -167,7 +167,7 @@ pub use bits::{Bits, ChunkArray, PackedChunks};
 pub use chandle::{Chandle, HandleError};
 pub use logic_vec::{LogicVec, SvLogicVecVal};
 pub(crate) use open_array::OPEN_ARRAY_SYMBOLS;
-pub use open_array::{OpenArray, OpenArrayElement, OpenArrayMut};
+pub use open_array::{OpenArray, OpenArrayElement, OpenArrayMut, OpenArrayOut};
 pub use runtime::{DpiError, Scope};
 #[doc(hidden)]
 pub use runtime::{LazySymbol, ScopeGrant, require_scope};
@@ -239,13 +239,14 @@ impl fmt::Display for Logic {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be an argument of a `#[dpi_import]` function",
     label = "no DPI-C mapping",
-    note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `#[derive(Packed)]` structs, `&CStr` (string), `Chandle<T>` (chandle), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>` (open arrays); `&mut T` makes an output"
+    note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `#[derive(Packed)]` structs, `&CStr` (string), `Chandle<T>` (chandle), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>`/`OpenArrayOut<'_, T>` (open arrays); `&mut T` makes an output"
 )]
 pub unsafe trait DpiType: Sized + Copy {
     /// The SystemVerilog data type, as written in the import.
     const SV_TYPE: SvType;
     /// The direction of a parameter of this type written as a plain value
-    /// (`input`, except for `OpenArrayMut`, an `inout` open array).
+    /// (`input`, except for `OpenArrayMut` and `OpenArrayOut`, `inout` and
+    /// `output` open arrays).
     const SV_DIRECTION: SvDirection = SvDirection::Input;
     /// What the C function receives for an `input`.
     type Input: Copy;
@@ -317,7 +318,7 @@ pub unsafe trait DpiType: Sized + Copy {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is passed by handle, not as a value",
     label = "an open array here",
-    note = "open arrays are input (`OpenArray<'_, T>`) or inout (`OpenArrayMut<'_, T>`) parameters of a `#[dpi_import]` function, written without `&mut`",
+    note = "open arrays are input (`OpenArray<'_, T>`), inout (`OpenArrayMut<'_, T>`) or output (`OpenArrayOut<'_, T>`) parameters of a `#[dpi_import]` function, written without `&mut`",
     note = "SystemVerilog exports cannot have open-array arguments (IEEE 1800-2017 35.5.6.1): declare the export with a fixed-size array `[T; K]`"
 )]
 pub unsafe trait DpiValue: DpiType {

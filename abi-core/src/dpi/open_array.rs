@@ -341,6 +341,37 @@ pub struct OpenArrayMut<'a, T: OpenArrayElement, const D: usize = 1> {
     view: OpenArray<'a, T, D>,
 }
 
+/// An `output T name[]` open array (`D` dimensions, as for [`OpenArray`]):
+/// the callee fills it. It writes like an [`OpenArrayMut`] (which it
+/// dereferences to); what it reads before writing an element is whatever
+/// the simulator's array held (Annex H leaves an output's value on entry
+/// to the simulator), never memory outside the array.
+#[derive(Debug)]
+pub struct OpenArrayOut<'a, T: OpenArrayElement, const D: usize = 1> {
+    array: OpenArrayMut<'a, T, D>,
+}
+
+impl<'a, T: OpenArrayElement, const D: usize> core::ops::Deref for OpenArrayOut<'a, T, D> {
+    type Target = OpenArrayMut<'a, T, D>;
+    fn deref(&self) -> &OpenArrayMut<'a, T, D> {
+        &self.array
+    }
+}
+
+impl<'a, T: OpenArrayElement, const D: usize> core::ops::DerefMut for OpenArrayOut<'a, T, D> {
+    fn deref_mut(&mut self) -> &mut OpenArrayMut<'a, T, D> {
+        &mut self.array
+    }
+}
+
+impl<'a, T: OpenArrayElement, const D: usize> Clone for OpenArrayOut<'a, T, D> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<'a, T: OpenArrayElement, const D: usize> Copy for OpenArrayOut<'a, T, D> {}
+
 impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     fn raw(&self) -> *mut c_void {
         self.handle.as_ptr()
@@ -609,4 +640,7 @@ macro_rules! open_array_dpi_type {
 open_array_dpi_type!(OpenArray, SvDirection::Input, |view| view);
 open_array_dpi_type!(OpenArrayMut, SvDirection::Inout, |view| OpenArrayMut {
     view
+});
+open_array_dpi_type!(OpenArrayOut, SvDirection::Output, |view| OpenArrayOut {
+    array: OpenArrayMut { view }
 });

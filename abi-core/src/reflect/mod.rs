@@ -62,7 +62,7 @@
 //! | `Logic`, `LogicVec<N>` | `["logic", 1]`, `["logic", N]` |
 //! | `#[derive(Packed)]` struct | `["packed", name, width, ["field", T]...]`, first field most significant |
 //! | packed array `[T; K]` inside a packed struct | `["packed_array", T, K]` |
-//! | `OpenArray<T>`, `OpenArrayMut<T>` | `["open_array", T]` (two dimensions: `["open_array", ["open_array", T]]`) |
+//! | `OpenArray<T>`, `OpenArrayMut<T>`, `OpenArrayOut<T>` | `["open_array", T]` (two dimensions: `["open_array", ["open_array", T]]`) |
 //! | `Chandle<T>` | `["handle", "chandle"]` |
 //! | `Complex<f32>`, `Complex<f64>` (MLIR `complex<T>`) | `["complex", "f32"]`, `["complex", "f64"]` |
 //! | `Result<T, E>` | results `[T]` (or `[]`), with `"status": true` |
