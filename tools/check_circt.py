@@ -30,6 +30,8 @@ KNOWN = {
     "pure": "CIRCT has no `pure`",
     "unsigned": "CIRCT is signless: `int unsigned` becomes `int` (the same C type width; "
     "abi-core's shims read narrow arguments without relying on the upper bits)",
+    "signed": "CIRCT is signless: `bit signed [N-1:0]` becomes `bit [N-1:0]` (the same bits; "
+    "only SystemVerilog's arithmetic on them differs)",
     "keyword": "CIRCT does not escape a SystemVerilog keyword used as a function name "
     "(`table` instead of `\\table `), which is invalid SystemVerilog",
     "typedef": "a packed struct typedef is `bit [N-1:0]` of the same width in CIRCT",
@@ -160,7 +162,9 @@ def canonical(ty, widths, seen):
     if ty in widths:
         seen.add("typedef")
         return f"bit [{widths[ty] - 1}:0]"
-    ty = ty.replace("bit signed [", "bit [")
+    if "bit signed [" in ty:
+        seen.add("signed")
+        ty = ty.replace("bit signed [", "bit [")
     return ty
 
 

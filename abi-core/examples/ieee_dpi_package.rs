@@ -8,7 +8,9 @@
 
 use core::ffi::CStr;
 
-use abi_core::dpi::{Bits, Chandle, Logic, LogicVec, OpenArray, OpenArrayMut};
+use abi_core::dpi::{
+    Bits, Chandle, Integer, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut, SignedBits,
+};
 use abi_core::packed::Packed;
 use abi_core::{SvPackage, UBitInt, dpi_export, dpi_import};
 
@@ -68,6 +70,13 @@ pub fn ieee_logic(a: Logic, v: LogicVec<12>, out: &mut LogicVec<40>) -> Logic {
     a
 }
 
+/// Signed vectors and `integer`.
+#[dpi_import]
+pub fn ieee_signed(x: SignedBits<12>, n: Integer, out: &mut SignedBits<40>) -> i32 {
+    *out = SignedBits::try_from(x.to_i128().unwrap_or(0)).unwrap_or_default();
+    n.to_i32().unwrap_or(0)
+}
+
 /// A packed struct in and out.
 #[dpi_import]
 pub fn ieee_pixel(x: Rgb565, out: &mut Rgb565) {
@@ -81,14 +90,15 @@ pub fn ieee_text(text: &CStr, handle: Chandle<u64>) -> i32 {
     text.to_bytes().len() as i32
 }
 
-/// Open and fixed-size unpacked arrays.
+/// Open arrays in every direction and a fixed-size unpacked array.
 #[dpi_import]
 pub fn ieee_arrays(
     values: OpenArray<'_, i32>,
     out: OpenArrayMut<'_, Bits<8>>,
+    filled: OpenArrayOut<'_, i32>,
     fixed: [i32; 4],
 ) -> i64 {
-    let _ = out.len();
+    let _ = (out.len(), filled.len());
     values.iter().map(i64::from).sum::<i64>() + i64::from(fixed[0])
 }
 

@@ -5,7 +5,10 @@ use core::ffi::CStr;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use abi_core::UBitInt;
-use abi_core::dpi::{Bits, Chandle, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut, Scope};
+use abi_core::dpi::{
+    Bits, Chandle, Integer, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut, Scope,
+    SignedBits,
+};
 use abi_core::{dpi_export, dpi_import};
 
 use crate::packed_types::{Float32, WidePacket};
@@ -406,6 +409,38 @@ pub fn dpi_open_fill(mut bytes: OpenArrayMut<'_, Bits<8>>) -> i32 {
         bytes.set(index, Bits::try_from(0xa0 + k as u64).unwrap());
     }
     bytes.len() as i32
+}
+
+/// `bit signed [9:0]` in and out, and an inout `bit signed [69:0]`: the
+/// result is `x`, `negated` is `-x` (0 for -512, whose negation does not
+/// fit), and `acc` gains `x`. SystemVerilog compares them signed.
+#[dpi_import]
+pub fn dpi_signed10(
+    x: SignedBits<10>,
+    negated: &mut SignedBits<10>,
+    #[inout] acc: &mut SignedBits<70>,
+) -> i32 {
+    let v = x.to_i128().unwrap();
+    *negated = SignedBits::try_from(-v).unwrap_or_default();
+    *acc = SignedBits::try_from(acc.to_i128().unwrap() + v).unwrap();
+    v as i32
+}
+
+/// `integer` (4-state) in and out: `doubled` is `2 * x` and the result 0
+/// when every bit of `x` is known; otherwise `x` is copied and the result
+/// is 1.
+#[dpi_import]
+pub fn dpi_integer(x: Integer, doubled: &mut Integer) -> i32 {
+    match x.to_i32() {
+        Some(v) => {
+            *doubled = Integer::from(v.wrapping_mul(2));
+            0
+        }
+        None => {
+            *doubled = x;
+            1
+        }
+    }
 }
 
 /// `output int squares[]`: element `low() + k` becomes `k * k`, counted from

@@ -183,6 +183,15 @@ const char *dpi_greeting(void);
 void dpi_inc33(const svBitVecVal *x, svBitVecVal *out);
 
 /**
+ * `integer` (4-state) in and out: `doubled` is `2 * x` and the result 0
+ * when every bit of `x` is known; otherwise `x` is copied and the result
+ * is 1.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_integer`
+ */
+int dpi_integer(const svLogicVecVal *x, svLogicVecVal *doubled);
+
+/**
  * `logic [11:0]` in: its known bits inverted into an output, and whether
  * every bit was known (Verilator is 2-state: inputs arrive with `bval` 0).
  *
@@ -388,6 +397,15 @@ short dpi_shortints(short a, unsigned short b, unsigned short *echo);
  * Rust: `c_tests::dpi_exports::dpi_shortreal`
  */
 double dpi_shortreal(double x, double *plus_one, double *doubled);
+
+/**
+ * `bit signed [9:0]` in and out, and an inout `bit signed [69:0]`: the
+ * result is `x`, `negated` is `-x` (0 for -512, whose negation does not
+ * fit), and `acc` gains `x`. SystemVerilog compares them signed.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_signed10`
+ */
+int dpi_signed10(const svBitVecVal *x, svBitVecVal *negated, svBitVecVal *acc);
 
 /**
  * `string` input: its length in bytes.

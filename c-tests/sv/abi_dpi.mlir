@@ -12,6 +12,7 @@
 //   dpi_float32_from_real (`c_tests::dpi_exports::dpi_float32_from_real`): parameter `out`: the 32-bit packed type `float32_t`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_float32_negate (`c_tests::dpi_exports::dpi_float32_negate`): the result: the 32-bit packed type `float32_t`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_greeting (`c_tests::dpi_exports::dpi_greeting`): the result: `string`
+//   dpi_integer (`c_tests::dpi_exports::dpi_integer`): parameter `x`: 4-state `integer` (CIRCT's DPI types are 2-state)
 //   dpi_invert12 (`c_tests::dpi_exports::dpi_invert12`): parameter `x`: 4-state `logic [11:0]` (CIRCT's DPI types are 2-state)
 //   dpi_logic_and (`c_tests::dpi_exports::dpi_logic_and`): the result: 4-state `logic` (CIRCT's DPI types are 2-state)
 //   dpi_not1 (`c_tests::dpi_exports::dpi_not1`): the result: the 1-bit packed type `bit [0:0]`, which CIRCT would declare as the integer type of that width (a different C type)
@@ -112,6 +113,9 @@ module {
 
   // Rust: `c_tests::dpi_exports::dpi_shortints`
   sim.func.dpi @dpi_shortints(in %a : i16, in %b : i16, out echo : i16, return ret : i16)
+
+  // Rust: `c_tests::dpi_exports::dpi_signed10`
+  sim.func.dpi @dpi_signed10(in %x : i10, out negated : i10, inout %acc : i70, return ret : i32)
 
   // Rust: `c_tests::dpi_exports::dpi_swap`
   sim.func.dpi @dpi_swap(inout %a : i32, inout %b : i32)

@@ -123,6 +123,12 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_inc33`
   import "DPI-C" function void dpi_inc33(input bit [32:0] x, output bit [32:0] out);
 
+  // `integer` (4-state) in and out: `doubled` is `2 * x` and the result 0
+  // when every bit of `x` is known; otherwise `x` is copied and the result
+  // is 1.
+  // Rust: `c_tests::dpi_exports::dpi_integer`
+  import "DPI-C" function int dpi_integer(input integer x, output integer doubled);
+
   // `logic [11:0]` in: its known bits inverted into an output, and whether
   // every bit was known (Verilator is 2-state: inputs arrive with `bval` 0).
   // Rust: `c_tests::dpi_exports::dpi_invert12`
@@ -247,6 +253,12 @@ package abi_dpi;
   // `double`; with abi-core's `verilator` feature the shim converts.)
   // Rust: `c_tests::dpi_exports::dpi_shortreal`
   import "DPI-C" function shortreal dpi_shortreal(input shortreal x, output shortreal plus_one, inout shortreal doubled);
+
+  // `bit signed [9:0]` in and out, and an inout `bit signed [69:0]`: the
+  // result is `x`, `negated` is `-x` (0 for -512, whose negation does not
+  // fit), and `acc` gains `x`. SystemVerilog compares them signed.
+  // Rust: `c_tests::dpi_exports::dpi_signed10`
+  import "DPI-C" function int dpi_signed10(input bit signed [9:0] x, output bit signed [9:0] negated, inout bit signed [69:0] acc);
 
   // `string` input: its length in bytes.
   // Rust: `c_tests::dpi_exports::dpi_string_length`

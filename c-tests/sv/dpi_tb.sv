@@ -66,6 +66,9 @@ module dpi_tb;
     int bl, br, blo, bhi;
     bit [7:0] bytes4[4];
     int squares5[2:6];
+    bit signed [9:0] s10, s10_negated;
+    bit signed [69:0] s70;
+    integer int4, int4_doubled;
     bit [69:0] wide2[2];
     int m23[2:3][0:2];
     int rows, columns;
@@ -191,6 +194,18 @@ module dpi_tb;
     check(bl == 3 && br == 7 && blo == 3 && bhi == 7, "open array bounds");
     check(dpi_open_fill(bytes4) == 4, "inout open array length");
     check(bytes4[0] == 8'ha0 && bytes4[1] == 8'ha1 && bytes4[3] == 8'ha3, "inout open array of bit [7:0]");
+    // signed vectors: the package declares them signed, so SystemVerilog
+    // compares them as signed numbers
+    s10 = -10'sd3;
+    s70 = -70'sd5;
+    check(dpi_signed10(s10, s10_negated, s70) == -3 && s10_negated == 10'sd3 && s70 == -70'sd8,
+          "bit signed [9:0] in/out, bit signed [69:0] inout");
+    check(s10_negated > 10'sd0 && s70 < 70'sd0 && $signed(s70) < -70'sd7, "signed comparisons");
+    s10 = -10'sd512;
+    check(dpi_signed10(s10, s10_negated, s70) == -512 && s10_negated == 10'sd0 && s70 == -70'sd520,
+          "bit signed [9:0] at its minimum");
+    int4 = -21;
+    check(dpi_integer(int4, int4_doubled) == 0 && int4_doubled == -42 && int4_doubled < 0, "integer");
     foreach (squares5[i]) squares5[i] = -1;
     check(dpi_open_squares(squares5) == 5, "output open array length");
     check(squares5[2] == 0 && squares5[3] == 1 && squares5[4] == 4 && squares5[6] == 16,

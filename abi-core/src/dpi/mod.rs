@@ -14,6 +14,8 @@
 //! | `&CStr` | `string` | `const char *` | — |
 //! | [`Bits<N>`] | `bit [N-1:0]` | `const svBitVecVal *` | `svBitVecVal *` |
 //! | [`LogicVec<N>`] | `logic [N-1:0]` | `const svLogicVecVal *` | `svLogicVecVal *` |
+//! | [`SignedBits<N>`] | `bit signed [N-1:0]` | `const svBitVecVal *` | `svBitVecVal *` |
+//! | [`Integer`] | `integer` (4-state, signed, 32 bits) | `const svLogicVecVal *` | `svLogicVecVal *` |
 //! | [`Chandle<T>`] | `chandle` | `void *` | `void **` |
 //! | `[T; K]` | `T name[K]` | `const T *` | `T *` |
 //! | [`OpenArray<T>`] / [`OpenArrayMut<T>`] / [`OpenArrayOut<T>`] | `input` / `inout` / `output T name[]` | `const svOpenArrayHandle` | — |
@@ -158,6 +160,7 @@ mod chandle;
 mod logic_vec;
 mod open_array;
 mod runtime;
+mod signed;
 mod unpacked;
 
 use core::ffi::{CStr, c_char};
@@ -171,6 +174,7 @@ pub use open_array::{OpenArray, OpenArrayElement, OpenArrayMut, OpenArrayOut};
 pub use runtime::{DpiError, Scope};
 #[doc(hidden)]
 pub use runtime::{LazySymbol, ScopeGrant, require_scope};
+pub use signed::{Integer, SignedBits};
 
 use crate::c_type::{C_CONST_CHAR_PTR, CTypeDesc};
 use crate::convert::{ArgError, Direction};
@@ -239,7 +243,7 @@ impl fmt::Display for Logic {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be an argument of a `#[dpi_import]` function",
     label = "no DPI-C mapping",
-    note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `#[derive(Packed)]` structs, `&CStr` (string), `Chandle<T>` (chandle), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>`/`OpenArrayOut<'_, T>` (open arrays); `&mut T` makes an output"
+    note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `SignedBits<N>` (bit signed [N-1:0]), `Integer` (integer), `#[derive(Packed)]` structs, `&CStr` (string), `Chandle<T>` (chandle), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>`/`OpenArrayOut<'_, T>` (open arrays); `&mut T` makes an output"
 )]
 pub unsafe trait DpiType: Sized + Copy {
     /// The SystemVerilog data type, as written in the import.

@@ -170,7 +170,7 @@ fn scalar(sv: &SvType) -> Result<String, String> {
                 "`shortreal`, which this Verilator-flavoured library takes as `double` (CIRCT's `f32` is a C `float`)".into(),
             ),
             "shortreal" => Ok("f32".into()),
-            "logic" => Err("4-state `logic` (CIRCT's DPI types are 2-state)".into()),
+            "logic" | "integer" => Err(format!("4-state `{name}` (CIRCT's DPI types are 2-state)")),
             other => Err(format!("`{other}`")),
         },
         _ => match two_state_width(sv)? {

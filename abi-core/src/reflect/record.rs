@@ -185,6 +185,8 @@ impl TypeRecord {
                 "shortreal" => TypeRecord::primitive("f32"),
                 "bit" => TypeRecord::primitive("i1"),
                 "logic" => TypeRecord::Logic(1),
+                // 4-state `logic signed [31:0]`.
+                "integer" => TypeRecord::Logic(32),
                 "string" => TypeRecord::Str("cstr".into()),
                 "chandle" => TypeRecord::Handle("chandle".into()),
                 "void" => TypeRecord::Null,
