@@ -30,9 +30,31 @@ impl Direction {
 /// The direction and value type (`T` of `&mut T`) of a parameter of type
 /// `ty`, marked `#[inout]` when `inout` is given; `None` after recording an
 /// error.
+/// Which side implements the function: Rust (`#[dpi_import]`) or
+/// SystemVerilog (`#[dpi_export]`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Side {
+    Import,
+    Export,
+}
+
+/// `Some(lifetime)` when `ty` is `&CStr` (`Some(None)` without a written
+/// lifetime).
+fn string_reference(ty: &Type) -> Option<Option<String>> {
+    let Type::Reference(r) = ty else {
+        return None;
+    };
+    if r.mutability.is_some() {
+        return None;
+    }
+    let is_cstr = crate::syntax::last_segment(&r.elem).is_some_and(|s| s.ident == "CStr");
+    is_cstr.then(|| r.lifetime.as_ref().map(|l| l.ident.to_string()))
+}
+
 pub(crate) fn classify(
     ty: &Type,
     inout: Option<&syn::Attribute>,
+    side: Side,
     errors: &mut Errors,
 ) -> Option<(Direction, Type)> {
     let (direction, value) = match (ty, inout) {
@@ -50,6 +72,34 @@ pub(crate) fn classify(
         }
         (ty, None) => (Direction::Input, ty.clone()),
     };
+    // `output string`: the callee hands over a `const char *` that must
+    // outlive the call (Annex H), which a `&'static CStr` does.
+    if let Some(lifetime) = string_reference(&value)
+        && direction != Direction::Input
+    {
+        if side == Side::Export {
+            errors.spanned(
+                &value,
+                "a string SystemVerilog hands back through an export's `output string` lives only as long as the simulator keeps it, which Rust cannot know: it is not supported (pass an input string, or return an `int` code)",
+            );
+            return None;
+        }
+        if direction == Direction::Inout {
+            errors.spanned(
+                &value,
+                "an `inout string` is not supported: the string SystemVerilog passes in lives only for the call, so it cannot become the `&'static CStr` handed back; take the input as `&CStr` and return the new string through an output `&mut &'static CStr`",
+            );
+            return None;
+        }
+        if lifetime.as_deref() != Some("static") {
+            errors.spanned(
+                &value,
+                "an `output string` must outlive the call (IEEE 1800 Annex H): write `&mut &'static CStr` (a `c\"...\"` literal, or a string leaked or kept in a `static`)",
+            );
+            return None;
+        }
+        return Some((direction, value));
+    }
     // DPI passes arrays by pointer, so an array input is fine; other inputs
     // follow the parameter rules (which allow `&CStr`).
     let position = if direction != Direction::Input || matches!(value, Type::Array(_)) {

@@ -624,3 +624,18 @@ pub fn bench_dpi_open_sum(values: OpenArray<'_, i32>) -> i64 {
         None => values.iter().map(i64::from).sum(),
     }
 }
+
+/// `output string`: the name of a colour code, a `&'static CStr` (Annex H:
+/// the string must outlive the call; a static one always does); the result
+/// is 0, or 1 for an unknown code (`"unknown"`).
+#[dpi_import]
+pub fn dpi_colour_name(code: i32, name: &mut &'static CStr) -> i32 {
+    let (text, status) = match code {
+        0 => (c"red", 0),
+        1 => (c"green", 0),
+        2 => (c"blue", 0),
+        _ => (c"unknown", 1),
+    };
+    *name = text;
+    status
+}

@@ -121,6 +121,15 @@ int dpi_call_export_task(int by, int *total);
 int dpi_call_exports(int x);
 
 /**
+ * `output string`: the name of a colour code, a `&'static CStr` (Annex H:
+ * the string must outlive the call; a static one always does); the result
+ * is 0, or 1 for an unknown code (`"unknown"`).
+ *
+ * Rust: `c_tests::dpi_exports::dpi_colour_name`
+ */
+int dpi_colour_name(int code, const char **name);
+
+/**
  * A `context` import (it may call exports once they exist); here it
  * negates.
  *

@@ -8,6 +8,7 @@
 //   dpi_acc_new_into (`c_tests::dpi_exports::dpi_acc_new_into`): parameter `handle`: `chandle`
 //   dpi_accumulate (`c_tests::dpi_exports::dpi_accumulate`): a `task` (CIRCT declares DPI functions only)
 //   dpi_call_export_task (`c_tests::dpi_exports::dpi_call_export_task`): a `task` (CIRCT declares DPI functions only)
+//   dpi_colour_name (`c_tests::dpi_exports::dpi_colour_name`): parameter `name`: `string`
 //   dpi_float32_fields (`c_tests::dpi_exports::dpi_float32_fields`): parameter `value`: the 32-bit packed type `float32_t`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_float32_from_real (`c_tests::dpi_exports::dpi_float32_from_real`): parameter `out`: the 32-bit packed type `float32_t`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_float32_negate (`c_tests::dpi_exports::dpi_float32_negate`): the result: the 32-bit packed type `float32_t`, which CIRCT would declare as the integer type of that width (a different C type)

@@ -85,6 +85,12 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_call_exports`
   import "DPI-C" context function int dpi_call_exports(input int x);
 
+  // `output string`: the name of a colour code, a `&'static CStr` (Annex H:
+  // the string must outlive the call; a static one always does); the result
+  // is 0, or 1 for an unknown code (`"unknown"`).
+  // Rust: `c_tests::dpi_exports::dpi_colour_name`
+  import "DPI-C" function int dpi_colour_name(input int code, output string name);
+
   // A `context` import (it may call exports once they exist); here it
   // negates.
   // Rust: `c_tests::dpi_exports::dpi_context_negate`

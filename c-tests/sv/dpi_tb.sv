@@ -69,6 +69,7 @@ module dpi_tb;
     bit signed [9:0] s10, s10_negated;
     bit signed [69:0] s70;
     integer int4, int4_doubled;
+    string colour;
     bit [69:0] wide2[2];
     int m23[2:3][0:2];
     int rows, columns;
@@ -206,6 +207,9 @@ module dpi_tb;
           "bit signed [9:0] at its minimum");
     int4 = -21;
     check(dpi_integer(int4, int4_doubled) == 0 && int4_doubled == -42 && int4_doubled < 0, "integer");
+    // output string: a `&'static CStr` the simulator copies
+    check(dpi_colour_name(1, colour) == 0 && colour == "green", "output string");
+    check(dpi_colour_name(7, colour) == 1 && colour == "unknown", "output string, another value");
     foreach (squares5[i]) squares5[i] = -1;
     check(dpi_open_squares(squares5) == 5, "output open array length");
     check(squares5[2] == 0 && squares5[3] == 1 && squares5[4] == 4 && squares5[6] == 16,

@@ -11,7 +11,7 @@
 //! | `f32` | `shortreal` | `float` (`double` with the `verilator` feature) | pointer |
 //! | `bool` | `bit` | `svBit` (any non-zero byte is 1) | `svBit *` |
 //! | [`Logic`] | `logic` | `svLogic` (0, 1, Z = 2, X = 3) | `svLogic *` |
-//! | `&CStr` | `string` | `const char *` | — |
+//! | `&CStr` (`&'static CStr` as an output) | `string` | `const char *` | `const char **` |
 //! | [`Bits<N>`] | `bit [N-1:0]` | `const svBitVecVal *` | `svBitVecVal *` |
 //! | [`LogicVec<N>`] | `logic [N-1:0]` | `const svLogicVecVal *` | `svLogicVecVal *` |
 //! | [`SignedBits<N>`] | `bit signed [N-1:0]` | `const svBitVecVal *` | `svBitVecVal *` |

@@ -3,7 +3,7 @@
 use syn::{FnArg, ForeignItem, Ident, ItemForeignMod, Pat, ReturnType, Type, Visibility};
 
 pub(crate) use crate::dpi_param::Direction;
-use crate::dpi_param::classify;
+use crate::dpi_param::{Side, classify};
 use crate::errors::Errors;
 use crate::syntax;
 
@@ -61,7 +61,7 @@ pub(crate) fn build(block: &ItemForeignMod, errors: &mut Errors) -> Vec<ExportMo
                 }
             };
             let inout = typed.attrs.iter().find(|a| a.path().is_ident("inout"));
-            let Some((direction, value)) = classify(&typed.ty, inout, errors) else {
+            let Some((direction, value)) = classify(&typed.ty, inout, Side::Export, errors) else {
                 continue;
             };
             params.push(ParamModel {

@@ -4,7 +4,7 @@ use syn::{FnArg, Ident, ItemFn, LitStr, Pat, ReturnType, Type};
 
 use super::args::Args;
 pub(crate) use crate::dpi_param::Direction;
-use crate::dpi_param::classify;
+use crate::dpi_param::{Side, classify};
 use crate::errors::Errors;
 use crate::syntax::{self, Position, check_attributes, check_plain_signature};
 
@@ -82,7 +82,8 @@ impl FunctionModel {
                 }
             };
             let marked_inout = inout.get(index).and_then(Option::as_ref);
-            let Some((direction, value)) = classify(&typed.ty, marked_inout, errors) else {
+            let Some((direction, value)) = classify(&typed.ty, marked_inout, Side::Import, errors)
+            else {
                 continue;
             };
             params.push(ParamModel {
