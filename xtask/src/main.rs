@@ -188,6 +188,8 @@ fn test() -> Result<(), String> {
     dpi_in_verilator()?;
     step("CIRCT (PyPI `circt`) parses, verifies, lowers and exports the sim.func.dpi declarations");
     python_tools::check_declarations()?;
+    step("slang (PyPI `pyslang`) parses and elaborates the generated SystemVerilog, both flavours");
+    python_tools::check_systemverilog()?;
     step(
         "IREE (PyPI `iree-base-compiler`, `iree-base-runtime`) compiles, loads and calls the reflection JSON",
     );
