@@ -115,6 +115,9 @@ pub enum BitIntError {
         /// The number of bytes the type needs (`ceil(N / 8)`).
         expected: usize,
     },
+    /// Text that is not a number: no digits, a digit outside the radix, or
+    /// a `-` for an unsigned type.
+    InvalidDigit,
 }
 
 impl fmt::Display for BitIntError {
@@ -124,6 +127,7 @@ impl fmt::Display for BitIntError {
                 f.write_str("value out of range for the target integer type")
             }
             BitIntError::WrongLength { expected } => write!(f, "expected exactly {expected} bytes"),
+            BitIntError::InvalidDigit => f.write_str("not a number: expected an optional sign, then decimal digits, or 0x/0o/0b and digits of that radix (`_` may separate them)"),
         }
     }
 }
@@ -715,6 +719,7 @@ macro_rules! bit_int_type {
         bit_int_type!(@ops $name, $signed);
         bit_int_type!(@convert $name, $signed, i8 i16 i32 i64 i128 isize, u8 u16 u32 u64 u128 usize);
         bit_int_type!(@ffi $name, $signed, $sign, $c_prefix);
+        bit_int_type!(@text $name, $signed);
     };
 
     (@ops $name:ident, $signed:literal) => {
@@ -865,6 +870,67 @@ macro_rules! bit_int_type {
         )*
     };
 
+    (@text $name:ident, $signed:literal) => {
+        impl<const N: u32, S: BitStorage> core::str::FromStr for $name<N, S> {
+            type Err = BitIntError;
+            /// An optional sign (`-` only for signed types), then decimal
+            /// digits, or `0x`, `0o` or `0b` and hexadecimal, octal or
+            /// binary digits; `_` may separate digits. A value outside the
+            /// type's range is [`BitIntError::OutOfRange`].
+            fn from_str(text: &str) -> Result<Self, BitIntError> {
+                let (negative, unsigned_text) = match text.strip_prefix('-') {
+                    Some(rest) => (true, rest),
+                    None => (false, text.strip_prefix('+').unwrap_or(text)),
+                };
+                if negative && !$signed {
+                    return Err(BitIntError::InvalidDigit);
+                }
+                let (radix, digits) = [("0x", 16), ("0X", 16), ("0o", 8), ("0O", 8), ("0b", 2), ("0B", 2)]
+                    .iter()
+                    .find_map(|(prefix, radix)| unsigned_text.strip_prefix(prefix).map(|d| (*radix, d)))
+                    .unwrap_or((10, unsigned_text));
+                if digits.is_empty() || digits.starts_with('_') {
+                    return Err(BitIntError::InvalidDigit);
+                }
+                // The magnitude, little-endian 64-bit limbs.
+                let mut magnitude: Vec<u64> = vec![0];
+                for c in digits.chars().filter(|c| *c != '_') {
+                    let mut carry = u128::from(c.to_digit(radix).ok_or(BitIntError::InvalidDigit)?);
+                    for limb in magnitude.iter_mut() {
+                        let t = u128::from(*limb) * u128::from(radix) + carry;
+                        *limb = t as u64;
+                        carry = t >> 64;
+                    }
+                    if carry != 0 {
+                        magnitude.push(carry as u64);
+                    }
+                    // Far past any width: stop before the text grows the
+                    // limbs without bound.
+                    if magnitude.len() as u64 > u64::from(N) / 64 + 2 {
+                        return Err(BitIntError::OutOfRange);
+                    }
+                }
+                let top = magnitude.iter().rposition(|&l| l != 0);
+                let bits = top.map_or(0, |t| 64 * t as u64 + 64 - u64::from(magnitude[t].leading_zeros()));
+                let limit = u64::from(N) - u64::from($signed);
+                // A signed type also holds -2^(N-1), whose magnitude has N bits
+                // with only the top one set.
+                let is_min = negative
+                    && bits == u64::from(N)
+                    && magnitude.iter().map(|l| l.count_ones()).sum::<u32>() == 1;
+                if bits > limit && !is_min {
+                    return Err(BitIntError::OutOfRange);
+                }
+                let mut w = S::ZERO_WORDS;
+                for (word, limb) in w.as_mut().iter_mut().zip(&magnitude) {
+                    *word = *limb;
+                }
+                let value = Self::from_words(w);
+                Ok(if negative { value.wrapping_neg() } else { value })
+            }
+        }
+    };
+
     (@ffi $name:ident, $signed:literal, $sign:ident, $c_prefix:literal) => {
         // SAFETY: `#[repr(transparent)]` over storage whose size and
         // alignment equal clang's `_BitInt(N)` (checked in `LAYOUT`, which
@@ -931,6 +997,81 @@ bit_int_type!(
     sign = Unsigned,
     c = "unsigned _BitInt"
 );
+
+impl<const N: u32, S: BitStorage> ops::Neg for BitInt<N, S> {
+    type Output = Self;
+    /// `-self`: panics for `MIN` with debug assertions and wraps to `MIN`
+    /// without, as the primitive integers do.
+    #[inline(always)]
+    #[track_caller]
+    fn neg(self) -> Self {
+        if cfg!(debug_assertions) {
+            self.checked_neg().expect("attempt to negate with overflow")
+        } else {
+            self.wrapping_neg()
+        }
+    }
+}
+
+#[cfg(test)]
+mod text_tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_radix_sign_and_separator() {
+        assert_eq!(
+            "-3".parse::<BitInt<7>>(),
+            Ok(BitInt::<7>::try_from(-3).unwrap())
+        );
+        assert_eq!("0x7f".parse::<UBitInt<7>>(), Ok(UBitInt::<7>::MAX));
+        assert_eq!(
+            "0b1_0000_0000".parse::<UBitInt<9>>().unwrap().to_u128(),
+            Some(256)
+        );
+        assert_eq!("+0o777".parse::<UBitInt<9>>().unwrap().to_u128(), Some(511));
+        assert_eq!("-64".parse::<BitInt<7>>(), Ok(BitInt::<7>::MIN));
+        assert_eq!("63".parse::<BitInt<7>>(), Ok(BitInt::<7>::MAX));
+        assert_eq!("64".parse::<BitInt<7>>(), Err(BitIntError::OutOfRange));
+        assert_eq!("-65".parse::<BitInt<7>>(), Err(BitIntError::OutOfRange));
+        assert_eq!("128".parse::<UBitInt<7>>(), Err(BitIntError::OutOfRange));
+        assert_eq!("1".parse::<UBitInt<1>>(), Ok(UBitInt::<1>::ONE));
+        for bad in ["", "-", "0x", "_1", "12a", "0b102", "--1"] {
+            assert_eq!(
+                bad.parse::<BitInt<16>>(),
+                Err(BitIntError::InvalidDigit),
+                "{bad:?}"
+            );
+        }
+        assert_eq!("-1".parse::<UBitInt<16>>(), Err(BitIntError::InvalidDigit));
+        // Wide values round-trip through Display.
+        let big: UBitInt<200> = "1606938044258990275541962092341162602522202993782792835301375"
+            .parse()
+            .unwrap();
+        assert_eq!(big, UBitInt::<200>::MAX);
+        assert_eq!(big.to_string().parse::<UBitInt<200>>(), Ok(big));
+        let min: BitInt<200> = BitInt::<200>::MIN.to_string().parse().unwrap();
+        assert_eq!(min, BitInt::<200>::MIN);
+        assert_eq!(
+            format!("{:#x}", UBitInt::<130>::MAX).parse::<UBitInt<130>>(),
+            Ok(UBitInt::<130>::MAX)
+        );
+    }
+
+    #[test]
+    fn unary_minus_is_negation() {
+        let x = BitInt::<24>::try_from(1234).unwrap();
+        assert_eq!(-x, BitInt::<24>::try_from(-1234).unwrap());
+        assert_eq!(-(-x), x);
+        assert_eq!(BitInt::<24>::MIN.wrapping_neg(), BitInt::<24>::MIN);
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "attempt to negate with overflow")]
+    fn unary_minus_of_min_panics_in_debug() {
+        let _ = -BitInt::<24>::MIN;
+    }
+}
 
 #[cfg(test)]
 mod c_argument_tests {
