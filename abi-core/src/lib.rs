@@ -73,7 +73,7 @@ mod registry_section;
 pub mod status;
 
 pub use abi_macros::{c_export, ciface, dpi_export, dpi_import};
-pub use bitint::{BitInt, BitIntError, UBitInt};
+pub use bitint::{BitInt, BitIntCast, BitIntError, UBitInt};
 pub use c_type::{CBool, CType, CTypeDesc};
 pub use convert::{ArgError, Borrow, CParam, CResult, CSliceParam, Direction};
 pub use emit::{CHeader, EmitError, SvPackage};

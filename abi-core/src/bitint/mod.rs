@@ -134,6 +134,23 @@ impl fmt::Display for BitIntError {
 
 impl std::error::Error for BitIntError {}
 
+mod cast {
+    pub trait Sealed {}
+}
+
+/// A `_BitInt` type values can be cast to: [`BitInt<N>`] and
+/// [`UBitInt<N>`] (sealed). See `wrapping_cast` and `try_cast`.
+pub trait BitIntCast: Copy + cast::Sealed {
+    #[doc(hidden)]
+    fn word_count() -> usize;
+    #[doc(hidden)]
+    fn from_extended_words(words: &[u64]) -> Self;
+    #[doc(hidden)]
+    fn extended_words(self, len: usize) -> Vec<u64>;
+    #[doc(hidden)]
+    fn is_below_zero(self) -> bool;
+}
+
 /// Storage bytes `[from, to)` bits set (`true`) or cleared, at compile time.
 /// Little-endian storage: bit `i` is bit `i % 8` of byte `i / 8`.
 const fn with_bits<S: BitStorage>(mut storage: S, from: u32, to: u32, set: bool) -> S {
@@ -871,6 +888,71 @@ macro_rules! bit_int_type {
     };
 
     (@text $name:ident, $signed:literal) => {
+        impl<const N: u32, S: BitStorage> cast::Sealed for $name<N, S> {}
+
+        impl<const N: u32, S: BitStorage> BitIntCast for $name<N, S> {
+            fn word_count() -> usize {
+                S::ZERO_WORDS.as_ref().len()
+            }
+            fn from_extended_words(words: &[u64]) -> Self {
+                let mut w = S::ZERO_WORDS;
+                for (word, source) in w.as_mut().iter_mut().zip(words) {
+                    *word = *source;
+                }
+                Self::from_words(w)
+            }
+            fn extended_words(self, len: usize) -> Vec<u64> {
+                let words = self.words();
+                let fill = if $signed && self.is_negative() { u64::MAX } else { 0 };
+                (0..len).map(|k| words.as_ref().get(k).copied().unwrap_or(fill)).collect()
+            }
+            fn is_below_zero(self) -> bool {
+                $signed && self.is_negative()
+            }
+        }
+
+        impl<const N: u32, S: BitStorage> $name<N, S> {
+            /// This value as another `_BitInt` type, keeping the low bits
+            /// of the target's width: truncating when it is narrower,
+            /// extending by this type's signedness when wider, as `as` does
+            /// between primitive integers.
+            ///
+            /// ```
+            /// use abi_core::{BitInt, UBitInt};
+            ///
+            /// let x = BitInt::<12>::try_from(-1000).unwrap();
+            /// let low: BitInt<8> = x.wrapping_cast();
+            /// assert_eq!(i8::try_from(low), Ok(-1000i32 as i8));
+            /// let bits: UBitInt<16> = x.wrapping_cast();
+            /// assert_eq!(u16::try_from(bits), Ok(64536)); // 2^16 - 1000
+            /// ```
+            pub fn wrapping_cast<T: BitIntCast>(self) -> T {
+                T::from_extended_words(&self.extended_words(T::word_count()))
+            }
+
+            /// This value as another `_BitInt` type, or
+            /// [`BitIntError::OutOfRange`] when it does not fit there
+            /// (widening to a type of the same signedness always fits; a
+            /// negative value never fits an unsigned type).
+            ///
+            /// ```
+            /// use abi_core::{BitInt, BitIntError, UBitInt};
+            ///
+            /// let x = BitInt::<12>::try_from(-1000).unwrap();
+            /// let wide: BitInt<200> = x.try_cast().unwrap();
+            /// assert_eq!(wide.to_string(), "-1000");
+            /// assert_eq!(x.try_cast::<BitInt<10>>(), Err(BitIntError::OutOfRange));
+            /// assert_eq!(x.try_cast::<UBitInt<16>>(), Err(BitIntError::OutOfRange));
+            /// ```
+            pub fn try_cast<T: BitIntCast>(self) -> Result<T, BitIntError> {
+                let converted: T = self.wrapping_cast();
+                let len = Self::word_count().max(T::word_count());
+                let same = converted.is_below_zero() == self.is_below_zero()
+                    && converted.extended_words(len) == self.extended_words(len);
+                if same { Ok(converted) } else { Err(BitIntError::OutOfRange) }
+            }
+        }
+
         impl<const N: u32, S: BitStorage> core::str::FromStr for $name<N, S> {
             type Err = BitIntError;
             /// An optional sign (`-` only for signed types), then decimal
@@ -1055,6 +1137,61 @@ mod text_tests {
             format!("{:#x}", UBitInt::<130>::MAX).parse::<UBitInt<130>>(),
             Ok(UBitInt::<130>::MAX)
         );
+    }
+
+    #[test]
+    fn casts_between_widths_and_signedness() {
+        let x = BitInt::<12>::try_from(-1000).unwrap();
+        assert_eq!(x.try_cast::<BitInt<200>>().unwrap().to_string(), "-1000");
+        assert_eq!(
+            x.wrapping_cast::<UBitInt<16>>().to_u128(),
+            Some(0x10000 - 1000)
+        );
+        assert_eq!(x.try_cast::<UBitInt<16>>(), Err(BitIntError::OutOfRange));
+        assert_eq!(
+            x.try_cast::<BitInt<11>>(),
+            Ok(BitInt::<11>::try_from(-1000).unwrap())
+        );
+        assert_eq!(x.try_cast::<BitInt<10>>(), Err(BitIntError::OutOfRange));
+        let u = UBitInt::<8>::try_from(200u32).unwrap();
+        assert_eq!(u.try_cast::<BitInt<8>>(), Err(BitIntError::OutOfRange));
+        assert_eq!(u.wrapping_cast::<BitInt<8>>().to_i128(), Some(-56));
+        assert_eq!(u.try_cast::<BitInt<9>>().unwrap().to_i128(), Some(200));
+        assert_eq!(u.try_cast::<UBitInt<256>>().unwrap().to_string(), "200");
+        let wide = BitInt::<250>::MIN;
+        assert_eq!(wide.wrapping_cast::<UBitInt<1>>(), UBitInt::<1>::ZERO);
+        assert_eq!(wide.try_cast::<BitInt<250>>(), Ok(wide));
+        assert_eq!(wide.try_cast::<BitInt<249>>(), Err(BitIntError::OutOfRange));
+        assert_eq!(
+            wide.try_cast::<BitInt<256>>().unwrap().to_string(),
+            wide.to_string()
+        );
+        // As `as` and `TryFrom` between primitives, for every i16.
+        for v in i16::MIN..=i16::MAX {
+            let b = BitInt::<16>::try_from(v).unwrap();
+            assert_eq!(
+                b.wrapping_cast::<UBitInt<8>>().to_u128(),
+                Some(u128::from(v as u8))
+            );
+            assert_eq!(
+                b.wrapping_cast::<BitInt<8>>().to_i128(),
+                Some(i128::from(v as i8))
+            );
+            assert_eq!(
+                b.wrapping_cast::<BitInt<64>>().to_i128(),
+                Some(i128::from(v))
+            );
+            assert_eq!(b.try_cast::<BitInt<8>>().is_ok(), i8::try_from(v).is_ok());
+            assert_eq!(
+                b.try_cast::<UBitInt<16>>().is_ok(),
+                u16::try_from(v).is_ok()
+            );
+            let w = UBitInt::<16>::try_from(v as u16).unwrap();
+            assert_eq!(
+                w.try_cast::<BitInt<16>>().is_ok(),
+                i16::try_from(v as u16).is_ok()
+            );
+        }
     }
 
     #[test]
