@@ -552,16 +552,11 @@ macro_rules! bit_int_type {
             /// Build from a 128-bit two's-complement value (`negative` says
             /// whether it is an `i128` below zero), if it fits.
             fn from_i128_parts(bits128: u128, negative: bool) -> Option<Self> {
-                let fill = if negative { !0 } else { 0 };
-                let mut w = S::ZERO_WORDS;
-                for (i, x) in w.as_mut().iter_mut().enumerate() {
-                    *x = match i {
-                        0 => bits128 as u64,
-                        1 => (bits128 >> 64) as u64,
-                        _ => fill,
-                    };
-                }
-                let value = Self::from_words(w);
+                let value = if negative {
+                    Self::wrapping_from_i128(bits128 as i128)
+                } else {
+                    Self::wrapping_from_u128(bits128)
+                };
                 // It fits iff reading it back gives the same number.
                 let same = if negative {
                     value.to_i128() == Some(bits128 as i128)
@@ -569,6 +564,65 @@ macro_rules! bit_int_type {
                     value.to_u128() == Some(bits128)
                 };
                 same.then_some(value)
+            }
+
+            /// The low N bits of `value` (sign-extended from bit N-1 for
+            /// `BitInt`), as `as` converts between primitives: wraps where
+            /// `TryFrom` would refuse.
+            ///
+            /// ```
+            /// use abi_core::{BitInt, UBitInt};
+            ///
+            /// assert_eq!(i8::try_from(BitInt::<8>::wrapping_from_i128(200)), Ok(-56));
+            /// assert_eq!(u8::try_from(UBitInt::<4>::wrapping_from_i128(-1)), Ok(15));
+            /// ```
+            pub fn wrapping_from_i128(value: i128) -> Self {
+                let fill = if value < 0 { !0 } else { 0 };
+                let mut w = S::ZERO_WORDS;
+                for (i, x) in w.as_mut().iter_mut().enumerate() {
+                    *x = match i {
+                        0 => value as u64,
+                        1 => (value >> 64) as u64,
+                        _ => fill,
+                    };
+                }
+                Self::from_words(w)
+            }
+
+            /// The low N bits of `value`, as [`Self::wrapping_from_i128`].
+            pub fn wrapping_from_u128(value: u128) -> Self {
+                let mut w = S::ZERO_WORDS;
+                for (i, x) in w.as_mut().iter_mut().enumerate().take(2) {
+                    *x = (value >> (64 * i)) as u64;
+                }
+                Self::from_words(w)
+            }
+
+            /// From `ceil(N / 8)` little-endian bytes of which only the low
+            /// N bits count: the bits above N in the last byte may be
+            /// anything (a negative `BitInt` from its plain N-bit pattern,
+            /// or bytes C left dirty). [`Self::from_le_bytes`] instead
+            /// refuses bytes whose extension is wrong.
+            ///
+            /// ```
+            /// use abi_core::BitInt;
+            ///
+            /// // -3 in 7 bits is 0b111_1101; bit 7 is not set.
+            /// let x = BitInt::<7>::from_le_bits(&[0x7d]).unwrap();
+            /// assert_eq!(i8::try_from(x), Ok(-3));
+            /// assert!(BitInt::<7>::from_le_bytes(&[0x7d]).is_err());
+            /// ```
+            pub fn from_le_bits(bytes: &[u8]) -> Result<Self, BitIntError> {
+                let expected = N.div_ceil(8) as usize;
+                if bytes.len() != expected {
+                    return Err(BitIntError::WrongLength { expected });
+                }
+                let mut w = S::ZERO_WORDS;
+                for (i, byte) in bytes.iter().enumerate() {
+                    w.as_mut()[i / 8] |= u64::from(*byte) << (8 * (i % 8));
+                }
+                // `from_words` keeps the low N bits and extends them.
+                Ok(Self::from_words(w))
             }
 
             /// Little-endian bytes, `ceil(N / 8)` of them; the bits above N
@@ -1192,6 +1246,35 @@ mod text_tests {
                 i16::try_from(v as u16).is_ok()
             );
         }
+    }
+
+    #[test]
+    fn wrapping_conversions_from_primitives_and_plain_bits() {
+        for v in i16::MIN..=i16::MAX {
+            let v128 = i128::from(v);
+            assert_eq!(
+                i8::try_from(BitInt::<8>::wrapping_from_i128(v128)),
+                Ok(v as i8)
+            );
+            assert_eq!(
+                u8::try_from(UBitInt::<8>::wrapping_from_i128(v128)),
+                Ok(v as u8)
+            );
+            assert_eq!(
+                u8::try_from(UBitInt::<8>::wrapping_from_u128(v as u16 as u128)),
+                Ok(v as u8)
+            );
+            // The plain 12-bit pattern of v, upper nibble of the last byte dirty.
+            let pattern = (v as u16 & 0x0fff) | 0xa000;
+            let x = BitInt::<12>::from_le_bits(&pattern.to_le_bytes()).unwrap();
+            assert_eq!(x, BitInt::<12>::wrapping_from_i128(v128));
+        }
+        assert_eq!(
+            BitInt::<7>::from_le_bits(&[0x7d, 0]),
+            Err(BitIntError::WrongLength { expected: 1 })
+        );
+        let wide = UBitInt::<200>::wrapping_from_i128(-1);
+        assert_eq!(wide, UBitInt::<200>::MAX);
     }
 
     #[test]
