@@ -464,17 +464,15 @@ fn lint_generated(verilator: &Verilator) -> Result<(), String> {
         "c-tests/sv/abi_dpi.sv",
         "examples/generated/abi_examples_dpi.sv",
     ] {
-        let status = verilator
-            .command()
-            .args(["--lint-only", "-Wall", "-Wno-SHORTREAL", package])
-            .status()
-            .map_err(|e| format!("cannot run verilator: {e}"))?;
-        if !status.success() {
-            return Err(format!(
-                "verilator `{}` --lint-only -Wall reports warnings on {package}",
+        let mut lint = verilator.command();
+        lint.args(["--lint-only", "-Wall", "-Wno-SHORTREAL", package]);
+        sanitizers::run(
+            lint,
+            &format!(
+                "verilator `{}` --lint-only -Wall on {package}",
                 verilator.name
-            ));
-        }
+            ),
+        )?;
     }
     println!(
         "Verilator `{}` --lint-only -Wall -Wno-SHORTREAL: the generated packages are clean",
@@ -492,7 +490,8 @@ fn logic_oracle(verilator: &Verilator) -> Result<(), String> {
     let program = std::path::Path::new("target/verilator")
         .join(&verilator.name)
         .join("logic_oracle");
-    let status = Command::new("g++")
+    let mut build = Command::new("g++");
+    build
         .args(["-std=c++17", "-O1"])
         .arg(format!("-I{}", include.display()))
         .arg(format!("-I{}", verilator.vltstd().display()))
@@ -507,15 +506,14 @@ fn logic_oracle(verilator: &Verilator) -> Result<(), String> {
         )
         .arg(&library)
         .args(["-lpthread", "-ldl", "-lm", "-o"])
-        .arg(&program)
-        .status()
-        .map_err(|e| format!("cannot run g++: {e}"))?;
-    if !status.success() {
-        return Err(format!(
-            "cannot build the 4-state oracle against Verilator `{}`",
+        .arg(&program);
+    sanitizers::run(
+        build,
+        &format!(
+            "building the 4-state oracle against Verilator `{}`",
             verilator.name
-        ));
-    }
+        ),
+    )?;
     let output = Command::new(&program)
         .output()
         .map_err(|e| format!("cannot run the 4-state oracle: {e}"))?;

@@ -5,7 +5,7 @@
 //! compares them, which is why the package must declare it.
 
 use super::bits::{Bits, ChunkArray, PackedChunks};
-use super::logic_vec::{LogicVec, SvLogicVecVal};
+use super::logic_vec::LogicVec;
 use super::{DpiType, DpiValue, Logic, SvType};
 use crate::BitIntError;
 use crate::bitint::Width;
@@ -198,8 +198,6 @@ unsafe impl DpiValue for Integer {
         self.0.with_input(f)
     }
 }
-
-const _: () = assert!(size_of::<[SvLogicVecVal; 1]>() == 8);
 
 #[cfg(test)]
 mod tests {

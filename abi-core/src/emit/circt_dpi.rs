@@ -160,18 +160,14 @@ fn symbol(name: &str) -> String {
 fn scalar(sv: &SvType) -> Result<String, String> {
     match sv {
         SvType::Named(name) => match name.strip_suffix(" unsigned").unwrap_or(name) {
-            "bit" => Ok("i1".into()),
-            "byte" => Ok("i8".into()),
-            "shortint" => Ok("i16".into()),
-            "int" => Ok("i32".into()),
-            "longint" => Ok("i64".into()),
             "real" => Ok("f64".into()),
             "shortreal" if cfg!(feature = "verilator") => Err(
                 "`shortreal`, which this Verilator-flavoured library takes as `double` (CIRCT's `f32` is a C `float`)".into(),
             ),
             "shortreal" => Ok("f32".into()),
-            "logic" | "integer" => Err(format!("4-state `{name}` (CIRCT's DPI types are 2-state)")),
-            other => Err(format!("`{other}`")),
+            // `bit` and the integer types: passed by value, as CIRCT's
+            // export declares `iN` of their width.
+            _ => two_state_width(sv).map(|width| format!("i{width}")),
         },
         _ => match two_state_width(sv)? {
             // CIRCT exports these widths as `bit`, `byte`, `shortint`,
@@ -186,7 +182,8 @@ fn scalar(sv: &SvType) -> Result<String, String> {
     }
 }
 
-/// The width of a 2-state packed type.
+/// The width of a 2-state type: `bit`, an integer type, or a packed type
+/// of 2-state members.
 fn two_state_width(sv: &SvType) -> Result<u32, String> {
     match sv {
         SvType::Named(name) => match name.strip_suffix(" unsigned").unwrap_or(name) {
@@ -195,8 +192,8 @@ fn two_state_width(sv: &SvType) -> Result<u32, String> {
             "shortint" => Ok(16),
             "int" => Ok(32),
             "longint" => Ok(64),
-            "logic" => Err("4-state `logic` (CIRCT's DPI types are 2-state)".into()),
-            other => Err(format!("`{other}` inside a packed type")),
+            "logic" | "integer" => Err(format!("4-state `{name}` (CIRCT's DPI types are 2-state)")),
+            other => Err(format!("`{other}`")),
         },
         SvType::PackedBits { width } | SvType::PackedSigned { width } => Ok(*width),
         SvType::PackedLogic { width } => Err(format!(

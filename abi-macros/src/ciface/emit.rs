@@ -65,7 +65,7 @@ fn type_consts(
         let value = memref_type(param);
         out.extend(quote!(const #name: #p::MemRefType = #value;));
         if let Some(declared) = &param.mlir {
-            out.extend(declared_type_fits(declared, &param.ty, trait_path));
+            out.extend(declared_type_fits(declared, &param.ty, trait_path, false));
         }
         names.push(name);
     }
@@ -73,14 +73,15 @@ fn type_consts(
 }
 
 /// The compile-time check that a declared MLIR type agrees with the Rust
-/// type (`trait_path`'s `MEMREF`), with a message that says what differs.
+/// type (`trait_path`'s `MEMREF`), with a message that says what differs;
+/// `is_result` for a `result = "..."` declaration, else `#[mlir("...")]`.
 fn declared_type_fits(
     (text, parsed): &(syn::LitStr, MlirMemRef),
     ty: &syn::Type,
     trait_path: &TokenStream,
+    is_result: bool,
 ) -> TokenStream {
     let p = private();
-    let is_result = trait_path.to_string().ends_with("CifaceResult");
     let (declared, memref_types) = if is_result {
         (
             format!("`result = \"{}\"`", text.value()),
@@ -185,7 +186,7 @@ fn result_type_consts(f: &FunctionModel) -> TokenStream {
     let fits = f.result_types.iter().filter_map(|(declared, ty)| {
         declared
             .as_ref()
-            .map(|declared| declared_type_fits(declared, ty, &trait_path))
+            .map(|declared| declared_type_fits(declared, ty, &trait_path, true))
     });
     quote! {
         const __ABI_RESULT_TYPES: &[#p::MemRefType] = &[#(#types),*];
