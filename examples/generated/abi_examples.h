@@ -26,6 +26,21 @@ extern "C" {
 #define ABI_STATUS_INVALID_ARGUMENT (-3) /* an argument was malformed (misaligned, invalid UTF-8, too large) */
 #endif
 
+/* `_BitInt(N)` is C23: the declarations that use it need clang >= 16 or
+ * gcc >= 14 in C23 mode (-std=c2x / -std=c23). */
+#ifndef ABI_HAVE_BITINT
+#if !defined(__cplusplus) && defined(__BITINT_MAXWIDTH__) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
+#define ABI_HAVE_BITINT 1
+#else
+#define ABI_HAVE_BITINT 0
+#endif
+#endif
+#if ABI_HAVE_BITINT
+_Static_assert(sizeof(unsigned _BitInt(200)) == 32 && _Alignof(unsigned _BitInt(200)) == 8, "unsigned _BitInt(200): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(18)) == 4 && _Alignof(_BitInt(18)) == 4, "_BitInt(18): layout differs from Rust");
+_Static_assert(sizeof(_BitInt(48)) == 8 && _Alignof(_BitInt(48)) == 8, "_BitInt(48): layout differs from Rust");
+#endif
+
 typedef struct Reading Reading;
 
 /**
@@ -43,6 +58,39 @@ _Static_assert(_Alignof(Reading) == 8, "Reading: alignment differs from Rust");
 _Static_assert(offsetof(Reading, sensor_id) == 0, "Reading.sensor_id: offset differs from Rust");
 _Static_assert(offsetof(Reading, celsius) == 8, "Reading.celsius: offset differs from Rust");
 #endif
+
+/* MLIR memref descriptors (the layout of `StridedMemRefType<T, N>` in
+ * mlir/ExecutionEngine/CRunnerUtils.h) and multi-value results. */
+#ifndef ABI_DEFINED_MemRef1D_f32
+#define ABI_DEFINED_MemRef1D_f32
+typedef struct MemRef1D_f32 {
+    float *allocated;
+    float *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_f32;
+#endif
+
+/**
+ * Called by the MLIR kernel: clamps every value to `limit`, in the
+ * buffer MLIR allocated.
+ *
+ * Rust: `examples::kernels::clamp_in_rust`
+ *
+ * MLIR C interface of `clamp_in_rust`, implemented in Rust: MLIR code calls it.
+ */
+void _mlir_ciface_clamp_in_rust(MemRef1D_f32 *values, float limit);
+
+/**
+ * `sum(min(column[i] * k, limit))`, computed by MLIR; the clamping is
+ * [`clamp_in_rust`], which MLIR calls.
+ *
+ * Rust: `examples::kernels::scaled_column_sum`
+ *
+ * MLIR C interface of `scaled_column_sum`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_scaled_column_sum(const MemRef1D_f32 *column, float k, float limit);
 
 /**
  * Clamps every value into `[low, high]` in place; returns how many changed.
@@ -66,6 +114,17 @@ size_t ex_count_words(const char *text);
  */
 uint32_t ex_crc32(const uint8_t *data, size_t data_len);
 
+#if ABI_HAVE_BITINT
+/**
+ * A multiply-accumulate of a DSP slice: `acc + a * b`, with 18-bit signed
+ * operands and a 48-bit accumulator that wraps, as the hardware does.
+ * C23 declares it `_BitInt(48) ex_dsp_mac(_BitInt(48), _BitInt(18), _BitInt(18))`.
+ *
+ * Rust: `examples::hardware::ex_dsp_mac`
+ */
+_BitInt(48) ex_dsp_mac(_BitInt(48) acc, _BitInt(18) a, _BitInt(18) b);
+#endif
+
 /**
  * Converts degrees Celsius to degrees Fahrenheit.
  *
@@ -87,6 +146,16 @@ int32_t ex_float_exponent(const uint8_t *value);
  * Rust: `examples::text::ex_is_palindrome`
  */
 bool ex_is_palindrome(const char *text, size_t text_len);
+
+#if ABI_HAVE_BITINT
+/**
+ * The number of set bits of a 200-bit mask (`unsigned _BitInt(200)`,
+ * passed on the stack on x86-64).
+ *
+ * Rust: `examples::hardware::ex_mask_weight`
+ */
+uint32_t ex_mask_weight(unsigned _BitInt(200) mask);
+#endif
 
 /**
  * Mean temperature of the readings; error 1 when there are none.

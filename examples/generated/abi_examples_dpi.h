@@ -16,6 +16,24 @@ extern "C" {
 #endif
 
 /**
+ * `sum(readings[i] + offset(i))` over the array's own index range, asking
+ * the testbench for each sensor's offset (`sv_sensor_offset`): a model
+ * that calls back into SystemVerilog, hence `context`.
+ *
+ * Rust: `examples::hardware::ex_calibrated_total`
+ */
+long long ex_calibrated_total(const svOpenArrayHandle readings);
+
+/**
+ * CRC-32 (as [`crate::text::ex_crc32`]) of a 128-bit word's 16 bytes,
+ * least significant byte first: the reference model of the testbench's
+ * CRC unit.
+ *
+ * Rust: `examples::hardware::ex_crc32_word`
+ */
+unsigned int ex_crc32_word(const svBitVecVal *word);
+
+/**
  * The absolute value of a float32, computed on its fields.
  *
  * Rust: `examples::hardware::ex_float_abs`
@@ -29,6 +47,14 @@ svBitVecVal ex_float_abs(const svBitVecVal *value);
  * Rust: `examples::hardware::ex_float_from_real`
  */
 void ex_float_from_real(double x, svBitVecVal *out);
+
+/**
+ * The calibration offset of a sensor, kept by the SystemVerilog
+ * testbench.
+ *
+ * Rust: `examples::hardware::sv_sensor_offset`
+ */
+int sv_sensor_offset(int sensor);
 
 #ifdef __cplusplus
 } /* extern "C" */

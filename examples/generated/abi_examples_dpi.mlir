@@ -4,4 +4,10 @@
 // Not declared (CIRCT cannot represent them):
 //   ex_float_abs (`examples::hardware::ex_float_abs`): the result: the 32-bit packed type `float32_t`, which CIRCT would declare as the integer type of that width (a different C type)
 //   ex_float_from_real (`examples::hardware::ex_float_from_real`): parameter `out`: the 32-bit packed type `float32_t`, which CIRCT would declare as the integer type of that width (a different C type)
-module {}
+module {
+  // Rust: `examples::hardware::ex_calibrated_total`
+  sim.func.dpi @ex_calibrated_total(ref %readings : !llvm.ptr, return ret : i64)
+
+  // Rust: `examples::hardware::ex_crc32_word`
+  sim.func.dpi @ex_crc32_word(in %word : i128, return ret : i32)
+}

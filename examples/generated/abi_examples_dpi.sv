@@ -14,6 +14,18 @@ package abi_examples_dpi;
     bit [22:0] fraction; // bits 22:0
   } float32_t;
 
+  // `sum(readings[i] + offset(i))` over the array's own index range, asking
+  // the testbench for each sensor's offset (`sv_sensor_offset`): a model
+  // that calls back into SystemVerilog, hence `context`.
+  // Rust: `examples::hardware::ex_calibrated_total`
+  import "DPI-C" context function longint ex_calibrated_total(input int readings[]);
+
+  // CRC-32 (as [`crate::text::ex_crc32`]) of a 128-bit word's 16 bytes,
+  // least significant byte first: the reference model of the testbench's
+  // CRC unit.
+  // Rust: `examples::hardware::ex_crc32_word`
+  import "DPI-C" pure function int unsigned ex_crc32_word(input bit [127:0] word);
+
   // The absolute value of a float32, computed on its fields.
   // Rust: `examples::hardware::ex_float_abs`
   import "DPI-C" pure function float32_t ex_float_abs(input float32_t value);

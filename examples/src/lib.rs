@@ -1,17 +1,22 @@
 //! Runnable examples of `abi-core`: a small sensor-data library exported to
-//! C with `#[c_export]`.
+//! C with `#[c_export]`, hardware reference models for a SystemVerilog
+//! testbench (`#[dpi_import]`, `#[dpi_export]`), C23 `_BitInt(N)`
+//! arithmetic, and an MLIR kernel called through `#[ciface]`.
 //!
-//! `cargo run -p examples --bin showcase` (the README's first command)
-//! writes the generated C header under `target/abi-generated/`, compiles
-//! `c/showcase.c` against it with the system C compiler, links it to this
-//! crate's `cdylib`, and runs it.
+//! `cargo xtask showcase` (the README's first command) runs the `showcase`
+//! binary: it writes every generated file under `target/abi-generated/`,
+//! compiles `c/showcase.c` (C11) and `c/bitint.c` (C23, clang-19) against
+//! the header and links them to this crate's `cdylib`, calls the kernel of
+//! `mlir/kernels.mlir` (lowered by `build.rs`), and runs the testbench
+//! `sv/showcase_tb.sv` in Verilator, linked to the `staticlib`.
 //!
-//! Every generated file (the C header, the SystemVerilog package and its C
-//! view, the link flags and the reflection JSON) is also committed under
-//! `generated/` and a test diffs them, so every change to what a foreign
-//! caller sees is reviewed.
+//! Every generated file (the C header, the SystemVerilog package, its
+//! exports include and C view, the link flags, the CIRCT declarations and
+//! the reflection JSON) is also committed under `generated/` and a test
+//! diffs them, so every change to what a foreign caller sees is reviewed.
 
 pub mod hardware;
+pub mod kernels;
 pub mod sensors;
 pub mod text;
 

@@ -1,7 +1,8 @@
 //! Project automation.
 //!
-//! - `cargo xtask showcase`: the main job; generates the C header from the
-//!   examples and runs a C program against the Rust exports.
+//! - `cargo xtask showcase`: the main job; a tour of every system (the
+//!   generated files, a C11 and a C23 program, an MLIR kernel, a Verilator
+//!   simulation), each checked (`examples/src/bin/showcase.rs`).
 //! - `cargo xtask test`: installs missing foreign toolchains (Debian
 //!   packages), then runs every test: formatting, clippy, the workspace
 //!   tests (unit, UI, expansion, C conformance under gcc and clang-19),
@@ -92,6 +93,10 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("test") => test(),
+        // `--check-readme`: the step of `test` (the summary against the README's).
+        Some("showcase") if args.get(1).is_some_and(|a| a == "--check-readme") => {
+            showcase_matches_readme()
+        }
         Some("showcase") => showcase(),
         Some("bench") => benchmarks::run(args[1..].iter().any(|a| a == "--quick")),
         Some("compile-cost") => compile_cost(),
@@ -105,7 +110,7 @@ fn main() -> ExitCode {
         Some("slang") => python_tools::check_systemverilog(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <showcase | test | bench [--quick] | compile-cost | dpi | miri | tsan | fuzz | circt | iree | slang>"
+                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | miri | tsan | fuzz | circt | iree | slang>"
             );
             return ExitCode::from(2);
         }
@@ -125,14 +130,63 @@ fn under_ci() -> bool {
 
 fn showcase() -> Result<(), String> {
     ensure_tools(&TEST_TOOLS[1..])?;
-    cargo(&[
-        "run",
-        "--quiet",
-        "--package",
-        "examples",
-        "--bin",
-        "showcase",
-    ])
+    cargo(&["run", "--package", "examples", "--bin", "showcase"])
+}
+
+/// The showcase as `test` runs it: its summary must be the one the README
+/// shows, times aside (the README promises every count in it).
+fn showcase_matches_readme() -> Result<(), String> {
+    ensure_tools(&TEST_TOOLS[1..])?;
+    let output = Command::new("cargo")
+        .args([
+            "run",
+            "--quiet",
+            "--package",
+            "examples",
+            "--bin",
+            "showcase",
+        ])
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    print!("{stdout}");
+    if !output.status.success() {
+        return Err(format!(
+            "the showcase failed ({}):\n{}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    let readme = std::fs::read_to_string("README.md").map_err(|e| e.to_string())?;
+    let documented = readme
+        .split("```text\nSummary")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .ok_or("the README shows no showcase summary")?;
+    let printed = stdout
+        .split("\nSummary")
+        .nth(1)
+        .ok_or("the showcase printed no summary")?;
+    let without_times = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|line| {
+                line.split_whitespace()
+                    .filter(|word| !word.trim_end_matches(')').contains('.') || word.contains('/'))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .filter(|line| !line.is_empty())
+            .collect()
+    };
+    let (documented, printed) = (without_times(documented), without_times(printed));
+    if documented != printed {
+        return Err(format!(
+            "the showcase's summary differs from the README's (times aside):\nREADME:\n{}\nprinted:\n{}",
+            documented.join("\n"),
+            printed.join("\n")
+        ));
+    }
+    Ok(())
 }
 
 fn test() -> Result<(), String> {
@@ -194,8 +248,8 @@ fn test() -> Result<(), String> {
         "IREE (PyPI `iree-base-compiler`, `iree-base-runtime`) compiles, loads and calls the reflection JSON",
     );
     python_tools::check_reflection()?;
-    step("showcase");
-    showcase()?;
+    step("showcase (its summary compared with the README's)");
+    showcase_matches_readme()?;
     step("benchmark suite in quick mode (report under target/benchmarks)");
     benchmarks::run(true)?;
     step("all tests passed");

@@ -55,7 +55,8 @@ pub(crate) fn check_reflection() -> Result<(), String> {
 }
 
 /// slang parses and elaborates the generated SystemVerilog: c-tests'
-/// package with its testbenches and the examples' package (the Verilator
+/// package with its testbenches and the examples' package with the
+/// showcase's testbench (the Verilator
 /// flavour, `VERILATOR` defined, where only the documented packed results
 /// are reported), and an IEEE-flavoured package printed by abi-core built
 /// alone (`examples/ieee_dpi_package.rs`), which must draw no diagnostic.
@@ -80,11 +81,14 @@ pub(crate) fn check_systemverilog() -> Result<(), String> {
             "tools/check_slang.py",
             "--define",
             "VERILATOR",
+            "--include",
+            "examples/generated",
             "--allow",
             "InvalidDPIReturnType",
             "examples/generated/abi_examples_dpi.sv",
+            "examples/sv/showcase_tb.sv",
         ],
-        "slang on the examples' package",
+        "slang on the examples' package and the showcase's testbench",
     )?;
     let dir = "target/ieee-dpi";
     crate::cargo(&[
