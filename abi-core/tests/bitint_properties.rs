@@ -324,7 +324,7 @@ macro_rules! widths {
             check_dirty_padding::<$n, widths!(@storage $n $(, $storage)?)>();
         }
     )*};
-    (@storage $n:literal) => { <abi_core::bitint::Width<$n> as abi_core::bitint::DefaultStorage>::Storage };
+    (@storage $n:literal) => { <abi_core::bitint::Width<$n> as abi_core::bitint::DefaultStorage>::Unsigned };
     (@storage $n:literal, $storage:ty) => { $storage };
 }
 

@@ -217,10 +217,7 @@ fn run(implementation: &str, bits: u32, op: &str, n: u64) -> u64 {
         ("clang" | "ours-c", 128) => w128::run(native, op, n),
         ("clang" | "ours-c", 256) => w256::run(native, op, n),
         ("clang" | "ours-c", _) => w1024::run(native, op, n),
-        ("ours", 24) => ours::<
-            24,
-            <abi_core::bitint::Width<24> as abi_core::bitint::DefaultStorage>::Storage,
-        >(op, n),
+        ("ours", 24) => ours::<24, abi_core::bitint_storage!(24)>(op, n),
         ("ours", 128) => ours::<128, abi_core::bitint_storage!(128)>(op, n),
         ("ours", 256) => ours::<256, abi_core::bitint_storage!(256)>(op, n),
         ("ours", _) => ours::<1024, abi_core::bitint_storage!(1024)>(op, n),

@@ -22,7 +22,7 @@ macro_rules! check_narrow {
         assert_eq!(UBitInt::<$n>::from_le_bytes(&u.to_le_bytes()).unwrap(), u);
         assert_eq!(BitInt::<$n>::from_le_bytes(&s.to_le_bytes()).unwrap(), s);
         // What crosses back to C is fully extended.
-        assert_eq!(u.as_c_arg() as u64 & !mask, 0);
+        assert_eq!(u.as_c_arg().into_raw() as u64 & !mask, 0);
     })*};
 }
 

@@ -68,42 +68,104 @@ use core::ops;
 
 pub(crate) use storage::for_each_default_width;
 pub use storage::{
-    BitStorage, ByValue, CPassing, DEFAULT_STORAGE_MAX_WIDTH, DefaultStorage, Kind, Pick, Signed,
-    U128Words, Unsigned, Width, chunks, kind,
+    BitStorage, ByValue, CPassing, DEFAULT_STORAGE_MAX_WIDTH, DefaultStorage, Kind, NoSuchBitInt,
+    Pick, Signed, U128Words, Unsigned, Width, chunks, kind,
 };
 
 use crate::bitint_layout::{BitIntTarget, bitint_layout};
 
 /// How C passes a `T` argument at the machine level: the parameter type to
 /// write in an `extern "C"` block that declares a C function taking
-/// `_BitInt(N)` (pass [`BitInt::as_c_arg`]). The storage itself on most
-/// targets; a pointer on i386 above 64 bits, where clang passes the value by
-/// reference.
+/// `_BitInt(N)` (pass [`BitInt::as_c_arg`]). It has the ABI of the storage
+/// on most targets, of a pointer to it on i386 above 64 bits, where clang
+/// passes the value by reference, and of a primitive of C's signedness for
+/// narrow values, which ABIs widen in the register (`#[repr(transparent)]`
+/// over that machine type, so the compiler's messages name `CArg<...>`).
 ///
 /// ```
-/// use abi_core::BitInt;
+/// use abi_core::{BitInt, c_export};
 /// use abi_core::bitint::{CArg, CValue};
 ///
-/// // What `unsafe extern "C" { fn c_twice(x: CArg<BitInt<100>>) -> CValue<BitInt<100>>; }`
-/// // declares, called here through a Rust function with the same ABI.
-/// extern "C" fn c_twice(x: CArg<BitInt<100>>) -> CValue<BitInt<100>> {
-///     // SAFETY: `x` comes from `as_c_arg` below.
-///     let x = unsafe { <BitInt<100> as abi_core::CParam>::from_c(x) }.unwrap();
-///     abi_core::CResult::into_c(x.wrapping_add(x))
+/// // A function with C's `_BitInt(100) twice(_BitInt(100))` ABI (here in
+/// // Rust; in practice written in C and compiled by clang).
+/// #[c_export]
+/// pub fn twice(x: BitInt<100>) -> BitInt<100> {
+///     x.wrapping_add(x)
 /// }
+///
+/// unsafe extern "C" {
+///     #[link_name = "twice"]
+///     fn c_twice(x: CArg<BitInt<100>>) -> CValue<BitInt<100>>;
+/// }
+///
 /// let x = BitInt::<100>::try_from(-21).unwrap();
-/// let twice = BitInt::<100>::from_c_value(c_twice(x.as_c_arg()));
-/// assert_eq!(twice, BitInt::try_from(-42).unwrap());
+/// // SAFETY: `twice` has exactly this C prototype.
+/// let doubled = BitInt::<100>::from_c_value(unsafe { c_twice(x.as_c_arg()) });
+/// assert_eq!(doubled, BitInt::try_from(-42).unwrap());
 /// ```
-pub type CArg<T> = <T as crate::CParam>::Raw;
+#[repr(transparent)]
+pub struct CArg<T: crate::CParam>(T::Raw);
+
+impl<T: crate::CParam> CArg<T> {
+    /// The machine-level value (the storage, a primitive, or a pointer).
+    pub fn into_raw(self) -> T::Raw {
+        self.0
+    }
+}
+
+impl<T: crate::CParam> Clone for CArg<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: crate::CParam> Copy for CArg<T> {}
+
+impl<T: crate::CParam> fmt::Debug for CArg<T>
+where
+    T::Raw: fmt::Debug,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("CArg").field(&self.0).finish()
+    }
+}
 
 /// How C returns a `T` at the machine level: the result type to write in an
 /// `extern "C"` block that declares a C function returning `_BitInt(N)`
 /// (convert with [`BitInt::from_c_value`]). A narrow value travels as a
 /// primitive of C's signedness, because ABIs widen it in the register by
 /// that signedness (a signed `_BitInt(8)` as `i8`), a wide one as its
-/// storage.
-pub type CValue<T> = <T as crate::CResult>::Raw;
+/// storage (`#[repr(transparent)]` over that machine type). See [`CArg`]
+/// for an example.
+#[repr(transparent)]
+pub struct CValue<T: crate::CResult>(T::Raw);
+
+impl<T: crate::CResult> CValue<T> {
+    /// The machine-level value (the storage, or a primitive).
+    pub fn into_raw(self) -> T::Raw {
+        self.0
+    }
+}
+
+impl<T: crate::CResult> Clone for CValue<T>
+where
+    T::Raw: Copy,
+{
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: crate::CResult> Copy for CValue<T> where T::Raw: Copy {}
+
+impl<T: crate::CResult> fmt::Debug for CValue<T>
+where
+    T::Raw: fmt::Debug,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("CValue").field(&self.0).finish()
+    }
+}
 
 /// A value that does not fit the target type, or bytes of the wrong length.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,6 +203,10 @@ mod cast {
 /// A `_BitInt` type values can be cast to: [`BitInt<N>`] and
 /// [`UBitInt<N>`] (sealed). See `wrapping_cast` and `try_cast`.
 pub trait BitIntCast: Copy + cast::Sealed {
+    #[doc(hidden)]
+    const VALUE_BITS: u32;
+    #[doc(hidden)]
+    const IS_SIGNED: bool;
     #[doc(hidden)]
     fn word_count() -> usize;
     #[doc(hidden)]
@@ -215,7 +281,7 @@ macro_rules! bit_int_type {
         $(#[$doc])*
         #[repr(transparent)]
         #[derive(Clone, Copy)]
-        pub struct $name<const N: u32, S: BitStorage = <Width<N> as DefaultStorage>::Storage> {
+        pub struct $name<const N: u32, S: BitStorage = <Width<N> as DefaultStorage>::$sign> {
             storage: S,
         }
 
@@ -278,8 +344,8 @@ macro_rules! bit_int_type {
             /// `self` as it is; call [`normalized`](Self::normalized) first
             /// on a value copied out of C memory.
             #[inline(always)]
-            pub fn as_c_arg(&self) -> <S as CPassing<$sign>>::Arg {
-                <S as CPassing<$sign>>::as_extended_arg(&self.storage, self.to_storage())
+            pub fn as_c_arg(&self) -> CArg<Self> {
+                CArg(<S as CPassing<$sign>>::as_extended_arg(&self.storage, self.to_storage()))
             }
 
             /// A value a C function declared in Rust returned: declare the
@@ -287,8 +353,8 @@ macro_rules! bit_int_type {
             /// convert it here (the padding bits are re-normalised). A
             /// narrow value travels as a primitive of C's signedness.
             #[inline(always)]
-            pub fn from_c_value(value: <S as CPassing<$sign>>::Value) -> Self {
-                Self::from_storage(<S as CPassing<$sign>>::from_value(value))
+            pub fn from_c_value(value: CValue<Self>) -> Self {
+                Self::from_storage(<S as CPassing<$sign>>::from_value(value.0))
             }
 
             /// The same value with the padding bits re-extended. Values
@@ -945,6 +1011,8 @@ macro_rules! bit_int_type {
         impl<const N: u32, S: BitStorage> cast::Sealed for $name<N, S> {}
 
         impl<const N: u32, S: BitStorage> BitIntCast for $name<N, S> {
+            const VALUE_BITS: u32 = N;
+            const IS_SIGNED: bool = $signed;
             fn word_count() -> usize {
                 S::ZERO_WORDS.as_ref().len()
             }
@@ -982,6 +1050,43 @@ macro_rules! bit_int_type {
             /// ```
             pub fn wrapping_cast<T: BitIntCast>(self) -> T {
                 T::from_extended_words(&self.extended_words(T::word_count()))
+            }
+
+            /// This value as a `_BitInt` type that holds every value of this
+            /// one, as a widening `From` would (which Rust cannot express
+            /// between widths): a type of the same signedness at least as
+            /// wide, or a signed type wider than this unsigned one. Any
+            /// other target is a compile-time error when the code is built
+            /// ("`widen` would lose values"); use `try_cast` or
+            /// `wrapping_cast` there.
+            ///
+            /// ```
+            /// use abi_core::{BitInt, UBitInt};
+            ///
+            /// let x = BitInt::<12>::try_from(-1000).unwrap();
+            /// let wide: BitInt<200> = x.widen();
+            /// assert_eq!(wide.to_string(), "-1000");
+            /// let y: BitInt<13> = UBitInt::<12>::MAX.widen();
+            /// assert_eq!(y.to_string(), "4095");
+            /// ```
+            ///
+            /// ```compile_fail
+            /// // A signed value cannot widen to an unsigned type.
+            /// let _: abi_core::UBitInt<64> = abi_core::BitInt::<12>::ZERO.widen();
+            /// ```
+            pub fn widen<T: BitIntCast>(self) -> T {
+                const {
+                    let holds_every_value = if T::IS_SIGNED == $signed {
+                        T::VALUE_BITS >= N
+                    } else {
+                        T::IS_SIGNED && T::VALUE_BITS > N
+                    };
+                    assert!(
+                        holds_every_value,
+                        "`widen` would lose values: the target type does not hold every value of the source (use `try_cast` or `wrapping_cast`)"
+                    );
+                }
+                self.wrapping_cast()
             }
 
             /// This value as another `_BitInt` type, or
@@ -1116,6 +1221,24 @@ bit_int_type!(
     ///
     /// `BitInt<N>` works for N in 2..=256; wider widths are written
     /// `abi_core::bitint!(N)` (up to the target's `__BITINT_MAXWIDTH__`).
+    /// A width that is no `_BitInt` on the target (`BitInt<1>`, or above
+    /// the target's maximum) is an error at `cargo check`.
+    ///
+    /// Code generic over the width takes the storage as a second
+    /// parameter, since the default storage of an unknown `N` cannot be
+    /// named; it then also accepts the `bitint!(N)` types:
+    ///
+    /// ```
+    /// use abi_core::BitInt;
+    /// use abi_core::bitint::BitStorage;
+    ///
+    /// fn is_extreme<const N: u32, S: BitStorage>(x: BitInt<N, S>) -> bool {
+    ///     x == BitInt::MIN || x == BitInt::MAX
+    /// }
+    ///
+    /// assert!(is_extreme(BitInt::<24>::MIN));
+    /// assert!(!is_extreme(<abi_core::bitint!(300)>::ZERO));
+    /// ```
     BitInt,
     signed = true,
     sign = Signed,
@@ -1309,16 +1432,16 @@ mod c_argument_tests {
         // invariant).
         let u = unsafe { &*(&dirty_u7 as *const u8).cast::<UBitInt<7>>() };
         assert_eq!(*u, UBitInt::<7>::try_from(5u8).unwrap());
-        assert_eq!(u.as_c_arg(), 5);
+        assert_eq!(u.as_c_arg().into_raw(), 5);
 
         let dirty_s7: u8 = 0x7f; // -1 in 7 bits, padding bit 7 clear
         // SAFETY: as above.
         let s = unsafe { &*(&dirty_s7 as *const u8).cast::<BitInt<7>>() };
-        assert_eq!(s.as_c_arg(), -1);
+        assert_eq!(s.as_c_arg().into_raw(), -1);
 
         let dirty_u24: u32 = 0xff00_0001;
         // SAFETY: as above, four-byte storage.
         let w = unsafe { &*(&dirty_u24 as *const u32).cast::<UBitInt<24>>() };
-        assert_eq!(w.as_c_arg(), 1);
+        assert_eq!(w.as_c_arg().into_raw(), 1);
     }
 }

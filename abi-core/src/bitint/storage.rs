@@ -12,6 +12,13 @@
 /// used with (checked when a value is built), every bit pattern must be
 /// valid, and `to_words`/`from_words` must be exact inverses on the bits
 /// they share.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not the storage of a `_BitInt` on this target",
+    label = "no `_BitInt` of this width and signedness",
+    note = "`BitInt<1>` is not valid C (a signed `_BitInt` needs a sign bit and a value bit): use `UBitInt<1>` or `bool`",
+    note = "no `_BitInt` is wider than the target's `__BITINT_MAXWIDTH__` (8388608 on x86-64 and i386, 128 on the other targets: `abi_core::bitint_layout`)",
+    note = "a storage named by hand must have the size and alignment of `_BitInt(N)`: write `bitint!(N)`/`ubitint!(N)` instead"
+)]
 pub unsafe trait BitStorage: CPassing<Signed> + CPassing<Unsigned> + Copy + 'static {
     /// The working copy arithmetic operates on.
     type Words: Copy + AsRef<[u64]> + AsMut<[u64]>;
@@ -312,10 +319,22 @@ passed_by_reference!(Signed, Unsigned);
 #[cfg(target_endian = "big")]
 compile_error!("abi-core's `_BitInt` types support little-endian targets only");
 
-/// Storage class of a width: 1, 2, 4, 8 (one primitive) or 16 (chunks).
+/// Storage class of a width: 1, 2, 4, 8 (one primitive) or 16 (chunks),
+/// or 0 when no `_BitInt` of this width and signedness exists on the target
+/// (a signed one bit, zero bits, or above `__BITINT_MAXWIDTH__`, as
+/// [`bitint_layout`](crate::bitint_layout::bitint_layout) says): its
+/// storage is then [`NoSuchBitInt`], so that the type is an error as soon
+/// as it is type-checked (`cargo check`), not only when code is generated.
 #[doc(hidden)]
-pub const fn kind(bits: u32) -> u8 {
-    if bits <= 8 {
+pub const fn kind(bits: u32, signed: bool) -> u8 {
+    let exists = match crate::bitint_layout::BitIntTarget::current() {
+        Some(target) => crate::bitint_layout::bitint_layout(target, bits, signed).is_some(),
+        // An unknown target is refused by the layout check instead.
+        None => bits > 0,
+    };
+    if !exists {
+        0
+    } else if bits <= 8 {
         1
     } else if bits <= 16 {
         2
@@ -350,8 +369,19 @@ pub const fn chunks(bits: u32) -> usize {
 /// Maps a storage class and chunk count to the Rust type.
 #[doc(hidden)]
 pub trait Pick {
-    /// The storage type.
-    type Repr: BitStorage;
+    /// The storage type ([`NoSuchBitInt`] for class 0).
+    type Repr;
+}
+
+/// The "storage" of a width and signedness that has no `_BitInt` on the
+/// target: it is no [`BitStorage`], so `BitInt<1>` (or `UBitInt<129>` on a
+/// target whose `__BITINT_MAXWIDTH__` is 128) fails to type-check, with the
+/// notes of `BitStorage`'s diagnostic.
+#[derive(Debug, Clone, Copy)]
+pub enum NoSuchBitInt {}
+
+impl<const C: usize> Pick for Kind<0, C> {
+    type Repr = NoSuchBitInt;
 }
 
 /// A storage class (see [`kind`]) and a chunk count, as types.
@@ -396,7 +426,16 @@ impl<const C: usize> Pick for Kind<16, C> {
 #[macro_export]
 macro_rules! bitint_storage {
     ($bits:expr) => {
-        <$crate::bitint::Kind<{ $crate::bitint::kind($bits) }, { $crate::bitint::chunks($bits) }> as $crate::bitint::Pick>::Repr
+        <$crate::bitint::Kind<
+            { $crate::bitint::kind($bits, false) },
+            { $crate::bitint::chunks($bits) },
+        > as $crate::bitint::Pick>::Repr
+    };
+    (signed $bits:expr) => {
+        <$crate::bitint::Kind<
+            { $crate::bitint::kind($bits, true) },
+            { $crate::bitint::chunks($bits) },
+        > as $crate::bitint::Pick>::Repr
     };
 }
 
@@ -405,7 +444,7 @@ macro_rules! bitint_storage {
 #[macro_export]
 macro_rules! bitint {
     ($bits:expr) => {
-        $crate::BitInt<{ $bits }, $crate::bitint_storage!($bits)>
+        $crate::BitInt<{ $bits }, $crate::bitint_storage!(signed $bits)>
     };
 }
 
@@ -422,12 +461,22 @@ macro_rules! ubitint {
 #[derive(Debug)]
 pub struct Width<const N: u32>;
 
-/// The storage of `Width<N>`, for N in the built-in table (1..=256), which
-/// lets users write `BitInt<24>`.
+/// The storages of `Width<N>`, for N in the built-in table (1..=256), which
+/// let users write `BitInt<24>`.
 #[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`BitInt<N>` and `UBitInt<N>` name widths up to 256 directly; this one is `{Self}`",
+    label = "no built-in storage for this width",
+    note = "above 256 bits write `abi_core::bitint!(N)` or `abi_core::ubitint!(N)` (for example `abi_core::bitint!(300)`), up to the target's `__BITINT_MAXWIDTH__`",
+    note = "in generic code take the storage as a parameter: `fn f<const N: u32, S: abi_core::bitint::BitStorage>(x: abi_core::BitInt<N, S>)`"
+)]
 pub trait DefaultStorage {
-    /// The storage type.
-    type Storage: BitStorage;
+    /// The storage of `_BitInt(N)` ([`NoSuchBitInt`] for N = 1, and above
+    /// the target's maximum).
+    type Signed;
+    /// The storage of `unsigned _BitInt(N)` ([`NoSuchBitInt`] above the
+    /// target's maximum).
+    type Unsigned;
 }
 
 /// Widest width with a default storage. The table costs compile time
@@ -439,7 +488,8 @@ pub const DEFAULT_STORAGE_MAX_WIDTH: u32 = 256;
 macro_rules! default_storage {
     ($n:expr) => {
         impl DefaultStorage for Width<{ $n }> {
-            type Storage = <Kind<{ kind($n) }, { chunks($n) }> as Pick>::Repr;
+            type Signed = <Kind<{ kind($n, true) }, { chunks($n) }> as Pick>::Repr;
+            type Unsigned = <Kind<{ kind($n, false) }, { chunks($n) }> as Pick>::Repr;
         }
     };
 }

@@ -48,6 +48,12 @@ unsafe impl<const K: usize> ChunkArray for [u32; K] {
 /// which lets users write `Bits<N>`; wider vectors use
 /// [`bits!`](crate::bits!).
 #[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`Bits<N>` and `LogicVec<N>` name widths up to 256 directly; this one is `{Self}`",
+    label = "no built-in chunk array for this width",
+    note = "above 256 bits write `abi_core::bits!(N)` (or `LogicVec<N, [u32; ceil(N / 32)]>`)",
+    note = "in generic code take the chunks as a parameter: `fn f<const N: u32, C: abi_core::dpi::ChunkArray>(x: abi_core::dpi::Bits<N, C>)` (the same for `LogicVec<N, C>`)"
+)]
 pub trait PackedChunks {
     /// `[u32; ceil(N / 32)]`.
     type Chunks: ChunkArray;
@@ -85,6 +91,39 @@ macro_rules! bits {
 /// assert!(v.bit(3) && !v.bit(0));
 /// assert_eq!(format!("{v:x}"), "ab12345678");
 /// assert!(Bits::<8>::try_from(256_u64).is_err());
+/// ```
+///
+/// It is also an unsigned N-bit integer, with the operators of
+/// [`UBitInt<N>`](crate::UBitInt): `& | ^ !`, logical `<< >>`, comparisons,
+/// and `+ - *` (which panic on overflow with debug assertions and wrap
+/// without), next to `wrapping_*`, `checked_*` and `overflowing_*` forms.
+/// Code generic over the width takes the chunk array as a parameter:
+///
+/// ```
+/// use abi_core::dpi::{Bits, ChunkArray, LogicVec};
+///
+/// /// A reference model for any width: rotate left by one.
+/// fn rotate_left<const N: u32, C: ChunkArray>(v: Bits<N, C>) -> Bits<N, C> {
+///     let top = v.bit(N - 1);
+///     let mut shifted = v << 1;
+///     shifted.set_bit(0, top);
+///     shifted
+/// }
+///
+/// let v = Bits::<12>::try_from(0x801u64).unwrap();
+/// assert_eq!(rotate_left(v), Bits::try_from(0x003u64).unwrap());
+/// assert_eq!(v.wrapping_add(Bits::ones()), Bits::try_from(0x800u64).unwrap());
+/// assert!(v > Bits::try_from(0x7ffu64).unwrap());
+///
+/// /// The known bits of a 4-state vector, X and Z read as 0.
+/// fn known_part<const N: u32, C: ChunkArray>(v: LogicVec<N, C>) -> Bits<N, C> {
+///     let mut bits = Bits::ZERO;
+///     for i in 0..N {
+///         bits.set_bit(i, v.get(i) == abi_core::dpi::Logic::One);
+///     }
+///     bits
+/// }
+/// assert_eq!(known_part(LogicVec::<12>::from_bits(v)), v);
 /// ```
 #[repr(transparent)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]

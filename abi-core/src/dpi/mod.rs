@@ -156,6 +156,7 @@ impl fmt::Display for SvType {
 }
 
 mod bits;
+mod bits_ops;
 mod chandle;
 mod logic_vec;
 mod open_array;

@@ -1,7 +1,7 @@
 use abi_core::BitInt;
 
 // C rejects `_BitInt(1)`: a signed integer needs a sign bit and a value bit.
-// (Inside function bodies the same error appears when the code is built.)
+// The error comes from `cargo check`, in function bodies too.
 static FLAG: BitInt<1> = BitInt::<1>::ZERO;
 
 fn main() {

@@ -1,0 +1,8 @@
+use abi_core::BitInt;
+
+// The built-in table stops at 256 bits; wider ones are `bitint!(N)`.
+pub fn wide(x: BitInt<300>) -> u32 {
+    x.count_ones()
+}
+
+fn main() {}
