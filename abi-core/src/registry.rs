@@ -543,6 +543,20 @@ pub struct FieldDesc {
 pub struct Registry {
     functions: Vec<FunctionDesc>,
     structs: Vec<&'static StructDesc>,
+    /// Set by [`Registry::for_module`] when it kept no function, so that
+    /// generation fails naming the module instead of writing files without
+    /// the functions the user expected.
+    unmatched_module: Option<UnmatchedModule>,
+}
+
+/// A module path [`Registry::for_module`] found no function in, and the
+/// modules that have some.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnmatchedModule {
+    /// The module path asked for.
+    pub module: String,
+    /// The module paths of the functions there were.
+    pub known: Vec<String>,
 }
 
 impl Registry {
@@ -566,7 +580,11 @@ impl Registry {
                 .cmp(b.rust.name)
                 .then(a.rust.path().cmp(&b.rust.path()))
         });
-        Registry { functions, structs }
+        Registry {
+            functions,
+            structs,
+            unmatched_module: None,
+        }
     }
 
     /// Only the items declared in `crate_name` (as `module_path!()` spells
@@ -576,6 +594,61 @@ impl Registry {
         self.functions.retain(|f| f.rust.crate_name() == wanted);
         self.structs.retain(|s| s.rust.crate_name() == wanted);
         self
+    }
+
+    /// Only the functions declared in module `module` (a path as
+    /// `module_path!()` spells it, `my_crate::testbench_a`) or in its
+    /// submodules: one crate serving several testbenches writes one
+    /// SystemVerilog package (one [`Bundle`](crate::emit::Bundle)) per
+    /// module. The structs stay (a function may use a struct declared
+    /// elsewhere; a package declares only the packed structs its functions
+    /// use). When no function is declared there, generating files from the
+    /// result is [`EmitError::NoFunctionInModule`](crate::emit::EmitError::NoFunctionInModule),
+    /// which lists the modules that have some.
+    ///
+    /// ```
+    /// mod testbench_a {
+    ///     #[abi_core::dpi_import]
+    ///     pub fn model_a(x: i32) -> i32 { x + 1 }
+    /// }
+    /// mod testbench_b {
+    ///     #[abi_core::dpi_import]
+    ///     pub fn model_b(x: i32) -> i32 { x - 1 }
+    /// }
+    ///
+    /// # fn main() {
+    /// let here = module_path!();
+    /// let registry = abi_core::Registry::all();
+    /// let a = registry.clone().for_module(&format!("{here}::testbench_a"));
+    /// let package = abi_core::SvPackage::new("tb_a_pkg").render(&a).unwrap();
+    /// assert!(package.contains("model_a") && !package.contains("model_b"));
+    ///
+    /// let typo = registry.for_module(&format!("{here}::testbench_c"));
+    /// let error = abi_core::emit::Bundle::new("tb_c").render(&typo).unwrap_err();
+    /// assert!(error.to_string().contains("testbench_b"));
+    /// # }
+    /// ```
+    pub fn for_module(mut self, module: &str) -> Self {
+        let known: std::collections::BTreeSet<&str> =
+            self.functions.iter().map(|f| f.rust.module_path).collect();
+        let inside = |path: &str| {
+            path.strip_prefix(module)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with("::"))
+        };
+        self.functions.retain(|f| inside(f.rust.module_path));
+        if self.functions.is_empty() {
+            self.unmatched_module = Some(UnmatchedModule {
+                module: module.to_owned(),
+                known: known.into_iter().map(str::to_owned).collect(),
+            });
+        }
+        self
+    }
+
+    /// The module [`Registry::for_module`] was asked for and found no
+    /// function in, if that happened.
+    pub fn unmatched_module(&self) -> Option<&UnmatchedModule> {
+        self.unmatched_module.as_ref()
     }
 
     /// The functions, sorted by symbol.

@@ -50,6 +50,35 @@ fn sv_package_matches_golden() {
     abi_core::golden::assert_golden(path, &package);
 }
 
+/// The panic testbench's own package: only the functions of one module
+/// (`Registry::for_module`), as a crate serving several testbenches
+/// generates one package per testbench.
+#[test]
+fn per_module_package_matches_golden() {
+    let panicking = registry().for_module("c_tests::dpi_exports::panicking");
+    let files = abi_core::emit::Bundle::new("panic")
+        .render(&panicking)
+        .expect("the module has functions");
+    let package = files
+        .iter()
+        .find(|f| f.name == "panic_dpi.sv")
+        .expect("a DPI package");
+    assert_eq!(package.contents.matches("import \"DPI-C\"").count(), 1);
+    assert!(
+        package
+            .contents
+            .contains("function int dpi_panics(input int x);")
+    );
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/panic_dpi.sv");
+    abi_core::golden::assert_golden(path, &package.contents);
+    // A module with no function is an error naming the modules that have.
+    let error = abi_core::emit::Bundle::new("none")
+        .render(&registry().for_module("c_tests::no_such_module"))
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("c_tests::dpi_exports::panicking"), "{error}");
+}
+
 /// The CIRCT `sim.func.dpi` declarations of the same imports, which
 /// `cargo xtask test` checks with CIRCT itself (`tools/check_circt.py`).
 #[test]

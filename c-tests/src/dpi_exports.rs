@@ -167,11 +167,19 @@ pub fn dpi_mark70(#[inout] v: &mut Bits<70>) {
     v.set_bit(0, false);
 }
 
-/// Panics for any input: the simulation (or a C caller) aborts with a
-/// report naming the function.
-#[dpi_import]
-pub fn dpi_panics(x: i32) -> i32 {
-    panic!("dpi_panics was called with {x}");
+/// The import of the panic testbench (`sv/panic_tb.sv`), in a module of
+/// its own: that testbench imports a package of this module only
+/// (`sv/panic_dpi.sv`, `Registry::for_module`), as a crate serving
+/// several testbenches does.
+pub mod panicking {
+    use abi_core::dpi_import;
+
+    /// Panics for any input: the simulation (or a C caller) aborts with a
+    /// report naming the function.
+    #[dpi_import]
+    pub fn dpi_panics(x: i32) -> i32 {
+        panic!("dpi_panics was called with {x}");
+    }
 }
 
 /// A small model that SystemVerilog owns through a `chandle`.

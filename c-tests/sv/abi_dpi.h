@@ -340,7 +340,7 @@ void dpi_packet_step_inout(svBitVecVal *packet);
  * Panics for any input: the simulation (or a C caller) aborts with a
  * report naming the function.
  *
- * Rust: `c_tests::dpi_exports::dpi_panics`
+ * Rust: `c_tests::dpi_exports::panicking::dpi_panics`
  */
 int dpi_panics(int x);
 

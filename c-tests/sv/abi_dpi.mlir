@@ -100,7 +100,7 @@ module {
   // Rust: `c_tests::dpi_exports::dpi_packet_step_inout`
   sim.func.dpi @dpi_packet_step_inout(inout %packet : i103)
 
-  // Rust: `c_tests::dpi_exports::dpi_panics`
+  // Rust: `c_tests::dpi_exports::panicking::dpi_panics`
   sim.func.dpi @dpi_panics(in %x : i32, return ret : i32)
 
   // Rust: `c_tests::dpi_exports::dpi_reverse4`

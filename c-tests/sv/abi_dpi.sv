@@ -222,7 +222,7 @@ package abi_dpi;
 
   // Panics for any input: the simulation (or a C caller) aborts with a
   // report naming the function.
-  // Rust: `c_tests::dpi_exports::dpi_panics`
+  // Rust: `c_tests::dpi_exports::panicking::dpi_panics`
   import "DPI-C" function int dpi_panics(input int x);
 
   // `int a[4]` in, `int out[4]` out (reversed); the result is the sum.

@@ -21,7 +21,11 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
     let simulation = crate::verilate(
         &crate::Verilator::debian(),
         "dpi_bench",
-        &[sv.join("dpi_bench.sv"), sv.join("dpi_bench.c")],
+        &[
+            sv.join("abi_dpi.sv"),
+            sv.join("dpi_bench.sv"),
+            sv.join("dpi_bench.c"),
+        ],
         // (The directory names the level: make does not rebuild objects
         // when only the flags change.)
         &root.join("target/verilator/bench-O3"),
@@ -35,7 +39,11 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
     let simulation_clang = crate::verilate(
         &crate::Verilator::debian(),
         "dpi_bench",
-        &[sv.join("dpi_bench.sv"), sv.join("dpi_bench.c")],
+        &[
+            sv.join("abi_dpi.sv"),
+            sv.join("dpi_bench.sv"),
+            sv.join("dpi_bench.c"),
+        ],
         &root.join("target/verilator/bench-O3-clang"),
         Some("-O3"),
         Some("clang++-19"),

@@ -21,6 +21,7 @@ mod benchmarks;
 mod cross;
 mod dpi_bench;
 mod python_tools;
+mod readme_recipes;
 mod sanitizers;
 
 /// A foreign tool the tests need, and the Debian package that provides it.
@@ -102,6 +103,9 @@ fn main() -> ExitCode {
         Some("compile-cost") => compile_cost(),
         // One step of `test`, for working on the DPI-C flow.
         Some("dpi") => ensure_tools(&TEST_TOOLS).and_then(|()| dpi_in_verilator()),
+        Some("recipes") => {
+            readme_recipes::verilator_recipe().and_then(|()| readme_recipes::generation_recipe())
+        }
         Some("miri") => sanitizers::miri(),
         Some("tsan") => sanitizers::thread_sanitizer(),
         Some("fuzz") => sanitizers::fuzz(),
@@ -110,7 +114,7 @@ fn main() -> ExitCode {
         Some("slang") => python_tools::check_systemverilog(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | miri | tsan | fuzz | circt | iree | slang>"
+                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | miri | tsan | fuzz | circt | iree | slang>"
             );
             return ExitCode::from(2);
         }
@@ -508,7 +512,8 @@ fn dpi_in_verilator() -> Result<(), String> {
         dpi_testbench(verilator)?;
         logic_oracle(verilator)?;
     }
-    readme_verilator_recipe()
+    readme_recipes::verilator_recipe()?;
+    readme_recipes::generation_recipe()
 }
 
 /// `verilator --lint-only -Wall` on the generated packages: clean but for
@@ -582,35 +587,6 @@ fn logic_oracle(verilator: &Verilator) -> Result<(), String> {
     Ok(())
 }
 
-/// The README's Verilator recipe, run exactly as written (both flows must
-/// pass the testbench).
-fn readme_verilator_recipe() -> Result<(), String> {
-    let readme = std::fs::read_to_string("README.md").map_err(|e| e.to_string())?;
-    let script = readme
-        .split("### Building a simulation with Verilator")
-        .nth(1)
-        .and_then(|rest| rest.split("```sh\n").nth(1))
-        .and_then(|rest| rest.split("```").next())
-        .ok_or("the README has no Verilator recipe")?;
-    let output = Command::new("bash")
-        .args(["-euc", script])
-        .output()
-        .map_err(|e| format!("cannot run bash: {e}"))?;
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let passes = stdout.matches("DPI OK:").count();
-    if !(output.status.success() && passes == 2) {
-        return Err(format!(
-            "the README's Verilator recipe failed ({}):\n{stdout}{}",
-            output.status,
-            String::from_utf8_lossy(&output.stderr)
-        ));
-    }
-    println!(
-        "the README's Verilator recipe: both flows (--binary, --cc --exe --build) pass the testbench"
-    );
-    Ok(())
-}
-
 /// Build c-tests as a staticlib, verilate the generated DPI package (which
 /// a test keeps equal to the registry) with the testbench `sv/dpi_tb.sv`,
 /// link, and run the simulation: the testbench `$fatal`s on any mismatch.
@@ -624,7 +600,7 @@ fn dpi_testbench(verilator: &Verilator) -> Result<(), String> {
     let simulation = verilate(
         verilator,
         "dpi_tb",
-        &[sv.join("dpi_tb.sv")],
+        &[sv.join("abi_dpi.sv"), sv.join("dpi_tb.sv")],
         &obj,
         None,
         None,
@@ -720,7 +696,8 @@ fn panic_in_verilator(
     let simulation = verilate(
         verilator,
         "panic_tb",
-        &[sv.join("panic_tb.sv")],
+        // The package of the panicking module only (`Registry::for_module`).
+        &[sv.join("panic_dpi.sv"), sv.join("panic_tb.sv")],
         &root
             .join("target/verilator")
             .join(&verilator.name)
@@ -799,7 +776,6 @@ fn verilate(
         )
         // `include "abi_dpi_exports.svh"` resolves in the generated files.
         .arg(format!("-I{}", sv.display()))
-        .arg(sv.join("abi_dpi.sv"))
         .args(sources)
         .args(
             link_flags

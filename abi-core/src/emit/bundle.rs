@@ -70,6 +70,9 @@ impl Bundle {
     /// Every file, in a fixed order; the same registry gives the same
     /// files byte for byte.
     pub fn render(&self, registry: &Registry) -> Result<Vec<GeneratedFile>, EmitError> {
+        if let Some(unmatched) = registry.unmatched_module() {
+            return Err(EmitError::NoFunctionInModule(unmatched.clone()));
+        }
         if registry.functions().is_empty() && registry.structs().is_empty() {
             return Err(EmitError::EmptyRegistry);
         }

@@ -58,6 +58,9 @@ pub enum EmitError {
     /// The registry holds nothing to declare: the program that renders it
     /// does not link the crate whose functions it should describe.
     EmptyRegistry,
+    /// [`Registry::for_module`](crate::Registry::for_module) kept no
+    /// function: the module path is wrong, or its functions are not linked.
+    NoFunctionInModule(crate::registry::UnmatchedModule),
     /// Writing the file failed.
     Io {
         /// The file.
@@ -111,6 +114,22 @@ impl fmt::Display for EmitError {
             EmitError::EmptyRegistry => f.write_str(
                 "the registry is empty: no `#[c_export]`, `#[dpi_import]`, `#[dpi_export]` or `#[ciface]` item of the wanted crate is linked into this program, so there is nothing to write. Generate from code that links the crate defining them: call one of its functions (for example a `pub fn registry() -> abi_core::Registry { abi_core::Registry::all().for_crate(env!(\"CARGO_CRATE_NAME\")) }` defined in that crate), or generate from a `#[test]` inside it; and check the name given to `Registry::for_crate`",
             ),
+            EmitError::NoFunctionInModule(unmatched) => {
+                write!(
+                    f,
+                    "no registered function is declared in module `{}` or its submodules, so there is nothing to write; ",
+                    unmatched.module
+                )?;
+                if unmatched.known.is_empty() {
+                    f.write_str("the registry has no function at all (is the crate that defines them linked into this program?)")
+                } else {
+                    write!(
+                        f,
+                        "the modules with functions are: {}",
+                        unmatched.known.join(", ")
+                    )
+                }
+            }
             EmitError::Io { path, error } => write!(f, "cannot write {}: {error}", path.display()),
         }
     }
