@@ -35,6 +35,7 @@ KNOWN = {
     "keyword": "CIRCT does not escape a SystemVerilog keyword used as a function name "
     "(`table` instead of `\\table `), which is invalid SystemVerilog",
     "typedef": "a packed struct typedef is `bit [N-1:0]` of the same width in CIRCT",
+    "enum": "an enum typedef is its base type in CIRCT (which has no enums)",
     "sv_name": "abi-core's package imports the C symbol under another SystemVerilog "
     "name (`c = sv`); CIRCT uses the C symbol (`verilogName`) as the name",
     "inout_call": "CIRCT's lowering of a call with `inout` arguments passes the module's input "
@@ -138,6 +139,11 @@ def package_imports(text):
         m.group(2): int(m.group(1))
         for m in re.finditer(r"\(#\[derive\(Packed\)\], (\d+) bits\)\n\s*typedef struct packed \{.*?\} (\w+);", text, re.S)
     }
+    # An enum is its base type: `typedef enum bit [2:0] {...} opcode_t;`.
+    enums = {
+        m.group(2): m.group(1).strip()
+        for m in re.finditer(r"typedef enum ([^{]*?) ?\{[^}]*\} (\w+);", text)
+    }
     out = {}
     for m in re.finditer(r'import "DPI-C" ((?:(?:context|pure) )*)(?:(\w+) = )?function (.*?)\((.*?)\);', text):
         qualifiers, c_symbol, head, params = m.groups()
@@ -150,12 +156,16 @@ def package_imports(text):
         sv_name = name.strip()
         symbol = c_symbol or sv_name.lstrip("\\").strip()
         out[symbol] = (qualifiers.split(), sv_name, result.strip(), sv_params(params))
-    return out, widths
+    return out, (widths, enums)
 
 
-def canonical(ty, widths, seen):
+def canonical(ty, typedefs, seen):
     """CIRCT's spelling of one of abi-core's types, noting the known
     differences in `seen`."""
+    widths, enums = typedefs
+    if ty in enums:
+        seen.add("enum")
+        ty = enums[ty]
     if ty.endswith(" unsigned"):
         seen.add("unsigned")
         ty = ty[: -len(" unsigned")]

@@ -10,6 +10,7 @@ use core::ffi::CStr;
 
 use abi_core::dpi::{
     Bits, Chandle, Integer, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut, SignedBits,
+    SignedLogicVec,
 };
 use abi_core::packed::Packed;
 use abi_core::{SvPackage, UBitInt, dpi_export, dpi_import};
@@ -75,6 +76,44 @@ pub fn ieee_logic(a: Logic, v: LogicVec<12>, out: &mut LogicVec<40>) -> Logic {
 pub fn ieee_signed(x: SignedBits<12>, n: Integer, out: &mut SignedBits<40>) -> i32 {
     *out = SignedBits::try_from(x.to_i128().unwrap_or(0)).unwrap_or_default();
     n.to_i32().unwrap_or(0)
+}
+
+/// `logic signed`.
+#[dpi_import]
+pub fn ieee_signed_logic(x: SignedLogicVec<12>, out: &mut SignedLogicVec<12>) {
+    *out = x;
+}
+
+/// A state machine's state: `typedef enum bit [1:0]`.
+#[derive(abi_core::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[dpi_enum(sv_name = "ieee_state_t", base = Bits<2>, prefix = "ST_")]
+pub enum State {
+    /// Waiting.
+    Idle = 0,
+    /// Working.
+    Busy = 1,
+    /// Finished.
+    Done = 3,
+}
+
+/// A command: `typedef enum int` (the default base).
+#[derive(abi_core::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[dpi_enum(sv_name = "ieee_command_t", prefix = "CMD_")]
+pub enum Command {
+    /// Start.
+    Start = 1,
+    /// Stop.
+    Stop = -1,
+}
+
+/// Enums in, out and inout (IEEE 1800 has no enum results).
+#[dpi_import]
+pub fn ieee_enums(command: Command, state: &mut State, #[inout] last: &mut Command) {
+    *state = match command {
+        Command::Start => State::Busy,
+        Command::Stop => State::Idle,
+    };
+    *last = command;
 }
 
 /// A packed struct in and out.

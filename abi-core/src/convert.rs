@@ -43,6 +43,13 @@ pub enum ArgError {
     },
     /// A memref descriptor that fails validation.
     MemRef(crate::memref::MemRefError),
+    /// A value of a DPI-C `typedef enum` that is none of its labels.
+    NotAnEnumValue {
+        /// The value received.
+        value: i128,
+        /// The typedef name.
+        enum_name: &'static str,
+    },
 }
 
 impl fmt::Display for ArgError {
@@ -56,6 +63,9 @@ impl fmt::Display for ArgError {
                 write!(f, "slice length {len} exceeds the address space")
             }
             ArgError::MemRef(error) => write!(f, "invalid memref: {error}"),
+            ArgError::NotAnEnumValue { value, enum_name } => {
+                write!(f, "{value} is not a value of the enum `{enum_name}`")
+            }
             ArgError::InvalidUtf8 { valid_up_to } => {
                 write!(
                     f,

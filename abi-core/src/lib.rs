@@ -72,7 +72,7 @@ pub mod registry;
 mod registry_section;
 pub mod status;
 
-pub use abi_macros::{c_export, ciface, dpi_export, dpi_import};
+pub use abi_macros::{DpiEnum, c_export, ciface, dpi_export, dpi_import};
 pub use bitint::{BitInt, BitIntCast, BitIntError, UBitInt};
 pub use c_type::{CBool, CType, CTypeDesc};
 pub use convert::{ArgError, Borrow, CParam, CResult, CSliceParam, Direction};

@@ -125,7 +125,8 @@ pub(crate) const fn status_of_arg_error(error: &ArgError) -> i32 {
         ArgError::Misaligned { .. }
         | ArgError::TooLarge { .. }
         | ArgError::InvalidUtf8 { .. }
-        | ArgError::MemRef(_) => STATUS_INVALID_ARGUMENT,
+        | ArgError::MemRef(_)
+        | ArgError::NotAnEnumValue { .. } => STATUS_INVALID_ARGUMENT,
     }
 }
 

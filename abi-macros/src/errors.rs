@@ -59,3 +59,29 @@ impl Drop for Errors {
         }
     }
 }
+
+/// Expand a derive: parse `item`, build its model (recording every error),
+/// emit the code when nothing went wrong. A derive never re-emits the
+/// item, so on error only the errors are emitted.
+pub(crate) fn expand_derive<M>(
+    item: TokenStream,
+    build: impl FnOnce(&syn::DeriveInput, &mut Errors) -> Option<M>,
+    emit: impl FnOnce(&M) -> TokenStream,
+) -> TokenStream {
+    let mut errors = Errors::new();
+    let input: syn::DeriveInput = match syn::parse2(item) {
+        Ok(input) => input,
+        Err(e) => {
+            errors.push(e);
+            return errors.finish();
+        }
+    };
+    let model = build(&input, &mut errors);
+    let generated = match model {
+        Some(model) if errors.is_empty() => emit(&model),
+        _ => TokenStream::new(),
+    };
+    let mut out = errors.finish();
+    out.extend(generated);
+    out
+}

@@ -9,6 +9,7 @@
 mod attribute_args;
 mod c_export;
 mod ciface;
+mod dpi_enum;
 mod dpi_export;
 mod dpi_import;
 mod dpi_param;
@@ -56,6 +57,16 @@ pub fn dpi_export(attr: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_derive(Packed, attributes(packed))]
 pub fn derive_packed(item: TokenStream) -> TokenStream {
     packed::expand(item.into()).into()
+}
+
+/// A fieldless enum that crosses SystemVerilog DPI-C as a `typedef enum`:
+/// `#[dpi_enum(sv_name = "state_t", base = Bits<2>, prefix = "ST_")]`
+/// (all optional; the base defaults to `i32`, `typedef enum int`).
+/// Implements `abi_core::dpi::DpiEnum`; values from the simulator are
+/// checked against the variants.
+#[proc_macro_derive(DpiEnum, attributes(dpi_enum))]
+pub fn derive_dpi_enum(item: TokenStream) -> TokenStream {
+    dpi_enum::expand(item.into()).into()
 }
 
 /// MLIR's C interface. On a Rust function: export `_mlir_ciface_<name>` for

@@ -491,6 +491,20 @@ static long long dpi_freed_chandle_use(void) {
 }
 
 static long long dpi_panic_reported(void) { return dpi_panics(3); }
+/* typedef enum values that are no label: an input (opcode 3, in a packed
+ * base) and an inout (an int base) abort naming the argument. */
+static long long dpi_enum_input_not_a_label_aborts(void) {
+    const svBitVecVal op = 3;
+    return dpi_alu(&op, 1, 2);
+}
+static long long dpi_enum_inout_not_a_label_aborts(void) {
+    int state = 7;
+    return dpi_bus_step(&state, 1);
+}
+static long long dpi_enum_dirty_bits_above_base(void) {
+    const svBitVecVal op = 0xFFFFFFF8u | 5u; /* bits above [2:0] are not the value's */
+    return dpi_alu(&op, 6, 3);
+}
 
 /* ---- _BitInt values C left dirty ----------------------------------------- */
 
@@ -830,6 +844,9 @@ static const Attack ATTACKS[] = {
     A(dpi_double_free_chandle, "value 499"),
     A(dpi_freed_chandle_use, "value -1"),
     A(dpi_panic_reported, "abort dpi_panics`|panicked"),
+    A(dpi_enum_input_not_a_label_aborts, "abort dpi_alu`|argument `op|3 is not a value of the enum `opcode_t`"),
+    A(dpi_enum_inout_not_a_label_aborts, "abort dpi_bus_step`|argument `state|7 is not a value of the enum `bus_state_t`"),
+    A(dpi_enum_dirty_bits_above_base, "value 7"),
     A(bitint_dirty_u24_argument, "value 2"),
     A(narrow_u16_upper_garbage, "value 5"),
     A(narrow_i8_upper_garbage, "value -1"),

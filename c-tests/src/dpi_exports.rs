@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use abi_core::UBitInt;
 use abi_core::dpi::{
     Bits, Chandle, Integer, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut, Scope,
-    SignedBits,
+    SignedBits, SignedLogicVec,
 };
 use abi_core::{dpi_export, dpi_import};
 
@@ -646,4 +646,114 @@ pub fn dpi_colour_name(code: i32, name: &mut &'static CStr) -> i32 {
     };
     *name = text;
     status
+}
+
+/// An ALU opcode: `typedef enum bit [2:0]` with labels `OP_ADD`...,
+/// values with a gap (no opcode 3 or 4).
+#[derive(abi_core::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[dpi_enum(sv_name = "opcode_t", base = Bits<3>, prefix = "OP_")]
+pub enum Opcode {
+    /// `a + b`.
+    Add = 0,
+    /// `a - b`.
+    Sub = 1,
+    /// `a & b`.
+    And = 2,
+    /// `a | b`.
+    Or = 5,
+}
+
+/// A bus state: `typedef enum int` (the default base), with a negative
+/// value.
+#[derive(abi_core::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[dpi_enum(sv_name = "bus_state_t", prefix = "BUS_")]
+pub enum BusState {
+    /// Nothing requested.
+    Idle = 0,
+    /// A request is pending.
+    Request = 1,
+    /// The bus is granted.
+    Grant = 2,
+    /// A protocol error.
+    Error = -1,
+}
+
+/// The ALU's reference model: an enum input.
+#[dpi_import]
+pub fn dpi_alu(op: Opcode, a: i32, b: i32) -> i32 {
+    match op {
+        Opcode::Add => a.wrapping_add(b),
+        Opcode::Sub => a.wrapping_sub(b),
+        Opcode::And => a & b,
+        Opcode::Or => a | b,
+    }
+}
+
+/// The opcode after `op` in declaration order (cyclic), as an output and
+/// as the result (a packed result: the `verilator` feature).
+#[dpi_import]
+pub fn dpi_next_opcode(op: Opcode, next: &mut Opcode) -> Opcode {
+    *next = match op {
+        Opcode::Add => Opcode::Sub,
+        Opcode::Sub => Opcode::And,
+        Opcode::And => Opcode::Or,
+        Opcode::Or => Opcode::Add,
+    };
+    *next
+}
+
+/// One step of the bus: an inout `int` enum (a negative value too), and
+/// the previous state as the result.
+#[dpi_import]
+pub fn dpi_bus_step(#[inout] state: &mut BusState, grant: bool) -> BusState {
+    let previous = *state;
+    *state = match (previous, grant) {
+        (BusState::Idle, _) => BusState::Request,
+        (BusState::Request, true) => BusState::Grant,
+        (BusState::Request, false) => BusState::Request,
+        (BusState::Grant, _) => BusState::Idle,
+        (BusState::Error, _) => BusState::Error,
+    };
+    previous
+}
+
+#[dpi_export]
+unsafe extern "C" {
+    /// Writes `code` into an `opcode_t` output with a cast, which
+    /// SystemVerilog does not check: 3 is no opcode.
+    pub fn sv_opcode_of(code: i32, op: &mut Opcode);
+}
+
+/// The opcode `sv_opcode_of` writes for `code`, or -1 when it is none
+/// (`DpiError::InvalidOutput` naming the export and the argument).
+#[dpi_import(context)]
+pub fn dpi_opcode_via_export(code: i32) -> i32 {
+    let mut op = Opcode::Add;
+    match sv_opcode_of(code, &mut op) {
+        Ok(()) => op as i32,
+        Err(abi_core::dpi::DpiError::InvalidOutput {
+            export: "sv_opcode_of",
+            argument: "op",
+            error: abi_core::ArgError::NotAnEnumValue { value, .. },
+        }) if i128::from(code) == value => -1,
+        Err(other) => panic!("sv_opcode_of({code}): unexpected {other}"),
+    }
+}
+
+/// `logic signed [11:0]`: `neg = -x` (wrapping) and 1 when `x` has no X
+/// or Z bit; otherwise `neg = x`, X and Z kept, and 0.
+#[dpi_import]
+pub fn dpi_slogic_negate(x: SignedLogicVec<12>, neg: &mut SignedLogicVec<12>) -> i32 {
+    match x.to_i128() {
+        Some(value) => {
+            let negated = SignedBits::<12>::try_from((-value + 2048).rem_euclid(4096) - 2048)
+                .expect("wrapped into 12 bits");
+            *neg = SignedLogicVec::from(negated);
+            1
+        }
+        None => {
+            *neg = x;
+            0
+        }
+    }
 }

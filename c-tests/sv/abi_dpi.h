@@ -82,6 +82,13 @@ int dpi_accumulate(int by, long long *total);
 int dpi_add_int(int a, int b);
 
 /**
+ * The ALU's reference model: an enum input.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_alu`
+ */
+int dpi_alu(const svBitVecVal *op, int a, int b);
+
+/**
  * `bit`: exclusive or as the result, and `a & b` as an output.
  *
  * Rust: `c_tests::dpi_exports::dpi_bits`
@@ -95,6 +102,14 @@ svBit dpi_bits(svBit a, svBit b, svBit *both);
  * Rust: `c_tests::dpi_exports::dpi_bump_bytes`
  */
 void dpi_bump_bytes(svBitVecVal *a);
+
+/**
+ * One step of the bus: an inout `int` enum (a negative value too), and
+ * the previous state as the result.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_bus_step`
+ */
+int dpi_bus_step(int *state, svBit grant);
 
 /**
  * `byte` and `byte unsigned` in, their sum as a `shortint` output, and the
@@ -231,12 +246,28 @@ void dpi_mark70(svBitVecVal *v);
 long long dpi_mul_longint(long long a, long long b);
 
 /**
+ * The opcode after `op` in declaration order (cyclic), as an output and
+ * as the result (a packed result: the `verilator` feature).
+ *
+ * Rust: `c_tests::dpi_exports::dpi_next_opcode`
+ */
+svBitVecVal dpi_next_opcode(const svBitVecVal *op, svBitVecVal *next);
+
+/**
  * `bit [0:0]`: a one-bit packed vector (still passed by pointer), negated
  * and returned by value.
  *
  * Rust: `c_tests::dpi_exports::dpi_not1`
  */
 svBitVecVal dpi_not1(const svBitVecVal *x);
+
+/**
+ * The opcode `sv_opcode_of` writes for `code`, or -1 when it is none
+ * (`DpiError::InvalidOutput` naming the export and the argument).
+ *
+ * Rust: `c_tests::dpi_exports::dpi_opcode_via_export`
+ */
+int dpi_opcode_via_export(int code);
 
 /**
  * The bounds of an open array through outputs; the result is its length.
@@ -417,6 +448,14 @@ double dpi_shortreal(double x, double *plus_one, double *doubled);
 int dpi_signed10(const svBitVecVal *x, svBitVecVal *negated, svBitVecVal *acc);
 
 /**
+ * `logic signed [11:0]`: `neg = -x` (wrapping) and 1 when `x` has no X
+ * or Z bit; otherwise `neg = x`, X and Z kept, and 0.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_slogic_negate`
+ */
+int dpi_slogic_negate(const svLogicVecVal *x, svLogicVecVal *neg);
+
+/**
  * `string` input: its length in bytes.
  *
  * Rust: `c_tests::dpi_exports::dpi_string_length`
@@ -489,6 +528,14 @@ int sv_double(int x);
  * Rust: `c_tests::dpi_exports::sv_flip`
  */
 svBit sv_flip(svBit b, int *counter);
+
+/**
+ * Writes `code` into an `opcode_t` output with a cast, which
+ * SystemVerilog does not check: 3 is no opcode.
+ *
+ * Rust: `c_tests::dpi_exports::sv_opcode_of`
+ */
+void sv_opcode_of(int code, svBitVecVal *op);
 
 /**
  * `x / 4` as a `shortreal`, in SystemVerilog.

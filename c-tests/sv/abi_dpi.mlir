@@ -20,6 +20,7 @@
 //   dpi_reverse8 (`c_tests::dpi_exports::dpi_reverse8`): the result: the 8-bit packed type `bit [7:0]`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_shift40 (`c_tests::dpi_exports::dpi_shift40`): parameter `v`: 4-state `logic [39:0]` (CIRCT's DPI types are 2-state)
 //   dpi_shortreal (`c_tests::dpi_exports::dpi_shortreal`): the result: `shortreal`, which this Verilator-flavoured library takes as `double` (CIRCT's `f32` is a C `float`)
+//   dpi_slogic_negate (`c_tests::dpi_exports::dpi_slogic_negate`): parameter `x`: 4-state `logic [11:0]` (CIRCT's DPI types are 2-state)
 //   dpi_string_length (`c_tests::dpi_exports::dpi_string_length`): parameter `text`: `string`
 module {
   // Rust: `c_tests::dpi_exports::bench_dpi_add`
@@ -34,11 +35,17 @@ module {
   // Rust: `c_tests::dpi_exports::dpi_add_int`
   sim.func.dpi @dpi_add_int(in %a : i32, in %b : i32, return ret : i32)
 
+  // Rust: `c_tests::dpi_exports::dpi_alu`
+  sim.func.dpi @dpi_alu(in %op : i3, in %a : i32, in %b : i32, return ret : i32)
+
   // Rust: `c_tests::dpi_exports::dpi_bits`
   sim.func.dpi @dpi_bits(in %a : i1, in %b : i1, out both : i1, return ret : i1)
 
   // Rust: `c_tests::dpi_exports::dpi_bump_bytes`
   sim.func.dpi @dpi_bump_bytes(ref %a : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_exports::dpi_bus_step`
+  sim.func.dpi @dpi_bus_step(inout %state : i32, in %grant : i1, return ret : i32)
 
   // Rust: `c_tests::dpi_exports::dpi_bytes`
   sim.func.dpi @dpi_bytes(in %a : i8, in %b : i8, out sum : i16, return ret : i8)
@@ -63,6 +70,12 @@ module {
 
   // Rust: `c_tests::dpi_exports::dpi_mul_longint`
   sim.func.dpi @dpi_mul_longint(in %a : i64, in %b : i64, return ret : i64)
+
+  // Rust: `c_tests::dpi_exports::dpi_next_opcode`
+  sim.func.dpi @dpi_next_opcode(in %op : i3, out next : i3, return ret : i3)
+
+  // Rust: `c_tests::dpi_exports::dpi_opcode_via_export`
+  sim.func.dpi @dpi_opcode_via_export(in %code : i32, return ret : i32)
 
   // Rust: `c_tests::dpi_exports::dpi_open_bounds`
   sim.func.dpi @dpi_open_bounds(ref %values : !llvm.ptr, out left : i32, out right : i32, out low : i32, out high : i32, return ret : i32)

@@ -7,6 +7,12 @@ package abi_dpi;
   typedef abi_core_library_built_for_verilator__rebuild_it_without_the_verilator_feature abi_core_dpi_flavour_t;
 `endif
 
+  // Rust: `c_tests::dpi_exports::Opcode` (#[derive(DpiEnum)])
+  typedef enum bit [2:0] {OP_Add = 3'd0, OP_Sub = 3'd1, OP_And = 3'd2, OP_Or = 3'd5} opcode_t;
+
+  // Rust: `c_tests::dpi_exports::BusState` (#[derive(DpiEnum)])
+  typedef enum int {BUS_Idle = 0, BUS_Request = 1, BUS_Grant = 2, BUS_Error = -1} bus_state_t;
+
   // Rust: `Float32` (#[derive(Packed)], 32 bits)
   typedef struct packed {
     bit sign; // bits 31:31
@@ -61,6 +67,10 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_add_int`
   import "DPI-C" function int dpi_add_int(input int a, input int b);
 
+  // The ALU's reference model: an enum input.
+  // Rust: `c_tests::dpi_exports::dpi_alu`
+  import "DPI-C" function int dpi_alu(input opcode_t op, input int a, input int b);
+
   // `bit`: exclusive or as the result, and `a & b` as an output.
   // Rust: `c_tests::dpi_exports::dpi_bits`
   import "DPI-C" function bit dpi_bits(input bit a, input bit b, output bit both);
@@ -69,6 +79,11 @@ package abi_dpi;
   // canonical, one `svBitVecVal` each).
   // Rust: `c_tests::dpi_exports::dpi_bump_bytes`
   import "DPI-C" function void dpi_bump_bytes(inout bit [7:0] a[3]);
+
+  // One step of the bus: an inout `int` enum (a negative value too), and
+  // the previous state as the result.
+  // Rust: `c_tests::dpi_exports::dpi_bus_step`
+  import "DPI-C" function bus_state_t dpi_bus_step(inout bus_state_t state, input bit grant);
 
   // `byte` and `byte unsigned` in, their sum as a `shortint` output, and the
   // unsigned byte doubled (wrapping) as the result.
@@ -153,10 +168,20 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_mul_longint`
   import "DPI-C" pure function longint dpi_mul_longint(input longint a, input longint b);
 
+  // The opcode after `op` in declaration order (cyclic), as an output and
+  // as the result (a packed result: the `verilator` feature).
+  // Rust: `c_tests::dpi_exports::dpi_next_opcode`
+  import "DPI-C" function opcode_t dpi_next_opcode(input opcode_t op, output opcode_t next);
+
   // `bit [0:0]`: a one-bit packed vector (still passed by pointer), negated
   // and returned by value.
   // Rust: `c_tests::dpi_exports::dpi_not1`
   import "DPI-C" function bit [0:0] dpi_not1(input bit [0:0] x);
+
+  // The opcode `sv_opcode_of` writes for `code`, or -1 when it is none
+  // (`DpiError::InvalidOutput` naming the export and the argument).
+  // Rust: `c_tests::dpi_exports::dpi_opcode_via_export`
+  import "DPI-C" context function int dpi_opcode_via_export(input int code);
 
   // The bounds of an open array through outputs; the result is its length.
   // Rust: `c_tests::dpi_exports::dpi_open_bounds`
@@ -265,6 +290,11 @@ package abi_dpi;
   // fit), and `acc` gains `x`. SystemVerilog compares them signed.
   // Rust: `c_tests::dpi_exports::dpi_signed10`
   import "DPI-C" function int dpi_signed10(input bit signed [9:0] x, output bit signed [9:0] negated, inout bit signed [69:0] acc);
+
+  // `logic signed [11:0]`: `neg = -x` (wrapping) and 1 when `x` has no X
+  // or Z bit; otherwise `neg = x`, X and Z kept, and 0.
+  // Rust: `c_tests::dpi_exports::dpi_slogic_negate`
+  import "DPI-C" function int dpi_slogic_negate(input logic signed [11:0] x, output logic signed [11:0] neg);
 
   // `string` input: its length in bytes.
   // Rust: `c_tests::dpi_exports::dpi_string_length`

@@ -18,6 +18,10 @@ export "DPI-C" function sv_double;
 //   expects: function bit sv_flip(input bit b, inout int counter);
 export "DPI-C" function sv_flip;
 
+// Rust: `c_tests::dpi_exports::sv_opcode_of`
+//   expects: function void sv_opcode_of(input int code, output opcode_t op);
+export "DPI-C" function sv_opcode_of;
+
 // Rust: `c_tests::dpi_exports::sv_quarter`
 //   expects: function shortreal sv_quarter(input shortreal x);
 export "DPI-C" function sv_quarter;

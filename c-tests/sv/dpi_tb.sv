@@ -31,6 +31,12 @@ module dpi_tb;
     total = task_counter;
   endtask
 
+  // Writes any int into an opcode_t with a cast, which SystemVerilog does
+  // not check (3 is no opcode): Rust must refuse it.
+  function void sv_opcode_of(input int code, output opcode_t op);
+    op = opcode_t'(code);
+  endfunction
+
   int checks = 0;
   int failures = 0;
 
@@ -285,6 +291,41 @@ module dpi_tb;
     // After `context` imports ran, Verilator leaves their scope set: an
     // export called from a non-context import must still be refused.
     check(dpi_export_without_scope() == 1, "export from a non-context import after context calls");
+
+    // logic signed [11:0]: negated in Rust, compared signed here
+    begin : logic_signed_checks
+      logic signed [11:0] sl, sl_neg;
+      sl = -12'sd5;
+      check(dpi_slogic_negate(sl, sl_neg) == 1 && sl_neg == 12'sd5 && sl < sl_neg, "logic signed in and out");
+      sl = -12'sd2048;
+      check(dpi_slogic_negate(sl, sl_neg) == 1 && sl_neg == -12'sd2048 && sl_neg < 12'sd0,
+            "logic signed: -(-2048) wraps");
+      sl = 12'sd2047;
+      check(dpi_slogic_negate(sl, sl_neg) == 1 && sl_neg == -12'sd2047 && $signed(sl_neg) < 0,
+            "logic signed: negative result compares signed");
+    end
+
+    // typedef enum: a packed base (opcode_t) and an int base (bus_state_t)
+    begin : enum_checks
+      opcode_t op, next_op;
+      bus_state_t bus, previous;
+      check(dpi_alu(OP_Add, 40, 2) == 42 && dpi_alu(OP_Sub, 40, 2) == 38
+            && dpi_alu(OP_And, 6, 3) == 2 && dpi_alu(OP_Or, 6, 3) == 7, "enum input");
+      op = OP_Or;
+      check(dpi_next_opcode(op, next_op) == OP_Add && next_op == OP_Add, "enum output and result");
+      check(dpi_next_opcode(OP_And, next_op) == OP_Or && next_op == OP_Or, "enum result 5");
+      check($bits(op) == 3 && $bits(bus) == 32, "enum base widths");
+      bus = BUS_Idle;
+      previous = dpi_bus_step(bus, 1'b0);
+      check(previous == BUS_Idle && bus == BUS_Request, "inout int enum");
+      previous = dpi_bus_step(bus, 1'b1);
+      check(previous == BUS_Request && bus == BUS_Grant, "inout int enum, granted");
+      bus = BUS_Error;
+      previous = dpi_bus_step(bus, 1'b1);
+      check(previous == BUS_Error && bus == BUS_Error && int'(bus) == -1, "inout negative enum value");
+      check(dpi_opcode_via_export(5) == 5, "export enum output");
+      check(dpi_opcode_via_export(3) == -1, "export enum output that is no label");
+    end
 
     if (failures != 0) $fatal(1, "DPI: %0d of %0d checks failed", failures, checks);
     $display("DPI OK: %0d checks passed", checks);

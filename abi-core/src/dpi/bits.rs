@@ -294,8 +294,8 @@ unsafe impl<const N: u32, C: ChunkArray> DpiType for Bits<N, C> {
         // `ceil(N/32)` chunks (Annex H).
         Ok(Self::from_chunks(unsafe { raw.read() }))
     }
-    unsafe fn from_cell(cell: C) -> Self {
-        Self::from_chunks(cell)
+    unsafe fn from_cell(cell: C) -> Result<Self, ArgError> {
+        Ok(Self::from_chunks(cell))
     }
     fn to_cell(self) -> C {
         self.chunks

@@ -295,11 +295,11 @@ unsafe impl<T: 'static> DpiType for Chandle<T> {
             _marker: PhantomData,
         })
     }
-    unsafe fn from_cell(cell: *mut c_void) -> Self {
-        Chandle {
+    unsafe fn from_cell(cell: *mut c_void) -> Result<Self, ArgError> {
+        Ok(Chandle {
             address: cell,
             _marker: PhantomData,
-        }
+        })
     }
     fn to_cell(self) -> *mut c_void {
         self.address

@@ -194,8 +194,8 @@ where
         // `ceil(N/32)` chunks (Annex H).
         Ok(Self::from_chunks(&unsafe { raw.read() }))
     }
-    unsafe fn from_cell(cell: C::Logic) -> Self {
-        Self::from_chunks(&cell)
+    unsafe fn from_cell(cell: C::Logic) -> Result<Self, ArgError> {
+        Ok(Self::from_chunks(&cell))
     }
     fn to_cell(self) -> C::Logic {
         self.to_chunks()

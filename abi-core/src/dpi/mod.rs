@@ -15,7 +15,9 @@
 //! | [`Bits<N>`] | `bit [N-1:0]` | `const svBitVecVal *` | `svBitVecVal *` |
 //! | [`LogicVec<N>`] | `logic [N-1:0]` | `const svLogicVecVal *` | `svLogicVecVal *` |
 //! | [`SignedBits<N>`] | `bit signed [N-1:0]` | `const svBitVecVal *` | `svBitVecVal *` |
+//! | [`SignedLogicVec<N>`] | `logic signed [N-1:0]` | `const svLogicVecVal *` | `svLogicVecVal *` |
 //! | [`Integer`] | `integer` (4-state, signed, 32 bits) | `const svLogicVecVal *` | `svLogicVecVal *` |
+//! | `#[derive(`[`DpiEnum`](macro@DpiEnum)`)]` enum | `typedef enum <base>` | the base's | the base's |
 //! | [`Chandle<T>`] | `chandle` | `void *` | `void **` |
 //! | `[T; K]` | `T name[K]` | `const T *` | `T *` |
 //! | [`OpenArray<T>`] / [`OpenArrayMut<T>`] / [`OpenArrayOut<T>`] | `input` / `inout` / `output T name[]` | `const svOpenArrayHandle` | — |
@@ -67,6 +69,11 @@ pub enum SvType {
         /// The number of bits.
         width: u32,
     },
+    /// `logic signed [width-1:0]`, a 4-state signed packed member.
+    PackedSignedLogic {
+        /// The number of bits.
+        width: u32,
+    },
     /// A packed array `element [len-1:0]`, element 0 in the least
     /// significant bits.
     PackedArray {
@@ -78,6 +85,9 @@ pub enum SvType {
     /// A `typedef struct packed` of a `#[derive(Packed)]` struct, referred
     /// to by its typedef name.
     PackedStruct(&'static crate::packed::PackedStructDesc),
+    /// A `typedef enum` of a `#[derive(DpiEnum)]` enum, referred to by its
+    /// typedef name.
+    Enum(&'static DpiEnumDesc),
     /// An open array `element name[]` (`name[][]` for two dimensions, ...).
     OpenArray {
         /// The element type.
@@ -118,11 +128,15 @@ impl SvType {
             SvType::PackedBits { width } => ("bit".into(), format!("[{}:0]", width - 1)),
             SvType::PackedSigned { width } => ("bit signed".into(), format!("[{}:0]", width - 1)),
             SvType::PackedLogic { width } => ("logic".into(), format!("[{}:0]", width - 1)),
+            SvType::PackedSignedLogic { width } => {
+                ("logic signed".into(), format!("[{}:0]", width - 1))
+            }
             SvType::PackedArray { element, len } => {
                 let (base, dims) = element.packed_parts();
                 (base, format!("[{}:0]{dims}", len - 1))
             }
             SvType::PackedStruct(desc) => (desc.sv_name.into(), String::new()),
+            SvType::Enum(desc) => (desc.sv_name.into(), String::new()),
             other => (other.to_string(), String::new()),
         }
     }
@@ -137,8 +151,10 @@ impl fmt::Display for SvType {
             SvType::PackedBits { .. }
             | SvType::PackedSigned { .. }
             | SvType::PackedLogic { .. }
+            | SvType::PackedSignedLogic { .. }
             | SvType::PackedArray { .. }
-            | SvType::PackedStruct(_) => {
+            | SvType::PackedStruct(_)
+            | SvType::Enum(_) => {
                 let (base, dims) = self.packed_parts();
                 if dims.is_empty() {
                     f.write_str(&base)
@@ -158,6 +174,7 @@ impl fmt::Display for SvType {
 mod bits;
 mod bits_ops;
 mod chandle;
+mod enums;
 mod logic_vec;
 mod open_array;
 mod runtime;
@@ -167,15 +184,19 @@ mod unpacked;
 use core::ffi::{CStr, c_char};
 use core::fmt;
 
+pub use abi_macros::DpiEnum;
 pub use bits::{Bits, ChunkArray, PackedChunks};
 pub use chandle::{Chandle, HandleError};
+pub use enums::{DpiEnum, DpiEnumDesc, EnumBase};
+#[doc(hidden)]
+pub use enums::{enum_from_base, enum_initial, enum_result_sv_type, enum_to_base};
 pub use logic_vec::{LogicVec, SvLogicVecVal};
 pub(crate) use open_array::OPEN_ARRAY_SYMBOLS;
 pub use open_array::{OpenArray, OpenArrayElement, OpenArrayMut, OpenArrayOut};
 pub use runtime::{DpiError, Scope};
 #[doc(hidden)]
 pub use runtime::{LazySymbol, ScopeGrant, require_scope};
-pub use signed::{Integer, SignedBits};
+pub use signed::{Integer, SignedBits, SignedLogicVec};
 
 use crate::c_type::{C_CONST_CHAR_PTR, CTypeDesc};
 use crate::convert::{ArgError, Direction};
@@ -244,7 +265,7 @@ impl fmt::Display for Logic {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be an argument of a `#[dpi_import]` function",
     label = "no DPI-C mapping",
-    note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `SignedBits<N>` (bit signed [N-1:0]), `Integer` (integer), `#[derive(Packed)]` structs, `&CStr` (string), `Chandle<T>` (chandle), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>`/`OpenArrayOut<'_, T>` (open arrays); `&mut T` makes an output"
+    note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `SignedBits<N>` (bit signed [N-1:0]), `SignedLogicVec<N>` (logic signed [N-1:0]), `Integer` (integer), `#[derive(Packed)]` structs, `#[derive(DpiEnum)]` enums (typedef enum), `&CStr` (string), `Chandle<T>` (chandle), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>`/`OpenArrayOut<'_, T>` (open arrays); `&mut T` makes an output"
 )]
 pub unsafe trait DpiType: Sized + Copy {
     /// The SystemVerilog data type, as written in the import.
@@ -306,7 +327,7 @@ pub unsafe trait DpiType: Sized + Copy {
     ///
     /// `cell` comes from the simulator according to Annex H (a pointer
     /// cell points to live data for the call).
-    unsafe fn from_cell(cell: Self::Cell) -> Self;
+    unsafe fn from_cell(cell: Self::Cell) -> Result<Self, ArgError>;
     /// Write an `output`/`inout` cell.
     fn to_cell(self) -> Self::Cell;
 }
@@ -362,7 +383,7 @@ pub unsafe trait DpiExportResult: DpiResult {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the result of a `#[dpi_import]` function",
     label = "not a DPI-C result type",
-    note = "DPI-C results are `()`, the integers, `f64`, `f32`, `bool`, `Logic`, `&'static CStr` and `Chandle<T>`, and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs); return anything else through an output parameter (`&mut T`)"
+    note = "DPI-C results are `()`, the integers, `f64`, `f32`, `bool`, `Logic`, `&'static CStr` and `Chandle<T>`, and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)"
 )]
 pub unsafe trait DpiResult {
     /// The SystemVerilog result type (`void` for `()`).
@@ -403,8 +424,8 @@ macro_rules! same_representation {
                 Ok(raw as $t)
             }
             #[inline(always)]
-            unsafe fn from_cell(cell: $t) -> Self {
-                cell
+            unsafe fn from_cell(cell: $t) -> Result<Self, ArgError> {
+                Ok(cell)
             }
             #[inline(always)]
             fn to_cell(self) -> $t {
@@ -497,8 +518,8 @@ unsafe impl DpiType for f32 {
         Ok(shortreal_from_c(raw))
     }
     #[inline(always)]
-    unsafe fn from_cell(cell: ShortrealAbi) -> Self {
-        shortreal_from_c(cell)
+    unsafe fn from_cell(cell: ShortrealAbi) -> Result<Self, ArgError> {
+        Ok(shortreal_from_c(cell))
     }
     #[inline(always)]
     fn to_cell(self) -> ShortrealAbi {
@@ -553,8 +574,8 @@ unsafe impl DpiType for bool {
         Ok(raw & 1 != 0)
     }
     #[inline(always)]
-    unsafe fn from_cell(cell: u8) -> Self {
-        cell & 1 != 0
+    unsafe fn from_cell(cell: u8) -> Result<Self, ArgError> {
+        Ok(cell & 1 != 0)
     }
     #[inline(always)]
     fn to_cell(self) -> u8 {
@@ -606,8 +627,8 @@ unsafe impl DpiType for Logic {
         Ok(Logic::from_sv_logic(raw as u8))
     }
     #[inline(always)]
-    unsafe fn from_cell(cell: u8) -> Self {
-        Logic::from_sv_logic(cell)
+    unsafe fn from_cell(cell: u8) -> Result<Self, ArgError> {
+        Ok(Logic::from_sv_logic(cell))
     }
     #[inline(always)]
     fn to_cell(self) -> u8 {
@@ -661,13 +682,13 @@ unsafe impl DpiType for &CStr {
         // by the DPI contract.
         Ok(unsafe { CStr::from_ptr(raw) })
     }
-    unsafe fn from_cell(cell: *const c_char) -> Self {
+    unsafe fn from_cell(cell: *const c_char) -> Result<Self, ArgError> {
         if cell.is_null() {
-            return c"";
+            return Ok(c"");
         }
         // SAFETY: non-NULL; a string the simulator owns, alive for the call
         // (the caller's contract).
-        unsafe { CStr::from_ptr(cell) }
+        Ok(unsafe { CStr::from_ptr(cell) })
     }
     fn to_cell(self) -> *const c_char {
         self.as_ptr()

@@ -224,7 +224,10 @@ macro_rules! c_layout_elements {
                 // SAFETY: the simulator's element of this C type.
                 let cell = unsafe { element.cast::<<$t as DpiType>::Cell>().read_unaligned() };
                 // SAFETY: a cell of this type from the simulator.
-                unsafe { <$t as DpiType>::from_cell(cell) }
+                match unsafe { <$t as DpiType>::from_cell(cell) } {
+                    Ok(value) => value,
+                    Err(error) => panic!("open array element {index:?}: {error}"),
+                }
             }
             #[inline]
             unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
@@ -627,7 +630,7 @@ macro_rules! open_array_dpi_type {
                 };
                 Ok(($wrap)(view))
             }
-            unsafe fn from_cell(_: *mut c_void) -> Self {
+            unsafe fn from_cell(_: *mut c_void) -> Result<Self, ArgError> {
                 unreachable!("open arrays are passed by handle, never as outputs")
             }
             fn to_cell(self) -> *mut c_void {

@@ -41,6 +41,16 @@ pub enum DpiError {
         /// The export task.
         export: &'static str,
     },
+    /// An export wrote an output (or inout) Rust cannot represent: a value
+    /// of a `typedef enum` that is none of its labels.
+    InvalidOutput {
+        /// The export.
+        export: &'static str,
+        /// The parameter.
+        argument: &'static str,
+        /// What was wrong.
+        error: crate::convert::ArgError,
+    },
 }
 
 impl fmt::Display for DpiError {
@@ -60,6 +70,14 @@ impl fmt::Display for DpiError {
             DpiError::Disabled { export } => {
                 write!(f, "SystemVerilog export task `{export}` was disabled")
             }
+            DpiError::InvalidOutput {
+                export,
+                argument,
+                error,
+            } => write!(
+                f,
+                "SystemVerilog export `{export}` wrote `{argument}`: {error}"
+            ),
         }
     }
 }

@@ -1,11 +1,12 @@
-//! Signed packed types: `bit signed [N-1:0]` ([`SignedBits`]) and the
-//! 4-state 32-bit `integer` ([`Integer`]). Their C form is that of the
+//! Signed packed types: `bit signed [N-1:0]` ([`SignedBits`]),
+//! `logic signed [N-1:0]` ([`SignedLogicVec`]) and the 4-state 32-bit
+//! `integer` ([`Integer`]). Their C form is that of the
 //! unsigned type of the same width (`svBitVecVal` or `svLogicVecVal`
 //! chunks, Annex H); the sign only changes how SystemVerilog extends and
 //! compares them, which is why the package must declare it.
 
 use super::bits::{Bits, ChunkArray, PackedChunks};
-use super::logic_vec::LogicVec;
+use super::logic_vec::{LogicVec, SvLogicVecVal};
 use super::{DpiType, DpiValue, Logic, SvType};
 use crate::BitIntError;
 use crate::bitint::Width;
@@ -102,9 +103,9 @@ unsafe impl<const N: u32, C: ChunkArray> DpiType for SignedBits<N, C> {
         // SAFETY: forwarded (the same contract).
         unsafe { Bits::<N, C>::from_input(raw) }.map(SignedBits)
     }
-    unsafe fn from_cell(cell: Self::Cell) -> Self {
+    unsafe fn from_cell(cell: Self::Cell) -> Result<Self, ArgError> {
         // SAFETY: forwarded.
-        SignedBits(unsafe { Bits::<N, C>::from_cell(cell) })
+        unsafe { Bits::<N, C>::from_cell(cell) }.map(SignedBits)
     }
     fn to_cell(self) -> Self::Cell {
         self.0.to_cell()
@@ -113,6 +114,97 @@ unsafe impl<const N: u32, C: ChunkArray> DpiType for SignedBits<N, C> {
 
 // SAFETY: as `Bits<N, C>`.
 unsafe impl<const N: u32, C: ChunkArray> DpiValue for SignedBits<N, C> {
+    fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
+        self.0.with_input(f)
+    }
+}
+
+/// `logic signed [N-1:0]`: a 4-state [`LogicVec<N>`] that SystemVerilog
+/// extends and compares as signed.
+///
+/// ```
+/// use abi_core::dpi::{Logic, SignedLogicVec, SignedBits};
+///
+/// let mut x = SignedLogicVec::<12>::from(SignedBits::try_from(-5i64).unwrap());
+/// assert_eq!(x.to_i128(), Some(-5));
+/// x.set(11, Logic::Z);
+/// assert_eq!(x.to_i128(), None); // a Z bit has no value
+/// ```
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SignedLogicVec<const N: u32, C: ChunkArray = <Width<N> as PackedChunks>::Chunks>(
+    LogicVec<N, C>,
+);
+
+impl<const N: u32, C: ChunkArray> SignedLogicVec<N, C> {
+    /// The vector with these bits.
+    pub fn from_logic(bits: LogicVec<N, C>) -> Self {
+        SignedLogicVec(bits)
+    }
+
+    /// The bits.
+    pub fn logic(&self) -> LogicVec<N, C> {
+        self.0
+    }
+
+    /// The value, sign-extended from bit N-1, when every bit is 0 or 1 and
+    /// N is at most 128.
+    pub fn to_i128(&self) -> Option<i128> {
+        SignedBits::from_bits(self.0.to_bits()?).to_i128()
+    }
+
+    /// Bit `index` (0 is the least significant).
+    pub fn get(&self, index: u32) -> Logic {
+        self.0.get(index)
+    }
+
+    /// Set bit `index`.
+    pub fn set(&mut self, index: u32, value: Logic) {
+        self.0.set(index, value);
+    }
+}
+
+impl<const N: u32, C: ChunkArray> From<SignedBits<N, C>> for SignedLogicVec<N, C> {
+    fn from(value: SignedBits<N, C>) -> Self {
+        SignedLogicVec(LogicVec::from_bits(value.bits()))
+    }
+}
+
+// SAFETY: exactly `LogicVec<N, C>`'s C form (`svLogicVecVal` chunks); only
+// the SystemVerilog type differs.
+unsafe impl<const N: u32, C: ChunkArray> DpiType for SignedLogicVec<N, C>
+where
+    C::Logic: AsRef<[SvLogicVecVal]> + AsMut<[SvLogicVecVal]>,
+{
+    const SV_TYPE: SvType = {
+        let _ = <LogicVec<N, C> as DpiType>::SV_TYPE;
+        SvType::PackedSignedLogic { width: N }
+    };
+    type Input = <LogicVec<N, C> as DpiType>::Input;
+    const C_INPUT: CTypeDesc = <LogicVec<N, C> as DpiType>::C_INPUT;
+    type Cell = <LogicVec<N, C> as DpiType>::Cell;
+    const C_CELL: CTypeDesc = <LogicVec<N, C> as DpiType>::C_CELL;
+    fn initial() -> Self {
+        SignedLogicVec(LogicVec::<N, C>::initial())
+    }
+    unsafe fn from_input(raw: Self::Input) -> Result<Self, ArgError> {
+        // SAFETY: forwarded (the same contract).
+        unsafe { LogicVec::<N, C>::from_input(raw) }.map(SignedLogicVec)
+    }
+    unsafe fn from_cell(cell: Self::Cell) -> Result<Self, ArgError> {
+        // SAFETY: forwarded.
+        unsafe { LogicVec::<N, C>::from_cell(cell) }.map(SignedLogicVec)
+    }
+    fn to_cell(self) -> Self::Cell {
+        self.0.to_cell()
+    }
+}
+
+// SAFETY: as `LogicVec<N, C>`.
+unsafe impl<const N: u32, C: ChunkArray> DpiValue for SignedLogicVec<N, C>
+where
+    C::Logic: AsRef<[SvLogicVecVal]> + AsMut<[SvLogicVecVal]>,
+{
     fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
         self.0.with_input(f)
     }
@@ -183,9 +275,9 @@ unsafe impl DpiType for Integer {
         // SAFETY: forwarded (the same contract).
         unsafe { LogicVec::<32>::from_input(raw) }.map(Integer)
     }
-    unsafe fn from_cell(cell: Self::Cell) -> Self {
+    unsafe fn from_cell(cell: Self::Cell) -> Result<Self, ArgError> {
         // SAFETY: forwarded.
-        Integer(unsafe { LogicVec::<32>::from_cell(cell) })
+        unsafe { LogicVec::<32>::from_cell(cell) }.map(Integer)
     }
     fn to_cell(self) -> Self::Cell {
         self.0.to_cell()
@@ -218,6 +310,24 @@ mod tests {
         assert_eq!(
             SignedBits::<128>::try_from(i128::MIN).unwrap().to_i128(),
             Some(i128::MIN)
+        );
+    }
+
+    #[test]
+    fn signed_logic_values_and_unknown_bits() {
+        for v in [-2048i64, -5, -1, 0, 7, 2047] {
+            let x = SignedLogicVec::<12>::from(SignedBits::try_from(v).unwrap());
+            assert_eq!(x.to_i128(), Some(i128::from(v)));
+            assert_eq!(
+                x.logic().to_bits(),
+                Some(SignedBits::<12>::try_from(v).unwrap().bits())
+            );
+        }
+        let mut x = SignedLogicVec::<12>::from(SignedBits::try_from(-1i64).unwrap());
+        x.set(0, Logic::X);
+        assert_eq!(
+            (x.to_i128(), x.get(0), x.get(11)),
+            (None, Logic::X, Logic::One)
         );
     }
 

@@ -33,11 +33,15 @@ where
         // elements (Annex H).
         let cells = unsafe { raw.read() };
         // SAFETY: cells of the declared element type, from the simulator.
-        Ok(cells.map(|cell| unsafe { T::from_cell(cell) }))
+        unsafe { Self::from_cell(cells) }
     }
-    unsafe fn from_cell(cell: [T::Cell; K]) -> Self {
-        // SAFETY: forwarded; same contract per element.
-        cell.map(|c| unsafe { T::from_cell(c) })
+    unsafe fn from_cell(cell: [T::Cell; K]) -> Result<Self, ArgError> {
+        let mut elements = [T::initial(); K];
+        for (element, c) in elements.iter_mut().zip(cell) {
+            // SAFETY: forwarded; same contract per element.
+            *element = unsafe { T::from_cell(c) }?;
+        }
+        Ok(elements)
     }
     fn to_cell(self) -> [T::Cell; K] {
         self.map(T::to_cell)

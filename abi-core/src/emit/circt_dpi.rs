@@ -159,6 +159,8 @@ fn symbol(name: &str) -> String {
 /// The CIRCT type of a value of SystemVerilog type `sv`.
 fn scalar(sv: &SvType) -> Result<String, String> {
     match sv {
+        // An enum passes as its base type (CIRCT has no enum types here).
+        SvType::Enum(desc) => scalar(desc.base),
         SvType::Named(name) => match name.strip_suffix(" unsigned").unwrap_or(name) {
             "real" => Ok("f64".into()),
             "shortreal" if cfg!(feature = "verilator") => Err(
@@ -196,7 +198,7 @@ fn two_state_width(sv: &SvType) -> Result<u32, String> {
             other => Err(format!("`{other}`")),
         },
         SvType::PackedBits { width } | SvType::PackedSigned { width } => Ok(*width),
-        SvType::PackedLogic { width } => Err(format!(
+        SvType::PackedLogic { width } | SvType::PackedSignedLogic { width } => Err(format!(
             "4-state `logic [{}:0]` (CIRCT's DPI types are 2-state)",
             width - 1
         )),
@@ -211,6 +213,8 @@ fn two_state_width(sv: &SvType) -> Result<u32, String> {
             }
             Ok(desc.width)
         }
+        // An enum is its base type in CIRCT's integer types.
+        SvType::Enum(desc) => two_state_width(desc.base),
         SvType::OpenArray { .. } | SvType::Unpacked { .. } => {
             Err("an unpacked array inside a packed type".into())
         }

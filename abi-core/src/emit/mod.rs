@@ -48,6 +48,16 @@ pub enum EmitError {
         /// The second Rust struct.
         second: String,
     },
+    /// Two `#[derive(DpiEnum)]` enums of one package have a label in
+    /// common (labels share the package's name space).
+    DuplicateEnumLabel {
+        /// The SystemVerilog label.
+        label: String,
+        /// The first Rust enum.
+        first: String,
+        /// The second Rust enum.
+        second: String,
+    },
     /// A function or struct uses a struct that is not registered.
     UnregisteredStruct {
         /// The struct's name.
@@ -105,7 +115,15 @@ impl fmt::Display for EmitError {
                 second,
             } => write!(
                 f,
-                "packed structs `{first}` and `{second}` would both be `typedef struct packed {{ ... }} {name};` in SystemVerilog; give one a different `#[packed(sv_name = \"...\")]`"
+                "`{first}` and `{second}` would both be the SystemVerilog typedef `{name}`; give one a different `sv_name` (`#[packed(sv_name = \"...\")]`, `#[dpi_enum(sv_name = \"...\")]`)"
+            ),
+            EmitError::DuplicateEnumLabel {
+                label,
+                first,
+                second,
+            } => write!(
+                f,
+                "enums `{first}` and `{second}` both have the label `{label}`, and enum labels share the package's name space in SystemVerilog; give one a prefix (`#[dpi_enum(prefix = \"...\")]`)"
             ),
             EmitError::UnregisteredStruct { name, used_by } => write!(
                 f,

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::dpi::{DpiImportDesc, SvType};
+use crate::dpi::{DpiEnumDesc, DpiImportDesc, SvType};
 use crate::packed::PackedStructDesc;
 use crate::registry::{AbiKind, FunctionDesc, Registry};
 
@@ -81,14 +81,21 @@ impl SvPackage {
     pub fn render(&self, registry: &Registry) -> Result<String, EmitError> {
         let imports = dpi_imports(registry)?;
 
+        // The exports' types too: the module that includes the exports
+        // imports this package.
         let mut typedefs = Vec::new();
-        for f in &imports {
+        let dpi_functions = registry
+            .functions()
+            .iter()
+            .filter(|f| matches!(f.abi, AbiKind::DpiImport | AbiKind::DpiExport));
+        for f in dpi_functions {
             if let Some(dpi) = f.dpi {
                 for sv_type in dpi.params.iter().map(|p| &p.sv_type).chain([&dpi.result]) {
                     collect_typedefs(sv_type, &mut typedefs)?;
                 }
             }
         }
+        check_enum_labels(&typedefs)?;
 
         let mut out = String::new();
         writeln!(
@@ -101,8 +108,11 @@ impl SvPackage {
         out.push_str("// DPI-C imports of functions implemented in Rust.\n");
         writeln!(out, "package {};", self.name).unwrap();
         out.push_str(FLAVOUR_GUARD);
-        for desc in typedefs {
-            write_typedef(&mut out, desc);
+        for typedef in typedefs {
+            match typedef {
+                Typedef::Struct(desc) => write_typedef(&mut out, desc),
+                Typedef::Enum(desc) => write_enum_typedef(&mut out, desc),
+            }
         }
         for f in imports {
             let Some(dpi) = f.dpi else { continue };
@@ -235,29 +245,60 @@ fn sv_names<'a>(rust_names: impl Iterator<Item = &'a str>) -> Vec<String> {
     )
 }
 
-/// Add the packed structs `sv_type` uses to `typedefs`, each after the
-/// structs its fields use, once; two different structs with one typedef
-/// name are an error.
-fn collect_typedefs(
-    sv_type: &SvType,
-    typedefs: &mut Vec<&'static PackedStructDesc>,
-) -> Result<(), EmitError> {
+/// A type the package declares before the imports.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Typedef {
+    Struct(&'static PackedStructDesc),
+    Enum(&'static DpiEnumDesc),
+}
+
+impl Typedef {
+    fn sv_name(self) -> &'static str {
+        match self {
+            Typedef::Struct(desc) => desc.sv_name,
+            Typedef::Enum(desc) => desc.sv_name,
+        }
+    }
+
+    fn rust_name(self) -> &'static str {
+        match self {
+            Typedef::Struct(desc) => desc.rust_name,
+            Typedef::Enum(desc) => desc.rust_name,
+        }
+    }
+}
+
+/// Whether `typedef` is new to `typedefs`; two different types with one
+/// typedef name are an error.
+fn add_typedef(typedef: Typedef, typedefs: &[Typedef]) -> Result<bool, EmitError> {
+    match typedefs.iter().find(|t| t.sv_name() == typedef.sv_name()) {
+        Some(seen) if *seen == typedef => Ok(false),
+        Some(seen) => Err(EmitError::DuplicateTypedef {
+            name: typedef.sv_name().to_owned(),
+            first: seen.rust_name().to_owned(),
+            second: typedef.rust_name().to_owned(),
+        }),
+        None => Ok(true),
+    }
+}
+
+/// Add the packed structs and enums `sv_type` uses to `typedefs`, each
+/// after the types its fields use, once.
+fn collect_typedefs(sv_type: &SvType, typedefs: &mut Vec<Typedef>) -> Result<(), EmitError> {
     match sv_type {
         SvType::PackedStruct(desc) => {
-            if let Some(seen) = typedefs.iter().find(|d| d.sv_name == desc.sv_name) {
-                if *seen == *desc {
-                    return Ok(());
+            if add_typedef(Typedef::Struct(desc), typedefs)? {
+                for field in desc.fields {
+                    collect_typedefs(&field.sv_type, typedefs)?;
                 }
-                return Err(EmitError::DuplicateTypedef {
-                    name: desc.sv_name.to_owned(),
-                    first: seen.rust_name.to_owned(),
-                    second: desc.rust_name.to_owned(),
-                });
+                typedefs.push(Typedef::Struct(desc));
             }
-            for field in desc.fields {
-                collect_typedefs(&field.sv_type, typedefs)?;
+            Ok(())
+        }
+        SvType::Enum(desc) => {
+            if add_typedef(Typedef::Enum(desc), typedefs)? {
+                typedefs.push(Typedef::Enum(desc));
             }
-            typedefs.push(desc);
             Ok(())
         }
         SvType::PackedArray { element, .. }
@@ -266,8 +307,67 @@ fn collect_typedefs(
         SvType::Named(_)
         | SvType::PackedBits { .. }
         | SvType::PackedSigned { .. }
-        | SvType::PackedLogic { .. } => Ok(()),
+        | SvType::PackedLogic { .. }
+        | SvType::PackedSignedLogic { .. } => Ok(()),
     }
+}
+
+/// The SystemVerilog labels of an enum: prefix and variant name, a keyword
+/// renamed as parameters are.
+fn enum_labels(desc: &DpiEnumDesc) -> Vec<String> {
+    desc.labels
+        .iter()
+        .map(|(name, _)| sv_identifier(&format!("{}{}", desc.label_prefix, strip_raw(name))))
+        .collect()
+}
+
+/// Enum labels share the package's name space: two enums with one label
+/// are an error naming both (`#[dpi_enum(prefix = "...")]` separates them).
+fn check_enum_labels(typedefs: &[Typedef]) -> Result<(), EmitError> {
+    let mut seen: Vec<(String, &'static str)> = Vec::new();
+    for typedef in typedefs {
+        let Typedef::Enum(desc) = typedef else {
+            continue;
+        };
+        for label in enum_labels(desc) {
+            if let Some((_, first)) = seen.iter().find(|(l, _)| *l == label) {
+                return Err(EmitError::DuplicateEnumLabel {
+                    label,
+                    first: (*first).to_owned(),
+                    second: desc.rust_name.to_owned(),
+                });
+            }
+            seen.push((label, desc.rust_name));
+        }
+    }
+    Ok(())
+}
+
+/// `typedef enum <base> {A = 0, B = 1} name;`; values of a packed base are
+/// sized (`2'd3`), as slang requires for a label's width to be checked.
+fn write_enum_typedef(out: &mut String, desc: &DpiEnumDesc) {
+    writeln!(
+        out,
+        "\n  // Rust: `{}` (#[derive(DpiEnum)])",
+        desc.rust_name
+    )
+    .unwrap();
+    let labels: Vec<String> = enum_labels(desc)
+        .into_iter()
+        .zip(desc.labels)
+        .map(|(label, (_, value))| match desc.base {
+            SvType::PackedBits { width } => format!("{label} = {width}'d{value}"),
+            _ => format!("{label} = {value}"),
+        })
+        .collect();
+    writeln!(
+        out,
+        "  typedef enum {} {{{}}} {};",
+        desc.base,
+        labels.join(", "),
+        desc.sv_name
+    )
+    .unwrap();
 }
 
 /// `typedef struct packed { ... } name;`, first-declared member most

@@ -102,8 +102,12 @@ macro_rules! __packed_struct_boundary {
                 // SAFETY: forwarded; the simulator passes the chunks.
                 unsafe { $crate::__private::packed_boundary::from_dpi_input::<$t>(raw) }
             }
-            unsafe fn from_cell(cell: Self::Cell) -> Self {
-                <$t as $crate::packed::PackedStruct>::from_sv_chunks(&cell)
+            unsafe fn from_cell(
+                cell: Self::Cell,
+            ) -> ::core::result::Result<Self, $crate::__private::ArgError> {
+                ::core::result::Result::Ok(<$t as $crate::packed::PackedStruct>::from_sv_chunks(
+                    &cell,
+                ))
             }
             fn to_cell(self) -> Self::Cell {
                 <$t as $crate::packed::PackedStruct>::to_sv_chunks(&self)

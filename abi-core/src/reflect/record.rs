@@ -200,7 +200,9 @@ impl TypeRecord {
                 width: *width,
                 signed: true,
             },
-            SvType::PackedLogic { width } => TypeRecord::Logic(*width),
+            SvType::PackedLogic { width } | SvType::PackedSignedLogic { width } => {
+                TypeRecord::Logic(*width)
+            }
             SvType::PackedArray { element, len } => {
                 TypeRecord::PackedArray(Box::new(TypeRecord::of_sv_type(element)), *len as u64)
             }
@@ -213,6 +215,8 @@ impl TypeRecord {
                     .map(|f| (f.name.to_owned(), TypeRecord::of_sv_type(&f.sv_type)))
                     .collect(),
             },
+            // An enum travels as its base type.
+            SvType::Enum(desc) => TypeRecord::of_sv_type(desc.base),
             SvType::Unpacked { element, len } => TypeRecord::NdArray {
                 element: Box::new(TypeRecord::of_sv_type(element)),
                 rank: Some(1),

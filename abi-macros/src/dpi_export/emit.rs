@@ -71,9 +71,20 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
                 });
                 call_args.push(quote!(&mut #raw));
                 let from_cell = q.call("from_cell", quote!(#raw));
+                let argument = crate::syntax::unraw(arg);
                 after.push(quote! {
-                    // SAFETY: the export wrote a cell of its declared type.
-                    *#arg = unsafe { #from_cell };
+                    // SAFETY: the export wrote a cell of its declared type;
+                    // `from_cell` checks what can be checked.
+                    *#arg = match unsafe { #from_cell } {
+                        ::core::result::Result::Ok(value) => value,
+                        ::core::result::Result::Err(error) => {
+                            return ::core::result::Result::Err(#p::DpiError::InvalidOutput {
+                                export: #name,
+                                argument: #argument,
+                                error,
+                            });
+                        }
+                    };
                 });
             }
         }

@@ -66,8 +66,9 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                     let from_cell = q.call("from_cell", quote!(#raw.read()));
                     quote! {
                         // SAFETY: checked non-NULL and aligned above; the
-                        // simulator passes a valid inout cell (Annex H).
-                        unsafe { #from_cell }
+                        // simulator passes a valid inout cell (Annex H);
+                        // `from_cell` checks what can be checked.
+                        #p::argument_or_abort(unsafe { #from_cell }, &#desc, #i)
                     }
                 };
                 let require_value = require_dpi_value(&value_ty);

@@ -26,7 +26,18 @@ pub fn sv_double(
         &x,
         |__abi_raw0| unsafe { __abi_export(__abi_raw0, &mut __abi_raw1) },
     );
-    *n = unsafe { <i32 as ::abi_core::__private::DpiType>::from_cell(__abi_raw1) };
+    *n = match unsafe {
+        <i32 as ::abi_core::__private::DpiType>::from_cell(__abi_raw1)
+    } {
+        ::core::result::Result::Ok(value) => value,
+        ::core::result::Result::Err(error) => {
+            return ::core::result::Result::Err(::abi_core::__private::DpiError::InvalidOutput {
+                export: "sv_double",
+                argument: "n",
+                error,
+            });
+        }
+    };
     ::core::result::Result::Ok(
         <f32 as ::abi_core::__private::DpiExportResult>::from_raw(__abi_returned),
     )
@@ -90,7 +101,18 @@ pub fn sv_wait(
         &cycles,
         |__abi_raw0| unsafe { __abi_export(__abi_raw0, &mut __abi_raw1) },
     );
-    *done = unsafe { <bool as ::abi_core::__private::DpiType>::from_cell(__abi_raw1) };
+    *done = match unsafe {
+        <bool as ::abi_core::__private::DpiType>::from_cell(__abi_raw1)
+    } {
+        ::core::result::Result::Ok(value) => value,
+        ::core::result::Result::Err(error) => {
+            return ::core::result::Result::Err(::abi_core::__private::DpiError::InvalidOutput {
+                export: "sv_wait",
+                argument: "done",
+                error,
+            });
+        }
+    };
     ::abi_core::__private::export_task_outcome("sv_wait", __abi_returned)
 }
 #[doc(hidden)]

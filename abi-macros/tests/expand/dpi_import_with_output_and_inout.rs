@@ -74,9 +74,15 @@ const _: () = {
                     &__ABI_FUNCTION,
                     3usize,
                 );
-                let mut __abi_cell3: i16 = unsafe {
-                    <i16 as ::abi_core::__private::DpiType>::from_cell(__abi_arg3.read())
-                };
+                let mut __abi_cell3: i16 = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <i16 as ::abi_core::__private::DpiType>::from_cell(
+                            __abi_arg3.read(),
+                        )
+                    },
+                    &__ABI_FUNCTION,
+                    3usize,
+                );
                 let __abi_value = step(
                     __abi_arg0,
                     __abi_arg1,

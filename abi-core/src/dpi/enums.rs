@@ -1,0 +1,275 @@
+//! `typedef enum` across DPI-C: a fieldless Rust enum with
+//! `#[derive(DpiEnum)]` travels as its base type (Annex H gives an
+//! enumeration the C type of its base: `int` for `typedef enum {...}`,
+//! `const svBitVecVal *` for `typedef enum bit [2:0] {...}`), and every
+//! value that comes from the simulator is checked against the labels: an
+//! unknown one is an argument error naming the argument, never an invalid
+//! Rust enum.
+
+use super::{DpiResult, DpiValue, SvType};
+use crate::convert::ArgError;
+
+/// A `typedef enum` as the generated package declares it.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct DpiEnumDesc {
+    /// The Rust enum's path.
+    pub rust_name: &'static str,
+    /// The typedef name.
+    pub sv_name: &'static str,
+    /// The base type (`int`, `byte unsigned`, `bit [2:0]`, ...).
+    pub base: &'static SvType,
+    /// The labels in declaration order: the Rust variant name (written in
+    /// SystemVerilog with the enum's prefix) and its value.
+    pub labels: &'static [(&'static str, i128)],
+    /// Prepended to every label in SystemVerilog, where labels share the
+    /// package's name space (`#[dpi_enum(prefix = "OP_")]`).
+    pub label_prefix: &'static str,
+}
+
+impl DpiEnumDesc {
+    /// The description, after checking at compile time that every value
+    /// fits the base type (`min..=max`).
+    #[doc(hidden)]
+    pub const fn checked(self, min: i128, max: i128) -> Self {
+        let mut i = 0;
+        while i < self.labels.len() {
+            let value = self.labels[i].1;
+            assert!(
+                value >= min && value <= max,
+                "a `#[derive(DpiEnum)]` value does not fit the enum's base type; choose a wider `base`"
+            );
+            i += 1;
+        }
+        assert!(
+            !self.labels.is_empty(),
+            "a `#[derive(DpiEnum)]` enum needs a variant"
+        );
+        self
+    }
+}
+
+/// The base type of a `typedef enum`: how its values travel. Implemented
+/// for the integer types (`i32` is `typedef enum int`, SystemVerilog's
+/// default; `u8` is `byte unsigned`, ...) and for `Bits<N>` up to 64 bits
+/// (`typedef enum bit [N-1:0]`).
+///
+/// # Safety
+///
+/// `from_value` and `value` must be exact inverses for every value in
+/// `MIN..=MAX`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the base of a DPI-C `typedef enum`",
+    label = "not an enum base type",
+    note = "bases are the integer types (`i32` for `typedef enum int`, the default; `i8`, `u8` for `byte`, `byte unsigned`, ...) and `Bits<N>` up to 64 bits (`typedef enum bit [N-1:0]`)"
+)]
+pub unsafe trait EnumBase: DpiValue {
+    /// The smallest value the base holds.
+    const MIN: i128;
+    /// The largest value the base holds.
+    const MAX: i128;
+    /// The base value of `value` (in `MIN..=MAX`).
+    fn from_value(value: i128) -> Self;
+    /// This base value as a number.
+    fn value(self) -> i128;
+}
+
+macro_rules! integer_bases {
+    ($($t:ty),*) => {$(
+        // SAFETY: `as` between the integer and i128 is exact in range.
+        unsafe impl EnumBase for $t {
+            const MIN: i128 = <$t>::MIN as i128;
+            const MAX: i128 = <$t>::MAX as i128;
+            fn from_value(value: i128) -> Self {
+                value as $t
+            }
+            fn value(self) -> i128 {
+                self as i128
+            }
+        }
+    )*};
+}
+
+integer_bases!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+// SAFETY: a vector of N <= 64 bits holds exactly `0..2^N`, and `TryFrom`
+// and `to_u128` are exact there.
+unsafe impl<const N: u32, C: super::bits::ChunkArray> EnumBase for super::Bits<N, C> {
+    const MIN: i128 = 0;
+    const MAX: i128 = {
+        assert!(N <= 64, "an enum base `Bits<N>` has at most 64 bits");
+        (1i128 << N) - 1
+    };
+    fn from_value(value: i128) -> Self {
+        Self::try_from(value as u128).expect("a value checked against MAX")
+    }
+    fn value(self) -> i128 {
+        self.to_u128().expect("at most 64 bits") as i128
+    }
+}
+
+/// A fieldless Rust enum that crosses DPI-C as a SystemVerilog `typedef
+/// enum`: `#[derive(DpiEnum)]` implements it.
+///
+/// ```
+/// use abi_core::DpiEnum;
+/// use abi_core::dpi::Bits;
+///
+/// /// `typedef enum bit [1:0] { Idle = 2'd0, Busy = 2'd1, Done = 2'd3 } state_t;`
+/// #[derive(DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
+/// #[dpi_enum(sv_name = "state_t", base = Bits<2>)]
+/// pub enum State {
+///     Idle = 0,
+///     Busy = 1,
+///     Done = 3,
+/// }
+///
+/// #[abi_core::dpi_import]
+/// pub fn next_state(state: State, next: &mut State) {
+///     *next = match state {
+///         State::Idle => State::Busy,
+///         State::Busy | State::Done => State::Done,
+///     };
+/// }
+///
+/// let package = abi_core::SvPackage::new("demo_pkg").render(&abi_core::Registry::all()).unwrap();
+/// assert!(package.contains("typedef enum bit [1:0] {Idle = 2'd0, Busy = 2'd1, Done = 2'd3} state_t;"));
+/// assert!(package.contains("function void next_state(input state_t state, output state_t next);"));
+/// ```
+pub trait DpiEnum: Copy + 'static {
+    /// The typedef.
+    const DESC: &'static DpiEnumDesc;
+    /// The base type values travel as.
+    type Base: EnumBase;
+    /// The variant's value.
+    fn to_value(self) -> i128;
+    /// The variant with this value, if there is one.
+    fn from_value(value: i128) -> Option<Self>;
+}
+
+/// The enum value a base value holds, or the argument error naming the
+/// enum. Not a public API (the boundary impls call it).
+#[doc(hidden)]
+pub fn enum_from_base<E: DpiEnum>(base: E::Base) -> Result<E, ArgError> {
+    let value = base.value();
+    E::from_value(value).ok_or(ArgError::NotAnEnumValue {
+        value,
+        enum_name: E::DESC.sv_name,
+    })
+}
+
+/// The base value of an enum value. Not a public API.
+#[doc(hidden)]
+pub fn enum_to_base<E: DpiEnum>(value: E) -> E::Base {
+    <E::Base as EnumBase>::from_value(value.to_value())
+}
+
+/// The first label's variant, what an output holds before Rust writes it.
+/// Not a public API.
+#[doc(hidden)]
+pub fn enum_initial<E: DpiEnum>() -> E {
+    E::from_value(E::DESC.labels[0].1).expect("the first label is a variant")
+}
+
+/// The result type of an enum, a Verilator extension: IEEE 1800 allows
+/// no enum result (slang refuses even `typedef enum int`); Verilator
+/// accepts one and passes the base's C result. Not a public API.
+#[doc(hidden)]
+pub const fn enum_result_sv_type<E: DpiEnum>() -> SvType
+where
+    E::Base: DpiResult,
+{
+    // Checks the base (a packed result is at most 32 bits).
+    let _ = <E::Base as DpiResult>::SV_TYPE;
+    SvType::Enum(E::DESC)
+}
+
+/// `DpiType`, `DpiValue` and `DpiResult` for a `#[derive(DpiEnum)]` enum:
+/// the C types are the base's (Annex H: an enum passes as its base type),
+/// and every value read is checked against the labels before a Rust enum
+/// exists. Per type rather than blanket impls, so that a type that is no
+/// DPI type gets `DpiType`'s message. Not a public API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __dpi_enum_boundary {
+    ($t:ty) => {
+        // SAFETY: the base's C types, values checked on the way in (see
+        // the macro's documentation).
+        unsafe impl $crate::__private::DpiType for $t {
+            const SV_TYPE: $crate::__private::SvType =
+                $crate::__private::SvType::Enum(<$t as $crate::dpi::DpiEnum>::DESC);
+            type Input = <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiType>::Input;
+            const C_INPUT: $crate::__private::CTypeDesc =
+                <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiType>::C_INPUT;
+            type Cell = <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiType>::Cell;
+            const C_CELL: $crate::__private::CTypeDesc =
+                <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiType>::C_CELL;
+            fn initial() -> Self {
+                $crate::dpi::enum_initial::<$t>()
+            }
+            unsafe fn from_input(
+                raw: Self::Input,
+            ) -> ::core::result::Result<Self, $crate::__private::ArgError> {
+                // SAFETY: forwarded: the simulator passes the base type.
+                let base = unsafe {
+                    <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiType>::from_input(
+                        raw,
+                    )
+                }?;
+                $crate::dpi::enum_from_base::<$t>(base)
+            }
+            unsafe fn from_cell(
+                cell: Self::Cell,
+            ) -> ::core::result::Result<Self, $crate::__private::ArgError> {
+                // SAFETY: forwarded: a cell of the base type.
+                let base = unsafe {
+                    <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiType>::from_cell(
+                        cell,
+                    )
+                }?;
+                $crate::dpi::enum_from_base::<$t>(base)
+            }
+            fn to_cell(self) -> Self::Cell {
+                $crate::__private::DpiType::to_cell($crate::dpi::enum_to_base(self))
+            }
+        }
+        // SAFETY: as the base's: `f` receives the base's C argument.
+        unsafe impl $crate::__private::DpiValue for $t {
+            fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
+                $crate::__private::DpiValue::with_input(&$crate::dpi::enum_to_base(*self), f)
+            }
+        }
+        // Enum results exist only with the `verilator` feature, which this
+        // macro, expanded in abi-core's feature set, decides.
+        $crate::__dpi_enum_result!($t);
+    };
+}
+
+/// `DpiResult` for a `#[derive(DpiEnum)]` enum, with the `verilator`
+/// feature (IEEE 1800 has no enum results). Not a public API.
+#[doc(hidden)]
+#[macro_export]
+#[cfg(feature = "verilator")]
+macro_rules! __dpi_enum_result {
+    ($t:ty) => {
+        // SAFETY: the base's C result (a Verilator extension: see
+        // `enum_result_sv_type`).
+        unsafe impl $crate::__private::DpiResult for $t {
+            const SV_TYPE: $crate::__private::SvType = $crate::dpi::enum_result_sv_type::<$t>();
+            type Raw = <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiResult>::Raw;
+            const C_TYPE: $crate::__private::CTypeDesc =
+                <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiResult>::C_TYPE;
+            fn into_c(self) -> Self::Raw {
+                $crate::__private::DpiResult::into_c($crate::dpi::enum_to_base(self))
+            }
+        }
+    };
+}
+
+/// Without the `verilator` feature enums are not DPI results (IEEE 1800).
+/// Not a public API.
+#[doc(hidden)]
+#[macro_export]
+#[cfg(not(feature = "verilator"))]
+macro_rules! __dpi_enum_result {
+    ($t:ty) => {};
+}
