@@ -10,7 +10,7 @@ use core::ffi::CStr;
 
 use abi_core::dpi::{
     Bits, Chandle, Integer, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut, SignedBits,
-    SignedLogicVec,
+    SignedLogicVec, SvString,
 };
 use abi_core::packed::Packed;
 use abi_core::{SvPackage, UBitInt, dpi_export, dpi_import};
@@ -82,6 +82,13 @@ pub fn ieee_signed(x: SignedBits<12>, n: Integer, out: &mut SignedBits<40>) -> i
 #[dpi_import]
 pub fn ieee_signed_logic(x: SignedLogicVec<12>, out: &mut SignedLogicVec<12>) {
     *out = x;
+}
+
+/// Owned strings: inout, output and result.
+#[dpi_import]
+pub fn ieee_strings(#[inout] text: &mut SvString, copy: &mut SvString) -> SvString {
+    *copy = text.clone();
+    text.clone()
 }
 
 /// A state machine's state: `typedef enum bit [1:0]`.

@@ -95,7 +95,8 @@ pub mod __private {
     pub use crate::dpi::{
         DpiError, DpiExportResult, DpiImportDesc, DpiParamDesc, DpiResult, DpiType, DpiValue,
         EXPORT_TASK_C_TYPE, ExportTaskReturn, LazySymbol, ScopeGrant, SvDirection, SvType,
-        TASK_NOT_DISABLED, export_task_outcome, require_dpi_value, require_scope,
+        TASK_NOT_DISABLED, export_task_outcome, release_handed_strings, require_dpi_value,
+        require_export_inout, require_scope,
     };
     pub use crate::memref::__private as memref;
     pub use crate::memref::{

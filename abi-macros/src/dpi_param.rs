@@ -80,21 +80,21 @@ pub(crate) fn classify(
         if side == Side::Export {
             errors.spanned(
                 &value,
-                "a string SystemVerilog hands back through an export's `output string` lives only as long as the simulator keeps it, which Rust cannot know: it is not supported (pass an input string, or return an `int` code)",
+                "a string SystemVerilog hands back through an export's `output string` lives only as long as the simulator keeps it, which a `&CStr` cannot say: write `&mut abi_core::dpi::SvString`, an owned copy",
             );
             return None;
         }
         if direction == Direction::Inout {
             errors.spanned(
                 &value,
-                "an `inout string` is not supported: the string SystemVerilog passes in lives only for the call, so it cannot become the `&'static CStr` handed back; take the input as `&CStr` and return the new string through an output `&mut &'static CStr`",
+                "an `inout string` cannot be a `&CStr`: the string SystemVerilog passes in lives only for the call; write `#[inout] name: &mut abi_core::dpi::SvString`, an owned string kept alive for the simulator",
             );
             return None;
         }
         if lifetime.as_deref() != Some("static") {
             errors.spanned(
                 &value,
-                "an `output string` must outlive the call (IEEE 1800 Annex H): write `&mut &'static CStr` (a `c\"...\"` literal, or a string leaked or kept in a `static`)",
+                "an `output string` must outlive the call (IEEE 1800 Annex H): write `&mut &'static CStr` (a `c\"...\"` literal or a `static`), or `&mut abi_core::dpi::SvString` for a string made at run time",
             );
             return None;
         }

@@ -501,6 +501,16 @@ static long long dpi_enum_inout_not_a_label_aborts(void) {
     int state = 7;
     return dpi_bus_step(&state, 1);
 }
+/* An inout string whose cell holds NULL reads as empty. */
+static long long dpi_string_inout_null_cell(void) {
+    const char *text = NULL;
+    dpi_string_append(&text, "xyz");
+    return (long long)strlen(text);
+}
+static long long dpi_string_inout_null_pointer_aborts(void) {
+    dpi_string_append(NULL, "xyz");
+    return 0;
+}
 static long long dpi_enum_dirty_bits_above_base(void) {
     const svBitVecVal op = 0xFFFFFFF8u | 5u; /* bits above [2:0] are not the value's */
     return dpi_alu(&op, 6, 3);
@@ -847,6 +857,8 @@ static const Attack ATTACKS[] = {
     A(dpi_enum_input_not_a_label_aborts, "abort dpi_alu`|argument `op|3 is not a value of the enum `opcode_t`"),
     A(dpi_enum_inout_not_a_label_aborts, "abort dpi_bus_step`|argument `state|7 is not a value of the enum `bus_state_t`"),
     A(dpi_enum_dirty_bits_above_base, "value 7"),
+    A(dpi_string_inout_null_cell, "value 3"),
+    A(dpi_string_inout_null_pointer_aborts, "abort dpi_string_append`|argument `text"),
     A(bitint_dirty_u24_argument, "value 2"),
     A(narrow_u16_upper_garbage, "value 5"),
     A(narrow_i8_upper_garbage, "value -1"),

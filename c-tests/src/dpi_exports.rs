@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use abi_core::UBitInt;
 use abi_core::dpi::{
     Bits, Chandle, Integer, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut, Scope,
-    SignedBits, SignedLogicVec,
+    SignedBits, SignedLogicVec, SvString,
 };
 use abi_core::{dpi_export, dpi_import};
 
@@ -756,4 +756,50 @@ pub fn dpi_slogic_negate(x: SignedLogicVec<12>, neg: &mut SignedLogicVec<12>) ->
             0
         }
     }
+}
+
+/// `inout string`: appends `suffix` to `text` (an owned `SvString`: the
+/// simulator's string is copied in, the new one kept alive for it).
+#[dpi_import]
+pub fn dpi_string_append(#[inout] text: &mut SvString, suffix: &CStr) {
+    let mut bytes = text.as_bytes().to_vec();
+    bytes.extend_from_slice(suffix.to_bytes());
+    *text = SvString::new(bytes).expect("no NUL in either part");
+}
+
+/// Strings made at run time: an output and the result.
+#[dpi_import]
+pub fn dpi_string_describe(code: i32, detail: &mut SvString) -> SvString {
+    *detail = SvString::new(format!("detail of {code}")).expect("no NUL");
+    SvString::new(format!("code {code}")).expect("no NUL")
+}
+
+#[dpi_export]
+unsafe extern "C" {
+    /// `"unit<code>"`, made by SystemVerilog, as the result.
+    pub fn sv_name_of(code: i32) -> SvString;
+    /// The same through an output.
+    pub fn sv_name_into(code: i32, name: &mut SvString);
+    /// The length of a string Rust passes.
+    pub fn sv_string_length(text: SvString) -> i32;
+}
+
+/// Reads strings SystemVerilog makes (an export's result and output, both
+/// copied) and passes one: 0 when all are as expected, else which failed.
+#[dpi_import(context)]
+pub fn dpi_names_via_exports(code: i32) -> i32 {
+    let expected = format!("unit{code}");
+    let mut failed = 0;
+    if sv_name_of(code).map(|s| s.to_string()) != Ok(expected.clone()) {
+        failed |= 1;
+    }
+    let mut name = SvString::default();
+    if sv_name_into(code, &mut name).is_err() || name.to_string() != expected {
+        failed |= 2;
+    }
+    let text = SvString::new("hello, DPI").expect("no NUL");
+    if sv_string_length(text) != Ok(10) {
+        failed |= 4;
+    }
+    failed
 }

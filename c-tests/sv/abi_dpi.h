@@ -246,6 +246,14 @@ void dpi_mark70(svBitVecVal *v);
 long long dpi_mul_longint(long long a, long long b);
 
 /**
+ * Reads strings SystemVerilog makes (an export's result and output, both
+ * copied) and passes one: 0 when all are as expected, else which failed.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_names_via_exports`
+ */
+int dpi_names_via_exports(int code);
+
+/**
  * The opcode after `op` in declaration order (cyclic), as an output and
  * as the result (a packed result: the `verilator` feature).
  *
@@ -456,6 +464,21 @@ int dpi_signed10(const svBitVecVal *x, svBitVecVal *negated, svBitVecVal *acc);
 int dpi_slogic_negate(const svLogicVecVal *x, svLogicVecVal *neg);
 
 /**
+ * `inout string`: appends `suffix` to `text` (an owned `SvString`: the
+ * simulator's string is copied in, the new one kept alive for it).
+ *
+ * Rust: `c_tests::dpi_exports::dpi_string_append`
+ */
+void dpi_string_append(const char **text, const char *suffix);
+
+/**
+ * Strings made at run time: an output and the result.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_string_describe`
+ */
+const char *dpi_string_describe(int code, const char **detail);
+
+/**
  * `string` input: its length in bytes.
  *
  * Rust: `c_tests::dpi_exports::dpi_string_length`
@@ -530,6 +553,20 @@ int sv_double(int x);
 svBit sv_flip(svBit b, int *counter);
 
 /**
+ * The same through an output.
+ *
+ * Rust: `c_tests::dpi_exports::sv_name_into`
+ */
+void sv_name_into(int code, const char **name);
+
+/**
+ * `"unit<code>"`, made by SystemVerilog, as the result.
+ *
+ * Rust: `c_tests::dpi_exports::sv_name_of`
+ */
+const char *sv_name_of(int code);
+
+/**
  * Writes `code` into an `opcode_t` output with a cast, which
  * SystemVerilog does not check: 3 is no opcode.
  *
@@ -543,6 +580,13 @@ void sv_opcode_of(int code, svBitVecVal *op);
  * Rust: `c_tests::dpi_exports::sv_quarter`
  */
 double sv_quarter(double x);
+
+/**
+ * The length of a string Rust passes.
+ *
+ * Rust: `c_tests::dpi_exports::sv_string_length`
+ */
+int sv_string_length(const char *text);
 
 /**
  * A function and parameters named like SystemVerilog keywords: the

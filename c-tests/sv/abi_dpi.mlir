@@ -21,6 +21,8 @@
 //   dpi_shift40 (`c_tests::dpi_exports::dpi_shift40`): parameter `v`: 4-state `logic [39:0]` (CIRCT's DPI types are 2-state)
 //   dpi_shortreal (`c_tests::dpi_exports::dpi_shortreal`): the result: `shortreal`, which this Verilator-flavoured library takes as `double` (CIRCT's `f32` is a C `float`)
 //   dpi_slogic_negate (`c_tests::dpi_exports::dpi_slogic_negate`): parameter `x`: 4-state `logic [11:0]` (CIRCT's DPI types are 2-state)
+//   dpi_string_append (`c_tests::dpi_exports::dpi_string_append`): parameter `text`: `string`
+//   dpi_string_describe (`c_tests::dpi_exports::dpi_string_describe`): the result: `string`
 //   dpi_string_length (`c_tests::dpi_exports::dpi_string_length`): parameter `text`: `string`
 module {
   // Rust: `c_tests::dpi_exports::bench_dpi_add`
@@ -70,6 +72,9 @@ module {
 
   // Rust: `c_tests::dpi_exports::dpi_mul_longint`
   sim.func.dpi @dpi_mul_longint(in %a : i64, in %b : i64, return ret : i64)
+
+  // Rust: `c_tests::dpi_exports::dpi_names_via_exports`
+  sim.func.dpi @dpi_names_via_exports(in %code : i32, return ret : i32)
 
   // Rust: `c_tests::dpi_exports::dpi_next_opcode`
   sim.func.dpi @dpi_next_opcode(in %op : i3, out next : i3, return ret : i3)

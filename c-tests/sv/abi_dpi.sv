@@ -168,6 +168,11 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_mul_longint`
   import "DPI-C" pure function longint dpi_mul_longint(input longint a, input longint b);
 
+  // Reads strings SystemVerilog makes (an export's result and output, both
+  // copied) and passes one: 0 when all are as expected, else which failed.
+  // Rust: `c_tests::dpi_exports::dpi_names_via_exports`
+  import "DPI-C" context function int dpi_names_via_exports(input int code);
+
   // The opcode after `op` in declaration order (cyclic), as an output and
   // as the result (a packed result: the `verilator` feature).
   // Rust: `c_tests::dpi_exports::dpi_next_opcode`
@@ -295,6 +300,15 @@ package abi_dpi;
   // or Z bit; otherwise `neg = x`, X and Z kept, and 0.
   // Rust: `c_tests::dpi_exports::dpi_slogic_negate`
   import "DPI-C" function int dpi_slogic_negate(input logic signed [11:0] x, output logic signed [11:0] neg);
+
+  // `inout string`: appends `suffix` to `text` (an owned `SvString`: the
+  // simulator's string is copied in, the new one kept alive for it).
+  // Rust: `c_tests::dpi_exports::dpi_string_append`
+  import "DPI-C" function void dpi_string_append(inout string text, input string suffix);
+
+  // Strings made at run time: an output and the result.
+  // Rust: `c_tests::dpi_exports::dpi_string_describe`
+  import "DPI-C" function string dpi_string_describe(input int code, output string detail);
 
   // `string` input: its length in bytes.
   // Rust: `c_tests::dpi_exports::dpi_string_length`

@@ -18,6 +18,14 @@ export "DPI-C" function sv_double;
 //   expects: function bit sv_flip(input bit b, inout int counter);
 export "DPI-C" function sv_flip;
 
+// Rust: `c_tests::dpi_exports::sv_name_into`
+//   expects: function void sv_name_into(input int code, output string name);
+export "DPI-C" function sv_name_into;
+
+// Rust: `c_tests::dpi_exports::sv_name_of`
+//   expects: function string sv_name_of(input int code);
+export "DPI-C" function sv_name_of;
+
 // Rust: `c_tests::dpi_exports::sv_opcode_of`
 //   expects: function void sv_opcode_of(input int code, output opcode_t op);
 export "DPI-C" function sv_opcode_of;
@@ -25,3 +33,7 @@ export "DPI-C" function sv_opcode_of;
 // Rust: `c_tests::dpi_exports::sv_quarter`
 //   expects: function shortreal sv_quarter(input shortreal x);
 export "DPI-C" function sv_quarter;
+
+// Rust: `c_tests::dpi_exports::sv_string_length`
+//   expects: function int sv_string_length(input string text);
+export "DPI-C" function sv_string_length;

@@ -31,6 +31,19 @@ module dpi_tb;
     total = task_counter;
   endtask
 
+  // Strings SystemVerilog makes for Rust, and one it measures.
+  function string sv_name_of(input int code);
+    return $sformatf("unit%0d", code);
+  endfunction
+
+  function void sv_name_into(input int code, output string name);
+    name = $sformatf("unit%0d", code);
+  endfunction
+
+  function int sv_string_length(input string text);
+    return text.len();
+  endfunction
+
   // Writes any int into an opcode_t with a cast, which SystemVerilog does
   // not check (3 is no opcode): Rust must refuse it.
   function void sv_opcode_of(input int code, output opcode_t op);
@@ -291,6 +304,22 @@ module dpi_tb;
     // After `context` imports ran, Verilator leaves their scope set: an
     // export called from a non-context import must still be refused.
     check(dpi_export_without_scope() == 1, "export from a non-context import after context calls");
+
+    // Owned strings: inout, an output and a result made at run time, and
+    // strings exports make
+    begin : string_checks
+      string grown, detail, described;
+      grown = "abc";
+      dpi_string_append(grown, "-def");
+      check(grown == "abc-def", "inout string");
+      for (int i = 0; i < 200; i++) dpi_string_append(grown, "x");
+      check(grown.len() == 207 && grown.substr(0, 7) == "abc-defx", "inout string, 200 calls");
+      described = dpi_string_describe(42, detail);
+      check(described == "code 42" && detail == "detail of 42", "string output and result");
+      described = dpi_string_describe(-1, detail);
+      check(described == "code -1" && detail == "detail of -1", "string output and result again");
+      check(dpi_names_via_exports(7) == 0, "strings from exports, and one passed to an export");
+    end
 
     // logic signed [11:0]: negated in Rust, compared signed here
     begin : logic_signed_checks

@@ -179,6 +179,7 @@ mod logic_vec;
 mod open_array;
 mod runtime;
 mod signed;
+mod string;
 mod unpacked;
 
 use core::ffi::{CStr, c_char};
@@ -197,6 +198,9 @@ pub use runtime::{DpiError, Scope};
 #[doc(hidden)]
 pub use runtime::{LazySymbol, ScopeGrant, require_scope};
 pub use signed::{Integer, SignedBits, SignedLogicVec};
+pub use string::SvString;
+#[doc(hidden)]
+pub use string::{handed_strings, release_handed_strings};
 
 use crate::c_type::{C_CONST_CHAR_PTR, CTypeDesc};
 use crate::convert::{ArgError, Direction};
@@ -267,9 +271,15 @@ impl fmt::Display for Logic {
     label = "no DPI-C mapping",
     note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `SignedBits<N>` (bit signed [N-1:0]), `SignedLogicVec<N>` (logic signed [N-1:0]), `Integer` (integer), `#[derive(Packed)]` structs, `#[derive(DpiEnum)]` enums (typedef enum), `&CStr` (string), `Chandle<T>` (chandle), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>`/`OpenArrayOut<'_, T>` (open arrays); `&mut T` makes an output"
 )]
-pub unsafe trait DpiType: Sized + Copy {
+pub unsafe trait DpiType: Sized {
     /// The SystemVerilog data type, as written in the import.
     const SV_TYPE: SvType;
+    /// Whether values of this type hand strings to the simulator that must
+    /// outlive the call ([`SvString`]): an import with such an output
+    /// first frees the ones of earlier calls (not public API; never
+    /// override).
+    #[doc(hidden)]
+    const OWNS_HANDED_STRINGS: bool = false;
     /// The direction of a parameter of this type written as a plain value
     /// (`input`, except for `OpenArrayMut` and `OpenArrayOut`, `inout` and
     /// `output` open arrays).
@@ -360,6 +370,24 @@ pub unsafe trait DpiValue: DpiType {
 #[inline(always)]
 pub const fn require_dpi_value<T: DpiValue>() {}
 
+/// An `inout` argument of a SystemVerilog export: copied in and back, so
+/// a plain value (every DPI value type but `SvString`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be an `inout` argument of a `#[dpi_export]` function",
+    label = "not an inout export argument",
+    note = "an `inout string` of an export is not supported (the string Rust passes would have to outlive calls SystemVerilog makes meanwhile): pass the string as an input and read the new one through an output `&mut SvString`"
+)]
+#[doc(hidden)]
+pub trait ExportInout: DpiValue + Copy {}
+
+impl<T: DpiValue + Copy> ExportInout for T {}
+
+/// Compile-time check the macros emit for `inout` arguments of exports,
+/// spanned at the parameter's type.
+#[doc(hidden)]
+#[inline(always)]
+pub const fn require_export_inout<T: ExportInout>() {}
+
 /// A result a SystemVerilog export can hand back to Rust.
 ///
 /// # Safety
@@ -388,6 +416,9 @@ pub unsafe trait DpiExportResult: DpiResult {
 pub unsafe trait DpiResult {
     /// The SystemVerilog result type (`void` for `()`).
     const SV_TYPE: SvType;
+    /// As [`DpiType::OWNS_HANDED_STRINGS`] (not public API; never override).
+    #[doc(hidden)]
+    const OWNS_HANDED_STRINGS: bool = false;
     /// What the C function returns.
     type Raw;
     /// Its C spelling.

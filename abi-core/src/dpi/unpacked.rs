@@ -9,7 +9,7 @@ use crate::convert::{ArgError, check_pointer};
 // SAFETY: `T name[K]` inputs are `const T *` to `K` cells and outputs
 // `T *`; `[T::Cell; K]` is exactly that, and each cell converts as `T`'s
 // own. NULL and misaligned inputs are rejected.
-unsafe impl<T: DpiValue, const K: usize> DpiType for [T; K]
+unsafe impl<T: DpiValue + Copy, const K: usize> DpiType for [T; K]
 where
     T::Cell: Copy,
 {
@@ -36,12 +36,18 @@ where
         unsafe { Self::from_cell(cells) }
     }
     unsafe fn from_cell(cell: [T::Cell; K]) -> Result<Self, ArgError> {
-        let mut elements = [T::initial(); K];
-        for (element, c) in elements.iter_mut().zip(cell) {
+        let mut error = None;
+        let elements = cell.map(|c| {
             // SAFETY: forwarded; same contract per element.
-            *element = unsafe { T::from_cell(c) }?;
+            unsafe { T::from_cell(c) }.unwrap_or_else(|e| {
+                error.get_or_insert(e);
+                T::initial()
+            })
+        });
+        match error {
+            Some(error) => Err(error),
+            None => Ok(elements),
         }
-        Ok(elements)
     }
     fn to_cell(self) -> [T::Cell; K] {
         self.map(T::to_cell)
@@ -50,7 +56,7 @@ where
 
 // SAFETY: a value type: `f` receives a pointer to `K` cells, valid while it
 // runs.
-unsafe impl<T: DpiValue, const K: usize> DpiValue for [T; K]
+unsafe impl<T: DpiValue + Copy, const K: usize> DpiValue for [T; K]
 where
     T::Cell: Copy,
 {

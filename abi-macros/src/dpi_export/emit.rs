@@ -64,7 +64,12 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
                 } else {
                     q.call("to_cell", quote!(*#arg))
                 };
-                let require_value = require_dpi_value(&value_ty);
+                let require_value = if param.direction == Direction::Output {
+                    require_dpi_value(&value_ty)
+                } else {
+                    let span = syn::spanned::Spanned::span(&value_ty);
+                    quote::quote_spanned!(span=> #p::require_export_inout::<#value_ty>();)
+                };
                 before.push(quote! {
                     #require_value
                     let mut #raw: #cell_ty = #initial;

@@ -25,6 +25,10 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let mut prepare = Vec::new();
     let mut write_back = Vec::new();
     let mut call_args = Vec::new();
+    // Whether each output (and the result) may hand strings to the
+    // simulator (`SvString`): if one does, the strings of earlier calls on
+    // this thread are freed first (constants: no cost otherwise).
+    let mut releases = Vec::new();
 
     for (i, param) in f.params.iter().enumerate() {
         let value_ty = with_lifetimes(&param.value, "'static");
@@ -72,6 +76,8 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                     }
                 };
                 let require_value = require_dpi_value(&value_ty);
+                let owns_strings = q.item("OWNS_HANDED_STRINGS");
+                releases.push(quote!(#owns_strings));
                 prepare.push(quote! {
                     #require_value
                     #p::pointer_or_abort(#raw, &#desc, #i);
@@ -148,11 +154,25 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         quote!()
     };
 
+    if !task {
+        releases.push(rq.item("OWNS_HANDED_STRINGS"));
+    }
+    let release_strings = if releases.is_empty() {
+        quote!()
+    } else {
+        quote! {
+            if false #(|| #releases)* {
+                #p::release_handed_strings();
+            }
+        }
+    };
+
     let caught = caught_body(
         Catch::Abort,
         &shim_params,
         quote! {
             #scope_grant
+            #release_strings
             #(#prepare)*
             let __abi_value = #call;
             #(#write_back)*

@@ -18,7 +18,7 @@ pub fn sv_double(
     ) -> <f32 as ::abi_core::__private::DpiResult>::Raw = unsafe {
         ::core::mem::transmute(__abi_address.as_ptr())
     };
-    ::abi_core::__private::require_dpi_value::<i32>();
+    ::abi_core::__private::require_export_inout::<i32>();
     let mut __abi_raw1: <i32 as ::abi_core::__private::DpiType>::Cell = <i32 as ::abi_core::__private::DpiType>::to_cell(
         *n,
     );

@@ -27,3 +27,10 @@ pub fn fine(code: i32, name: &mut &'static CStr) {
 }
 
 fn main() {}
+
+/// An export's inout string: an owned `SvString` would have to outlive
+/// calls SystemVerilog makes meanwhile.
+#[dpi_export]
+unsafe extern "C" {
+    pub fn sv_rename(#[inout] name: &mut abi_core::dpi::SvString);
+}

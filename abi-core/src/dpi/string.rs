@@ -1,0 +1,233 @@
+//! `SvString`: an owned SystemVerilog `string`, for the directions where a
+//! borrowed `&CStr` cannot say how long the text lives: `inout string`, an
+//! output or result made at run time, and what an export hands back.
+//!
+//! Annex H leaves the memory of a string with the side that produced it.
+//! Strings SystemVerilog produces (an inout's value, an export's output or
+//! result) live only for the call, so `SvString` copies them at once.
+//! Strings Rust produces (an output, an inout's new value, a result) must
+//! stay valid until the simulator has copied them, which it does when the
+//! import returns: they are kept in a per-thread list that the next import
+//! call with string outputs or results on that thread frees.
+
+use core::ffi::{CStr, c_char};
+use std::cell::RefCell;
+use std::ffi::{CString, NulError};
+use std::fmt;
+
+use super::{DpiExportResult, DpiResult, DpiType, DpiValue, SvType};
+use crate::c_type::{C_CONST_CHAR_PTR, CTypeDesc};
+use crate::convert::ArgError;
+
+/// An owned SystemVerilog `string` (no NUL inside, as SystemVerilog's
+/// strings cannot hold one either).
+///
+/// ```
+/// use abi_core::dpi::SvString;
+///
+/// /// Appends `!`: an `inout string`.
+/// #[abi_core::dpi_import]
+/// pub fn shout(#[inout] text: &mut SvString) {
+///     *text = SvString::new(format!("{}!", text.to_string_lossy())).unwrap();
+/// }
+///
+/// /// A string made at run time, as the result.
+/// #[abi_core::dpi_import]
+/// pub fn describe(code: i32) -> SvString {
+///     SvString::new(format!("code {code}")).unwrap()
+/// }
+///
+/// let package = abi_core::SvPackage::new("demo_pkg").render(&abi_core::Registry::all()).unwrap();
+/// assert!(package.contains("function void shout(inout string text);"));
+/// assert!(package.contains("function string describe(input int code);"));
+/// ```
+#[derive(Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SvString(CString);
+
+impl SvString {
+    /// The string `text`, or the error that locates a NUL in it.
+    pub fn new(text: impl Into<Vec<u8>>) -> Result<Self, NulError> {
+        CString::new(text).map(SvString)
+    }
+
+    /// The text, without its terminating NUL.
+    pub fn as_bytes(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+
+    /// The NUL-terminated text.
+    pub fn as_c_str(&self) -> &CStr {
+        &self.0
+    }
+
+    /// The text, with invalid UTF-8 replaced.
+    pub fn to_string_lossy(&self) -> std::borrow::Cow<'_, str> {
+        self.0.to_string_lossy()
+    }
+
+    /// A copy of a C string SystemVerilog passed; NULL reads as empty.
+    ///
+    /// # Safety
+    ///
+    /// A non-NULL `raw` points to a NUL-terminated string, alive for the
+    /// call.
+    unsafe fn copied_from(raw: *const c_char) -> Self {
+        if raw.is_null() {
+            return SvString::default();
+        }
+        // SAFETY: non-NULL, NUL-terminated and alive (the caller's
+        // contract); copied at once.
+        SvString(unsafe { CStr::from_ptr(raw) }.to_owned())
+    }
+
+    /// Hands the text to the simulator: kept alive until the next import
+    /// call with string outputs or results on this thread.
+    fn handed_over(self) -> *const c_char {
+        HANDED_OVER.with(|strings| {
+            let mut strings = strings.borrow_mut();
+            strings.push(self.0);
+            strings.last().expect("just pushed").as_ptr()
+        })
+    }
+}
+
+impl From<&CStr> for SvString {
+    fn from(text: &CStr) -> Self {
+        SvString(text.to_owned())
+    }
+}
+
+impl From<CString> for SvString {
+    fn from(text: CString) -> Self {
+        SvString(text)
+    }
+}
+
+impl fmt::Debug for SvString {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl fmt::Display for SvString {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_string_lossy())
+    }
+}
+
+thread_local! {
+    /// The strings this thread handed to the simulator in the current
+    /// import call; freed when the next one begins.
+    static HANDED_OVER: RefCell<Vec<CString>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Frees the strings this thread handed over in earlier calls: the
+/// simulator copied each when the import that produced it returned. An
+/// import whose outputs or result may be `SvString`s calls it first. Not a
+/// public API.
+#[doc(hidden)]
+pub fn release_handed_strings() {
+    // Taken out first: dropping runs no code that could re-enter.
+    let old = HANDED_OVER.with(|strings| core::mem::take(&mut *strings.borrow_mut()));
+    drop(old);
+}
+
+/// How many strings this thread holds for the simulator (for tests).
+#[doc(hidden)]
+pub fn handed_strings() -> usize {
+    HANDED_OVER.with(|strings| strings.borrow().len())
+}
+
+// SAFETY: `string` is `const char *` in every direction (Annex H). Inputs
+// and cells from the simulator are copied during the call (NULL reads as
+// empty); pointers Rust hands over stay valid until the next import call
+// with string outputs on the thread, after the simulator copied them.
+unsafe impl DpiType for SvString {
+    const SV_TYPE: SvType = SvType::Named("string");
+    const OWNS_HANDED_STRINGS: bool = true;
+    type Input = *const c_char;
+    const C_INPUT: CTypeDesc = C_CONST_CHAR_PTR;
+    type Cell = *const c_char;
+    const C_CELL: CTypeDesc = C_CONST_CHAR_PTR;
+    fn initial() -> Self {
+        SvString::default()
+    }
+    unsafe fn from_input(raw: *const c_char) -> Result<Self, ArgError> {
+        // SAFETY: forwarded: the simulator's string, alive for the call.
+        Ok(unsafe { SvString::copied_from(raw) })
+    }
+    unsafe fn from_cell(cell: *const c_char) -> Result<Self, ArgError> {
+        // SAFETY: as above.
+        Ok(unsafe { SvString::copied_from(cell) })
+    }
+    fn to_cell(self) -> *const c_char {
+        self.handed_over()
+    }
+}
+
+// SAFETY: an export's input: the pointer is valid while `f` runs (the
+// string is borrowed for it).
+unsafe impl DpiValue for SvString {
+    fn with_input<R>(&self, f: impl FnOnce(*const c_char) -> R) -> R {
+        f(self.0.as_ptr())
+    }
+}
+
+// SAFETY: a `const char *` result, kept alive as the outputs are.
+unsafe impl DpiResult for SvString {
+    const SV_TYPE: SvType = SvType::Named("string");
+    const OWNS_HANDED_STRINGS: bool = true;
+    type Raw = *const c_char;
+    const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
+    fn into_c(self) -> *const c_char {
+        self.handed_over()
+    }
+}
+
+// SAFETY: what the export returned is copied at once (NULL reads as
+// empty); SystemVerilog keeps it alive until then (Annex H).
+unsafe impl DpiExportResult for SvString {
+    // `from_raw` is only called by the export wrappers, with the pointer
+    // the export returned, which Annex H makes a live string or NULL.
+    #[allow(clippy::not_unsafe_ptr_arg_deref)]
+    fn from_raw(raw: *const c_char) -> Self {
+        // SAFETY: the export's result string, alive for the call.
+        unsafe { SvString::copied_from(raw) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handed_strings_live_until_released() {
+        release_handed_strings();
+        let a = SvString::new("first").unwrap().to_cell();
+        let b = SvString::new("second").unwrap().into_c();
+        assert_eq!(handed_strings(), 2);
+        // SAFETY: kept until the release below.
+        let a = unsafe { CStr::from_ptr(a) };
+        // SAFETY: as above.
+        let b = unsafe { CStr::from_ptr(b) };
+        assert_eq!(
+            (a.to_bytes(), b.to_bytes()),
+            (&b"first"[..], &b"second"[..])
+        );
+        release_handed_strings();
+        assert_eq!(handed_strings(), 0);
+    }
+
+    #[test]
+    fn strings_from_the_simulator_are_copied() {
+        let text = CString::new("copied").unwrap();
+        // SAFETY: a live NUL-terminated string.
+        let copy = unsafe { SvString::from_cell(text.as_ptr()) }.unwrap();
+        drop(text);
+        assert_eq!(copy.as_bytes(), b"copied");
+        // SAFETY: NULL is accepted and reads as empty.
+        let empty = unsafe { SvString::from_input(core::ptr::null()) }.unwrap();
+        assert_eq!(empty, SvString::default());
+        assert!(SvString::new("a\0b").is_err());
+    }
+}
