@@ -84,6 +84,24 @@ pub fn ieee_signed_logic(x: SignedLogicVec<12>, out: &mut SignedLogicVec<12>) {
     *out = x;
 }
 
+/// A 4-state struct packed (`svLogicVecVal`).
+#[derive(Packed, Clone, Copy, Debug, PartialEq, Eq)]
+#[packed(sv_name = "ieee_sample_t")]
+pub struct Sample {
+    /// A 4-state flag.
+    pub valid: Logic,
+    /// 4-state data.
+    pub data: LogicVec<8>,
+    /// A 2-state bit.
+    pub parity: bool,
+}
+
+/// A 4-state struct in and out.
+#[dpi_import]
+pub fn ieee_sample(x: Sample, out: &mut Sample) {
+    *out = x;
+}
+
 /// Owned strings: inout, output and result.
 #[dpi_import]
 pub fn ieee_strings(#[inout] text: &mut SvString, copy: &mut SvString) -> SvString {

@@ -511,6 +511,15 @@ static long long dpi_string_inout_null_pointer_aborts(void) {
     dpi_string_append(NULL, "xyz");
     return 0;
 }
+/* A 4-state struct with X in `valid`, Z in data bit 2, X in the 2-state
+ * `parity` (reads as 0) and delta = -2: 1000*3 + 100*1 + 0 + 6. */
+static long long dpi_four_state_struct_unknowns(void) {
+    svLogicVecVal sample;
+    sample.aval = 1u << 13 | (0xA5u & ~0x4u) << 5 | 1u << 4 | 0xEu;
+    sample.bval = 1u << 13 | 1u << 7 | 1u << 4 | 0xFFFFC000u; /* and garbage above bit 13 */
+    return dpi_bus_sample_unknowns(&sample);
+}
+static long long dpi_four_state_struct_null_aborts(void) { return dpi_bus_sample_unknowns(NULL); }
 static long long dpi_enum_dirty_bits_above_base(void) {
     const svBitVecVal op = 0xFFFFFFF8u | 5u; /* bits above [2:0] are not the value's */
     return dpi_alu(&op, 6, 3);
@@ -857,6 +866,8 @@ static const Attack ATTACKS[] = {
     A(dpi_enum_input_not_a_label_aborts, "abort dpi_alu`|argument `op|3 is not a value of the enum `opcode_t`"),
     A(dpi_enum_inout_not_a_label_aborts, "abort dpi_bus_step`|argument `state|7 is not a value of the enum `bus_state_t`"),
     A(dpi_enum_dirty_bits_above_base, "value 7"),
+    A(dpi_four_state_struct_unknowns, "value 3106"),
+    A(dpi_four_state_struct_null_aborts, "abort dpi_bus_sample_unknowns`|argument `sample"),
     A(dpi_string_inout_null_cell, "value 3"),
     A(dpi_string_inout_null_pointer_aborts, "abort dpi_string_append`|argument `text"),
     A(bitint_dirty_u24_argument, "value 2"),

@@ -11,7 +11,7 @@ use abi_core::dpi::{
 };
 use abi_core::{dpi_export, dpi_import};
 
-use crate::packed_types::{Float32, WidePacket};
+use crate::packed_types::{BusSample, Float32, WidePacket};
 
 /// Wrapping `int` addition.
 #[dpi_import]
@@ -802,4 +802,35 @@ pub fn dpi_names_via_exports(code: i32) -> i32 {
         failed |= 4;
     }
     failed
+}
+
+/// A 4-state packed struct: what is unknown in it, as
+/// `1000 * valid (svLogic) + 100 * unknown data bits + 10 * parity +
+/// delta + 8` (delta + 8 is 0 when delta has an X or Z bit).
+#[dpi_import]
+pub fn dpi_bus_sample_unknowns(sample: BusSample) -> i32 {
+    let unknown_data = (0..8).filter(|&i| !sample.data.get(i).is_known()).count() as i32;
+    let delta = sample.delta.to_i128().map_or(0, |d| d as i32 + 8);
+    1000 * sample.valid as i32 + 100 * unknown_data + 10 * i32::from(sample.parity) + delta
+}
+
+/// A 4-state packed struct in, out and inout: `next` is `sample` with
+/// `data + 1`, `parity` flipped and `delta` negated; `acc.data += data`.
+#[dpi_import]
+pub fn dpi_bus_sample_step(sample: BusSample, next: &mut BusSample, #[inout] acc: &mut BusSample) {
+    let plus = |a: LogicVec<8>, b: u64| {
+        let value = a.to_bits().and_then(|bits| bits.to_u128()).unwrap_or(0) as u64;
+        LogicVec::from_bits(Bits::try_from((value + b) & 0xFF).expect("8 bits"))
+    };
+    let data = sample.data.to_bits().and_then(|b| b.to_u128()).unwrap_or(0) as u64;
+    let delta = sample.delta.to_i128().unwrap_or(0);
+    *next = BusSample {
+        valid: sample.valid,
+        data: plus(sample.data, 1),
+        parity: !sample.parity,
+        delta: SignedLogicVec::from(
+            SignedBits::<4>::try_from(((-delta + 8).rem_euclid(16)) - 8).expect("4 bits"),
+        ),
+    };
+    acc.data = plus(acc.data, data);
 }

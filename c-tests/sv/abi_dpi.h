@@ -104,6 +104,23 @@ svBit dpi_bits(svBit a, svBit b, svBit *both);
 void dpi_bump_bytes(svBitVecVal *a);
 
 /**
+ * A 4-state packed struct in, out and inout: `next` is `sample` with
+ * `data + 1`, `parity` flipped and `delta` negated; `acc.data += data`.
+ *
+ * Rust: `c_tests::dpi_exports::dpi_bus_sample_step`
+ */
+void dpi_bus_sample_step(const svLogicVecVal *sample, svLogicVecVal *next, svLogicVecVal *acc);
+
+/**
+ * A 4-state packed struct: what is unknown in it, as
+ * `1000 * valid (svLogic) + 100 * unknown data bits + 10 * parity +
+ * delta + 8` (delta + 8 is 0 when delta has an X or Z bit).
+ *
+ * Rust: `c_tests::dpi_exports::dpi_bus_sample_unknowns`
+ */
+int dpi_bus_sample_unknowns(const svLogicVecVal *sample);
+
+/**
  * One step of the bus: an inout `int` enum (a negative value too), and
  * the previous state as the result.
  *

@@ -7,6 +7,8 @@
 //   dpi_acc_new (`c_tests::dpi_exports::dpi_acc_new`): the result: `chandle`
 //   dpi_acc_new_into (`c_tests::dpi_exports::dpi_acc_new_into`): parameter `handle`: `chandle`
 //   dpi_accumulate (`c_tests::dpi_exports::dpi_accumulate`): a `task` (CIRCT declares DPI functions only)
+//   dpi_bus_sample_step (`c_tests::dpi_exports::dpi_bus_sample_step`): parameter `sample`: field `valid` of `bus_sample_t`: 4-state `logic` (CIRCT's DPI types are 2-state)
+//   dpi_bus_sample_unknowns (`c_tests::dpi_exports::dpi_bus_sample_unknowns`): parameter `sample`: field `valid` of `bus_sample_t`: 4-state `logic` (CIRCT's DPI types are 2-state)
 //   dpi_call_export_task (`c_tests::dpi_exports::dpi_call_export_task`): a `task` (CIRCT declares DPI functions only)
 //   dpi_colour_name (`c_tests::dpi_exports::dpi_colour_name`): parameter `name`: `string`
 //   dpi_float32_fields (`c_tests::dpi_exports::dpi_float32_fields`): parameter `value`: the 32-bit packed type `float32_t`, which CIRCT would declare as the integer type of that width (a different C type)

@@ -10,6 +10,14 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::Opcode` (#[derive(DpiEnum)])
   typedef enum bit [2:0] {OP_Add = 3'd0, OP_Sub = 3'd1, OP_And = 3'd2, OP_Or = 3'd5} opcode_t;
 
+  // Rust: `BusSample` (#[derive(Packed)], 14 bits)
+  typedef struct packed {
+    logic valid; // bits 13:13
+    logic [7:0] data; // bits 12:5
+    bit parity; // bits 4:4
+    logic signed [3:0] delta; // bits 3:0
+  } bus_sample_t;
+
   // Rust: `c_tests::dpi_exports::BusState` (#[derive(DpiEnum)])
   typedef enum int {BUS_Idle = 0, BUS_Request = 1, BUS_Grant = 2, BUS_Error = -1} bus_state_t;
 
@@ -79,6 +87,17 @@ package abi_dpi;
   // canonical, one `svBitVecVal` each).
   // Rust: `c_tests::dpi_exports::dpi_bump_bytes`
   import "DPI-C" function void dpi_bump_bytes(inout bit [7:0] a[3]);
+
+  // A 4-state packed struct in, out and inout: `next` is `sample` with
+  // `data + 1`, `parity` flipped and `delta` negated; `acc.data += data`.
+  // Rust: `c_tests::dpi_exports::dpi_bus_sample_step`
+  import "DPI-C" function void dpi_bus_sample_step(input bus_sample_t sample, output bus_sample_t next, inout bus_sample_t acc);
+
+  // A 4-state packed struct: what is unknown in it, as
+  // `1000 * valid (svLogic) + 100 * unknown data bits + 10 * parity +
+  // delta + 8` (delta + 8 is 0 when delta has an X or Z bit).
+  // Rust: `c_tests::dpi_exports::dpi_bus_sample_unknowns`
+  import "DPI-C" function int dpi_bus_sample_unknowns(input bus_sample_t sample);
 
   // One step of the bus: an inout `int` enum (a negative value too), and
   // the previous state as the result.

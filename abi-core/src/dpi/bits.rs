@@ -19,7 +19,10 @@ pub unsafe trait ChunkArray: Copy + Eq + core::hash::Hash + 'static {
     /// The number of chunks.
     const LEN: usize;
     /// The 4-state chunks of the same width.
-    type Logic: Copy + 'static;
+    type Logic: Copy
+        + 'static
+        + AsRef<[super::logic_vec::SvLogicVecVal]>
+        + AsMut<[super::logic_vec::SvLogicVecVal]>;
     /// All 4-state chunks 0.
     const LOGIC_ZERO: Self::Logic;
     /// All chunks zero.

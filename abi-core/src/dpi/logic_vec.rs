@@ -164,7 +164,7 @@ impl<const N: u32, C: ChunkArray> fmt::Debug for LogicVec<N, C> {
 
 /// `svLogicVecVal`, a typedef from `svdpi.h` (spelled by name, not
 /// declared by the header).
-const SV_LOGIC_VEC_VAL: CTypeDesc = CTypeDesc::scalar::<SvLogicVecVal>("svLogicVecVal");
+pub(crate) const SV_LOGIC_VEC_VAL: CTypeDesc = CTypeDesc::scalar::<SvLogicVecVal>("svLogicVecVal");
 
 // SAFETY: `logic [N-1:0]` inputs are `const svLogicVecVal *` to
 // `ceil(N/32)` chunks, outputs `svLogicVecVal *`; `[SvLogicVecVal; K]`

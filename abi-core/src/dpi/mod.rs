@@ -175,7 +175,7 @@ mod bits;
 mod bits_ops;
 mod chandle;
 mod enums;
-mod logic_vec;
+pub(crate) mod logic_vec;
 mod open_array;
 mod runtime;
 mod signed;

@@ -138,6 +138,32 @@ impl BitSink for [u8] {
     }
 }
 
+/// Clear bits `offset .. offset + width` of `dst` (any width).
+#[inline(always)]
+pub(crate) fn clear_bits<S: BitSink + ?Sized>(dst: &mut S, offset: usize, width: u32) {
+    let mut done = 0;
+    while done < width {
+        let run = (width - done).min(64);
+        dst.deposit(offset + done as usize, run, 0);
+        done += run;
+    }
+}
+
+/// The known bits of 4-state memory: the value bits where the control bit
+/// is clear, 0 where it marks X or Z (as SystemVerilog converts `logic` to
+/// `bit`).
+pub(crate) struct KnownBits<'a, S: ?Sized> {
+    pub(crate) value: &'a S,
+    pub(crate) control: &'a S,
+}
+
+impl<S: BitSource + ?Sized> BitSource for KnownBits<'_, S> {
+    #[inline(always)]
+    fn extract(&self, offset: usize, width: u32) -> u64 {
+        self.value.extract(offset, width) & !self.control.extract(offset, width)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

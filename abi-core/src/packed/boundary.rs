@@ -19,26 +19,86 @@ pub const SV_BIT_VEC_INPUT: CTypeDesc = CTypeDesc::Pointer {
 /// `const uint8_t *`, a packed C argument in host layout.
 pub const C_BYTES: CTypeDesc = C_CONST_BYTES;
 
+/// `svLogicVecVal`.
+pub const SV_LOGIC_VEC_VAL: CTypeDesc = crate::dpi::logic_vec::SV_LOGIC_VEC_VAL;
+/// `const svLogicVecVal *`, a 4-state packed input.
+pub const SV_LOGIC_VEC_INPUT: CTypeDesc = CTypeDesc::Pointer {
+    pointee: &SV_LOGIC_VEC_VAL,
+    is_const: true,
+};
+
+/// How a packed struct crosses DPI-C: a 2-state one (`Planes<false>`) as
+/// `svBitVecVal` chunks, a 4-state one (`Planes<true>`, a struct with a
+/// `logic` field) as `svLogicVecVal` chunks (Annex H.7.7).
+#[derive(Debug)]
+pub struct Planes<const FOUR_STATE: bool>;
+
+/// The chunks of a packed struct for `Planes<FOUR_STATE>`.
+pub trait PickPlanes<T: PackedStruct> {
+    /// What an input points to and an output or inout cell is.
+    type Cell: Copy;
+    /// `svBitVecVal` or `svLogicVecVal`.
+    const C_CELL: CTypeDesc;
+    /// `const svBitVecVal *` or `const svLogicVecVal *`.
+    const C_INPUT: CTypeDesc;
+    /// The value's chunks.
+    fn encode(value: &T) -> Self::Cell;
+    /// The value of chunks from the simulator (bits above the width
+    /// ignored).
+    fn decode(cell: &Self::Cell) -> T;
+}
+
+impl<T: PackedStruct> PickPlanes<T> for Planes<false> {
+    type Cell = T::Chunks;
+    const C_CELL: CTypeDesc = SV_BIT_VEC_VAL;
+    const C_INPUT: CTypeDesc = SV_BIT_VEC_INPUT;
+    fn encode(value: &T) -> T::Chunks {
+        value.to_sv_chunks()
+    }
+    fn decode(cell: &T::Chunks) -> T {
+        T::from_sv_chunks(cell)
+    }
+}
+
+impl<T: PackedStruct> PickPlanes<T> for Planes<true> {
+    type Cell = <T::Chunks as ChunkArray>::Logic;
+    const C_CELL: CTypeDesc = SV_LOGIC_VEC_VAL;
+    const C_INPUT: CTypeDesc = SV_LOGIC_VEC_INPUT;
+    fn encode(value: &T) -> Self::Cell {
+        value.to_sv_logic_chunks()
+    }
+    fn decode(cell: &Self::Cell) -> T {
+        T::from_sv_logic_chunks(cell)
+    }
+}
+
+/// Read a DPI input of either kind: a pointer to the chunks.
+///
+/// # Safety
+///
+/// A non-NULL `raw` points to `ceil(WIDTH / 32)` chunks of the kind `P`
+/// names (Annex H).
+#[inline]
+pub unsafe fn from_planes_input<T: PackedStruct, P: PickPlanes<T>>(
+    raw: *const P::Cell,
+) -> Result<T, ArgError> {
+    check_pointer(raw)?;
+    // SAFETY: non-NULL and aligned (checked); the chunks by the contract.
+    Ok(P::decode(&unsafe { raw.read() }))
+}
+
 /// The SystemVerilog result type of `T`: packed results wider than 32
-/// bits do not compile.
+/// bits, and 4-state ones, do not compile.
 pub const fn result_sv_type<T: PackedStruct>() -> SvType {
+    assert!(
+        !T::FOUR_STATE,
+        "a 4-state packed struct (with `logic` fields) cannot be a DPI-C result; return it through an output parameter `&mut T`"
+    );
     assert!(
         T::WIDTH <= 32,
         "DPI-C cannot return a packed struct wider than 32 bits (Annex H forbids packed results; Verilator allows up to 32); return it through an output parameter `&mut T`"
     );
     T::SV_TYPE
-}
-
-/// Read a DPI input: `const svBitVecVal *` to the canonical chunks.
-///
-/// # Safety
-///
-/// A non-NULL `raw` points to `ceil(WIDTH / 32)` chunks (Annex H).
-#[inline]
-pub unsafe fn from_dpi_input<T: PackedStruct>(raw: *const T::Chunks) -> Result<T, ArgError> {
-    check_pointer(raw)?;
-    // SAFETY: non-NULL and aligned (checked); the chunks by the contract.
-    Ok(T::from_sv_chunks(&unsafe { raw.read() }))
 }
 
 /// The one-chunk result of a value of at most 32 bits.
@@ -74,6 +134,16 @@ pub unsafe fn from_c_bytes<T: PackedStruct>(raw: *const u8) -> Result<T, ArgErro
     Ok(T::from_le_bytes(&bytes))
 }
 
+/// `Planes<true>` for a 4-state packed struct, `Planes<false>` otherwise.
+/// Not a public API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __packed_planes {
+    ($t:ty) => {
+        $crate::__private::packed_boundary::Planes<{ <$t as $crate::packed::Packed>::FOUR_STATE }>
+    };
+}
+
 /// `DpiType`, `DpiResult`, `DpiExportResult` and `CParam` for a
 /// `#[derive(Packed)]` struct. Not a public API.
 #[doc(hidden)]
@@ -87,12 +157,12 @@ macro_rules! __packed_struct_boundary {
         // and bits above W ignored.
         unsafe impl $crate::__private::DpiType for $t {
             const SV_TYPE: $crate::__private::SvType = <$t as $crate::packed::Packed>::SV_TYPE;
-            type Input = *const <$t as $crate::packed::PackedStruct>::Chunks;
+            type Input = *const <$crate::__packed_planes!($t) as $crate::__private::packed_boundary::PickPlanes<$t>>::Cell;
             const C_INPUT: $crate::__private::CTypeDesc =
-                $crate::__private::packed_boundary::SV_BIT_VEC_INPUT;
-            type Cell = <$t as $crate::packed::PackedStruct>::Chunks;
+                <$crate::__packed_planes!($t) as $crate::__private::packed_boundary::PickPlanes<$t>>::C_INPUT;
+            type Cell = <$crate::__packed_planes!($t) as $crate::__private::packed_boundary::PickPlanes<$t>>::Cell;
             const C_CELL: $crate::__private::CTypeDesc =
-                $crate::__private::packed_boundary::SV_BIT_VEC_VAL;
+                <$crate::__packed_planes!($t) as $crate::__private::packed_boundary::PickPlanes<$t>>::C_CELL;
             fn initial() -> Self {
                 <$t as $crate::packed::PackedStruct>::from_u64(0)
             }
@@ -100,24 +170,27 @@ macro_rules! __packed_struct_boundary {
                 raw: Self::Input,
             ) -> ::core::result::Result<Self, $crate::__private::ArgError> {
                 // SAFETY: forwarded; the simulator passes the chunks.
-                unsafe { $crate::__private::packed_boundary::from_dpi_input::<$t>(raw) }
+                unsafe {
+                    $crate::__private::packed_boundary::from_planes_input::<$t, $crate::__packed_planes!($t)>(raw)
+                }
             }
             unsafe fn from_cell(
                 cell: Self::Cell,
             ) -> ::core::result::Result<Self, $crate::__private::ArgError> {
-                ::core::result::Result::Ok(<$t as $crate::packed::PackedStruct>::from_sv_chunks(
-                    &cell,
-                ))
+                ::core::result::Result::Ok(
+                    <$crate::__packed_planes!($t) as $crate::__private::packed_boundary::PickPlanes<$t>>::decode(&cell),
+                )
             }
             fn to_cell(self) -> Self::Cell {
-                <$t as $crate::packed::PackedStruct>::to_sv_chunks(&self)
+                <$crate::__packed_planes!($t) as $crate::__private::packed_boundary::PickPlanes<$t>>::encode(&self)
             }
         }
         // SAFETY: a value type: `f` receives the C argument of the type
         // `DpiType::Input` declares, valid while it runs.
         unsafe impl $crate::__private::DpiValue for $t {
             fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
-                let chunks = <$t as $crate::packed::PackedStruct>::to_sv_chunks(self);
+                let chunks =
+                    <$crate::__packed_planes!($t) as $crate::__private::packed_boundary::PickPlanes<$t>>::encode(self);
                 f(&chunks)
             }
         }

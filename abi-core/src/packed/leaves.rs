@@ -1,10 +1,13 @@
 //! `Packed` for the built-in field types: `bool`, the primitive integers,
-//! `UBitInt<N>`/`BitInt<N>`, `Bits<N>` and arrays of packed types (element
-//! 0 in the least significant bits).
+//! `UBitInt<N>`/`BitInt<N>`, `Bits<N>`, the 4-state `Logic`, `LogicVec<N>`,
+//! `SignedLogicVec<N>` and `Integer`, and arrays of packed types (element 0
+//! in the least significant bits).
 
 use super::{BitSink, BitSource, Packed};
 use crate::bitint::{BitInt, BitStorage, UBitInt};
-use crate::dpi::{Bits, ChunkArray, SvType};
+use crate::dpi::{
+    Bits, ChunkArray, Integer, Logic, LogicVec, SignedLogicVec, SvLogicVecVal, SvType,
+};
 
 impl Packed for bool {
     const WIDTH: u32 = 1;
@@ -146,6 +149,113 @@ impl<const N: u32, C: ChunkArray> Packed for Bits<N, C> {
     }
 }
 
+impl Packed for Logic {
+    const WIDTH: u32 = 1;
+    const SV_TYPE: SvType = SvType::Named("logic");
+    const FOUR_STATE: bool = true;
+    #[inline(always)]
+    fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
+        // `aval`: 1 for One and X.
+        dst.deposit(offset, 1, u64::from(matches!(self, Logic::One | Logic::X)));
+    }
+    #[inline(always)]
+    fn pack_control_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
+        // `bval`: 1 for Z and X.
+        dst.deposit(offset, 1, u64::from(!self.is_known()));
+    }
+    #[inline(always)]
+    fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
+        Logic::from(src.extract(offset, 1) != 0)
+    }
+    #[inline(always)]
+    fn unpack_logic_from<S: BitSource + ?Sized>(value: &S, control: &S, offset: usize) -> Self {
+        let (aval, bval) = (value.extract(offset, 1), control.extract(offset, 1));
+        Logic::from_sv_logic((aval | bval << 1) as u8)
+    }
+}
+
+/// The planes of a 4-state vector, 32 bits at a time.
+fn pack_planes<S: BitSink + ?Sized>(
+    chunks: &[SvLogicVecVal],
+    width: u32,
+    dst: &mut S,
+    offset: usize,
+    plane: fn(&SvLogicVecVal) -> u32,
+) {
+    for (k, chunk) in chunks.iter().enumerate() {
+        let run = (width - 32 * k as u32).min(32);
+        dst.deposit(offset + 32 * k, run, u64::from(plane(chunk)));
+    }
+}
+
+impl<const N: u32, C: ChunkArray> Packed for LogicVec<N, C> {
+    const WIDTH: u32 = {
+        let () = Bits::<N, C>::LAYOUT_CHECK;
+        N
+    };
+    const SV_TYPE: SvType = SvType::PackedLogic { width: N };
+    const FOUR_STATE: bool = true;
+    #[inline(always)]
+    fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
+        pack_planes(self.to_chunks().as_ref(), N, dst, offset, |c| c.aval);
+    }
+    #[inline(always)]
+    fn pack_control_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
+        pack_planes(self.to_chunks().as_ref(), N, dst, offset, |c| c.bval);
+    }
+    #[inline(always)]
+    fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
+        LogicVec::from_bits(Bits::unpack_from(src, offset))
+    }
+    #[inline(always)]
+    fn unpack_logic_from<S: BitSource + ?Sized>(value: &S, control: &S, offset: usize) -> Self {
+        let mut chunks = C::LOGIC_ZERO;
+        for (k, chunk) in chunks.as_mut().iter_mut().enumerate() {
+            let run = (N - 32 * k as u32).min(32);
+            let at = offset + 32 * k;
+            *chunk = SvLogicVecVal {
+                aval: value.extract(at, run) as u32,
+                bval: control.extract(at, run) as u32,
+            };
+        }
+        LogicVec::from_chunks(&chunks)
+    }
+}
+
+/// `Packed` for a 4-state type that is a `LogicVec` with another
+/// SystemVerilog spelling.
+macro_rules! packed_like_logic_vec {
+    ($([$($generics:tt)*] $t:ty => $vec:ty, $sv:expr, $wrap:expr, $unwrap:expr;)*) => {$(
+        impl<$($generics)*> Packed for $t {
+            const WIDTH: u32 = <$vec as Packed>::WIDTH;
+            const SV_TYPE: SvType = $sv;
+            const FOUR_STATE: bool = true;
+            #[inline(always)]
+            fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
+                $unwrap(self).pack_into(dst, offset);
+            }
+            #[inline(always)]
+            fn pack_control_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
+                $unwrap(self).pack_control_into(dst, offset);
+            }
+            #[inline(always)]
+            fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
+                $wrap(<$vec>::unpack_from(src, offset))
+            }
+            #[inline(always)]
+            fn unpack_logic_from<S: BitSource + ?Sized>(value: &S, control: &S, offset: usize) -> Self {
+                $wrap(<$vec>::unpack_logic_from(value, control, offset))
+            }
+        }
+    )*};
+}
+
+packed_like_logic_vec! {
+    [const N: u32, C: ChunkArray] SignedLogicVec<N, C> => LogicVec<N, C>,
+        SvType::PackedSignedLogic { width: N }, SignedLogicVec::from_logic, SignedLogicVec::logic;
+    [] Integer => LogicVec<32>, SvType::Named("integer"), Integer::from_logic, Integer::logic;
+}
+
 impl<T: Packed, const K: usize> Packed for [T; K] {
     const WIDTH: u32 = {
         assert!(K >= 1, "a packed array needs at least one element");
@@ -164,5 +274,18 @@ impl<T: Packed, const K: usize> Packed for [T; K] {
     #[inline(always)]
     fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
         core::array::from_fn(|i| T::unpack_from(src, offset + i * T::WIDTH as usize))
+    }
+    const FOUR_STATE: bool = T::FOUR_STATE;
+    #[inline(always)]
+    fn pack_control_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
+        for (i, element) in self.iter().enumerate() {
+            element.pack_control_into(dst, offset + i * T::WIDTH as usize);
+        }
+    }
+    #[inline(always)]
+    fn unpack_logic_from<S: BitSource + ?Sized>(value: &S, control: &S, offset: usize) -> Self {
+        core::array::from_fn(|i| {
+            T::unpack_logic_from(value, control, offset + i * T::WIDTH as usize)
+        })
     }
 }

@@ -83,7 +83,7 @@ use crate::dpi::{ChunkArray, SvType};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no packed bit layout",
     label = "not a packed type",
-    note = "packed fields are `bool`, `u8`..`u128`, `i8`..`i128`, `UBitInt<N>`, `BitInt<N>`, `Bits<N>`, arrays `[T; K]` of packed types and `#[derive(Packed)]` structs"
+    note = "packed fields are `bool`, `u8`..`u128`, `i8`..`i128`, `UBitInt<N>`, `BitInt<N>`, `Bits<N>`, the 4-state `Logic`, `LogicVec<N>`, `SignedLogicVec<N>` and `Integer`, arrays `[T; K]` of packed types and `#[derive(Packed)]` structs"
 )]
 pub trait Packed: Copy {
     /// The number of bits.
@@ -95,6 +95,25 @@ pub trait Packed: Copy {
     fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize);
     /// Read the value from bits `offset .. offset + WIDTH` of `src`.
     fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self;
+    /// Whether the type has 4-state (`logic`) bits: a struct with such a
+    /// field is a 4-state `struct packed`, which DPI-C passes as
+    /// `svLogicVecVal` chunks. Its value bits (what [`Packed::pack_into`]
+    /// writes) read X as 1 and Z as 0, as `svLogicVecVal::aval` does.
+    const FOUR_STATE: bool = false;
+    /// Write the control bits (`svLogicVecVal::bval`: set for X and Z) into
+    /// bits `offset .. offset + WIDTH` of `dst`; a 2-state type writes
+    /// zeros.
+    #[inline(always)]
+    fn pack_control_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
+        bit_io::clear_bits(dst, offset, Self::WIDTH);
+    }
+    /// Read the value from its value and control bits. A 2-state type
+    /// reads an X or Z bit as 0, as SystemVerilog converts `logic` to
+    /// `bit`.
+    #[inline(always)]
+    fn unpack_logic_from<S: BitSource + ?Sized>(value: &S, control: &S, offset: usize) -> Self {
+        Self::unpack_from(&bit_io::KnownBits { value, control }, offset)
+    }
 }
 
 /// A fixed-size buffer of `T` (`[T; K]`), the storage of a whole packed
@@ -208,6 +227,40 @@ pub trait PackedStruct: Packed {
     #[inline]
     fn from_sv_chunks(chunks: &Self::Chunks) -> Self {
         Self::unpack_from(chunks.as_slice(), 0)
+    }
+
+    /// DPI 4-state canonical form: `svLogicVecVal` chunks, least
+    /// significant first (X and Z of `logic` fields in `bval`).
+    #[inline]
+    fn to_sv_logic_chunks(&self) -> <Self::Chunks as ChunkArray>::Logic {
+        let (mut value, mut control) = (Self::Chunks::ZERO, Self::Chunks::ZERO);
+        self.pack_into(value.as_mut_slice(), 0);
+        self.pack_control_into(control.as_mut_slice(), 0);
+        let mut logic = <Self::Chunks as ChunkArray>::LOGIC_ZERO;
+        for ((out, &aval), &bval) in logic
+            .as_mut()
+            .iter_mut()
+            .zip(value.as_slice())
+            .zip(control.as_slice())
+        {
+            *out = crate::dpi::SvLogicVecVal { aval, bval };
+        }
+        logic
+    }
+
+    /// From DPI 4-state chunks (bits above the width ignored).
+    #[inline]
+    fn from_sv_logic_chunks(logic: &<Self::Chunks as ChunkArray>::Logic) -> Self {
+        let (mut value, mut control) = (Self::Chunks::ZERO, Self::Chunks::ZERO);
+        let planes = value
+            .as_mut_slice()
+            .iter_mut()
+            .zip(control.as_mut_slice().iter_mut());
+        for (chunk, (aval, bval)) in logic.as_ref().iter().zip(planes) {
+            *aval = chunk.aval;
+            *bval = chunk.bval;
+        }
+        Self::unpack_logic_from(value.as_slice(), control.as_slice(), 0)
     }
 
     /// The value as an integer, computed in 32 bits; a compile error when

@@ -56,6 +56,28 @@ pub(crate) fn emit(model: &PackedStruct) -> TokenStream {
             )
         })
         .collect();
+    let control_packs: Vec<TokenStream> = qualified
+        .iter()
+        .zip(&field_names)
+        .zip(&index)
+        .map(|((q, field), k)| {
+            q.call(
+                "pack_control_into",
+                quote!(&self.#field, dst, offset + FIELD_OFFSETS[#k] as usize),
+            )
+        })
+        .collect();
+    let logic_unpacks: Vec<TokenStream> = qualified
+        .iter()
+        .zip(&index)
+        .map(|(q, k)| {
+            q.call(
+                "unpack_logic_from",
+                quote!(value, control, offset + FIELD_OFFSETS[#k] as usize),
+            )
+        })
+        .collect();
+    let four_states: Vec<TokenStream> = qualified.iter().map(|q| q.item("FOUR_STATE")).collect();
     let name_string = name.unraw().to_string();
     let view_ref = format_ident!("{}Ref", name);
     let view_mut = format_ident!("{}Mut", name);
@@ -143,6 +165,23 @@ pub(crate) fn emit(model: &PackedStruct) -> TokenStream {
                     offset: usize,
                 ) -> Self {
                     Self { #(#field_names: #unpacks,)* }
+                }
+                const FOUR_STATE: bool = false #(|| #four_states)*;
+                #[inline(always)]
+                fn pack_control_into<AbiSink: #packed::BitSink + ?::core::marker::Sized>(
+                    &self,
+                    dst: &mut AbiSink,
+                    offset: usize,
+                ) {
+                    #(#control_packs;)*
+                }
+                #[inline(always)]
+                fn unpack_logic_from<AbiSource: #packed::BitSource + ?::core::marker::Sized>(
+                    value: &AbiSource,
+                    control: &AbiSource,
+                    offset: usize,
+                ) -> Self {
+                    Self { #(#field_names: #logic_unpacks,)* }
                 }
             }
 
