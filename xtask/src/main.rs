@@ -235,6 +235,15 @@ fn test() -> Result<(), String> {
     // tests the standard DPI ABI's choices (`shortreal` as `float`, export
     // tasks' disable flag, no packed results).
     cargo(&["test", "--package", "abi-core", "--lib", "--quiet"])?;
+    // The IEEE flavour's compile errors (enum results).
+    cargo(&[
+        "test",
+        "--package",
+        "abi-core",
+        "--test",
+        "ieee_flavour_ui",
+        "--quiet",
+    ])?;
     step("workspace tests (unit, doc, UI, expansion snapshots, C conformance)");
     cargo(&["test", "--workspace", "--quiet"])?;
     step("`_BitInt` calls on i686 (native) and aarch64, riscv64, armv7 (qemu-user)");

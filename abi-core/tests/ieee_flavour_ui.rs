@@ -1,0 +1,10 @@
+//! Compile errors of the IEEE 1800 flavour (abi-core without the
+//! `verilator` feature), which the workspace build cannot show since
+//! c-tests enables the feature: `cargo xtask test` runs this file with
+//! abi-core built alone (`cargo test -p abi-core --test ieee_flavour_ui`).
+
+#[test]
+#[cfg(not(feature = "verilator"))]
+fn ieee_flavour_rejections() {
+    trybuild::TestCases::new().compile_fail("tests/ieee_ui/*.rs");
+}
