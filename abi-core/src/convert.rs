@@ -105,7 +105,7 @@ impl Borrow {
 
     /// `count` elements of `T` from `ptr`, a pointer already checked for
     /// them (non-NULL, aligned, and the byte range neither overflows
-    /// `isize` nor wraps around the address space, as [`check_slice`]
+    /// `isize` nor wraps around the address space, as `check_slice`
     /// makes sure): the check comes first so that the range is exact and
     /// the optimiser can reuse the arithmetic of the check. (An empty
     /// slice borrows nothing: it has no borrow to describe.)

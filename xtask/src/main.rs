@@ -20,6 +20,7 @@ use std::process::{Command, ExitCode};
 mod benchmarks;
 mod cross;
 mod dpi_bench;
+mod hygiene;
 mod python_tools;
 mod readme_recipes;
 mod sanitizers;
@@ -104,6 +105,9 @@ fn main() -> ExitCode {
         // One step of `test`, for working on the DPI-C flow.
         Some("dpi") => ensure_tools(&TEST_TOOLS).and_then(|()| dpi_in_verilator()),
         Some("hostile") => ensure_tools(&TEST_TOOLS).and_then(|()| hostile_callers()),
+        Some("hygiene") => {
+            hygiene::docs_without_warnings().and_then(|()| hygiene::minimum_rust_version())
+        }
         Some("recipes") => {
             readme_recipes::verilator_recipe().and_then(|()| readme_recipes::generation_recipe())
         }
@@ -115,7 +119,7 @@ fn main() -> ExitCode {
         Some("slang") => python_tools::check_systemverilog(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | hostile | miri | tsan | fuzz | circt | iree | slang>"
+                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | hostile | hygiene | miri | tsan | fuzz | circt | iree | slang>"
             );
             return ExitCode::from(2);
         }
@@ -244,6 +248,9 @@ fn test() -> Result<(), String> {
         "ieee_flavour_ui",
         "--quiet",
     ])?;
+    step("documentation (cargo doc, warnings are errors) and the minimum Rust version");
+    hygiene::docs_without_warnings()?;
+    hygiene::minimum_rust_version()?;
     step("workspace tests (unit, doc, UI, expansion snapshots, C conformance)");
     cargo(&["test", "--workspace", "--quiet"])?;
     step("`_BitInt` calls on i686 (native) and aarch64, riscv64, armv7 (qemu-user)");
