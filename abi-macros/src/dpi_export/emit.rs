@@ -191,3 +191,39 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         };
     }
 }
+
+/// A wrapper of each declaration's written signature whose body never
+/// runs: emitted with the errors, so that callers do not add more.
+pub(crate) fn placeholders(block: &syn::ItemForeignMod) -> TokenStream {
+    let p = private();
+    block
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            syn::ForeignItem::Fn(f) => Some(f),
+            _ => None,
+        })
+        .map(|f| {
+            let (vis, ident, generics) = (&f.vis, &f.sig.ident, &f.sig.generics);
+            // Every declared parameter, the rejected ones included, without
+            // their `#[inout]` markers.
+            let params = f.sig.inputs.iter().map(|input| {
+                let mut input = input.clone();
+                if let syn::FnArg::Typed(t) = &mut input {
+                    t.attrs.clear();
+                }
+                input
+            });
+            let result = match &f.sig.output {
+                syn::ReturnType::Default => quote!(()),
+                syn::ReturnType::Type(_, ty) => quote!(#ty),
+            };
+            quote! {
+                #[allow(unused_variables)]
+                #vis fn #ident #generics (#(#params),*) -> ::core::result::Result<#result, #p::DpiError> {
+                    ::core::unreachable!()
+                }
+            }
+        })
+        .collect()
+}

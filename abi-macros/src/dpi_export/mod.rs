@@ -5,13 +5,14 @@ mod emit;
 mod model;
 
 use proc_macro2::TokenStream;
-use quote::{ToTokens, quote};
+use quote::quote;
 
 use crate::errors::Errors;
 
 /// Expand `#[dpi_export] unsafe extern "C" { fn f(...) -> R; ... }`. On
 /// error the block is not emitted (its declarations would link to symbols
-/// the wrappers are meant to find at run time); the errors are.
+/// the wrappers are meant to find at run time); the errors are, with a
+/// placeholder wrapper per declaration.
 pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::new();
     if !attr.is_empty() {
@@ -28,13 +29,15 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         }
     };
     let functions = model::build(&block, &mut errors);
+    // On error each declared function still gets a wrapper of its written
+    // signature (whose body never runs), as `#[ciface]` blocks do, so that
+    // its callers add no "cannot find function" errors.
     let generated = if errors.is_empty() {
         functions.iter().map(emit::emit).collect()
     } else {
-        TokenStream::new()
+        emit::placeholders(&block)
     };
     let errors = errors.finish();
-    let _ = block.to_token_stream();
     quote! {
         #errors
         #generated
