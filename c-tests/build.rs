@@ -10,6 +10,8 @@
 use std::path::Path;
 use std::process::Command;
 
+#[path = "build_support/naming_cases.rs"]
+mod naming_cases;
 #[path = "build_support/packed_layouts.rs"]
 mod packed_layouts;
 #[path = "build_support/rng.rs"]
@@ -36,6 +38,12 @@ fn main() {
         packed_layouts::generate(seed, 40),
     )
     .expect("write packed_layouts.rs");
+    // Random hard names for `tests/naming.rs`.
+    std::fs::write(
+        Path::new(&out_dir).join("naming_cases.rs"),
+        naming_cases::generate(0x6e61_6d65, 24),
+    )
+    .expect("write naming_cases.rs");
     println!("cargo::rustc-check-cfg=cfg(c_harness)");
     println!("cargo::rustc-check-cfg=cfg(clang19)");
     println!("cargo::rustc-check-cfg=cfg(bitint_harness)");

@@ -8,11 +8,11 @@ pub fn strip_raw(rust: &str) -> &str {
     rust.strip_prefix("r#").unwrap_or(rust)
 }
 
-/// The C spelling of a Rust identifier: `r#` stripped, C keywords suffixed
-/// with `_`.
+/// The C spelling of a Rust identifier: `r#` stripped, C and C++ keywords
+/// suffixed with `_`.
 pub fn c_identifier(rust: &str) -> String {
     let name = strip_raw(rust);
-    if is_c_keyword(name) {
+    if is_header_keyword(name) {
         format!("{name}_")
     } else {
         name.to_owned()
@@ -86,6 +86,72 @@ pub const fn is_c_keyword(name: &str) -> bool {
     )
 }
 
+/// Whether `name` is a keyword of C++ (C++20) that is not one of C: the
+/// generated headers are read by C++ too (Verilator includes the DPI
+/// header from C++, and C headers carry `extern "C"` guards for C++).
+pub const fn is_cpp_only_keyword(name: &str) -> bool {
+    matches!(
+        name.as_bytes(),
+        b"and"
+            | b"and_eq"
+            | b"asm"
+            | b"bitand"
+            | b"bitor"
+            | b"catch"
+            | b"char8_t"
+            | b"char16_t"
+            | b"char32_t"
+            | b"class"
+            | b"co_await"
+            | b"co_return"
+            | b"co_yield"
+            | b"compl"
+            | b"concept"
+            | b"const_cast"
+            | b"consteval"
+            | b"constinit"
+            | b"decltype"
+            | b"delete"
+            | b"dynamic_cast"
+            | b"explicit"
+            | b"export"
+            | b"friend"
+            | b"mutable"
+            | b"namespace"
+            | b"new"
+            | b"noexcept"
+            | b"not"
+            | b"not_eq"
+            | b"operator"
+            | b"or"
+            | b"or_eq"
+            | b"private"
+            | b"protected"
+            | b"public"
+            | b"reinterpret_cast"
+            | b"requires"
+            | b"static_cast"
+            | b"template"
+            | b"this"
+            | b"throw"
+            | b"try"
+            | b"typeid"
+            | b"typename"
+            | b"using"
+            | b"virtual"
+            | b"wchar_t"
+            | b"xor"
+            | b"xor_eq"
+    )
+}
+
+/// Whether `name` is a keyword of C or of C++, the languages that read the
+/// generated headers: parameter and field names are renamed, symbols
+/// refused.
+pub const fn is_header_keyword(name: &str) -> bool {
+    is_c_keyword(name) || is_cpp_only_keyword(name)
+}
+
 /// Whether `name` can be an external C identifier: ASCII letters, digits and
 /// `_`, not starting with a digit, not a C keyword. (The macros check the
 /// spelling of exported names themselves, and keywords with
@@ -102,7 +168,7 @@ pub const fn is_c_identifier(name: &str) -> bool {
         }
         i += 1;
     }
-    !is_c_keyword(name)
+    !is_header_keyword(name)
 }
 
 /// `name`, checked not to be a C keyword while a macro's static is
@@ -111,8 +177,8 @@ pub const fn is_c_identifier(name: &str) -> bool {
 #[doc(hidden)]
 pub const fn checked_c_symbol(name: &'static str) -> &'static str {
     assert!(
-        !is_c_keyword(name),
-        "the exported symbol is a C keyword, which C code cannot declare; choose another with `name = \"...\"`"
+        !is_header_keyword(name),
+        "the exported symbol is a C or C++ keyword, which the generated header cannot declare; choose another with `name = \"...\"`"
     );
     name
 }
@@ -122,8 +188,15 @@ pub const fn checked_c_symbol(name: &'static str) -> &'static str {
 #[doc(hidden)]
 pub const fn checked_sv_name(name: &'static str) -> &'static str {
     assert!(
-        !is_c_keyword(name),
-        "the SystemVerilog name is a C keyword, which the DPI-C header cannot declare; choose another with `name = \"...\"`"
+        !is_header_keyword(name),
+        "the SystemVerilog name is a C or C++ keyword, which the DPI-C header (read by C++) cannot declare; choose another with `name = \"...\"`"
+    );
+    // Verilator compiles the design to C++ and refuses (warning
+    // SYMRSVDWORD, on by default) a function named like the C++ modules
+    // keyword, although C and C++ allow it as an identifier.
+    assert!(
+        !const_str_eq(name, "module"),
+        "Verilator refuses a DPI-C function named `module` (C++'s modules keyword, warning SYMRSVDWORD); choose another name with `name = \"...\"`"
     );
     name
 }
@@ -403,11 +476,19 @@ pub fn is_sv_keyword(name: &str) -> bool {
     SV_KEYWORDS.binary_search(&name).is_ok()
 }
 
+/// Whether a parameter or field name must be renamed in SystemVerilog: a
+/// SystemVerilog keyword, or a C or C++ one (Verilator compiles the design
+/// to C++ and warns, `SYMRSVDWORD`, on a name that is a C++ keyword).
+pub fn is_sv_reserved(name: &str) -> bool {
+    is_sv_keyword(name) || is_header_keyword(name)
+}
+
 /// The SystemVerilog spelling of a Rust identifier: `r#` stripped,
-/// keywords suffixed with `_` (`begin` becomes `begin_`).
+/// keywords of SystemVerilog, C and C++ suffixed with `_` (`begin` becomes
+/// `begin_`, `class` becomes `class_`).
 pub fn sv_identifier(rust: &str) -> String {
     let name = strip_raw(rust);
-    if is_sv_keyword(name) {
+    if is_sv_reserved(name) {
         format!("{name}_")
     } else {
         name.to_owned()
@@ -473,6 +554,10 @@ mod tests {
         assert_eq!(c_identifier("r#type"), "type");
         assert_eq!(c_identifier("int"), "int_");
         assert_eq!(c_identifier("len"), "len");
+        assert_eq!(c_identifier("class"), "class_");
+        assert_eq!(c_identifier("r#virtual"), "virtual_");
+        assert!(!is_c_identifier("new") && is_cpp_only_keyword("xor_eq"));
+        assert!(!is_cpp_only_keyword("int") && is_header_keyword("int"));
         assert!(is_c_keyword("_Static_assert") && is_c_keyword("do"));
         assert!(!is_c_keyword("dot") && !is_c_keyword("d") && !is_c_keyword(""));
     }

@@ -14,7 +14,7 @@
 use crate::c_type::{CType, CTypeDesc};
 use crate::convert::Direction;
 pub use crate::naming::{
-    c_identifier, checked_c_symbol, checked_sv_name, is_c_identifier, is_c_keyword, strip_raw,
+    c_identifier, checked_c_symbol, checked_sv_name, is_c_identifier, is_header_keyword, strip_raw,
 };
 pub(crate) use crate::naming::{const_str_eq, unique_names};
 
@@ -440,7 +440,7 @@ impl FunctionDesc {
     pub fn c_params(&self) -> Vec<CParamSlot> {
         // (preferred name, whether it is the parameter's own, type)
         let mut wanted: Vec<(String, bool, CTypeDesc)> = Vec::new();
-        let derived = |name: &str| (c_identifier(name), is_c_keyword(strip_raw(name)));
+        let derived = |name: &str| (c_identifier(name), is_header_keyword(strip_raw(name)));
         if let ResultDesc::Leading { out, out_name, .. } = self.result {
             wanted.push((c_identifier(out_name), false, out));
         }
@@ -468,7 +468,7 @@ impl FunctionDesc {
         }
         let names = unique_names(
             wanted.iter().map(|(name, own, _)| (name.clone(), *own)),
-            is_c_keyword,
+            is_header_keyword,
         );
         names
             .into_iter()

@@ -37,7 +37,35 @@ pub(crate) fn check_declarations() -> Result<(), String> {
             "c-tests/sv/abi_dpi.sv",
         ],
         "CIRCT's check of the sim.func.dpi declarations",
+    )?;
+    let naming = naming_files()?;
+    run_tool(
+        &[
+            "tools/check_circt.py",
+            &format!("{naming}/naming_dpi.mlir"),
+            &format!("{naming}/naming_dpi.sv"),
+        ],
+        "CIRCT's check of the declarations with hard names (c-tests/tests/naming.rs)",
     )
+}
+
+/// Where `c-tests/tests/naming.rs` writes the files of its functions with
+/// hard names (C, C++ and SystemVerilog keywords), written by the
+/// workspace tests before this runs; run them if they are missing.
+fn naming_files() -> Result<String, String> {
+    let target = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".to_owned());
+    let dir = format!("{}/naming", target.trim_end_matches('/'));
+    if !std::path::Path::new(&dir).join("naming_dpi.sv").exists() {
+        crate::cargo(&[
+            "test",
+            "--quiet",
+            "--package",
+            "c-tests",
+            "--test",
+            "naming",
+        ])?;
+    }
+    Ok(dir)
 }
 
 /// Compile every function of c-tests and examples that has an `iree.abi`
@@ -90,6 +118,16 @@ pub(crate) fn check_systemverilog() -> Result<(), String> {
             "examples/sv/showcase_tb.sv",
         ],
         "slang on the examples' package and the showcase's testbench",
+    )?;
+    let naming = naming_files()?;
+    run_tool(
+        &[
+            "tools/check_slang.py",
+            "--define",
+            "VERILATOR",
+            &format!("{naming}/naming_dpi.sv"),
+        ],
+        "slang on the package of functions with hard names (c-tests/tests/naming.rs)",
     )?;
     let dir = "target/ieee-dpi";
     crate::cargo(&[

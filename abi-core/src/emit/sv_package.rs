@@ -16,7 +16,7 @@ pub struct SvPackage {
     name: String,
 }
 
-use crate::naming::{is_sv_keyword, strip_raw, sv_function_name, sv_identifier, unique_names};
+use crate::naming::{is_sv_reserved, strip_raw, sv_function_name, sv_identifier, unique_names};
 
 /// Makes a simulator of the other DPI-C flavour refuse the package when it
 /// compiles it, naming the mismatch: a library built for the IEEE 1800 ABI
@@ -240,8 +240,8 @@ fn prototype(f: &FunctionDesc, dpi: &DpiImportDesc) -> String {
 /// keywords renamed with `_`, kept unique.
 fn sv_names<'a>(rust_names: impl Iterator<Item = &'a str>) -> Vec<String> {
     unique_names(
-        rust_names.map(|n| (sv_identifier(n), !is_sv_keyword(strip_raw(n)))),
-        is_sv_keyword,
+        rust_names.map(|n| (sv_identifier(n), !is_sv_reserved(strip_raw(n)))),
+        is_sv_reserved,
     )
 }
 
