@@ -195,6 +195,52 @@ pub enum Direction {
 
 /// A Rust parameter type that C passes as one argument.
 ///
+/// Implement it (with [`CResult`] for results) to give a type of your own
+/// a C spelling: here a validated newtype that C sees as `int32_t`, whose
+/// invalid values are refused before the function runs (C receives
+/// `ABI_STATUS_INVALID_ARGUMENT` from a `Result` function; a plain one
+/// aborts with a report naming the argument).
+///
+/// ```
+/// use abi_core::{ArgError, CParam, CResult, CTypeDesc, c_export};
+///
+/// /// A percentage, 0 to 100.
+/// #[derive(Debug, Clone, Copy)]
+/// pub struct Percent(u8);
+///
+/// // SAFETY: `Raw` is `i32`, which is C's `int32_t`; `from_c` accepts
+/// // every `i32` and builds a `Percent` only from 0..=100.
+/// unsafe impl CParam for Percent {
+///     type Raw = i32;
+///     const C_TYPE: CTypeDesc = CTypeDesc::scalar::<i32>("int32_t");
+///     unsafe fn from_c(raw: i32) -> Result<Self, ArgError> {
+///         u8::try_from(raw)
+///             .ok()
+///             .filter(|p| *p <= 100)
+///             .map(Percent)
+///             .ok_or(ArgError::TooLarge { len: raw as usize })
+///     }
+/// }
+///
+/// // SAFETY: `Raw` is `i32`, C's `int32_t`.
+/// unsafe impl CResult for Percent {
+///     type Raw = i32;
+///     const C_TYPE: CTypeDesc = CTypeDesc::scalar::<i32>("int32_t");
+///     fn into_c(self) -> i32 {
+///         i32::from(self.0)
+///     }
+/// }
+///
+/// /// The remaining share.
+/// #[c_export]
+/// pub fn remaining(used: Percent) -> Percent {
+///     Percent(100 - used.0)
+/// }
+///
+/// let header = abi_core::CHeader::new("percent.h").render(&abi_core::Registry::all()).unwrap();
+/// assert!(header.contains("int32_t remaining(int32_t used);"));
+/// ```
+///
 /// # Safety
 ///
 /// `Raw` must have the ABI of the C type [`CParam::C_TYPE`], and

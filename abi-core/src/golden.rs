@@ -1,5 +1,8 @@
-//! Golden files: generated output committed to the repository and compared
-//! in tests, so every change to a header or declaration is reviewed.
+//! A testing helper, for the tests of a crate that commits its generated
+//! files: golden files are generated output committed to the repository
+//! and compared in tests, so every change to a header or declaration is
+//! reviewed (the `examples` crate's `generated/` folder is kept so).
+//! Nothing else in abi-core uses it.
 //!
 //! Set `BLESS=1` to rewrite the golden copies instead of comparing.
 

@@ -260,6 +260,64 @@ impl fmt::Display for Logic {
 
 /// A Rust type that can be an argument of a DPI-C import.
 ///
+/// Most types are covered by the ones abi-core implements it for,
+/// `#[derive(Packed)]` and `#[derive(DpiEnum)]`. A type of your own can
+/// travel as an existing DPI type by delegating to it, here a validated
+/// `int`:
+///
+/// ```
+/// use abi_core::ArgError;
+/// use abi_core::dpi::{DpiType, DpiValue, SvType};
+/// use abi_core::CTypeDesc;
+///
+/// /// A lane index, 0 to 7, as a SystemVerilog `int`.
+/// #[derive(Debug, Clone, Copy)]
+/// pub struct Lane(u8);
+///
+/// impl Lane {
+///     fn checked(value: i32) -> Result<Lane, ArgError> {
+///         u8::try_from(value).ok().filter(|l| *l < 8).map(Lane).ok_or(ArgError::TooLarge { len: value as usize })
+///     }
+/// }
+///
+/// // SAFETY: the C types are `int`'s; every value read is checked.
+/// unsafe impl DpiType for Lane {
+///     const SV_TYPE: SvType = SvType::Named("int");
+///     type Input = <i32 as DpiType>::Input;
+///     const C_INPUT: CTypeDesc = <i32 as DpiType>::C_INPUT;
+///     type Cell = i32;
+///     const C_CELL: CTypeDesc = <i32 as DpiType>::C_CELL;
+///     fn initial() -> Self {
+///         Lane(0)
+///     }
+///     unsafe fn from_input(raw: Self::Input) -> Result<Self, ArgError> {
+///         // SAFETY: forwarded: the simulator passes an `int`.
+///         Lane::checked(unsafe { i32::from_input(raw) }?)
+///     }
+///     unsafe fn from_cell(cell: i32) -> Result<Self, ArgError> {
+///         Lane::checked(cell)
+///     }
+///     fn to_cell(self) -> i32 {
+///         i32::from(self.0)
+///     }
+/// }
+///
+/// // SAFETY: as `int`'s.
+/// unsafe impl DpiValue for Lane {
+///     fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
+///         i32::from(self.0).with_input(f)
+///     }
+/// }
+///
+/// #[abi_core::dpi_import]
+/// pub fn lane_mask(lane: Lane, mask: &mut Lane) {
+///     *mask = lane;
+/// }
+///
+/// let package = abi_core::SvPackage::new("lanes").render(&abi_core::Registry::all()).unwrap();
+/// assert!(package.contains("function void lane_mask(input int lane, output int mask);"));
+/// ```
+///
 /// # Safety
 ///
 /// `Input` and `Cell` must have the ABI of the C types the standard gives
