@@ -60,7 +60,6 @@ pub(crate) fn minimum_rust_version() -> Result<(), String> {
             ));
         }
     }
-    let toolchain = format!("+{version}");
     // A separate target folder: another compiler's artifacts would only
     // evict the main build's.
     let status = Command::new("rustup")
@@ -79,7 +78,7 @@ pub(crate) fn minimum_rust_version() -> Result<(), String> {
         ])
         .env("CARGO_TARGET_DIR", "target/msrv")
         .status()
-        .map_err(|e| format!("cannot run cargo {toolchain}: {e}"))?;
+        .map_err(|e| format!("cannot run cargo with Rust {version}: {e}"))?;
     if !status.success() {
         return Err(format!(
             "the libraries do not build with Rust {version}, the workspace's rust-version ({status})"

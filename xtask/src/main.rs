@@ -81,8 +81,22 @@ const LLVM_AR: Tool = Tool {
     needed_for: "archiving the lowered MLIR modules",
 };
 
-const TEST_TOOLS: [Tool; 7] = [
-    VALGRIND, CLANG_19, GCC, VERILATOR, PYTHON3, MLIR_OPT, LLVM_AR,
+/// Verilator builds its C++ with g++ through make, and neither Debian
+/// package depends on them.
+const GXX: Tool = Tool {
+    command: "g++",
+    package: "g++",
+    needed_for: "Verilator's C++ builds and the C++ readers of the generated headers",
+};
+
+const MAKE: Tool = Tool {
+    command: "make",
+    package: "make",
+    needed_for: "Verilator's `--build` and the README's Makefile recipe",
+};
+
+const TEST_TOOLS: [Tool; 9] = [
+    VALGRIND, CLANG_19, GCC, GXX, MAKE, VERILATOR, PYTHON3, MLIR_OPT, LLVM_AR,
 ];
 
 const VALGRIND: Tool = Tool {

@@ -200,7 +200,7 @@ pub use runtime::{LazySymbol, ScopeGrant, require_scope};
 pub use signed::{Integer, SignedBits, SignedLogicVec};
 pub use string::SvString;
 #[doc(hidden)]
-pub use string::{handed_strings, release_handed_strings};
+pub use string::release_handed_strings;
 
 use crate::c_type::{C_CONST_CHAR_PTR, CTypeDesc};
 use crate::convert::{ArgError, Direction};

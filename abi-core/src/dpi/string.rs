@@ -132,9 +132,9 @@ pub fn release_handed_strings() {
     drop(old);
 }
 
-/// How many strings this thread holds for the simulator (for tests).
-#[doc(hidden)]
-pub fn handed_strings() -> usize {
+/// How many strings this thread holds for the simulator.
+#[cfg(test)]
+fn handed_strings() -> usize {
     HANDED_OVER.with(|strings| strings.borrow().len())
 }
 
