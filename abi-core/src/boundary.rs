@@ -206,7 +206,7 @@ pub extern "C" fn reject_argument(
 pub extern "C" fn reject_result(
     function: &'static FunctionEntry,
     member: usize,
-    error: crate::memref::MemRefError,
+    error: crate::model::mlir::MemRefError,
 ) -> ! {
     report(format_args!(
         "abi-core: `{}` (C symbol `{}`): result {member} does not match its MLIR result type: {error}; aborting",

@@ -17,9 +17,11 @@ use core::ffi::{CStr, c_char};
 use core::fmt;
 use core::num::NonZeroUsize;
 
-use crate::c_type::{C_BOOL, C_CONST_CHAR_PTR, CBool, CType, CTypeDesc};
-use crate::reflect::TypeRecord;
-use crate::registry::{ParamType, Passing, Record, ResultType};
+use crate::c_type::{C_BOOL, C_CONST_CHAR_PTR, CBool, CType};
+use crate::model::Direction;
+use crate::model::c::CTypeDesc;
+use crate::model::function::{ParamType, Passing, Record, ResultType};
+use crate::model::record::TypeRecord;
 
 /// What a foreign argument got wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,7 +44,7 @@ pub enum ArgError {
         valid_up_to: usize,
     },
     /// A memref descriptor that fails validation.
-    MemRef(crate::memref::MemRefError),
+    MemRef(crate::model::mlir::MemRefError),
     /// A value of a DPI-C `typedef enum` that is none of its labels.
     NotAnEnumValue {
         /// The value received.
@@ -180,17 +182,6 @@ pub(crate) fn first_conflict(borrows: &[Option<Borrow>]) -> Option<(usize, usize
         }
     }
     None
-}
-
-/// How a parameter is used, for documentation and reflection.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Direction {
-    /// Read by the callee.
-    In,
-    /// Written by the callee.
-    Out,
-    /// Read and written by the callee.
-    InOut,
 }
 
 /// A Rust parameter type that C passes as one argument.
@@ -586,8 +577,8 @@ macro_rules! raw_pointers {
 
 raw_pointers!(const, mut);
 
-impl From<crate::memref::MemRefError> for ArgError {
-    fn from(error: crate::memref::MemRefError) -> Self {
+impl From<crate::model::mlir::MemRefError> for ArgError {
+    fn from(error: crate::model::mlir::MemRefError) -> Self {
         ArgError::MemRef(error)
     }
 }

@@ -65,7 +65,7 @@ pub mod dpi;
 pub mod emit;
 pub mod golden;
 pub mod memref;
-pub mod naming;
+pub mod model;
 pub mod packed;
 pub mod reflect;
 pub mod registry;
@@ -74,10 +74,13 @@ pub mod status;
 
 pub use abi_macros::{DpiEnum, c_export, ciface, dpi_export, dpi_import};
 pub use bitint::{BitInt, BitIntCast, BitIntError, UBitInt};
-pub use c_type::{CBool, CType, CTypeDesc};
-pub use convert::{ArgError, Borrow, CParam, CResult, CSliceParam, Direction};
+pub use c_type::{CBool, CType};
+pub use convert::{ArgError, Borrow, CParam, CResult, CSliceParam};
 pub use emit::{CHeader, EmitError, SvPackage};
-pub use registry::{AbiKind, FunctionDesc, Registry, StructDesc};
+pub use model::c::CTypeDesc;
+pub use model::function::{Abi, FunctionDesc, StructDesc};
+pub use model::{AbiKind, Direction};
+pub use registry::Registry;
 pub use status::{CError, ErrorCode};
 
 /// What generated code refers to. Not a public API: it changes without
@@ -90,26 +93,29 @@ pub mod __private {
         out_pointer_status, pointer_or_abort, reject_argument, reject_result_pointer,
         status_on_panic,
     };
-    pub use crate::c_type::{CType, CTypeDesc};
-    pub use crate::convert::{ArgError, CParam, CResult, CSliceParam, Direction};
+    pub use crate::c_type::CType;
+    pub use crate::convert::{ArgError, CParam, CResult, CSliceParam};
     pub use crate::dpi::{
         DpiError, DpiExportResult, DpiImportDesc, DpiParamDesc, DpiResult, DpiType, DpiValue,
-        EXPORT_TASK_C_TYPE, ExportTaskReturn, LazySymbol, ScopeGrant, SvDirection, SvType,
-        TASK_NOT_DISABLED, export_task_outcome, release_handed_strings, require_dpi_value,
-        require_export_inout, require_scope,
+        EXPORT_TASK_C_TYPE, ExportTaskReturn, LazySymbol, ScopeGrant, SvType, TASK_NOT_DISABLED,
+        export_task_outcome, release_handed_strings, require_dpi_value, require_export_inout,
+        require_scope,
     };
     pub use crate::memref::__private as memref;
     pub use crate::memref::{
         CifaceArg, CifaceDirect, CifaceError, CifaceParam, CifaceResult, Dim, MemRefDescriptor,
         MemRefLayout, MemRefType, UnrankedMemRefDescriptor,
     };
+    pub use crate::model::c::CTypeDesc;
+    pub use crate::model::function::{
+        Abi, CifaceDesc, CifaceProvider, FieldDesc, FunctionEntry, ParamType, Passing, Record,
+        ResultType, RustItem, StructDesc,
+    };
+    pub use crate::model::names::{checked_c_symbol, checked_sv_name};
+    pub use crate::model::{AbiKind, Direction};
     pub use crate::packed::boundary as packed_boundary;
     pub use crate::packed::{Packed, PackedFieldDesc, PackedStruct, PackedStructDesc};
     pub use crate::reflect::TypeRecord;
-    pub use crate::registry::{
-        AbiKind, CifaceDesc, CifaceProvider, FieldDesc, FunctionEntry, ParamType, Passing, Record,
-        ResultType, RustItem, StructDesc, checked_c_symbol, checked_sv_name,
-    };
     pub use crate::registry_section::{FUNCTIONS, STRUCTS};
     pub use crate::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use ::core;

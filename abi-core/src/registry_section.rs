@@ -22,7 +22,7 @@
 //! incompatible copies of abi-core in one program (whose description types
 //! differ) never read each other's descriptions.
 
-use crate::registry::{FunctionEntry, StructDesc};
+use crate::model::function::{FunctionEntry, StructDesc};
 
 /// Place a description `static` in the registry: `function` for a
 /// `FunctionEntry`, `struct` for a `StructDesc`. Used by the macros'
@@ -74,7 +74,7 @@ macro_rules! __register {
     target_os = "fuchsia"
 ))]
 mod bounds {
-    use crate::registry::{FunctionEntry, StructDesc};
+    use crate::model::function::{FunctionEntry, StructDesc};
 
     /// A function returning the statics of one linker section as a slice.
     macro_rules! section_slice {
@@ -137,7 +137,7 @@ mod bounds {
     target_os = "fuchsia"
 )))]
 mod bounds {
-    use crate::registry::{FunctionEntry, StructDesc};
+    use crate::model::function::{FunctionEntry, StructDesc};
 
     pub(crate) fn functions() -> &'static [FunctionEntry] {
         &super::FUNCTIONS

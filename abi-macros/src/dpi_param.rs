@@ -7,23 +7,16 @@ use syn::Type;
 use crate::errors::Errors;
 use crate::syntax::{self, Position};
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Direction {
-    Input,
-    Output,
-    Inout,
-}
+pub(crate) use abi_model::Direction;
 
-impl Direction {
-    /// The `DpiType` constants describing a parameter of this direction in
-    /// the registry: its C side (`ParamType`) and its SystemVerilog side
-    /// (`DpiParamDesc`).
-    pub(crate) fn registry_items(self) -> (&'static str, &'static str) {
-        match self {
-            Direction::Input => ("INPUT_PARAM", "SV_INPUT"),
-            Direction::Output => ("OUTPUT_PARAM", "SV_OUTPUT"),
-            Direction::Inout => ("INOUT_PARAM", "SV_INOUT"),
-        }
+/// The `DpiType` constants describing a parameter of this direction in
+/// the registry: its C side (`ParamType`) and its SystemVerilog side
+/// (`DpiParamDesc`).
+pub(crate) fn registry_items(direction: Direction) -> (&'static str, &'static str) {
+    match direction {
+        Direction::In => ("INPUT_PARAM", "SV_INPUT"),
+        Direction::Out => ("OUTPUT_PARAM", "SV_OUTPUT"),
+        Direction::InOut => ("INOUT_PARAM", "SV_INOUT"),
     }
 }
 
@@ -60,9 +53,9 @@ pub(crate) fn classify(
     let (direction, value) = match (ty, inout) {
         (Type::Reference(r), marked) if r.mutability.is_some() => {
             let direction = if marked.is_some() {
-                Direction::Inout
+                Direction::InOut
             } else {
-                Direction::Output
+                Direction::Out
             };
             (direction, (*r.elem).clone())
         }
@@ -70,12 +63,12 @@ pub(crate) fn classify(
             errors.spanned(attr, "`#[inout]` applies to `&mut T` parameters only");
             return None;
         }
-        (ty, None) => (Direction::Input, ty.clone()),
+        (ty, None) => (Direction::In, ty.clone()),
     };
     // `output string`: the callee hands over a `const char *` that must
     // outlive the call (Annex H), which a `&'static CStr` does.
     if let Some(lifetime) = string_reference(&value)
-        && direction != Direction::Input
+        && direction != Direction::In
     {
         if side == Side::Export {
             errors.spanned(
@@ -84,7 +77,7 @@ pub(crate) fn classify(
             );
             return None;
         }
-        if direction == Direction::Inout {
+        if direction == Direction::InOut {
             errors.spanned(
                 &value,
                 "an `inout string` cannot be a `&CStr`: the string SystemVerilog passes in lives only for the call; write `#[inout] name: &mut abi_core::dpi::SvString`, an owned string kept alive for the simulator",
@@ -102,7 +95,7 @@ pub(crate) fn classify(
     }
     // DPI passes arrays by pointer, so an array input is fine; other inputs
     // follow the parameter rules (which allow `&CStr`).
-    let position = if direction != Direction::Input || matches!(value, Type::Array(_)) {
+    let position = if direction != Direction::In || matches!(value, Type::Array(_)) {
         Position::Field
     } else {
         Position::Parameter

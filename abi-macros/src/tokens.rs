@@ -1,5 +1,7 @@
 //! Token-building helpers shared by the attributes' emitters.
 
+use abi_model::AbiKind;
+use abi_model::entry::{EntryText, SEPARATOR};
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use syn::Type;
@@ -152,8 +154,9 @@ pub(crate) fn rust_item(ident_name: &str, doc: &str) -> TokenStream {
 /// every name and Rust type in one string, every type's description a
 /// per-type constant (see `abi_core::registry::FunctionEntry`).
 pub(crate) struct Entry<'a> {
-    /// The `AbiKind` variant.
-    pub(crate) abi: &'static str,
+    /// The ABI; a DPI-C function declares `static __ABI_DPI` beside the
+    /// entry, a `#[ciface]` one `static __ABI_CIFACE`.
+    pub(crate) abi: AbiKind,
     /// The Rust item's name.
     pub(crate) name: &'a str,
     pub(crate) doc: &'a str,
@@ -167,25 +170,28 @@ pub(crate) struct Entry<'a> {
     pub(crate) result: (String, TokenStream),
     /// The name of the result's out-pointer parameter, if it has one.
     pub(crate) out_name: &'a str,
-    /// `static __ABI_DPI` or `static __ABI_CIFACE` is declared beside.
-    pub(crate) dpi: bool,
-    pub(crate) ciface: bool,
 }
 
 impl Entry<'_> {
     pub(crate) fn emit(&self) -> TokenStream {
         let p = private();
-        let abi = proc_macro2::Ident::new(self.abi, Span::call_site());
-        // The layout `FunctionEntry::text` documents; the doc comment comes
-        // last because it may contain anything.
-        let mut text = format!("\0{}\0{}\0{}\0", self.name, self.result.0, self.out_name);
-        for (name, rust_type, _) in &self.params {
-            text.push_str(name);
-            text.push('\0');
-            text.push_str(rust_type);
-            text.push('\0');
-        }
-        text.push_str(self.doc);
+        let variant = proc_macro2::Ident::new(self.abi.variant_name(), Span::call_site());
+        let abi = match self.abi {
+            AbiKind::C => quote!(#p::Abi::#variant),
+            AbiKind::DpiImport | AbiKind::DpiExport => quote!(#p::Abi::#variant(&__ABI_DPI)),
+            AbiKind::Ciface => quote!(#p::Abi::#variant(&__ABI_CIFACE)),
+        };
+        let params: Vec<(&str, &str)> = self
+            .params
+            .iter()
+            .map(|(name, rust_type, _)| (name.as_str(), rust_type.as_str()))
+            .collect();
+        // Identifiers, Rust types as written and out-pointer names hold no
+        // NUL byte, so encoding cannot fail.
+        let tail =
+            EntryText::encode_tail(self.name, &self.result.0, self.out_name, &params, self.doc)
+                .expect("no NUL in identifiers or types");
+        let separator = SEPARATOR.to_string();
         let param_types = self.params.iter().map(|(_, _, param_type)| param_type);
         let (symbol, is_unsafe, named_args, result) = (
             &self.symbol,
@@ -193,30 +199,17 @@ impl Entry<'_> {
             self.named_args,
             &self.result.1,
         );
-        let none = quote!(::core::option::Option::None);
-        let dpi = if self.dpi {
-            quote!(::core::option::Option::Some(&__ABI_DPI))
-        } else {
-            none.clone()
-        };
-        let ciface = if self.ciface {
-            quote!(::core::option::Option::Some(&__ABI_CIFACE))
-        } else {
-            none
-        };
         quote! {
             #p::register!(function static __ABI_FUNCTION: #p::FunctionEntry = #p::FunctionEntry {
-                abi: #p::AbiKind::#abi,
+                abi: #abi,
                 text: ::core::concat!(
-                    ::core::module_path!(), "\0", ::core::file!(), "\0", ::core::line!(), #text
+                    ::core::module_path!(), #separator, ::core::file!(), #separator, ::core::line!(), #tail
                 ),
                 symbol: #symbol,
                 is_unsafe: #is_unsafe,
                 named_args: #named_args,
                 params: &[#(#param_types),*],
                 result: #result,
-                dpi: #dpi,
-                ciface: #ciface,
             };);
         }
     }

@@ -169,7 +169,7 @@ fn every_dpi_import_is_registered() {
     let registered = registry()
         .functions()
         .iter()
-        .filter(|f| f.abi == abi_core::AbiKind::DpiImport)
+        .filter(|f| f.abi.kind() == abi_core::AbiKind::DpiImport)
         .count();
     assert_eq!(registered, annotated);
     assert!(annotated >= 10);
@@ -201,7 +201,7 @@ fn every_annotation_is_registered() {
     let c_functions = registry
         .functions()
         .iter()
-        .filter(|f| f.abi == abi_core::AbiKind::C)
+        .filter(|f| f.abi.kind() == abi_core::AbiKind::C)
         .count();
     assert!(
         functions >= 50,

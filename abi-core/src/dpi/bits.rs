@@ -6,8 +6,8 @@ use core::fmt;
 
 use super::{DpiType, DpiValue, SvType};
 use crate::bitint::{BitStorage, UBitInt, Width};
-use crate::c_type::CTypeDesc;
 use crate::convert::{ArgError, check_pointer};
+use crate::model::c::CTypeDesc;
 
 /// An array of `svBitVecVal` chunks.
 ///
@@ -319,8 +319,9 @@ unsafe impl<const N: u32, C: ChunkArray> DpiValue for Bits<N, C> {
 unsafe impl<const N: u32, C: ChunkArray> super::DpiResult for Bits<N, C> {
     const SV_TYPE: SvType = {
         assert!(
-            N <= 32,
-            "DPI-C cannot return a packed vector wider than 32 bits (Annex H forbids packed results; Verilator allows up to 32); return it through an output parameter `&mut Bits<N>`"
+            N <= abi_model::sv::MAX_PACKED_RESULT_BITS,
+            "{}",
+            abi_model::sv::PACKED_RESULT_RULE
         );
         SvType::PackedBits { width: N }
     };

@@ -18,8 +18,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::{DpiResult, DpiType, DpiValue, SvType};
-use crate::c_type::CTypeDesc;
 use crate::convert::ArgError;
+use crate::model::c::CTypeDesc;
 
 /// What went wrong with a handle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,47 +6,8 @@
 //! unknown one is an argument error naming the argument, never an invalid
 //! Rust enum.
 
-use super::{DpiResult, DpiValue, SvType};
+use super::{DpiEnumDesc, DpiResult, DpiValue, SvType};
 use crate::convert::ArgError;
-
-/// A `typedef enum` as the generated package declares it.
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub struct DpiEnumDesc {
-    /// The Rust enum's path.
-    pub rust_name: &'static str,
-    /// The typedef name.
-    pub sv_name: &'static str,
-    /// The base type (`int`, `byte unsigned`, `bit [2:0]`, ...).
-    pub base: &'static SvType,
-    /// The labels in declaration order: the Rust variant name (written in
-    /// SystemVerilog with the enum's prefix) and its value.
-    pub labels: &'static [(&'static str, i128)],
-    /// Prepended to every label in SystemVerilog, where labels share the
-    /// package's name space (`#[dpi_enum(prefix = "OP_")]`).
-    pub label_prefix: &'static str,
-}
-
-impl DpiEnumDesc {
-    /// The description, after checking at compile time that every value
-    /// fits the base type (`min..=max`).
-    #[doc(hidden)]
-    pub const fn checked(self, min: i128, max: i128) -> Self {
-        let mut i = 0;
-        while i < self.labels.len() {
-            let value = self.labels[i].1;
-            assert!(
-                value >= min && value <= max,
-                "a `#[derive(DpiEnum)]` value does not fit the enum's base type; choose a wider `base`"
-            );
-            i += 1;
-        }
-        assert!(
-            !self.labels.is_empty(),
-            "a `#[derive(DpiEnum)]` enum needs a variant"
-        );
-        self
-    }
-}
 
 /// The base type of a `typedef enum`: how its values travel. Implemented
 /// for the integer types (`i32` is `typedef enum int`, SystemVerilog's

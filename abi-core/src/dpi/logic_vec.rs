@@ -8,8 +8,8 @@ use core::fmt;
 use super::bits::{Bits, ChunkArray, PackedChunks};
 use super::{DpiType, DpiValue, Logic, SvType};
 use crate::bitint::Width;
-use crate::c_type::CTypeDesc;
 use crate::convert::{ArgError, check_pointer};
+use crate::model::c::CTypeDesc;
 
 /// One `svLogicVecVal` chunk (VPI's `s_vpi_vecval`).
 #[repr(C)]

@@ -49,128 +49,6 @@
 //! values. Everything else (open arrays through the standard's access
 //! functions, canonical packed copies, masked padding) is correct on both.
 
-/// A SystemVerilog data type as an import declares it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SvType {
-    /// A type spelled by name: `int`, `byte unsigned`, `string`, `void`.
-    Named(&'static str),
-    /// `bit [width-1:0]`.
-    PackedBits {
-        /// The number of bits.
-        width: u32,
-    },
-    /// `logic [width-1:0]`.
-    PackedLogic {
-        /// The number of bits.
-        width: u32,
-    },
-    /// `bit signed [width-1:0]`, a signed packed member.
-    PackedSigned {
-        /// The number of bits.
-        width: u32,
-    },
-    /// `logic signed [width-1:0]`, a 4-state signed packed member.
-    PackedSignedLogic {
-        /// The number of bits.
-        width: u32,
-    },
-    /// A packed array `element [len-1:0]`, element 0 in the least
-    /// significant bits.
-    PackedArray {
-        /// The element type.
-        element: &'static SvType,
-        /// The number of elements.
-        len: usize,
-    },
-    /// A `typedef struct packed` of a `#[derive(Packed)]` struct, referred
-    /// to by its typedef name.
-    PackedStruct(&'static crate::packed::PackedStructDesc),
-    /// A `typedef enum` of a `#[derive(DpiEnum)]` enum, referred to by its
-    /// typedef name.
-    Enum(&'static DpiEnumDesc),
-    /// An open array `element name[]` (`name[][]` for two dimensions, ...).
-    OpenArray {
-        /// The element type.
-        element: &'static SvType,
-        /// The number of unpacked dimensions, 1 to 3.
-        dimensions: usize,
-    },
-    /// A fixed-size unpacked array `element name[len]`.
-    Unpacked {
-        /// The element type.
-        element: &'static SvType,
-        /// The number of elements.
-        len: usize,
-    },
-}
-
-impl SvType {
-    /// A declaration of `name` with this type: unpacked dimensions follow
-    /// the name (`int a[4]`).
-    pub fn declare(&self, name: &str) -> String {
-        match self {
-            // The outer dimension comes first, right after the name: Rust
-            // `[[i32; 3]; 2]` is `int a[2][3]`, as C spells `int32_t a[2][3]`.
-            SvType::Unpacked { element, len } => element.declare(&format!("{name}[{len}]")),
-            SvType::OpenArray {
-                element,
-                dimensions,
-            } => element.declare(&format!("{name}{}", "[]".repeat(*dimensions))),
-            other => format!("{other} {name}"),
-        }
-    }
-
-    /// The base type and the packed dimensions of a packed type, apart:
-    /// `bit [3:0][7:0]` is `("bit", "[3:0][7:0]")`. A packed array puts its
-    /// own dimension in front of its element's.
-    fn packed_parts(&self) -> (String, String) {
-        match self {
-            SvType::PackedBits { width } => ("bit".into(), format!("[{}:0]", width - 1)),
-            SvType::PackedSigned { width } => ("bit signed".into(), format!("[{}:0]", width - 1)),
-            SvType::PackedLogic { width } => ("logic".into(), format!("[{}:0]", width - 1)),
-            SvType::PackedSignedLogic { width } => {
-                ("logic signed".into(), format!("[{}:0]", width - 1))
-            }
-            SvType::PackedArray { element, len } => {
-                let (base, dims) = element.packed_parts();
-                (base, format!("[{}:0]{dims}", len - 1))
-            }
-            SvType::PackedStruct(desc) => (desc.sv_name.into(), String::new()),
-            SvType::Enum(desc) => (desc.sv_name.into(), String::new()),
-            other => (other.to_string(), String::new()),
-        }
-    }
-}
-
-/// The type as it is written before a name; an unpacked array shows its
-/// dimension after the element type.
-impl fmt::Display for SvType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SvType::Named(name) => f.write_str(name),
-            SvType::PackedBits { .. }
-            | SvType::PackedSigned { .. }
-            | SvType::PackedLogic { .. }
-            | SvType::PackedSignedLogic { .. }
-            | SvType::PackedArray { .. }
-            | SvType::PackedStruct(_)
-            | SvType::Enum(_) => {
-                let (base, dims) = self.packed_parts();
-                if dims.is_empty() {
-                    f.write_str(&base)
-                } else {
-                    write!(f, "{base} {dims}")
-                }
-            }
-            SvType::Unpacked { element, len } => write!(f, "{element} [{len}]"),
-            SvType::OpenArray {
-                element,
-                dimensions,
-            } => write!(f, "{element} {}", "[]".repeat(*dimensions)),
-        }
-    }
-}
-
 mod bits;
 mod bits_ops;
 mod chandle;
@@ -188,7 +66,7 @@ use core::fmt;
 pub use abi_macros::DpiEnum;
 pub use bits::{Bits, ChunkArray, PackedChunks};
 pub use chandle::{Chandle, HandleError};
-pub use enums::{DpiEnum, DpiEnumDesc, EnumBase};
+pub use enums::{DpiEnum, EnumBase};
 #[doc(hidden)]
 pub use enums::{enum_from_base, enum_initial, enum_result_sv_type, enum_to_base};
 pub use logic_vec::{LogicVec, SvLogicVecVal};
@@ -202,9 +80,12 @@ pub use string::SvString;
 #[doc(hidden)]
 pub use string::release_handed_strings;
 
-use crate::c_type::{C_CONST_CHAR_PTR, CTypeDesc};
-use crate::convert::{ArgError, Direction};
-use crate::registry::{ParamType, Passing, Record, ResultType};
+use crate::c_type::C_CONST_CHAR_PTR;
+use crate::convert::ArgError;
+use crate::model::Direction;
+use crate::model::c::CTypeDesc;
+use crate::model::function::{ParamType, Passing, Record, ResultType};
+pub use crate::model::sv::{DpiEnumDesc, DpiImportDesc, DpiParamDesc, SvType};
 
 /// A 4-state SystemVerilog scalar (`logic`): 0, 1, Z (high impedance) or X
 /// (unknown), encoded as `svLogic` (`sv_0` = 0, `sv_1` = 1, `sv_z` = 2,
@@ -341,7 +222,7 @@ pub unsafe trait DpiType: Sized {
     /// The direction of a parameter of this type written as a plain value
     /// (`input`, except for `OpenArrayMut` and `OpenArrayOut`, `inout` and
     /// `output` open arrays).
-    const SV_DIRECTION: SvDirection = SvDirection::Input;
+    const SV_DIRECTION: Direction = Direction::In;
     /// What the C function receives for an `input`.
     type Input: Copy;
     /// Its C spelling.
@@ -372,13 +253,13 @@ pub unsafe trait DpiType: Sized {
     /// The SystemVerilog side of an `output` (not public API; never override).
     #[doc(hidden)]
     const SV_OUTPUT: DpiParamDesc = DpiParamDesc {
-        direction: SvDirection::Output,
+        direction: Direction::Out,
         sv_type: Self::SV_TYPE,
     };
     /// The SystemVerilog side of an `inout` (not public API; never override).
     #[doc(hidden)]
     const SV_INOUT: DpiParamDesc = DpiParamDesc {
-        direction: SvDirection::Inout,
+        direction: Direction::InOut,
         sv_type: Self::SV_TYPE,
     };
     /// The value of an `output` before the function writes it.
@@ -813,55 +694,6 @@ unsafe impl DpiResult for () {
 // SAFETY: nothing to convert.
 unsafe impl DpiExportResult for () {
     fn from_raw(_: ()) -> Self {}
-}
-
-/// How an argument of a DPI-C function is used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SvDirection {
-    /// `input`.
-    Input,
-    /// `output`.
-    Output,
-    /// `inout`.
-    Inout,
-}
-
-impl SvDirection {
-    /// The SystemVerilog keyword.
-    pub const fn keyword(self) -> &'static str {
-        match self {
-            SvDirection::Input => "input",
-            SvDirection::Output => "output",
-            SvDirection::Inout => "inout",
-        }
-    }
-}
-
-/// What the SystemVerilog import of a function says, beyond its C view.
-#[derive(Debug, Clone, Copy)]
-pub struct DpiImportDesc {
-    /// The name SystemVerilog calls it by (the C symbol unless renamed).
-    pub sv_name: &'static str,
-    /// `context`: may call exports and VPI.
-    pub context: bool,
-    /// `pure`: no side effects, result depends on inputs only.
-    pub pure: bool,
-    /// A `task` (its C result is the `int` disable flag) rather than a
-    /// `function`.
-    pub task: bool,
-    /// Per parameter: SystemVerilog type and direction.
-    pub params: &'static [DpiParamDesc],
-    /// The SystemVerilog result type (`void` for none).
-    pub result: SvType,
-}
-
-/// One argument as SystemVerilog sees it.
-#[derive(Debug, Clone, Copy)]
-pub struct DpiParamDesc {
-    /// `input`, `output` or `inout`.
-    pub direction: SvDirection,
-    /// The data type.
-    pub sv_type: SvType,
 }
 
 /// The task disable flag DPI-C tasks return (IEEE 1800 §35.9): 0 means the

@@ -17,9 +17,9 @@ use std::sync::OnceLock;
 use super::bits::{Bits, ChunkArray};
 use super::logic_vec::{LogicVec, SvLogicVecVal};
 use super::runtime::{DpiError, LazySymbol};
-use super::{DpiType, Logic, SvDirection, SvType};
-use crate::c_type::CTypeDesc;
+use super::{Direction, DpiType, Logic, SvType};
 use crate::convert::ArgError;
+use crate::model::c::CTypeDesc;
 
 /// The `svdpi.h` open-array functions, resolved once. The element
 /// accessors come in one-, two- and three-index forms (`...1`, `...2`,
@@ -614,7 +614,7 @@ macro_rules! open_array_dpi_type {
         // direction; NULL is rejected, the rest goes through svdpi.h.
         unsafe impl<T: OpenArrayElement, const D: usize> DpiType for $view<'static, T, D> {
             const SV_TYPE: SvType = open_array_of(&T::SV_TYPE, D);
-            const SV_DIRECTION: SvDirection = $direction;
+            const SV_DIRECTION: Direction = $direction;
             type Input = *mut c_void;
             const C_INPUT: CTypeDesc = HANDLE;
             type Cell = *mut c_void;
@@ -640,10 +640,8 @@ macro_rules! open_array_dpi_type {
     };
 }
 
-open_array_dpi_type!(OpenArray, SvDirection::Input, |view| view);
-open_array_dpi_type!(OpenArrayMut, SvDirection::Inout, |view| OpenArrayMut {
-    view
-});
-open_array_dpi_type!(OpenArrayOut, SvDirection::Output, |view| OpenArrayOut {
+open_array_dpi_type!(OpenArray, Direction::In, |view| view);
+open_array_dpi_type!(OpenArrayMut, Direction::InOut, |view| OpenArrayMut { view });
+open_array_dpi_type!(OpenArrayOut, Direction::Out, |view| OpenArrayOut {
     array: OpenArrayMut { view }
 });

@@ -10,8 +10,8 @@ use super::logic_vec::{LogicVec, SvLogicVecVal};
 use super::{DpiType, DpiValue, Logic, SvType};
 use crate::BitIntError;
 use crate::bitint::Width;
-use crate::c_type::CTypeDesc;
 use crate::convert::ArgError;
+use crate::model::c::CTypeDesc;
 
 /// `bit signed [N-1:0]`: the two's-complement bits of a [`Bits<N>`].
 ///

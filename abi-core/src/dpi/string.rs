@@ -16,8 +16,9 @@ use std::ffi::{CString, NulError};
 use std::fmt;
 
 use super::{DpiExportResult, DpiResult, DpiType, DpiValue, SvType};
-use crate::c_type::{C_CONST_CHAR_PTR, CTypeDesc};
+use crate::c_type::C_CONST_CHAR_PTR;
 use crate::convert::ArgError;
+use crate::model::c::CTypeDesc;
 
 /// An owned SystemVerilog `string` (no NUL inside, as SystemVerilog's
 /// strings cannot hold one either).

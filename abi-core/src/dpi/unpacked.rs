@@ -3,8 +3,8 @@
 //! canonical form, `ceil(W/32)` chunks each).
 
 use super::{DpiType, DpiValue, SvType};
-use crate::c_type::CTypeDesc;
 use crate::convert::{ArgError, check_pointer};
+use crate::model::c::CTypeDesc;
 
 // SAFETY: `T name[K]` inputs are `const T *` to `K` cells and outputs
 // `T *`; `[T::Cell; K]` is exactly that, and each cell converts as `T`'s

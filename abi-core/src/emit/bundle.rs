@@ -86,7 +86,7 @@ impl Bundle {
         let has_dpi = registry
             .functions()
             .iter()
-            .any(|f| matches!(f.abi, AbiKind::DpiImport | AbiKind::DpiExport));
+            .any(|f| matches!(f.abi.kind(), AbiKind::DpiImport | AbiKind::DpiExport));
         if has_dpi {
             let package = format!("{name}_dpi");
             files.push(file(

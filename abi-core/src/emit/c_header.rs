@@ -10,8 +10,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use crate::c_type::CTypeDesc;
-use crate::registry::{AbiKind, FunctionDesc, Registry, ResultDesc, StructDesc, c_identifier};
+use crate::model::c::CTypeDesc;
+use crate::model::names::c_identifier;
+use crate::registry::{AbiKind, FunctionDesc, Registry, ResultDesc, StructDesc};
 use crate::status::RESERVED_STATUSES;
 
 use super::EmitError;
@@ -76,9 +77,9 @@ impl CHeader {
             .functions()
             .iter()
             .filter(|f| {
-                f.abi == self.abi
-                    || (self.abi == AbiKind::DpiImport && f.abi == AbiKind::DpiExport)
-                    || (self.abi == AbiKind::C && f.abi == AbiKind::Ciface)
+                f.abi.kind() == self.abi
+                    || (self.abi == AbiKind::DpiImport && f.abi.kind() == AbiKind::DpiExport)
+                    || (self.abi == AbiKind::C && f.abi.kind() == AbiKind::Ciface)
             })
             .collect();
         check_unique_symbols(&functions)?;
@@ -384,7 +385,7 @@ fn write_function(out: &mut String, f: &FunctionDesc) {
         }
         notes.push(note);
     }
-    if let Some(ciface) = f.ciface {
+    if let Some(ciface) = f.abi.ciface() {
         let mut note = match ciface.provider {
             crate::registry::CifaceProvider::Rust => format!(
                 "MLIR C interface of `{}`, implemented in Rust: MLIR code calls it.",
@@ -466,7 +467,8 @@ fn check_unique_symbols(functions: &[&FunctionDesc]) -> Result<(), EmitError> {
     for pair in functions.windows(2) {
         if pair[0].symbol == pair[1].symbol {
             let declared = |f: &FunctionDesc| {
-                f.ciface
+                f.abi
+                    .ciface()
                     .is_some_and(|c| c.provider == crate::registry::CifaceProvider::Mlir)
             };
             return Err(EmitError::DuplicateSymbol {

@@ -32,8 +32,9 @@
 
 use std::fmt::Write;
 
-use crate::dpi::{DpiImportDesc, SvDirection, SvType};
-use crate::naming::{is_sv_keyword, strip_raw, sv_identifier, unique_names};
+use crate::dpi::{DpiImportDesc, SvType};
+use crate::model::Direction;
+use crate::model::names::{is_sv_keyword, strip_raw, sv_identifier, unique_names};
 use crate::registry::{FunctionDesc, Registry};
 
 use super::EmitError;
@@ -58,7 +59,7 @@ impl CirctDpi {
         let mut declarations = String::new();
         let mut refused = Vec::new();
         for f in imports {
-            let Some(dpi) = f.dpi else { continue };
+            let Some(dpi) = f.abi.dpi() else { continue };
             match declaration(f, dpi) {
                 Ok(text) => {
                     declarations.push('\n');
@@ -120,9 +121,9 @@ fn declaration(f: &FunctionDesc, dpi: &DpiImportDesc) -> Result<String, String> 
             (sv, direction) => {
                 let ty = scalar(sv).map_err(|why| format!("parameter `{}`: {why}", param.name))?;
                 match direction {
-                    SvDirection::Input => format!("in %{name} : {ty}"),
-                    SvDirection::Output => format!("out {name} : {ty}"),
-                    SvDirection::Inout => format!("inout %{name} : {ty}"),
+                    Direction::In => format!("in %{name} : {ty}"),
+                    Direction::Out => format!("out {name} : {ty}"),
+                    Direction::InOut => format!("inout %{name} : {ty}"),
                 }
             }
         };

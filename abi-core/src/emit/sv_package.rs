@@ -16,7 +16,9 @@ pub struct SvPackage {
     name: String,
 }
 
-use crate::naming::{is_sv_reserved, strip_raw, sv_function_name, sv_identifier, unique_names};
+use crate::model::names::{
+    is_sv_reserved, strip_raw, sv_function_name, sv_identifier, unique_names,
+};
 
 /// Makes a simulator of the other DPI-C flavour refuse the package when it
 /// compiles it, naming the mismatch: a library built for the IEEE 1800 ABI
@@ -59,7 +61,7 @@ pub fn dpi_link_flags(registry: &Registry) -> String {
         registry
             .functions()
             .iter()
-            .filter(|f| f.abi == AbiKind::DpiExport)
+            .filter(|f| f.abi.kind() == AbiKind::DpiExport)
             .map(|f| f.symbol),
     );
     symbols.sort_unstable();
@@ -87,9 +89,9 @@ impl SvPackage {
         let dpi_functions = registry
             .functions()
             .iter()
-            .filter(|f| matches!(f.abi, AbiKind::DpiImport | AbiKind::DpiExport));
+            .filter(|f| matches!(f.abi.kind(), AbiKind::DpiImport | AbiKind::DpiExport));
         for f in dpi_functions {
-            if let Some(dpi) = f.dpi {
+            if let Some(dpi) = f.abi.dpi() {
                 for sv_type in dpi.params.iter().map(|p| &p.sv_type).chain([&dpi.result]) {
                     collect_typedefs(sv_type, &mut typedefs)?;
                 }
@@ -115,7 +117,7 @@ impl SvPackage {
             }
         }
         for f in imports {
-            let Some(dpi) = f.dpi else { continue };
+            let Some(dpi) = f.abi.dpi() else { continue };
             out.push('\n');
             for line in f.rust.doc.trim_matches('\n').lines() {
                 let line = line.trim_end();
@@ -152,7 +154,7 @@ impl SvPackage {
         let mut exports: Vec<&FunctionDesc> = registry
             .functions()
             .iter()
-            .filter(|f| f.abi == AbiKind::DpiExport)
+            .filter(|f| f.abi.kind() == AbiKind::DpiExport)
             .collect();
         exports.sort_by_key(|f| f.symbol);
         for pair in exports.windows(2) {
@@ -178,7 +180,7 @@ impl SvPackage {
              // `include this file inside the module that defines them.\n",
         );
         for f in exports {
-            let Some(dpi) = f.dpi else { continue };
+            let Some(dpi) = f.abi.dpi() else { continue };
             writeln!(out, "\n// Rust: `{}`", f.rust.path()).unwrap();
             writeln!(out, "//   expects: {};", prototype(f, dpi)).unwrap();
             let kind = if dpi.task { "task" } else { "function" };
@@ -199,11 +201,11 @@ pub(super) fn dpi_imports(registry: &Registry) -> Result<Vec<&FunctionDesc>, Emi
     let mut imports: Vec<&FunctionDesc> = registry
         .functions()
         .iter()
-        .filter(|f| f.abi == AbiKind::DpiImport)
+        .filter(|f| f.abi.kind() == AbiKind::DpiImport)
         .collect();
-    imports.sort_by_key(|f| f.dpi.map_or(f.symbol, |d| d.sv_name));
+    imports.sort_by_key(|f| f.abi.dpi().map_or(f.symbol, |d| d.sv_name));
     for pair in imports.windows(2) {
-        let names = [pair[0], pair[1]].map(|f| f.dpi.map_or(f.symbol, |d| d.sv_name));
+        let names = [pair[0], pair[1]].map(|f| f.abi.dpi().map_or(f.symbol, |d| d.sv_name));
         if names[0] == names[1] {
             return Err(EmitError::DuplicateSymbol {
                 symbol: names[0].to_owned(),
@@ -229,7 +231,7 @@ fn prototype(f: &FunctionDesc, dpi: &DpiImportDesc) -> String {
     let params: Vec<String> = names
         .iter()
         .zip(dpi.params)
-        .map(|(name, d)| format!("{} {}", d.direction.keyword(), d.sv_type.declare(name)))
+        .map(|(name, d)| format!("{} {}", d.direction.sv_keyword(), d.sv_type.declare(name)))
         .collect();
     line.push_str(&params.join(", "));
     line.push(')');

@@ -9,10 +9,13 @@ use super::complex::{Complex, ComplexPart, complex_c_type};
 use super::descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 use super::element::MemRefElement;
 use super::owned::{OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef, STATIC_ALLOCATED};
-use super::shape::{MemRefError, MemRefType};
 use super::view::{MemRef, MemRefMut, UnrankedMemRef};
-use crate::c_type::{CType, CTypeDesc};
-use crate::convert::{Borrow, Direction};
+use crate::c_type::CType;
+use crate::convert::Borrow;
+use crate::model::Direction;
+use crate::model::c::CTypeDesc;
+use crate::model::mlir::MemRefError;
+use crate::model::mlir::MemRefType;
 use crate::reflect::TypeRecord;
 use crate::registry::{ParamType, Passing, Record, ResultType};
 
@@ -975,7 +978,7 @@ unsafe impl<'a, T: MemRefElement> CifaceArg for UnrankedMemRef<'a, T> {
 pub mod __private {
     pub use super::MemRefSignature;
     pub use crate::memref::complex::complex_argument_problem;
-    use crate::registry::const_str_eq;
+    use crate::model::names::const_str_eq;
 
     /// How a parameter's Rust type differs from its `#[mlir("...")]` type,
     /// evaluated at compile time: [`TYPE_FITS`] (both memrefs, the same

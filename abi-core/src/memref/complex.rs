@@ -20,7 +20,8 @@
 //! complex results, which travel in memory, are allowed on every 64-bit
 //! target.
 
-use crate::c_type::{CType, CTypeDesc};
+use crate::c_type::CType;
+use crate::model::c::CTypeDesc;
 
 /// A complex number as MLIR lays out `complex<T>`: the real part, then the
 /// imaginary part (`#[repr(C)]`, no padding).

@@ -1,6 +1,7 @@
 //! Which Rust types may be memref elements, and how MLIR names them.
 
-use crate::c_type::{CType, CTypeDesc};
+use crate::c_type::CType;
+use crate::model::c::CTypeDesc;
 
 /// A memref element type: `f32`, `f64`, `i8`..`i64`, `u8`..`u64` (MLIR's
 /// signless `iN` read as unsigned), `bool` for `i1`, and with the `half`
@@ -101,5 +102,45 @@ mod half_elements {
         const MLIR_NAMES: &'static [&'static str] = &["bf16"];
         const C_TYPE: CTypeDesc = CTypeDesc::scalar::<half::bf16>("abi_bf16");
         const IREE_NAME: &'static str = "bf16";
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MemRefElement;
+
+    /// Every MLIR name an element answers to is one the macros accept in
+    /// `#[mlir("memref<...>")]` (one list, `abi_model::mlir`), and every
+    /// name on that list has an element.
+    #[test]
+    fn element_names_are_the_shared_list() {
+        let mut named: Vec<&str> = [
+            f32::MLIR_NAMES,
+            f64::MLIR_NAMES,
+            i8::MLIR_NAMES,
+            i16::MLIR_NAMES,
+            i32::MLIR_NAMES,
+            i64::MLIR_NAMES,
+            u8::MLIR_NAMES,
+            u16::MLIR_NAMES,
+            u32::MLIR_NAMES,
+            u64::MLIR_NAMES,
+            bool::MLIR_NAMES,
+            &["f16", "bf16"], // the `half` feature's, spelled out below
+        ]
+        .concat();
+        #[cfg(feature = "half")]
+        {
+            assert_eq!(half::f16::MLIR_NAMES, ["f16"]);
+            assert_eq!(half::bf16::MLIR_NAMES, ["bf16"]);
+        }
+        for name in &named {
+            assert!(abi_model::mlir::is_element_type(name), "{name}");
+        }
+        named.sort_unstable();
+        named.dedup();
+        let mut shared = abi_model::mlir::ELEMENT_TYPES.to_vec();
+        shared.sort_unstable();
+        assert_eq!(named, shared);
     }
 }

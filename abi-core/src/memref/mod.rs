@@ -50,6 +50,8 @@ mod owned;
 mod shape;
 mod view;
 
+pub use crate::model::mlir::MemRefError;
+pub use crate::model::mlir::{Dim, MemRefLayout, MemRefType};
 pub use boundary::{
     ArgumentBuffer, CifaceArg, CifaceDirect, CifaceError, CifaceParam, CifaceResult,
     MemRefSignature, Results2, Results3, Results4,
@@ -58,7 +60,7 @@ pub use complex::{Complex, ComplexPart};
 pub use descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 pub use element::MemRefElement;
 pub use owned::{OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef, STATIC_ALLOCATED};
-pub use shape::{Dim, Geometry, MemRefError, MemRefLayout, MemRefType};
+pub use shape::Geometry;
 pub use view::{Iter, MAX_UNRANKED_RANK, MemRef, MemRefMut, UnrankedMemRef};
 
 #[doc(hidden)]

@@ -20,7 +20,8 @@ use ndarray::{ArrayBase, ArrayView, ArrayViewMut, Axis, Dim, Dimension, RawData,
 use super::{MemRef, MemRefMut, Raw};
 use crate::memref::descriptor::MemRefDescriptor;
 use crate::memref::element::MemRefElement;
-use crate::memref::shape::{MemRefError, MemRefType};
+use crate::model::mlir::MemRefError;
+use crate::model::mlir::MemRefType;
 
 /// ndarray's dimension type for rank `N` (`Ix0` .. `Ix6`).
 type Shape<const N: usize> = Dim<[usize; N]>;

@@ -13,8 +13,9 @@ use core::fmt;
 use super::boundary::ArgumentBuffer;
 use super::descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 use super::element::MemRefElement;
-use super::shape::{MemRefError, MemRefType};
 use super::view::{MemRef, MemRefMut};
+use crate::model::mlir::MemRefError;
+use crate::model::mlir::MemRefType;
 
 unsafe extern "C" {
     fn malloc(size: usize) -> *mut c_void;

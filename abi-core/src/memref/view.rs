@@ -7,7 +7,9 @@ use core::ops::{Index, IndexMut};
 
 use super::descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 use super::element::MemRefElement;
-use super::shape::{Geometry, MemRefError, MemRefType};
+use super::shape::Geometry;
+use crate::model::mlir::MemRefError;
+use crate::model::mlir::MemRefType;
 
 #[cfg(feature = "ndarray")]
 #[path = "ndarray_views.rs"]
@@ -42,10 +44,7 @@ pub(crate) fn extent<T>(
     crate::convert::Borrow::range(start as usize, (end - start) as usize, exclusive)
 }
 
-/// The largest rank an unranked descriptor may claim (MLIR has no limit;
-/// 64 is beyond any real tensor and bounds what is read of a descriptor
-/// nobody validated).
-pub const MAX_UNRANKED_RANK: usize = 64;
+pub use crate::model::mlir::MAX_UNRANKED_RANK;
 
 struct Raw<T, const N: usize> {
     allocated: *mut T,

@@ -5,9 +5,9 @@
 
 use super::PackedStruct;
 use super::view::C_CONST_BYTES;
-use crate::c_type::CTypeDesc;
 use crate::convert::{ArgError, check_pointer};
 use crate::dpi::{ChunkArray, SvType};
+use crate::model::c::CTypeDesc;
 
 /// `svBitVecVal`.
 pub const SV_BIT_VEC_VAL: CTypeDesc = CTypeDesc::scalar::<u32>("svBitVecVal");
@@ -95,8 +95,9 @@ pub const fn result_sv_type<T: PackedStruct>() -> SvType {
         "a 4-state packed struct (with `logic` fields) cannot be a DPI-C result; return it through an output parameter `&mut T`"
     );
     assert!(
-        T::WIDTH <= 32,
-        "DPI-C cannot return a packed struct wider than 32 bits (Annex H forbids packed results; Verilator allows up to 32); return it through an output parameter `&mut T`"
+        T::WIDTH <= abi_model::sv::MAX_PACKED_RESULT_BITS,
+        "{}",
+        abi_model::sv::PACKED_RESULT_RULE
     );
     T::SV_TYPE
 }

@@ -74,6 +74,7 @@ pub use bit_io::{BitSink, BitSource};
 pub use view::{PackedMut, PackedRef};
 
 use crate::dpi::{ChunkArray, SvType};
+pub use crate::model::packed::{PackedFieldDesc, PackedStructDesc};
 
 /// A type with a packed bit layout of [`Packed::WIDTH`] bits.
 ///
@@ -335,32 +336,6 @@ pub trait PackedStruct: Packed {
         }
         Self::from_words(&words)
     }
-}
-
-/// The layout of a `#[derive(Packed)]` struct.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PackedStructDesc {
-    /// The Rust type name.
-    pub rust_name: &'static str,
-    /// The SystemVerilog typedef name.
-    pub sv_name: &'static str,
-    /// The total number of bits.
-    pub width: u32,
-    /// The fields in declaration order (most significant first).
-    pub fields: &'static [PackedFieldDesc],
-}
-
-/// One field of a packed struct.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PackedFieldDesc {
-    /// The field name.
-    pub name: &'static str,
-    /// How SystemVerilog declares it.
-    pub sv_type: SvType,
-    /// The offset of its least significant bit.
-    pub offset: u32,
-    /// Its width in bits.
-    pub width: u32,
 }
 
 /// Why a packed value or view could not be built.

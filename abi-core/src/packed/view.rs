@@ -5,8 +5,9 @@
 use core::marker::PhantomData;
 
 use super::{Packed, PackedError};
-use crate::c_type::CTypeDesc;
-use crate::convert::{ArgError, CParam, Direction};
+use crate::convert::{ArgError, CParam};
+use crate::model::Direction;
+use crate::model::c::CTypeDesc;
 
 /// The bits `bit_offset .. bit_offset + T::WIDTH` of `len` bytes, checked.
 fn check_range<T: Packed>(len: usize, bit_offset: usize) -> Result<(), PackedError> {

@@ -76,13 +76,12 @@ mod record;
 
 use serde_json::{Map, Value, json};
 
+pub use crate::model::record::TypeRecord;
 pub use check::{Mismatch, Place, Signature, check};
-pub use record::TypeRecord;
 /// The JSON library the records are built with, for callers' convenience.
 pub use serde_json;
 
-use crate::convert::Direction;
-use crate::dpi::SvDirection;
+use crate::model::Direction;
 use crate::registry::{AbiKind, FunctionDesc, Registry, ResultDesc};
 
 /// The reflection JSON of a whole registry.
@@ -94,7 +93,7 @@ impl AbiJson {
     /// JSON with sorted keys: the same registry always gives the same text.
     pub fn render(registry: &Registry) -> String {
         let mut functions: Vec<&FunctionDesc> = registry.functions().iter().collect();
-        functions.sort_by(|a, b| a.symbol.cmp(b.symbol).then(a.abi.cmp(&b.abi)));
+        functions.sort_by(|a, b| a.symbol.cmp(b.symbol).then(a.abi.kind().cmp(&b.abi.kind())));
         let document = json!({
             "generator": format!("abi-core {}", env!("CARGO_PKG_VERSION")),
             "v": 1,
@@ -121,7 +120,7 @@ pub fn kind_name(kind: AbiKind) -> &'static str {
 pub fn signature(f: &FunctionDesc, registry: &Registry) -> Signature {
     let mut args = Vec::new();
     let mut results = Vec::new();
-    match f.dpi {
+    match f.abi.dpi() {
         Some(dpi) => {
             args.extend(
                 dpi.params
@@ -247,20 +246,20 @@ fn function_json(f: &FunctionDesc, registry: &Registry) -> Value {
         param.insert("name".into(), json!(p.name));
         param.insert("rust".into(), json!(p.rust_type));
         param.insert("c".into(), json!(c.join(", ")));
-        let direction = match f.dpi.map(|d| d.params[k].direction) {
-            Some(SvDirection::Input) => "in",
-            Some(SvDirection::Output) => "out",
-            Some(SvDirection::Inout) => "inout",
+        let direction = match f.abi.dpi().map(|d| d.params[k].direction) {
+            Some(Direction::In) => "in",
+            Some(Direction::Out) => "out",
+            Some(Direction::InOut) => "inout",
             None => direction_name(p.direction),
         };
         param.insert("direction".into(), json!(direction));
-        if let Some(dpi) = f.dpi {
+        if let Some(dpi) = f.abi.dpi() {
             let d = &dpi.params[k];
             param.insert(
                 "sv".into(),
                 json!(format!(
                     "{} {}",
-                    d.direction.keyword(),
+                    d.direction.sv_keyword(),
                     d.sv_type.declare(p.name)
                 )),
             );
@@ -273,7 +272,7 @@ fn function_json(f: &FunctionDesc, registry: &Registry) -> Value {
     result.insert("rust".into(), json!(rust_type));
     result.insert("c".into(), json!(f.c_result().declare("").trim_end()));
     result.insert("status".into(), json!(status));
-    if let Some(dpi) = f.dpi {
+    if let Some(dpi) = f.abi.dpi() {
         let sv = if dpi.task {
             "task".to_owned()
         } else {
@@ -281,7 +280,7 @@ fn function_json(f: &FunctionDesc, registry: &Registry) -> Value {
         };
         result.insert("sv".into(), json!(sv));
     }
-    if let Some(ciface) = f.ciface {
+    if let Some(ciface) = f.abi.ciface() {
         let provider = match ciface.provider {
             crate::registry::CifaceProvider::Rust => "rust",
             crate::registry::CifaceProvider::Mlir => "mlir",
@@ -300,7 +299,7 @@ fn function_json(f: &FunctionDesc, registry: &Registry) -> Value {
             .collect();
         let mut object = json!({
             "symbol": f.symbol,
-            "kind": kind_name(f.abi),
+            "kind": kind_name(f.abi.kind()),
             "rust": f.rust.path(),
             "abi": signature.to_json(),
             "params": params,
@@ -317,7 +316,7 @@ fn function_json(f: &FunctionDesc, registry: &Registry) -> Value {
     }
     let mut object = json!({
         "symbol": f.symbol,
-        "kind": kind_name(f.abi),
+        "kind": kind_name(f.abi.kind()),
         "rust": f.rust.path(),
         "abi": signature.to_json(),
         "params": params,

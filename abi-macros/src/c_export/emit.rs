@@ -262,7 +262,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         ResultModel::Value(_) => "",
     };
     let entry = Entry {
-        abi: "C",
+        abi: abi_model::AbiKind::C,
         name: &rust_name,
         doc: &f.doc,
         symbol: checked_symbol,
@@ -271,8 +271,6 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         params: param_descs,
         result: result_desc,
         out_name,
-        dpi: false,
-        ciface: false,
     }
     .emit();
 

@@ -248,10 +248,10 @@ fn result_desc(f: &FunctionModel) -> (String, TokenStream) {
 }
 
 fn function_desc(f: &FunctionModel, trait_path: &TokenStream, is_unsafe: bool) -> TokenStream {
-    let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
+    let symbol = abi_model::names::ciface_symbol(&f.mlir_name.value());
     let name = crate::syntax::unraw(&f.ident);
     Entry {
-        abi: "Ciface",
+        abi: abi_model::AbiKind::Ciface,
         name: &name,
         doc: &f.doc,
         symbol: quote!(#symbol),
@@ -260,8 +260,6 @@ fn function_desc(f: &FunctionModel, trait_path: &TokenStream, is_unsafe: bool) -
         params: param_descs(f, trait_path),
         result: result_desc(f),
         out_name: "result",
-        dpi: false,
-        ciface: true,
     }
     .emit()
 }
@@ -277,7 +275,7 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     let placement = complex_placement(f, &trait_path);
     let desc = ciface_desc(f, quote!(#p::CifaceProvider::Rust));
     let function = function_desc(f, &trait_path, is_unsafe);
-    let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
+    let symbol = abi_model::names::ciface_symbol(&f.mlir_name.value());
     let ident = &f.ident;
 
     let raw = |i: usize| format_ident!("__abi_arg{}", i, span = Span::mixed_site());
@@ -514,7 +512,7 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
     let placement = complex_placement(f, &trait_path);
     let desc = ciface_desc(f, quote!(#p::CifaceProvider::Mlir));
     let function = function_desc(f, &trait_path, false);
-    let symbol = format!("_mlir_ciface_{}", f.mlir_name.value());
+    let symbol = abi_model::names::ciface_symbol(&f.mlir_name.value());
     let ident = &f.ident;
     let fn_name = ident.to_string();
     let generics = &f.sig.generics;

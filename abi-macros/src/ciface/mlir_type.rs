@@ -19,10 +19,7 @@ pub(crate) enum Layout {
     },
 }
 
-const ELEMENTS: &[&str] = &[
-    "f16", "bf16", "f32", "f64", "i1", "i8", "i16", "i32", "i64", "si8", "si16", "si32", "si64",
-    "ui8", "ui16", "ui32", "ui64", "index",
-];
+use abi_model::mlir::ELEMENT_TYPES;
 
 impl MlirMemRef {
     pub(crate) fn rank(&self) -> Option<usize> {
@@ -106,10 +103,10 @@ fn parse_shape(s: &str) -> Result<(Shape, String), String> {
             "`{element}` elements are not converted by MLIR's C interface; use a memref of scalars"
         ));
     }
-    if !ELEMENTS.contains(&element) {
+    if !abi_model::mlir::is_element_type(element) {
         return Err(format!(
             "`{element}` is not a supported element type ({})",
-            ELEMENTS.join(", ")
+            ELEMENT_TYPES.join(", ")
         ));
     }
     Ok((shape, element.to_owned()))

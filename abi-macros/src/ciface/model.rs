@@ -294,10 +294,7 @@ fn build(
     let mlir_name =
         name.unwrap_or_else(|| LitStr::new(&syntax::unraw(&sig.ident), sig.ident.span()));
     let value = mlir_name.value();
-    if value.is_empty()
-        || value.starts_with(|c: char| c.is_ascii_digit())
-        || !value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-    {
+    if !abi_model::names::has_c_spelling(&value) {
         errors.spanned(
             &mlir_name,
             "the MLIR function name must be a C identifier (letters, digits, `_`)",

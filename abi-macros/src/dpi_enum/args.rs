@@ -93,7 +93,8 @@ fn set<T>(slot: &mut Option<T>, value: T, key: &Ident, errors: &mut Errors) {
     }
 }
 
+/// A label prefix: empty, or spelled so that prefix and label make one
+/// identifier.
 fn is_sv_identifier_part(name: &str) -> bool {
-    !name.starts_with(|c: char| c.is_ascii_digit())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    name.is_empty() || abi_model::names::has_c_spelling(name)
 }

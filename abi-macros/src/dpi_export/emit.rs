@@ -37,34 +37,34 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         let param_name = crate::syntax::unraw(arg);
         let rust_type = rust_type_string(written);
         wrapper_params.push(quote!(#arg: #written));
-        let (c_item, sv_item) = param.direction.registry_items();
+        let (c_item, sv_item) = crate::dpi_param::registry_items(param.direction);
         param_descs.push((param_name, rust_type, q.item(c_item)));
-        if param.direction == Direction::Input {
+        if param.direction == Direction::In {
             // An export's input is an `input` whatever the type's direction
             // as an import parameter (`SV_INPUT` follows `SV_DIRECTION`).
             let sv_type = q.item("SV_TYPE");
             dpi_params.push(quote! {
-                #p::DpiParamDesc { direction: #p::SvDirection::Input, sv_type: #sv_type }
+                #p::DpiParamDesc { direction: #p::Direction::In, sv_type: #sv_type }
             });
         } else {
             dpi_params.push(q.item(sv_item));
         }
         match param.direction {
-            Direction::Input => {
+            Direction::In => {
                 let input = q.item("Input");
                 c_params.push(quote!(#input));
                 inputs.push((arg.clone(), raw.clone()));
                 call_args.push(quote!(#raw));
             }
-            Direction::Output | Direction::Inout => {
+            Direction::Out | Direction::InOut => {
                 let cell_ty = q.item("Cell");
                 c_params.push(quote!(*mut #cell_ty));
-                let initial = if param.direction == Direction::Output {
+                let initial = if param.direction == Direction::Out {
                     q.call("to_cell", q.call("initial", quote!()))
                 } else {
                     q.call("to_cell", quote!(*#arg))
                 };
-                let require_value = if param.direction == Direction::Output {
+                let require_value = if param.direction == Direction::Out {
                     require_dpi_value(&value_ty)
                 } else {
                     let span = syn::spanned::Spanned::span(&value_ty);
@@ -124,7 +124,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     );
     let result = &f.result;
     let entry = Entry {
-        abi: "DpiExport",
+        abi: abi_model::AbiKind::DpiExport,
         name: &name,
         doc: &f.doc,
         symbol: quote!(#name),
@@ -133,8 +133,6 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         params: param_descs,
         result: (rust_type_string(result), result_c),
         out_name: "",
-        dpi: true,
-        ciface: false,
     }
     .emit();
 

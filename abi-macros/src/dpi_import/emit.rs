@@ -35,7 +35,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         let q = Qualified::new(&value_ty, quote!(#p::DpiType));
         let raw = format_ident!("__abi_arg{}", i, span = Span::mixed_site());
         let cell = format_ident!("__abi_cell{}", i, span = Span::mixed_site());
-        let (c_item, sv_item) = param.direction.registry_items();
+        let (c_item, sv_item) = crate::dpi_param::registry_items(param.direction);
         param_descs.push((
             param.name.clone(),
             rust_type_string(&param.written),
@@ -43,7 +43,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         ));
         dpi_params.push(q.item(sv_item));
         match param.direction {
-            Direction::Input => {
+            Direction::In => {
                 let input = q.item("Input");
                 let from_input = q.call("from_input", quote!(#raw));
                 shim_params.push(ShimParam {
@@ -58,13 +58,13 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                 });
                 call_args.push(quote!(#raw));
             }
-            Direction::Output | Direction::Inout => {
+            Direction::Out | Direction::InOut => {
                 let cell_ty = q.item("Cell");
                 shim_params.push(ShimParam {
                     name: raw.clone(),
                     ty: quote!(*mut #cell_ty),
                 });
-                let initial = if param.direction == Direction::Output {
+                let initial = if param.direction == Direction::Out {
                     q.call("initial", quote!())
                 } else {
                     let from_cell = q.call("from_cell", quote!(#raw.read()));
@@ -129,7 +129,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let rust_name = symbol.value();
     let shim_name = format_ident!("__abi_dpi_import_{}", rust_name);
     let entry = Entry {
-        abi: "DpiImport",
+        abi: abi_model::AbiKind::DpiImport,
         name: &rust_name,
         doc: &f.doc,
         symbol: quote!(#symbol),
@@ -138,8 +138,6 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         params: param_descs,
         result: (result_rust_type, result_c),
         out_name: "",
-        dpi: true,
-        ciface: false,
     }
     .emit();
     // Checked while the static is evaluated (see `c_export`).

@@ -1,5 +1,6 @@
 //! What `#[dpi_import]` understood of the function.
 
+use abi_model::sv::{MAX_PACKED_RESULT_BITS, PACKED_RESULT_RULE};
 use syn::{FnArg, Ident, ItemFn, LitStr, Pat, ReturnType, Type};
 
 use super::args::Args;
@@ -103,10 +104,14 @@ impl FunctionModel {
                 (**ty).clone()
             }
         };
-        if let Some(width) = packed_width(&result).filter(|w| *w > 32) {
+        if let Some(width) =
+            packed_width(&result).filter(|w| *w > u64::from(MAX_PACKED_RESULT_BITS))
+        {
             errors.spanned(
                 &result,
-                format!("a DPI-C function cannot return a {width}-bit packed vector: Annex H forbids packed results and Verilator allows at most 32 bits; return it through an output parameter (`out: &mut Bits<{width}>`)"),
+                format!(
+                    "{PACKED_RESULT_RULE}; this one has {width} bits: `out: &mut Bits<{width}>`"
+                ),
             );
         }
         let task = args.task.is_some();
@@ -121,7 +126,7 @@ impl FunctionModel {
                 );
             }
             for p in &params {
-                if p.direction != Direction::Input {
+                if p.direction != Direction::In {
                     errors.spanned(
                         &p.written,
                         "a `pure` import cannot have outputs or inouts (IEEE 1800 35.5.2)",

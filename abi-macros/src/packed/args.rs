@@ -51,7 +51,7 @@ impl Args {
         if let Some(name) = args
             .sv_name
             .as_ref()
-            .filter(|name| !is_sv_identifier(&name.value()))
+            .filter(|name| !abi_model::names::is_sv_simple_identifier(&name.value()))
         {
             errors.spanned(
                 name,
@@ -60,12 +60,4 @@ impl Args {
         }
         args
     }
-}
-
-fn is_sv_identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
 }

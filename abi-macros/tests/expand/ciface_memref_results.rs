@@ -14,15 +14,13 @@ const _: () = {
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi :
-        ::abi_core::__private::AbiKind::Ciface, text :
-        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
-        ::core::line!(), "\0pair\0(OwnedMemRef<f32, 1>, i32)\0result\0n\0i64\0"), symbol
-        : "_mlir_ciface_pair", is_unsafe : false, named_args : false, params : & [< i64
-        as ::abi_core::__private::CifaceParam > ::PARAM], result : < (OwnedMemRef < f32,
-        1 >, i32) as ::abi_core::__private::CifaceResult > ::LEADING, dpi :
-        ::core::option::Option::None, ciface : ::core::option::Option::Some(&
-        __ABI_CIFACE), };
+        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
+        __ABI_CIFACE), text : ::core::concat!(::core::module_path!(), "\0",
+        ::core::file!(), "\0", ::core::line!(),
+        "\0pair\0(OwnedMemRef<f32, 1>, i32)\0result\0n\0i64\0"), symbol :
+        "_mlir_ciface_pair", is_unsafe : false, named_args : false, params : & [< i64 as
+        ::abi_core::__private::CifaceParam > ::PARAM], result : < (OwnedMemRef < f32, 1
+        >, i32) as ::abi_core::__private::CifaceResult > ::LEADING, };
     );
     #[unsafe(export_name = "_mlir_ciface_pair")]
     unsafe extern "C" fn __abi_ciface_shim(

@@ -50,15 +50,13 @@ const _: () = {
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi :
-        ::abi_core::__private::AbiKind::Ciface, text :
-        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
-        ::core::line!(), "\0sum_1d\0f32\0result\0m\0&[f32]\0Sum of a vector."), symbol :
+        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
+        __ABI_CIFACE), text : ::core::concat!(::core::module_path!(), "\0",
+        ::core::file!(), "\0", ::core::line!(),
+        "\0sum_1d\0f32\0result\0m\0&[f32]\0Sum of a vector."), symbol :
         "_mlir_ciface_sum_1d", is_unsafe : false, named_args : false, params : & [< &
         'static [f32] as ::abi_core::__private::CifaceArg > ::PARAM], result : < f32 as
-        ::abi_core::__private::CifaceResult > ::RESULT, dpi :
-        ::core::option::Option::None, ciface : ::core::option::Option::Some(&
-        __ABI_CIFACE), };
+        ::abi_core::__private::CifaceResult > ::RESULT, };
     );
 };
 #[doc = ::core::concat!(
@@ -214,15 +212,13 @@ const _: () = {
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi :
-        ::abi_core::__private::AbiKind::Ciface, text :
-        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
-        ::core::line!(),
+        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
+        __ABI_CIFACE), text : ::core::concat!(::core::module_path!(), "\0",
+        ::core::file!(), "\0", ::core::line!(),
         "\0tail\0ReturnedMemRef<'a, f32, 1>\0result\0m\0MemRef<'a, f32, 1>\0"), symbol :
         "_mlir_ciface_tail", is_unsafe : false, named_args : false, params : & [< MemRef
         < 'static, f32, 1 > as ::abi_core::__private::CifaceArg > ::PARAM], result : <
         ReturnedMemRef < 'static, f32, 1 > as ::abi_core::__private::CifaceResult >
-        ::LEADING, dpi : ::core::option::Option::None, ciface :
-        ::core::option::Option::Some(& __ABI_CIFACE), };
+        ::LEADING, };
     );
 };

@@ -58,17 +58,14 @@ const _: () = {
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi :
-        ::abi_core::__private::AbiKind::Ciface, text :
-        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
-        ::core::line!(),
+        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
+        __ABI_CIFACE), text : ::core::concat!(::core::module_path!(), "\0",
+        ::core::file!(), "\0", ::core::line!(),
         "\0scale\0f32\0result\0m\0MemRefMut<'_, f32, 1>\0k\0f32\0Scales a strided vector."),
         symbol : "_mlir_ciface_scale", is_unsafe : false, named_args : false, params : &
         [< MemRefMut < 'static, f32, 1 > as ::abi_core::__private::CifaceParam > ::PARAM,
         < f32 as ::abi_core::__private::CifaceParam > ::PARAM], result : < f32 as
-        ::abi_core::__private::CifaceResult > ::RESULT, dpi :
-        ::core::option::Option::None, ciface : ::core::option::Option::Some(&
-        __ABI_CIFACE), };
+        ::abi_core::__private::CifaceResult > ::RESULT, };
     );
     #[unsafe(export_name = "_mlir_ciface_scale")]
     unsafe extern "C" fn __abi_ciface_shim(

@@ -52,7 +52,7 @@ const _: () = {
         task: false,
         params: &[
             ::abi_core::__private::DpiParamDesc {
-                direction: ::abi_core::__private::SvDirection::Input,
+                direction: ::abi_core::__private::Direction::In,
                 sv_type: <f32 as ::abi_core::__private::DpiType>::SV_TYPE,
             },
             <i32 as ::abi_core::__private::DpiType>::SV_INOUT,
@@ -62,15 +62,14 @@ const _: () = {
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi :
-        ::abi_core::__private::AbiKind::DpiExport, text :
+        ::abi_core::__private::Abi::DpiExport(& __ABI_DPI), text :
         ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(),
         "\0sv_double\0f32\0\0x\0f32\0n\0&mut i32\0Doubles in SystemVerilog."), symbol :
         "sv_double", is_unsafe : false, named_args : false, params : & [< f32 as
         ::abi_core::__private::DpiType > ::INPUT_PARAM, < i32 as
         ::abi_core::__private::DpiType > ::INOUT_PARAM], result : < f32 as
-        ::abi_core::__private::DpiResult > ::RESULT, dpi : ::core::option::Option::Some(&
-        __ABI_DPI), ciface : ::core::option::Option::None, };
+        ::abi_core::__private::DpiResult > ::RESULT, };
     );
 };
 ///Waits in SystemVerilog.
@@ -125,7 +124,7 @@ const _: () = {
         task: true,
         params: &[
             ::abi_core::__private::DpiParamDesc {
-                direction: ::abi_core::__private::SvDirection::Input,
+                direction: ::abi_core::__private::Direction::In,
                 sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
             },
             <bool as ::abi_core::__private::DpiType>::SV_OUTPUT,
@@ -135,7 +134,7 @@ const _: () = {
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi :
-        ::abi_core::__private::AbiKind::DpiExport, text :
+        ::abi_core::__private::Abi::DpiExport(& __ABI_DPI), text :
         ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(),
         "\0sv_wait\0()\0\0cycles\0i32\0done\0&mut bool\0Waits in SystemVerilog."), symbol
@@ -144,7 +143,6 @@ const _: () = {
         ::abi_core::__private::DpiType > ::OUTPUT_PARAM], result :
         ::abi_core::__private::ResultType::Value { c_type :
         ::abi_core::__private::EXPORT_TASK_C_TYPE, record : ::core::option::Option::None,
-        }, dpi : ::core::option::Option::Some(& __ABI_DPI), ciface :
-        ::core::option::Option::None, };
+        }, };
     );
 };

@@ -13,13 +13,11 @@ const _: () = {
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi :
-        ::abi_core::__private::AbiKind::DpiImport, text :
+        ::abi_core::__private::Abi::DpiImport(& __ABI_DPI), text :
         ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(), "\0tick\0()\0\0n\0i64\0"), symbol : "tick", is_unsafe : false,
         named_args : false, params : & [< i64 as ::abi_core::__private::DpiType >
-        ::INPUT_PARAM], result : < i32 as ::abi_core::__private::DpiResult > ::RESULT,
-        dpi : ::core::option::Option::Some(& __ABI_DPI), ciface :
-        ::core::option::Option::None, };
+        ::INPUT_PARAM], result : < i32 as ::abi_core::__private::DpiResult > ::RESULT, };
     );
     #[unsafe(export_name = "tick")]
     unsafe extern "C" fn __abi_dpi_import_tick(

@@ -23,7 +23,7 @@ const _: () = {
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi :
-        ::abi_core::__private::AbiKind::DpiImport, text :
+        ::abi_core::__private::Abi::DpiImport(& __ABI_DPI), text :
         ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(),
         "\0step\0bool\0\0a\0i32\0flag\0bool\0out\0&mut u64\0state\0&mut i16\0One step."),
@@ -32,8 +32,7 @@ const _: () = {
         ::abi_core::__private::DpiType > ::INPUT_PARAM, < u64 as
         ::abi_core::__private::DpiType > ::OUTPUT_PARAM, < i16 as
         ::abi_core::__private::DpiType > ::INOUT_PARAM], result : < bool as
-        ::abi_core::__private::DpiResult > ::RESULT, dpi : ::core::option::Option::Some(&
-        __ABI_DPI), ciface : ::core::option::Option::None, };
+        ::abi_core::__private::DpiResult > ::RESULT, };
     );
     #[unsafe(export_name = "step")]
     unsafe extern "C" fn __abi_dpi_import_step(

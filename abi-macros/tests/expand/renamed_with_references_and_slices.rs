@@ -10,8 +10,8 @@ pub fn centroid<'a>(
 const _: () = {
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::AbiKind::C,
-        text : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::C, text
+        : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(),
         "\0centroid\0&'a Point\0\0points\0&'a[Point]\0weights\0Option<&f64>\0label\0&str\0"),
         symbol : ::abi_core::__private::checked_c_symbol("geo_centroid"), is_unsafe :
@@ -19,8 +19,7 @@ const _: () = {
         ::abi_core::__private::CSliceParam > ::PARAM, < Option < & 'static f64 > as
         ::abi_core::__private::CParam > ::PARAM, < & 'static str as
         ::abi_core::__private::CSliceParam > ::PARAM], result : < & 'static Point as
-        ::abi_core::__private::CResult > ::RESULT, dpi : ::core::option::Option::None,
-        ciface : ::core::option::Option::None, };
+        ::abi_core::__private::CResult > ::RESULT, };
     );
     #[unsafe(export_name = "geo_centroid")]
     unsafe extern "C" fn __abi_c_export_centroid(

@@ -6,13 +6,12 @@ pub unsafe fn reset(p: *mut u8) -> Result<(), ErrorCode> {
 const _: () = {
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::AbiKind::C,
-        text : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::C, text
+        : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(), "\0reset\0Result<(), ErrorCode>\0out\0p\0*mut u8\0"), symbol :
         ::abi_core::__private::checked_c_symbol("reset"), is_unsafe : true, named_args :
         false, params : & [< * mut u8 as ::abi_core::__private::CParam > ::PARAM], result
-        : ::abi_core::__private::ResultType::STATUS_ONLY, dpi :
-        ::core::option::Option::None, ciface : ::core::option::Option::None, };
+        : ::abi_core::__private::ResultType::STATUS_ONLY, };
     );
     #[unsafe(export_name = "reset")]
     unsafe extern "C" fn __abi_c_export_reset(

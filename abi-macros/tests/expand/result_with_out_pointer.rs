@@ -6,15 +6,14 @@ pub fn parse(text: &str, out: &mut u8) -> Result<u32, ParseError> {
 const _: () = {
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::AbiKind::C,
-        text : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::C, text
+        : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(),
         "\0parse\0Result<u32, ParseError>\0out_\0text\0&str\0out\0&mut u8\0"), symbol :
         ::abi_core::__private::checked_c_symbol("parse"), is_unsafe : false, named_args :
         false, params : & [< & 'static str as ::abi_core::__private::CSliceParam >
         ::PARAM, < & 'static mut u8 as ::abi_core::__private::CParam > ::PARAM], result :
-        < u32 as ::abi_core::__private::CResult > ::STATUS, dpi :
-        ::core::option::Option::None, ciface : ::core::option::Option::None, };
+        < u32 as ::abi_core::__private::CResult > ::STATUS, };
     );
     #[unsafe(export_name = "parse")]
     unsafe extern "C" fn __abi_c_export_parse(

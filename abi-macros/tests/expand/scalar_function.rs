@@ -7,14 +7,13 @@ pub fn add(a: i32, b: i32) -> i32 {
 const _: () = {
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::AbiKind::C,
-        text : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::C, text
+        : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(), "\0add\0i32\0\0a\0i32\0b\0i32\0Adds two numbers."), symbol :
         ::abi_core::__private::checked_c_symbol("add"), is_unsafe : false, named_args :
         false, params : & [< i32 as ::abi_core::__private::CParam > ::PARAM, < i32 as
         ::abi_core::__private::CParam > ::PARAM], result : < i32 as
-        ::abi_core::__private::CResult > ::RESULT, dpi : ::core::option::Option::None,
-        ciface : ::core::option::Option::None, };
+        ::abi_core::__private::CResult > ::RESULT, };
     );
     #[unsafe(export_name = "add")]
     unsafe extern "C" fn __abi_c_export_add(

@@ -152,11 +152,10 @@ pub const fn is_header_keyword(name: &str) -> bool {
     is_c_keyword(name) || is_cpp_only_keyword(name)
 }
 
-/// Whether `name` can be an external C identifier: ASCII letters, digits and
-/// `_`, not starting with a digit, not a C keyword. (The macros check the
-/// spelling of exported names themselves, and keywords with
-/// [`is_c_keyword`] at compile time.)
-pub const fn is_c_identifier(name: &str) -> bool {
+/// Whether `name` is spelled like a C identifier: ASCII letters, digits and
+/// `_`, not empty, not starting with a digit. (Also the spelling of MLIR
+/// function names and of `DpiEnum` label prefixes.)
+pub const fn has_c_spelling(name: &str) -> bool {
     let bytes = name.as_bytes();
     if bytes.is_empty() || bytes[0].is_ascii_digit() {
         return false;
@@ -168,7 +167,35 @@ pub const fn is_c_identifier(name: &str) -> bool {
         }
         i += 1;
     }
-    !is_header_keyword(name)
+    true
+}
+
+/// Whether `name` can be an external C identifier read by C and C++: C's
+/// spelling ([`has_c_spelling`]) and no keyword of either language. (The
+/// macros check the spelling of exported names when they expand, and
+/// keywords with [`checked_c_symbol`] at compile time.)
+pub const fn is_c_identifier(name: &str) -> bool {
+    has_c_spelling(name) && !is_header_keyword(name)
+}
+
+/// Whether `name` is a SystemVerilog simple identifier (IEEE 1800-2017
+/// §5.6): a letter or `_`, then letters, digits, `_` and `$`. Keywords are
+/// checked apart ([`is_sv_keyword`]).
+pub fn is_sv_simple_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+}
+
+/// The prefix of the symbols of MLIR's C interface: a function `@f`
+/// compiled with `llvm.emit_c_interface` is also `_mlir_ciface_f`.
+pub const CIFACE_PREFIX: &str = "_mlir_ciface_";
+
+/// The C-interface symbol of the MLIR function `mlir_name`.
+pub fn ciface_symbol(mlir_name: &str) -> String {
+    format!("{CIFACE_PREFIX}{mlir_name}")
 }
 
 /// `name`, checked not to be a C keyword while a macro's static is
@@ -201,7 +228,8 @@ pub const fn checked_sv_name(name: &'static str) -> &'static str {
     name
 }
 
-pub(crate) const fn const_str_eq(a: &str, b: &str) -> bool {
+/// `a == b`, in `const` context.
+pub const fn const_str_eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;
@@ -513,7 +541,7 @@ pub fn sv_function_name(name: &str) -> String {
 /// unique) or one derived by an emitter (a keyword with `_` appended, a
 /// slice's `x_len`, an out-pointer), which takes further `_`s until it
 /// collides with no other name and is not a keyword of the language.
-pub(crate) fn unique_names(
+pub fn unique_names(
     wanted: impl IntoIterator<Item = (String, bool)>,
     is_keyword: impl Fn(&str) -> bool,
 ) -> Vec<String> {
@@ -551,6 +579,10 @@ mod tests {
         assert!(!is_c_identifier("int"));
         assert!(!is_c_identifier("struct"));
         assert!(!is_c_identifier("é"));
+        assert!(has_c_spelling("int") && !has_c_spelling("9a") && !has_c_spelling(""));
+        assert!(is_sv_simple_identifier("a$b") && is_sv_simple_identifier("_x"));
+        assert!(!is_sv_simple_identifier("$a") && !is_sv_simple_identifier("1a"));
+        assert_eq!(ciface_symbol("matmul"), "_mlir_ciface_matmul");
         assert_eq!(c_identifier("r#type"), "type");
         assert_eq!(c_identifier("int"), "int_");
         assert_eq!(c_identifier("len"), "len");

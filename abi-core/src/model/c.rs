@@ -1,0 +1,274 @@
+//! C types as data: how the C header spells each parameter, result and
+//! field.
+
+use core::fmt;
+
+/// The C spelling of a type, as data.
+///
+/// Descriptions are built in `const` context by the trait implementations and
+/// stored in the registry; the header emitter turns them into declarations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CTypeDesc {
+    /// `void`: only as a function result or behind a pointer.
+    Void,
+    /// A scalar spelled by name: `int32_t`, `double`, `bool`, `size_t`, `char`.
+    Scalar {
+        /// The C spelling.
+        name: &'static str,
+        /// Size in bytes on the compilation target.
+        size: usize,
+        /// Alignment in bytes on the compilation target.
+        align: usize,
+    },
+    /// A pointer; `is_const` qualifies the pointee (`const T *`).
+    Pointer {
+        /// What the pointer points to.
+        pointee: &'static CTypeDesc,
+        /// Whether the pointee is `const`.
+        is_const: bool,
+    },
+    /// A fixed-size array, only as a struct field or behind a pointer.
+    Array {
+        /// The element type.
+        element: &'static CTypeDesc,
+        /// The number of elements.
+        len: usize,
+    },
+    /// C23 `_BitInt(N)` or `unsigned _BitInt(N)`.
+    BitInt {
+        /// N.
+        bits: u32,
+        /// Signed (`_BitInt`) or not (`unsigned _BitInt`).
+        signed: bool,
+        /// Size in bytes on the compilation target.
+        size: usize,
+        /// Alignment in bytes on the compilation target.
+        align: usize,
+    },
+    /// A `#[repr(C)]` struct registered with `#[c_export]`, spelled by its
+    /// typedef name.
+    Struct {
+        /// The typedef name (the Rust struct name).
+        name: &'static str,
+    },
+    /// An MLIR ranked memref descriptor, defined by the header as
+    /// `MemRef<rank>D_<element>`.
+    MemRef {
+        /// The element's MLIR name (`f32`).
+        element: &'static str,
+        /// The element's C type.
+        element_c: &'static CTypeDesc,
+        /// The rank.
+        rank: usize,
+    },
+    /// MLIR's unranked memref `{int64_t rank; void *descriptor;}`, defined
+    /// by the header as `UnrankedMemRef`.
+    UnrankedMemRef,
+    /// A multi-value result of an MLIR C-interface function: one struct of
+    /// the members in order, defined by the header as `Results_<members>`.
+    Tuple {
+        /// The members.
+        fields: &'static [CTypeDesc],
+    },
+    /// MLIR's `complex<T>`: as a result, the header's struct
+    /// `Complex_<T> {T re; T im;}`; as an argument, two scalar parameters
+    /// (`x_re`, `x_im`), as LLVM passes MLIR's `{T, T}`.
+    Complex {
+        /// The C type of each part (`float`, `double`).
+        part: &'static CTypeDesc,
+        /// The MLIR name of the part (`f32`).
+        name: &'static str,
+    },
+}
+
+impl CTypeDesc {
+    /// A scalar description for `T`, with `T`'s size and alignment.
+    pub const fn scalar<T>(name: &'static str) -> Self {
+        CTypeDesc::Scalar {
+            name,
+            size: size_of::<T>(),
+            align: align_of::<T>(),
+        }
+    }
+
+    /// Spell a declaration of `name` with this type, as C's declarator syntax
+    /// requires: `int32_t x`, `const double *p`, `uint8_t bytes[4]`,
+    /// `int32_t (*grid)[4]`. An empty `name` spells an abstract declarator
+    /// (a type name, as in a cast or `sizeof`).
+    pub fn declare(&self, name: &str) -> String {
+        self.declare_qualified(name.to_owned(), false)
+    }
+
+    /// `qualified` is whether the object being declared is `const` (because
+    /// the pointer one level out points to `const`).
+    fn declare_qualified(&self, declarator: String, qualified: bool) -> String {
+        let leaf = |base: &str| {
+            let qualifier = if qualified { "const " } else { "" };
+            if declarator.is_empty() {
+                format!("{qualifier}{base}")
+            } else {
+                format!("{qualifier}{base} {declarator}")
+            }
+        };
+        match self {
+            CTypeDesc::Void => leaf("void"),
+            CTypeDesc::Scalar { name, .. } | CTypeDesc::Struct { name } => leaf(name),
+            CTypeDesc::MemRef { .. }
+            | CTypeDesc::UnrankedMemRef
+            | CTypeDesc::Tuple { .. }
+            | CTypeDesc::Complex { .. } => leaf(&self.typedef_name().unwrap_or_default()),
+            CTypeDesc::BitInt { bits, signed, .. } => leaf(&format!(
+                "{}_BitInt({bits})",
+                if *signed { "" } else { "unsigned " }
+            )),
+            CTypeDesc::Pointer { pointee, is_const } => {
+                // A const *pointer object* is written after its `*`.
+                let star = if qualified { "*const " } else { "*" };
+                let inner = if declarator.is_empty() && !qualified {
+                    star.to_owned()
+                } else {
+                    format!("{star}{declarator}")
+                };
+                // `*` binds looser than `[]`, so a pointer to an array needs
+                // parentheses: `int32_t (*grid)[4]`.
+                let inner = if matches!(pointee, CTypeDesc::Array { .. }) {
+                    format!("({inner})")
+                } else {
+                    inner
+                };
+                pointee.declare_qualified(inner, *is_const)
+            }
+            // `const` on an array object qualifies its elements.
+            CTypeDesc::Array { element, len } => {
+                element.declare_qualified(format!("{declarator}[{len}]"), qualified)
+            }
+        }
+    }
+
+    /// The name of an aggregate the header defines itself (memref
+    /// descriptors and multi-value results).
+    pub fn typedef_name(&self) -> Option<String> {
+        match self {
+            CTypeDesc::MemRef { element, rank, .. } => Some(format!("MemRef{rank}D_{element}")),
+            CTypeDesc::UnrankedMemRef => Some("UnrankedMemRef".to_owned()),
+            CTypeDesc::Complex { name, .. } => Some(format!("Complex_{name}")),
+            CTypeDesc::Tuple { fields } => {
+                let mut name = String::from("Results");
+                for field in *fields {
+                    name.push('_');
+                    let part = field.typedef_name().unwrap_or_else(|| field.declare(""));
+                    name.extend(
+                        part.chars()
+                            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }),
+                    );
+                }
+                Some(name)
+            }
+            _ => None,
+        }
+    }
+
+    /// The C definition of an aggregate the header defines itself.
+    pub fn typedef_definition(&self) -> Option<String> {
+        let name = self.typedef_name()?;
+        let body = match self {
+            CTypeDesc::MemRef {
+                element_c, rank, ..
+            } => {
+                let pointer = CTypeDesc::Pointer {
+                    pointee: element_c,
+                    is_const: false,
+                };
+                let mut body = format!(
+                    "    {};\n    {};\n    int64_t offset;\n",
+                    pointer.declare("allocated"),
+                    pointer.declare("aligned")
+                );
+                if *rank > 0 {
+                    body.push_str(&format!(
+                        "    int64_t sizes[{rank}];\n    int64_t strides[{rank}];\n"
+                    ));
+                }
+                body
+            }
+            CTypeDesc::UnrankedMemRef => "    int64_t rank;\n    void *descriptor;\n".to_owned(),
+            CTypeDesc::Complex { part, .. } => {
+                format!("    {};\n    {};\n", part.declare("re"), part.declare("im"))
+            }
+            CTypeDesc::Tuple { fields } => fields
+                .iter()
+                .enumerate()
+                .map(|(k, f)| format!("    {};\n", f.declare(&format!("r{k}"))))
+                .collect(),
+            _ => return None,
+        };
+        Some(format!("typedef struct {name} {{\n{body}}} {name};"))
+    }
+
+    /// Every aggregate the header defines itself named in this type,
+    /// members before the aggregates that contain them.
+    pub fn header_aggregates(&self, out: &mut Vec<CTypeDesc>) {
+        match self {
+            CTypeDesc::MemRef { .. } | CTypeDesc::UnrankedMemRef | CTypeDesc::Complex { .. } => {
+                out.push(*self)
+            }
+            CTypeDesc::Tuple { fields } => {
+                for f in *fields {
+                    f.header_aggregates(out);
+                }
+                out.push(*self);
+            }
+            CTypeDesc::Pointer { pointee, .. } => pointee.header_aggregates(out),
+            CTypeDesc::Array { element, .. } => element.header_aggregates(out),
+            _ => {}
+        }
+    }
+
+    /// The struct this type needs *defined* before it can be used by value
+    /// (a struct, or an array of them). Pointers only need a declaration.
+    pub fn struct_by_value(&self) -> Option<&'static str> {
+        match self {
+            CTypeDesc::Struct { name } => Some(name),
+            CTypeDesc::Array { element, .. } => element.struct_by_value(),
+            _ => None,
+        }
+    }
+
+    /// Every `_BitInt` type named anywhere in this type.
+    pub fn bitints_named(&self, out: &mut Vec<CTypeDesc>) {
+        match self {
+            CTypeDesc::BitInt { .. } => out.push(*self),
+            CTypeDesc::Array { element, .. } => element.bitints_named(out),
+            CTypeDesc::Pointer { pointee, .. } => pointee.bitints_named(out),
+            CTypeDesc::Tuple { fields } => fields.iter().for_each(|f| f.bitints_named(out)),
+            CTypeDesc::Void
+            | CTypeDesc::Scalar { .. }
+            | CTypeDesc::Struct { .. }
+            | CTypeDesc::MemRef { .. }
+            | CTypeDesc::UnrankedMemRef
+            | CTypeDesc::Complex { .. } => {}
+        }
+    }
+
+    /// Every struct named anywhere in this type, by value or behind pointers.
+    pub fn structs_named(&self, out: &mut Vec<&'static str>) {
+        match self {
+            CTypeDesc::Struct { name } => out.push(name),
+            CTypeDesc::Array { element, .. } => element.structs_named(out),
+            CTypeDesc::Pointer { pointee, .. } => pointee.structs_named(out),
+            CTypeDesc::Tuple { fields } => fields.iter().for_each(|f| f.structs_named(out)),
+            CTypeDesc::Void
+            | CTypeDesc::Scalar { .. }
+            | CTypeDesc::BitInt { .. }
+            | CTypeDesc::MemRef { .. }
+            | CTypeDesc::UnrankedMemRef
+            | CTypeDesc::Complex { .. } => {}
+        }
+    }
+}
+
+impl fmt::Display for CTypeDesc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.declare(""))
+    }
+}

@@ -1,0 +1,79 @@
+//! The rules `abi-core` and its attribute macros (`abi-macros`) share.
+//!
+//! A proc-macro crate cannot export types to the crates that use it, and a
+//! rule written once in each crate drifts (a parameter name chosen by one
+//! and a derived name chosen by the other once produced a C header with two
+//! parameters of the same name). So what both crates must agree on lives
+//! here, in a crate with no dependencies that both depend on:
+//!
+//! - [`names`]: how a Rust identifier is spelled in C, C++, SystemVerilog
+//!   and MLIR, the keyword lists, derived names made unique, symbol
+//!   prefixes;
+//! - [`AbiKind`]: which foreign ABI an annotated item has;
+//! - [`Direction`]: whether a parameter is read, written or both;
+//! - [`entry`]: the text of a registry entry, written by the macros and
+//!   read by the registry, with one encoder and one decoder;
+//! - [`mlir`] and [`sv`]: facts of MLIR and SystemVerilog both crates use.
+//!
+//! The descriptions built from these (`FunctionDesc`, `CTypeDesc`,
+//! `SvType`, ...) live in `abi-core`'s `model` module: the trait
+//! implementations that build them in `const` context are there.
+//!
+//! Users need not depend on this crate: `abi-core` re-exports it as
+//! `abi_core::model`.
+
+pub mod entry;
+pub mod mlir;
+pub mod names;
+pub mod sv;
+
+/// Which foreign ABI an item is exported for: one per attribute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AbiKind {
+    /// `#[c_export]`: a plain C function.
+    C,
+    /// `#[dpi_import]`: a function SystemVerilog imports with
+    /// `import "DPI-C"`.
+    DpiImport,
+    /// `#[dpi_export]`: a SystemVerilog function exported with
+    /// `export "DPI-C"`, called from Rust.
+    DpiExport,
+    /// `#[ciface]`: a `_mlir_ciface_<name>` function of MLIR's C
+    /// interface, implemented in Rust or in an MLIR module.
+    Ciface,
+}
+
+impl AbiKind {
+    /// The variant's name, as Rust code names it (`DpiImport`).
+    pub const fn variant_name(self) -> &'static str {
+        match self {
+            AbiKind::C => "C",
+            AbiKind::DpiImport => "DpiImport",
+            AbiKind::DpiExport => "DpiExport",
+            AbiKind::Ciface => "Ciface",
+        }
+    }
+}
+
+/// How a parameter is used: the one direction of every ABI (a C
+/// out-pointer, a DPI-C `output`, a `MemRefMut` written by MLIR).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Direction {
+    /// Read by the callee (DPI-C `input`).
+    In,
+    /// Written by the callee (DPI-C `output`).
+    Out,
+    /// Read and written by the callee (DPI-C `inout`).
+    InOut,
+}
+
+impl Direction {
+    /// The SystemVerilog keyword (`input`, `output`, `inout`).
+    pub const fn sv_keyword(self) -> &'static str {
+        match self {
+            Direction::In => "input",
+            Direction::Out => "output",
+            Direction::InOut => "inout",
+        }
+    }
+}
