@@ -5,9 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{CHeader, CirctDpi, EmitError, SvPackage, dpi_link_flags, write_file};
-use crate::reflect::AbiJson;
-use crate::registry::{AbiKind, Registry};
+use super::{
+    CHeader, CirctDpi, DpiLinkFlags, EmitError, Emitter, ReflectionJson, SvExports, SvPackage,
+    write_file,
+};
+use crate::registry::Registry;
 
 /// The generated files of one library, named after it:
 ///
@@ -76,41 +78,36 @@ impl Bundle {
         if registry.functions().is_empty() && registry.structs().is_empty() {
             return Err(EmitError::EmptyRegistry);
         }
+        self.emitters()
+            .iter()
+            .filter(|emitter| emitter.wanted(registry))
+            .map(|emitter| {
+                Ok(GeneratedFile {
+                    name: emitter.file_name(),
+                    contents: emitter.render(registry)?,
+                })
+            })
+            .collect()
+    }
+
+    /// The emitters of every file the bundle may write, in order (each
+    /// says whether a registry needs its file).
+    pub fn emitters(&self) -> Vec<Box<dyn Emitter>> {
         let name = &self.name;
-        let file = |name: String, contents: String| GeneratedFile { name, contents };
+        let package = format!("{name}_dpi");
         let mut header = CHeader::new(format!("{name}.h"));
         if let Some(description) = &self.description {
             header = header.description(description.clone());
         }
-        let mut files = vec![file(format!("{name}.h"), header.render(registry)?)];
-        let has_dpi = registry
-            .functions()
-            .iter()
-            .any(|f| matches!(f.abi.kind(), AbiKind::DpiImport | AbiKind::DpiExport));
-        if has_dpi {
-            let package = format!("{name}_dpi");
-            files.push(file(
-                format!("{package}.sv"),
-                SvPackage::new(package.clone()).render(registry)?,
-            ));
-            files.push(file(
-                format!("{package}.h"),
-                CHeader::new(format!("{package}.h"))
-                    .dpi_imports()
-                    .render(registry)?,
-            ));
-            files.push(file(format!("{package}.ldflags"), dpi_link_flags(registry)));
-            files.push(file(
-                format!("{package}_exports.svh"),
-                SvPackage::new(package.clone()).render_exports(registry)?,
-            ));
-            files.push(file(
-                format!("{package}.mlir"),
-                CirctDpi::new(format!("{package}.mlir")).render(registry)?,
-            ));
-        }
-        files.push(file(format!("{name}.abi.json"), AbiJson::render(registry)));
-        Ok(files)
+        vec![
+            Box::new(header),
+            Box::new(SvPackage::new(package.clone())),
+            Box::new(CHeader::new(format!("{package}.h")).dpi_imports()),
+            Box::new(DpiLinkFlags::new(package.clone())),
+            Box::new(SvExports::new(package.clone())),
+            Box::new(CirctDpi::new(format!("{package}.mlir"))),
+            Box::new(ReflectionJson::new(name.clone())),
+        ]
     }
 
     /// Render and write every file into `dir` (created if needed; files

@@ -597,3 +597,17 @@ fn write_half_float_typedefs(out: &mut String, aggregates: &[CTypeDesc]) {
         );
     }
 }
+
+impl super::Emitter for CHeader {
+    fn file_name(&self) -> String {
+        self.file_name.clone()
+    }
+
+    fn wanted(&self, registry: &Registry) -> bool {
+        self.abi == AbiKind::C || super::has_dpi(registry)
+    }
+
+    fn render(&self, registry: &Registry) -> Result<String, EmitError> {
+        CHeader::render(self, registry)
+    }
+}

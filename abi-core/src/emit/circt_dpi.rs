@@ -222,6 +222,20 @@ fn two_state_width(sv: &SvType) -> Result<u32, String> {
     }
 }
 
+impl super::Emitter for CirctDpi {
+    fn file_name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn wanted(&self, registry: &Registry) -> bool {
+        super::has_dpi(registry)
+    }
+
+    fn render(&self, registry: &Registry) -> Result<String, EmitError> {
+        CirctDpi::render(self, registry)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,24 @@
-//! Emitters: turn the registry into the files foreign callers need.
+//! Emitters: turn the registry into the files foreign callers need, one
+//! file per output, each behind [`Emitter`]:
+//!
+//! | emitter | file |
+//! |---|---|
+//! | [`CHeader`] | `<name>.h`: the `#[c_export]` functions and structs (with [`CHeader::dpi_imports`], `<name>_dpi.h`: the DPI-C functions with Annex H's C types) |
+//! | [`SvPackage`] | `<name>_dpi.sv`: the `import "DPI-C"` package |
+//! | [`SvExports`] | `<name>_dpi_exports.svh`: the `export "DPI-C"` lines |
+//! | [`DpiLinkFlags`] | `<name>_dpi.ldflags`: the simulator's linker flags |
+//! | [`CirctDpi`] | `<name>_dpi.mlir`: CIRCT `sim.func.dpi` declarations |
+//! | [`ReflectionJson`] | `<name>.abi.json`: IREE-style reflection |
+//!
+//! [`Bundle`] renders them all. A new output is one more file here and one
+//! more line in [`Bundle::emitters`]; the registry knows no language.
 
 mod bundle;
 mod c_header;
 mod circt_dpi;
+mod link_flags;
+mod reflection_json;
+mod sv_exports;
 mod sv_package;
 
 use std::fmt;
@@ -12,7 +28,53 @@ use std::path::{Path, PathBuf};
 pub use bundle::{Bundle, GeneratedFile};
 pub use c_header::CHeader;
 pub use circt_dpi::CirctDpi;
-pub use sv_package::{SvPackage, dpi_link_flags};
+pub use link_flags::{DpiLinkFlags, dpi_link_flags};
+pub use reflection_json::ReflectionJson;
+pub use sv_exports::SvExports;
+pub use sv_package::SvPackage;
+
+use crate::registry::{AbiKind, Registry};
+
+/// One generated file, rendered from a registry.
+///
+/// ```
+/// use abi_core::emit::{CHeader, Emitter};
+///
+/// /// Triples `x`.
+/// #[abi_core::c_export]
+/// pub fn demo_triple(x: i32) -> i32 {
+///     3 * x
+/// }
+///
+/// let registry = abi_core::Registry::all();
+/// let header = CHeader::new("demo.h");
+/// assert_eq!(header.file_name(), "demo.h");
+/// assert!(header.wanted(&registry));
+/// let text = Emitter::render(&header, &registry).unwrap();
+/// assert!(text.contains("int32_t demo_triple(int32_t x);"));
+/// ```
+pub trait Emitter {
+    /// The name of the file it writes.
+    fn file_name(&self) -> String;
+
+    /// Whether `registry` needs this file ([`Bundle`] skips it otherwise):
+    /// the DPI-C files only when there is a DPI-C function.
+    fn wanted(&self, registry: &Registry) -> bool {
+        let _ = registry;
+        true
+    }
+
+    /// The file's contents.
+    fn render(&self, registry: &Registry) -> Result<String, EmitError>;
+}
+
+/// Whether `registry` has a `#[dpi_import]` or `#[dpi_export]` function.
+fn has_dpi(registry: &Registry) -> bool {
+    registry
+        .functions()
+        .iter()
+        .any(|f| matches!(f.abi.kind(), AbiKind::DpiImport | AbiKind::DpiExport))
+}
 
 /// Why a file could not be emitted.
 #[derive(Debug)]
