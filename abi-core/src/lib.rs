@@ -56,50 +56,51 @@
 #[doc = include_str!("../../README.md")]
 mod readme {}
 
+mod argument;
 pub mod bitint;
 pub mod bitint_layout;
-pub mod boundary;
-mod c_type;
-mod convert;
+pub mod c;
 pub mod dpi;
 pub mod emit;
 pub mod golden;
+pub mod guard;
 pub mod memref;
 pub mod model;
 pub mod packed;
 pub mod reflect;
 pub mod registry;
 mod registry_section;
-pub mod status;
 
 pub use abi_macros::{DpiEnum, c_export, ciface, dpi_export, dpi_import};
+pub use argument::{ArgError, Borrow};
 pub use bitint::{BitInt, BitIntCast, BitIntError, UBitInt};
-pub use c_type::{CBool, CType};
-pub use convert::{ArgError, Borrow, CParam, CResult, CSliceParam};
+pub use c::status;
+pub use c::status::{CError, ErrorCode};
+pub use c::{CBool, CParam, CResult, CSliceParam, CType};
 pub use emit::{CHeader, EmitError, SvPackage};
 pub use model::c::CTypeDesc;
 pub use model::function::{Abi, FunctionDesc, StructDesc};
 pub use model::{AbiKind, Direction};
 pub use registry::Registry;
-pub use status::{CError, ErrorCode};
 
 /// What generated code refers to. Not a public API: it changes without
 /// notice.
 #[doc(hidden)]
 pub mod __private {
     pub use crate::__register as register;
-    pub use crate::boundary::{
-        abort_on_panic, argument_or_abort, argument_status, disjoint_or_abort, disjoint_or_status,
-        out_pointer_status, pointer_or_abort, reject_argument, reject_result_pointer,
-        status_on_panic,
-    };
-    pub use crate::c_type::CType;
-    pub use crate::convert::{ArgError, CParam, CResult, CSliceParam};
+    pub use crate::argument::ArgError;
+    pub use crate::c::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
+    pub use crate::c::{CParam, CResult, CSliceParam, CType};
     pub use crate::dpi::{
         DpiError, DpiExportResult, DpiImportDesc, DpiParamDesc, DpiResult, DpiType, DpiValue,
         EXPORT_TASK_C_TYPE, ExportTaskReturn, LazySymbol, ScopeGrant, SvType, TASK_NOT_DISABLED,
         export_task_outcome, release_handed_strings, require_dpi_value, require_export_inout,
         require_scope,
+    };
+    pub use crate::guard::{
+        abort_on_panic, argument_or_abort, argument_status, disjoint_or_abort, disjoint_or_status,
+        out_pointer_status, pointer_or_abort, reject_argument, reject_result_pointer,
+        status_on_panic,
     };
     pub use crate::memref::__private as memref;
     pub use crate::memref::{
@@ -113,11 +114,10 @@ pub mod __private {
     };
     pub use crate::model::names::{checked_c_symbol, checked_sv_name};
     pub use crate::model::{AbiKind, Direction};
-    pub use crate::packed::boundary as packed_boundary;
+    pub use crate::packed::passing as packed_passing;
     pub use crate::packed::{Packed, PackedFieldDesc, PackedStruct, PackedStructDesc};
     pub use crate::reflect::TypeRecord;
     pub use crate::registry_section::{FUNCTIONS, STRUCTS};
-    pub use crate::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use ::core;
     pub use ::linkme;
 

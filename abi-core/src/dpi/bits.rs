@@ -5,8 +5,8 @@
 use core::fmt;
 
 use super::{DpiType, DpiValue, SvType};
+use crate::argument::{ArgError, check_pointer};
 use crate::bitint::{BitStorage, UBitInt, Width};
-use crate::convert::{ArgError, check_pointer};
 use crate::model::c::CTypeDesc;
 
 /// An array of `svBitVecVal` chunks.

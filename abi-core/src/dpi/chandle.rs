@@ -18,7 +18,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::{DpiResult, DpiType, DpiValue, SvType};
-use crate::convert::ArgError;
+use crate::argument::ArgError;
 use crate::model::c::CTypeDesc;
 
 /// What went wrong with a handle.

@@ -7,7 +7,7 @@
 //! Rust enum.
 
 use super::{DpiEnumDesc, DpiResult, DpiValue, SvType};
-use crate::convert::ArgError;
+use crate::argument::ArgError;
 
 /// The base type of a `typedef enum`: how its values travel. Implemented
 /// for the integer types (`i32` is `typedef enum int`, SystemVerilog's

@@ -7,8 +7,8 @@ use core::fmt;
 
 use super::bits::{Bits, ChunkArray, PackedChunks};
 use super::{DpiType, DpiValue, Logic, SvType};
+use crate::argument::{ArgError, check_pointer};
 use crate::bitint::Width;
-use crate::convert::{ArgError, check_pointer};
 use crate::model::c::CTypeDesc;
 
 /// One `svLogicVecVal` chunk (VPI's `s_vpi_vecval`).

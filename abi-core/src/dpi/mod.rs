@@ -80,8 +80,8 @@ pub use string::SvString;
 #[doc(hidden)]
 pub use string::release_handed_strings;
 
-use crate::c_type::C_CONST_CHAR_PTR;
-use crate::convert::ArgError;
+use crate::argument::ArgError;
+use crate::c::C_CONST_CHAR_PTR;
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
 use crate::model::function::{ParamType, Passing, Record, ResultType};

@@ -18,7 +18,7 @@ use super::bits::{Bits, ChunkArray};
 use super::logic_vec::{LogicVec, SvLogicVecVal};
 use super::runtime::{DpiError, LazySymbol};
 use super::{Direction, DpiType, Logic, SvType};
-use crate::convert::ArgError;
+use crate::argument::ArgError;
 use crate::model::c::CTypeDesc;
 
 /// The `svdpi.h` open-array functions, resolved once. The element

@@ -49,7 +49,7 @@ pub enum DpiError {
         /// The parameter.
         argument: &'static str,
         /// What was wrong.
-        error: crate::convert::ArgError,
+        error: crate::argument::ArgError,
     },
 }
 

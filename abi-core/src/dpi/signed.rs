@@ -9,8 +9,8 @@ use super::bits::{Bits, ChunkArray, PackedChunks};
 use super::logic_vec::{LogicVec, SvLogicVecVal};
 use super::{DpiType, DpiValue, Logic, SvType};
 use crate::BitIntError;
+use crate::argument::ArgError;
 use crate::bitint::Width;
-use crate::convert::ArgError;
 use crate::model::c::CTypeDesc;
 
 /// `bit signed [N-1:0]`: the two's-complement bits of a [`Bits<N>`].

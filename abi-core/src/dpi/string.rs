@@ -16,8 +16,8 @@ use std::ffi::{CString, NulError};
 use std::fmt;
 
 use super::{DpiExportResult, DpiResult, DpiType, DpiValue, SvType};
-use crate::c_type::C_CONST_CHAR_PTR;
-use crate::convert::ArgError;
+use crate::argument::ArgError;
+use crate::c::C_CONST_CHAR_PTR;
 use crate::model::c::CTypeDesc;
 
 /// An owned SystemVerilog `string` (no NUL inside, as SystemVerilog's

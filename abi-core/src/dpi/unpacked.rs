@@ -3,7 +3,7 @@
 //! canonical form, `ceil(W/32)` chunks each).
 
 use super::{DpiType, DpiValue, SvType};
-use crate::convert::{ArgError, check_pointer};
+use crate::argument::{ArgError, check_pointer};
 use crate::model::c::CTypeDesc;
 
 // SAFETY: `T name[K]` inputs are `const T *` to `K` cells and outputs

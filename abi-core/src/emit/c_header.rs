@@ -10,10 +10,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
+use crate::c::status::RESERVED_STATUSES;
 use crate::model::c::CTypeDesc;
 use crate::model::names::c_identifier;
 use crate::registry::{AbiKind, FunctionDesc, Registry, ResultDesc, StructDesc};
-use crate::status::RESERVED_STATUSES;
 
 use super::EmitError;
 

@@ -20,7 +20,7 @@
 //! complex results, which travel in memory, are allowed on every 64-bit
 //! target.
 
-use crate::c_type::CType;
+use crate::c::CType;
 use crate::model::c::CTypeDesc;
 
 /// A complex number as MLIR lays out `complex<T>`: the real part, then the

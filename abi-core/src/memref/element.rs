@@ -1,6 +1,6 @@
 //! Which Rust types may be memref elements, and how MLIR names them.
 
-use crate::c_type::CType;
+use crate::c::CType;
 use crate::model::c::CTypeDesc;
 
 /// A memref element type: `f32`, `f64`, `i8`..`i64`, `u8`..`u64` (MLIR's
@@ -69,7 +69,7 @@ element! {
 // two valid `bool` patterns.
 unsafe impl MemRefElement for bool {
     const MLIR_NAMES: &'static [&'static str] = &["i1"];
-    const C_TYPE: CTypeDesc = crate::c_type::C_BOOL;
+    const C_TYPE: CTypeDesc = crate::c::C_BOOL;
     const IREE_NAME: &'static str = "i1";
     const NEEDS_CHECK: bool = true;
 

@@ -42,7 +42,7 @@
 //! assert_eq!(buffer, [0, 7, 0, 0]);
 //! ```
 
-mod boundary;
+mod ciface;
 mod complex;
 mod descriptor;
 mod element;
@@ -52,7 +52,7 @@ mod view;
 
 pub use crate::model::mlir::MemRefError;
 pub use crate::model::mlir::{Dim, MemRefLayout, MemRefType};
-pub use boundary::{
+pub use ciface::{
     ArgumentBuffer, CifaceArg, CifaceDirect, CifaceError, CifaceParam, CifaceResult,
     MemRefSignature, Results2, Results3, Results4,
 };
@@ -64,4 +64,4 @@ pub use shape::Geometry;
 pub use view::{Iter, MAX_UNRANKED_RANK, MemRef, MemRefMut, UnrankedMemRef};
 
 #[doc(hidden)]
-pub use boundary::__private;
+pub use ciface::__private;

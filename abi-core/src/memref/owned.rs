@@ -10,7 +10,7 @@
 use core::ffi::c_void;
 use core::fmt;
 
-use super::boundary::ArgumentBuffer;
+use super::ciface::ArgumentBuffer;
 use super::descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 use super::element::MemRefElement;
 use super::view::{MemRef, MemRefMut};

@@ -25,11 +25,11 @@ pub(crate) fn extent<T>(
     base: usize,
     dims: impl Iterator<Item = (i64, i64)>,
     exclusive: bool,
-) -> crate::convert::Borrow {
+) -> crate::argument::Borrow {
     let (mut low, mut high) = (0i128, 0i128);
     for (size, stride) in dims {
         if size <= 0 {
-            return crate::convert::Borrow::range(0, 0, exclusive);
+            return crate::argument::Borrow::range(0, 0, exclusive);
         }
         let reach = i128::from(size - 1) * i128::from(stride);
         if reach < 0 {
@@ -41,7 +41,7 @@ pub(crate) fn extent<T>(
     let element = size_of::<T>() as i128;
     let start = (base as i128 + low * element).clamp(0, usize::MAX as i128);
     let end = (base as i128 + (high + 1) * element).clamp(0, usize::MAX as i128);
-    crate::convert::Borrow::range(start as usize, (end - start) as usize, exclusive)
+    crate::argument::Borrow::range(start as usize, (end - start) as usize, exclusive)
 }
 
 pub use crate::model::mlir::MAX_UNRANKED_RANK;
@@ -189,9 +189,9 @@ impl<T, const N: usize> Raw<T, N> {
     /// The bytes from the lowest to the highest element the view reaches
     /// (its extent; every element between need not be reached).
     #[inline(always)]
-    fn extent(&self, exclusive: bool) -> crate::convert::Borrow {
+    fn extent(&self, exclusive: bool) -> crate::argument::Borrow {
         if self.geometry.len == 0 {
-            return crate::convert::Borrow::range(0, 0, exclusive);
+            return crate::argument::Borrow::range(0, 0, exclusive);
         }
         let dims = self.geometry.sizes.iter().zip(&self.geometry.strides);
         extent::<T>(
@@ -308,7 +308,7 @@ impl<T: MemRefElement, const N: usize> MemRef<'_, T, N> {
     /// The memory the view borrows (its extent), for the boundary's check
     /// that no exclusive argument overlaps it.
     #[inline(always)]
-    pub fn borrowed_memory(&self) -> crate::convert::Borrow {
+    pub fn borrowed_memory(&self) -> crate::argument::Borrow {
         self.raw.extent(false)
     }
 }
@@ -528,7 +528,7 @@ impl<T: MemRefElement, const N: usize> MemRefMut<'_, T, N> {
     /// The memory the view borrows exclusively (its extent), for the
     /// boundary's check that it overlaps no other argument.
     #[inline(always)]
-    pub fn borrowed_memory(&self) -> crate::convert::Borrow {
+    pub fn borrowed_memory(&self) -> crate::argument::Borrow {
         self.raw.extent(true)
     }
 }

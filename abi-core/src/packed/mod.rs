@@ -62,9 +62,9 @@
 //! typedef (default: the Rust name).
 
 mod bit_io;
-#[doc(hidden)]
-pub mod boundary;
 mod leaves;
+#[doc(hidden)]
+pub mod passing;
 mod view;
 
 use core::fmt;

@@ -5,7 +5,8 @@
 use core::marker::PhantomData;
 
 use super::{Packed, PackedError};
-use crate::convert::{ArgError, CParam};
+use crate::argument::ArgError;
+use crate::c::CParam;
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
 
@@ -195,16 +196,16 @@ pub(crate) const C_CONST_BYTES: CTypeDesc = CTypeDesc::Pointer {
 // (the header's contract), alive for the call; NULL is rejected and bytes
 // have no alignment.
 unsafe impl<'a, T: Packed> CParam for PackedRef<'a, T> {
-    fn record() -> crate::reflect::TypeRecord {
-        crate::reflect::TypeRecord::of_sv_type(&T::SV_TYPE)
+    fn record() -> crate::model::record::TypeRecord {
+        crate::model::record::TypeRecord::of_sv_type(&T::SV_TYPE)
     }
     type Raw = *const u8;
     const C_TYPE: CTypeDesc = C_CONST_BYTES;
-    unsafe fn checked_borrow(raw: *const u8) -> Result<Option<crate::convert::Borrow>, ArgError> {
+    unsafe fn checked_borrow(raw: *const u8) -> Result<Option<crate::argument::Borrow>, ArgError> {
         if raw.is_null() {
             return Err(ArgError::Null);
         }
-        Ok(Some(crate::convert::Borrow::of_checked(
+        Ok(Some(crate::argument::Borrow::of_checked(
             raw,
             packed_len::<T>(),
             false,
@@ -234,17 +235,17 @@ const C_MUT_BYTES: CTypeDesc = CTypeDesc::Pointer {
 // read and write, not aliased during the call (the header's contract);
 // NULL is rejected.
 unsafe impl<'a, T: Packed> CParam for PackedMut<'a, T> {
-    fn record() -> crate::reflect::TypeRecord {
-        crate::reflect::TypeRecord::of_sv_type(&T::SV_TYPE)
+    fn record() -> crate::model::record::TypeRecord {
+        crate::model::record::TypeRecord::of_sv_type(&T::SV_TYPE)
     }
     type Raw = *mut u8;
     const C_TYPE: CTypeDesc = C_MUT_BYTES;
     const DIRECTION: Direction = Direction::InOut;
-    unsafe fn checked_borrow(raw: *mut u8) -> Result<Option<crate::convert::Borrow>, ArgError> {
+    unsafe fn checked_borrow(raw: *mut u8) -> Result<Option<crate::argument::Borrow>, ArgError> {
         if raw.is_null() {
             return Err(ArgError::Null);
         }
-        Ok(Some(crate::convert::Borrow::of_checked(
+        Ok(Some(crate::argument::Borrow::of_checked(
             raw.cast_const(),
             packed_len::<T>(),
             true,

@@ -22,7 +22,7 @@
 use core::fmt;
 use core::num::NonZeroI32;
 
-use crate::convert::ArgError;
+use crate::argument::ArgError;
 
 /// Success.
 pub const STATUS_OK: i32 = 0;

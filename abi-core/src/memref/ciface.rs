@@ -10,14 +10,14 @@ use super::descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 use super::element::MemRefElement;
 use super::owned::{OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef, STATIC_ALLOCATED};
 use super::view::{MemRef, MemRefMut, UnrankedMemRef};
-use crate::c_type::CType;
-use crate::convert::Borrow;
+use crate::argument::Borrow;
+use crate::c::CType;
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
+use crate::model::function::{ParamType, Passing, Record, ResultType};
 use crate::model::mlir::MemRefError;
 use crate::model::mlir::MemRefType;
-use crate::reflect::TypeRecord;
-use crate::registry::{ParamType, Passing, Record, ResultType};
+use crate::model::record::TypeRecord;
 
 /// What a memref parameter type fixes: its element's MLIR spellings and
 /// its rank (`None`: unranked). Checked against `#[mlir("...")]` at compile
@@ -78,7 +78,7 @@ pub unsafe trait CifaceParam: Sized {
     /// exclusive argument overlaps another ([`crate::Borrow`]); `None` for
     /// scalars.
     #[inline(always)]
-    fn borrow(&self) -> Option<crate::convert::Borrow> {
+    fn borrow(&self) -> Option<crate::argument::Borrow> {
         None
     }
 
@@ -593,7 +593,7 @@ unsafe fn read_descriptor<D: Copy>(raw: *const D) -> Result<D, MemRefError> {
 // view is built only after validation.
 unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T, N> {
     #[inline(always)]
-    fn borrow(&self) -> Option<crate::convert::Borrow> {
+    fn borrow(&self) -> Option<crate::argument::Borrow> {
         Some(self.borrowed_memory())
     }
     type Raw = *const MemRefDescriptor<T, N>;
@@ -619,7 +619,7 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T,
 // reached twice.
 unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRefMut<'static, T, N> {
     #[inline(always)]
-    fn borrow(&self) -> Option<crate::convert::Borrow> {
+    fn borrow(&self) -> Option<crate::argument::Borrow> {
         Some(self.borrowed_memory())
     }
     type Raw = *const MemRefDescriptor<T, N>;
@@ -1038,10 +1038,10 @@ pub mod __private {
     pub fn into_checked_slot<R: super::CifaceResult>(
         value: R,
         types: &[super::MemRefType],
-        function: &'static crate::registry::FunctionEntry,
+        function: &'static crate::model::function::FunctionEntry,
     ) -> R::Slot {
         if let Err((member, error)) = value.check_result(types) {
-            crate::boundary::reject_result(function, member, error);
+            crate::guard::reject_result(function, member, error);
         }
         value.into_slot()
     }

@@ -5,7 +5,7 @@
 
 use super::PackedStruct;
 use super::view::C_CONST_BYTES;
-use crate::convert::{ArgError, check_pointer};
+use crate::argument::{ArgError, check_pointer};
 use crate::dpi::{ChunkArray, SvType};
 use crate::model::c::CTypeDesc;
 
@@ -141,7 +141,7 @@ pub unsafe fn from_c_bytes<T: PackedStruct>(raw: *const u8) -> Result<T, ArgErro
 #[macro_export]
 macro_rules! __packed_planes {
     ($t:ty) => {
-        $crate::__private::packed_boundary::Planes<{ <$t as $crate::packed::Packed>::FOUR_STATE }>
+        $crate::__private::packed_passing::Planes<{ <$t as $crate::packed::Packed>::FOUR_STATE }>
     };
 }
 
@@ -158,12 +158,12 @@ macro_rules! __packed_struct_boundary {
         // and bits above W ignored.
         unsafe impl $crate::__private::DpiType for $t {
             const SV_TYPE: $crate::__private::SvType = <$t as $crate::packed::Packed>::SV_TYPE;
-            type Input = *const <$crate::__packed_planes!($t) as $crate::__private::packed_boundary::PickPlanes<$t>>::Cell;
+            type Input = *const <$crate::__packed_planes!($t) as $crate::__private::packed_passing::PickPlanes<$t>>::Cell;
             const C_INPUT: $crate::__private::CTypeDesc =
-                <$crate::__packed_planes!($t) as $crate::__private::packed_boundary::PickPlanes<$t>>::C_INPUT;
-            type Cell = <$crate::__packed_planes!($t) as $crate::__private::packed_boundary::PickPlanes<$t>>::Cell;
+                <$crate::__packed_planes!($t) as $crate::__private::packed_passing::PickPlanes<$t>>::C_INPUT;
+            type Cell = <$crate::__packed_planes!($t) as $crate::__private::packed_passing::PickPlanes<$t>>::Cell;
             const C_CELL: $crate::__private::CTypeDesc =
-                <$crate::__packed_planes!($t) as $crate::__private::packed_boundary::PickPlanes<$t>>::C_CELL;
+                <$crate::__packed_planes!($t) as $crate::__private::packed_passing::PickPlanes<$t>>::C_CELL;
             fn initial() -> Self {
                 <$t as $crate::packed::PackedStruct>::from_u64(0)
             }
@@ -172,18 +172,18 @@ macro_rules! __packed_struct_boundary {
             ) -> ::core::result::Result<Self, $crate::__private::ArgError> {
                 // SAFETY: forwarded; the simulator passes the chunks.
                 unsafe {
-                    $crate::__private::packed_boundary::from_planes_input::<$t, $crate::__packed_planes!($t)>(raw)
+                    $crate::__private::packed_passing::from_planes_input::<$t, $crate::__packed_planes!($t)>(raw)
                 }
             }
             unsafe fn from_cell(
                 cell: Self::Cell,
             ) -> ::core::result::Result<Self, $crate::__private::ArgError> {
                 ::core::result::Result::Ok(
-                    <$crate::__packed_planes!($t) as $crate::__private::packed_boundary::PickPlanes<$t>>::decode(&cell),
+                    <$crate::__packed_planes!($t) as $crate::__private::packed_passing::PickPlanes<$t>>::decode(&cell),
                 )
             }
             fn to_cell(self) -> Self::Cell {
-                <$crate::__packed_planes!($t) as $crate::__private::packed_boundary::PickPlanes<$t>>::encode(&self)
+                <$crate::__packed_planes!($t) as $crate::__private::packed_passing::PickPlanes<$t>>::encode(&self)
             }
         }
         // SAFETY: a value type: `f` receives the C argument of the type
@@ -191,7 +191,7 @@ macro_rules! __packed_struct_boundary {
         unsafe impl $crate::__private::DpiValue for $t {
             fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
                 let chunks =
-                    <$crate::__packed_planes!($t) as $crate::__private::packed_boundary::PickPlanes<$t>>::encode(self);
+                    <$crate::__packed_planes!($t) as $crate::__private::packed_passing::PickPlanes<$t>>::encode(self);
                 f(&chunks)
             }
         }
@@ -207,12 +207,12 @@ macro_rules! __packed_struct_boundary {
             }
             type Raw = *const u8;
             const C_TYPE: $crate::__private::CTypeDesc =
-                $crate::__private::packed_boundary::C_BYTES;
+                $crate::__private::packed_passing::C_BYTES;
             unsafe fn from_c(
                 raw: *const u8,
             ) -> ::core::result::Result<Self, $crate::__private::ArgError> {
                 // SAFETY: forwarded; the caller passes the bytes.
-                unsafe { $crate::__private::packed_boundary::from_c_bytes::<$t>(raw) }
+                unsafe { $crate::__private::packed_passing::from_c_bytes::<$t>(raw) }
             }
         }
     };
@@ -233,18 +233,18 @@ macro_rules! __packed_struct_result {
         // non-generic impl's items mention whether or not they are used).
         unsafe impl $crate::__private::DpiResult for $t {
             const SV_TYPE: $crate::__private::SvType =
-                $crate::__private::packed_boundary::result_sv_type::<$t>();
+                $crate::__private::packed_passing::result_sv_type::<$t>();
             type Raw = u32;
             const C_TYPE: $crate::__private::CTypeDesc =
-                $crate::__private::packed_boundary::SV_BIT_VEC_VAL;
+                $crate::__private::packed_passing::SV_BIT_VEC_VAL;
             fn into_c(self) -> u32 {
-                $crate::__private::packed_boundary::to_dpi_result(&self)
+                $crate::__private::packed_passing::to_dpi_result(&self)
             }
         }
         // SAFETY: any `u32` is accepted; bits above W are ignored.
         unsafe impl $crate::__private::DpiExportResult for $t {
             fn from_raw(raw: u32) -> Self {
-                $crate::__private::packed_boundary::from_dpi_result(raw)
+                $crate::__private::packed_passing::from_dpi_result(raw)
             }
         }
     };

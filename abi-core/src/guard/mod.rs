@@ -15,9 +15,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 #[cfg(not(target_os = "linux"))]
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::convert::{ArgError, Borrow, first_conflict};
-use crate::registry::FunctionEntry;
-use crate::status::{STATUS_PANIC, status_of_arg_error};
+use crate::argument::{ArgError, Borrow, first_conflict};
+use crate::c::status::{STATUS_PANIC, status_of_arg_error};
+use crate::model::function::FunctionEntry;
 
 /// Run the body of a shim without a status channel: a panic is reported,
 /// naming the function, and the process aborts, so the panic never unwinds
@@ -235,7 +235,7 @@ pub fn argument_or_abort<T, E: Into<ArgError>>(
 /// (an output or inout cell of a DPI import).
 #[inline(always)]
 pub fn pointer_or_abort<T>(ptr: *mut T, function: &'static FunctionEntry, param: usize) {
-    if let Err(error) = crate::convert::check_pointer(ptr.cast_const()) {
+    if let Err(error) = crate::argument::check_pointer(ptr.cast_const()) {
         reject_argument(function, param, error);
     }
 }
@@ -270,7 +270,7 @@ extern "C" fn reject_overlap(function: &'static FunctionEntry, first: usize, sec
 #[cold]
 #[inline(never)]
 extern "C" fn overlap_status(function: &'static FunctionEntry, first: usize, second: usize) -> i32 {
-    let status = crate::status::STATUS_INVALID_ARGUMENT;
+    let status = crate::c::status::STATUS_INVALID_ARGUMENT;
     report_overlap(
         function,
         first,
@@ -334,13 +334,13 @@ extern "C" fn bad_out_pointer(function: &'static FunctionEntry, is_null: bool) -
     let (problem, status, name) = if is_null {
         (
             "NULL",
-            crate::status::STATUS_NULL_POINTER,
+            crate::c::status::STATUS_NULL_POINTER,
             "ABI_STATUS_NULL_POINTER",
         )
     } else {
         (
             "misaligned",
-            crate::status::STATUS_INVALID_ARGUMENT,
+            crate::c::status::STATUS_INVALID_ARGUMENT,
             "ABI_STATUS_INVALID_ARGUMENT",
         )
     };

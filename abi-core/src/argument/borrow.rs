@@ -1,0 +1,156 @@
+//! The bytes an argument borrows, and the check that an exclusive one
+//! overlaps no other.
+
+use core::num::NonZeroUsize;
+
+/// The bytes a converted argument borrows, for the check that an exclusive
+/// (`&mut`) argument shares no byte with any other argument: C can pass one
+/// buffer twice, and two Rust references to it, one of them `&mut`, are
+/// undefined behaviour (the optimiser assumes they never alias).
+///
+/// An empty borrow is always [`Borrow::EMPTY`]'s range, zero to zero, which
+/// overlaps nothing (the constructors make sure), so the overlap test needs
+/// no emptiness test of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Borrow {
+    /// The first byte.
+    start: usize,
+    /// One past the last byte (`start == end == 0` when empty).
+    end: usize,
+    exclusive: bool,
+}
+
+impl Borrow {
+    /// No bytes.
+    pub const EMPTY: Borrow = Borrow {
+        start: 0,
+        end: 0,
+        exclusive: false,
+    };
+
+    /// `count` elements of `T` from `ptr`, a pointer already checked for
+    /// them (non-NULL, aligned, and the byte range neither overflows
+    /// `isize` nor wraps around the address space, as `check_slice`
+    /// makes sure): the check comes first so that the range is exact and
+    /// the optimiser can reuse the arithmetic of the check. (An empty
+    /// slice borrows nothing: it has no borrow to describe.)
+    #[inline(always)]
+    pub fn of_checked<T>(ptr: *const T, count: NonZeroUsize, exclusive: bool) -> Self {
+        if size_of::<T>() == 0 {
+            return Borrow {
+                exclusive,
+                ..Self::EMPTY
+            };
+        }
+        let start = ptr.addr();
+        Borrow {
+            start,
+            end: start.wrapping_add(count.get().wrapping_mul(size_of::<T>())),
+            exclusive,
+        }
+    }
+
+    /// `len` bytes from address `start` (the extent of a memref view).
+    #[inline(always)]
+    pub fn range(start: usize, len: usize, exclusive: bool) -> Self {
+        if len == 0 {
+            return Borrow {
+                exclusive,
+                ..Self::EMPTY
+            };
+        }
+        Borrow {
+            start,
+            end: start.saturating_add(len),
+            exclusive,
+        }
+    }
+
+    /// Whether the borrow holds no byte.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.end <= self.start
+    }
+
+    /// Whether every byte of `inner` lies inside `self` (an empty `inner`
+    /// lies anywhere).
+    #[inline(always)]
+    pub fn contains(&self, inner: &Borrow) -> bool {
+        inner.is_empty() || (inner.start >= self.start && inner.end <= self.end)
+    }
+
+    /// Whether the two borrows conflict: they share a byte and at least one
+    /// of them is exclusive. Empty borrows conflict with nothing (zero to
+    /// zero: `other.start < 0` is false).
+    #[inline(always)]
+    pub fn conflicts_with(&self, other: &Borrow) -> bool {
+        (self.exclusive || other.exclusive)
+            && self.start < other.end
+            && other.start < self.end
+            && !self.is_empty()
+            && !other.is_empty()
+    }
+}
+
+/// The first pair of conflicting borrows among converted arguments (by
+/// parameter index), if any.
+#[inline(always)]
+pub(crate) fn first_conflict(borrows: &[Option<Borrow>]) -> Option<(usize, usize)> {
+    for (i, a) in borrows.iter().enumerate() {
+        let Some(a) = a else { continue };
+        for (j, b) in borrows.iter().enumerate().skip(i + 1) {
+            if b.is_some_and(|b| a.conflicts_with(&b)) {
+                return Some((i, j));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ONE: NonZeroUsize = NonZeroUsize::MIN;
+
+    fn slice_borrow(start: usize, count: usize, exclusive: bool) -> Borrow {
+        Borrow::of_checked(
+            core::ptr::without_provenance::<u32>(start),
+            NonZeroUsize::new(count).unwrap(),
+            exclusive,
+        )
+    }
+
+    #[test]
+    fn ranges_conflict_only_when_they_share_a_byte_and_one_is_exclusive() {
+        let a = slice_borrow(0x1000, 4, true); // bytes 0x1000..0x1010
+        assert_eq!(a, Borrow::range(0x1000, 16, true));
+        assert!(a.conflicts_with(&slice_borrow(0x100c, 1, false)));
+        assert!(slice_borrow(0x0ffc, 2, false).conflicts_with(&a));
+        assert!(
+            !a.conflicts_with(&slice_borrow(0x1010, 4, false)),
+            "adjacent after"
+        );
+        assert!(
+            !a.conflicts_with(&slice_borrow(0x0ff0, 4, true)),
+            "adjacent before"
+        );
+        let shared = slice_borrow(0x1000, 4, false);
+        assert!(
+            !shared.conflicts_with(&slice_borrow(0x1004, 1, false)),
+            "both shared"
+        );
+    }
+
+    #[test]
+    fn empty_borrows_conflict_with_nothing() {
+        let whole = Borrow::range(0, usize::MAX, true);
+        let inside = Borrow::range(0x1004, 0, true);
+        assert!(inside.is_empty());
+        assert_eq!((inside.start, inside.end), (0, 0), "empty is zero to zero");
+        assert!(!whole.conflicts_with(&inside) && !inside.conflicts_with(&whole));
+        let zst = Borrow::of_checked(core::ptr::without_provenance::<()>(0x1004), ONE, true);
+        assert!(zst.is_empty() && !whole.conflicts_with(&zst));
+        assert!(whole.contains(&inside) && Borrow::EMPTY.contains(&zst));
+    }
+}
