@@ -46,7 +46,7 @@ fn sv_package_matches_golden() {
     let package = abi_core::SvPackage::new("abi_dpi")
         .render(&registry())
         .expect("the registry renders");
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/abi_dpi.sv");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/generated/abi_dpi.sv");
     abi_core::golden::assert_golden(path, &package);
 }
 
@@ -69,7 +69,7 @@ fn per_module_package_matches_golden() {
             .contents
             .contains("function int dpi_panics(input int x);")
     );
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/panic_dpi.sv");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/generated/panic_dpi.sv");
     abi_core::golden::assert_golden(path, &package.contents);
     // A module with no function is an error naming the modules that have.
     let error = abi_core::emit::Bundle::new("none")
@@ -86,7 +86,7 @@ fn circt_declarations_match_golden() {
     let module = abi_core::emit::CirctDpi::new("abi_dpi.mlir")
         .render(&registry())
         .expect("the registry renders");
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/abi_dpi.mlir");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/generated/abi_dpi.mlir");
     abi_core::golden::assert_golden(path, &module);
 }
 
@@ -105,20 +105,21 @@ fn readme_circt_example_is_generated() {
     let readme =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
             .expect("README.md");
-    let golden =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/abi_dpi.mlir"))
-            .expect("the golden declarations");
+    let golden = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/generated/abi_dpi.mlir"),
+    )
+    .expect("the golden declarations");
     let block = readme
-        .split("From `c-tests/sv/abi_dpi.mlir`:\n\n```mlir\n")
+        .split("From `c-tests/sv/generated/abi_dpi.mlir`:\n\n```mlir\n")
         .nth(1)
         .and_then(|rest| rest.split("```").next())
-        .expect("the README quotes c-tests/sv/abi_dpi.mlir in an mlir block");
+        .expect("the README quotes c-tests/sv/generated/abi_dpi.mlir in an mlir block");
     let lines: Vec<&str> = block.lines().collect();
     assert!(lines.len() >= 3);
     for line in lines {
         assert!(
             golden.lines().any(|g| g.trim() == line),
-            "the README's `{line}` is not in c-tests/sv/abi_dpi.mlir"
+            "the README's `{line}` is not in c-tests/sv/generated/abi_dpi.mlir"
         );
     }
 }
@@ -130,7 +131,7 @@ fn sv_exports_match_golden() {
     let exports = abi_core::SvPackage::new("abi_dpi")
         .render_exports(&registry())
         .expect("the registry renders");
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/abi_dpi_exports.svh");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/generated/abi_dpi_exports.svh");
     abi_core::golden::assert_golden(path, &exports);
 }
 
@@ -145,7 +146,7 @@ fn dpi_header_matches_golden() {
         .dpi_imports()
         .render(&registry())
         .expect("the registry renders");
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/abi_dpi.h");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/generated/abi_dpi.h");
     abi_core::golden::assert_golden(path, &header);
 }
 
@@ -154,7 +155,7 @@ fn dpi_header_matches_golden() {
 #[test]
 fn dpi_link_flags_match_golden() {
     let flags = abi_core::emit::dpi_link_flags(&registry());
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/abi_dpi.ldflags");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/generated/abi_dpi.ldflags");
     abi_core::golden::assert_golden(path, &flags);
 }
 

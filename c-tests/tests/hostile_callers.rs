@@ -69,7 +69,7 @@ fn build(compiler: &str, source: &str, std: &str, name: &str) -> PathBuf {
         .arg("-I")
         .arg(manifest.join("include"))
         .arg("-I")
-        .arg(manifest.join("sv"))
+        .arg(manifest.join("sv/generated"))
         .args(["-I", "/usr/share/verilator/include/vltstd"])
         .arg(manifest.join(source))
         .arg(&library)

@@ -22,7 +22,7 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
         &crate::Verilator::debian(),
         "dpi_bench",
         &[
-            sv.join("abi_dpi.sv"),
+            sv.join("generated/abi_dpi.sv"),
             sv.join("dpi_bench.sv"),
             sv.join("dpi_bench.c"),
         ],
@@ -40,7 +40,7 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
         &crate::Verilator::debian(),
         "dpi_bench",
         &[
-            sv.join("abi_dpi.sv"),
+            sv.join("generated/abi_dpi.sv"),
             sv.join("dpi_bench.sv"),
             sv.join("dpi_bench.c"),
         ],

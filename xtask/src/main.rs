@@ -561,7 +561,7 @@ fn dpi_in_verilator() -> Result<(), String> {
 /// `shortreal` (the README's recipe passes `-Wno-SHORTREAL`).
 fn lint_generated(verilator: &Verilator) -> Result<(), String> {
     for package in [
-        "c-tests/sv/abi_dpi.sv",
+        "c-tests/sv/generated/abi_dpi.sv",
         "examples/generated/abi_examples_dpi.sv",
     ] {
         let mut lint = verilator.command();
@@ -638,10 +638,11 @@ fn dpi_testbench(verilator: &Verilator) -> Result<(), String> {
         .join(&verilator.name)
         .join("dpi");
     let sv = root.join("c-tests/sv");
+    let generated = sv.join("generated");
     let simulation = verilate(
         verilator,
         "dpi_tb",
-        &[sv.join("abi_dpi.sv"), sv.join("dpi_tb.sv")],
+        &[generated.join("abi_dpi.sv"), sv.join("dpi_tb.sv")],
         &obj,
         None,
         None,
@@ -659,7 +660,7 @@ fn dpi_testbench(verilator: &Verilator) -> Result<(), String> {
         .args(["-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror"])
         .arg(format!("-I{}", verilator.vltstd().display()))
         .arg(format!("-I{}", obj.display()))
-        .arg(format!("-I{}", sv.display()))
+        .arg(format!("-I{}", generated.display()))
         .arg(&check)
         .status()
         .map_err(|e| format!("cannot run g++: {e}"))?;
@@ -672,7 +673,7 @@ fn dpi_testbench(verilator: &Verilator) -> Result<(), String> {
     // Every function of one header is declared in the other, so the
     // compile above compared each prototype (a mismatch is a "conflicting
     // declaration" naming the function).
-    let ours = declared_functions(&sv.join("abi_dpi.h"))?;
+    let ours = declared_functions(&generated.join("abi_dpi.h"))?;
     let theirs = declared_functions(&obj.join("Vdpi_tb__Dpi.h"))?;
     if ours != theirs {
         return Err(format!(
@@ -738,7 +739,7 @@ fn panic_in_verilator(
         verilator,
         "panic_tb",
         // The package of the panicking module only (`Registry::for_module`).
-        &[sv.join("panic_dpi.sv"), sv.join("panic_tb.sv")],
+        &[sv.join("generated/panic_dpi.sv"), sv.join("panic_tb.sv")],
         &root
             .join("target/verilator")
             .join(&verilator.name)
@@ -781,7 +782,7 @@ fn verilate(
 ) -> Result<std::path::PathBuf, String> {
     let library = c_tests_archive()?;
     let root = std::env::current_dir().map_err(|e| e.to_string())?;
-    let sv = root.join("c-tests/sv");
+    let generated = root.join("c-tests/sv/generated");
     std::fs::create_dir_all(obj).map_err(|e| e.to_string())?;
     // Verilator's makefile does not know the Rust archive: without this, a
     // changed archive would not be linked again.
@@ -790,7 +791,7 @@ fn verilate(
     // `-rdynamic` and `-u` flags generated from the registry (a golden file
     // kept equal to it by a test), so that abi-core finds the scope
     // functions and the exports at run time.
-    let link_flags = std::fs::read_to_string(sv.join("abi_dpi.ldflags"))
+    let link_flags = std::fs::read_to_string(generated.join("abi_dpi.ldflags"))
         .map_err(|e| format!("cannot read abi_dpi.ldflags: {e}"))?;
     let status = verilator
         .command()
@@ -816,7 +817,7 @@ fn verilate(
                 .flat_map(|cxx| ["-MAKEFLAGS".to_owned(), format!("CXX={cxx} LINK={cxx}")]),
         )
         // `include "abi_dpi_exports.svh"` resolves in the generated files.
-        .arg(format!("-I{}", sv.display()))
+        .arg(format!("-I{}", generated.display()))
         .args(sources)
         .args(
             link_flags

@@ -33,8 +33,8 @@ pub(crate) fn check_declarations() -> Result<(), String> {
     run_tool(
         &[
             "tools/check_circt.py",
-            "c-tests/sv/abi_dpi.mlir",
-            "c-tests/sv/abi_dpi.sv",
+            "c-tests/sv/generated/abi_dpi.mlir",
+            "c-tests/sv/generated/abi_dpi.sv",
         ],
         "CIRCT's check of the sim.func.dpi declarations",
     )?;
@@ -95,12 +95,12 @@ pub(crate) fn check_systemverilog() -> Result<(), String> {
             "--define",
             "VERILATOR",
             "--include",
-            "c-tests/sv",
+            "c-tests/sv/generated",
             "--allow",
             "InvalidDPIReturnType",
-            "c-tests/sv/abi_dpi.sv",
+            "c-tests/sv/generated/abi_dpi.sv",
             "c-tests/sv/dpi_tb.sv",
-            "c-tests/sv/panic_dpi.sv",
+            "c-tests/sv/generated/panic_dpi.sv",
             "c-tests/sv/panic_tb.sv",
         ],
         "slang on c-tests' package and testbenches",

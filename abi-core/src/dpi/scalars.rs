@@ -1,0 +1,438 @@
+//! The scalar types of Annex H: `logic` ([`Logic`]), the integer types,
+//! `real`, `shortreal`, `bit`, `string`, and `void` results.
+
+use core::ffi::{CStr, c_char};
+use core::fmt;
+
+use super::*;
+use crate::argument::ArgError;
+use crate::c::C_CONST_CHAR_PTR;
+use crate::model::c::CTypeDesc;
+
+/// A 4-state SystemVerilog scalar (`logic`): 0, 1, Z (high impedance) or X
+/// (unknown), encoded as `svLogic` (`sv_0` = 0, `sv_1` = 1, `sv_z` = 2,
+/// `sv_x` = 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
+pub enum Logic {
+    /// Logic 0.
+    #[default]
+    Zero = 0,
+    /// Logic 1.
+    One = 1,
+    /// High impedance.
+    Z = 2,
+    /// Unknown.
+    X = 3,
+}
+
+impl Logic {
+    /// From the `svLogic` encoding; only the two low bits count (the rest
+    /// of the byte is not specified by the standard).
+    pub const fn from_sv_logic(raw: u8) -> Logic {
+        match raw & 3 {
+            0 => Logic::Zero,
+            1 => Logic::One,
+            2 => Logic::Z,
+            _ => Logic::X,
+        }
+    }
+
+    /// Whether the value is 0 or 1.
+    pub const fn is_known(self) -> bool {
+        matches!(self, Logic::Zero | Logic::One)
+    }
+}
+
+impl From<bool> for Logic {
+    fn from(b: bool) -> Self {
+        if b { Logic::One } else { Logic::Zero }
+    }
+}
+
+impl fmt::Display for Logic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Logic::Zero => "0",
+            Logic::One => "1",
+            Logic::Z => "z",
+            Logic::X => "x",
+        })
+    }
+}
+
+macro_rules! same_representation {
+    ($($t:ty => $sv:literal, $c:literal, $input:ty),* $(,)?) => {$(
+        // SAFETY: Annex H passes these types by value as the C type of the
+        // same size and signedness (char, short, int, long long, double),
+        // and behind plain pointers for outputs; all bit patterns valid.
+        // Inputs narrower than `int` are received as their 32-bit slot
+        // and truncated (`crate::__received_as`).
+        unsafe impl DpiType for $t {
+            const SV_TYPE: SvType = SvType::Named($sv);
+            type Input = $input;
+            const C_INPUT: CTypeDesc = CTypeDesc::scalar::<$t>($c);
+            type Cell = $t;
+            const C_CELL: CTypeDesc = CTypeDesc::scalar::<$t>($c);
+            #[inline(always)]
+            fn initial() -> Self {
+                0 as $t
+            }
+            #[inline(always)]
+            unsafe fn from_input(raw: $input) -> Result<Self, ArgError> {
+                Ok(raw as $t)
+            }
+            #[inline(always)]
+            unsafe fn from_cell(cell: $t) -> Result<Self, ArgError> {
+                Ok(cell)
+            }
+            #[inline(always)]
+            fn to_cell(self) -> $t {
+                self
+            }
+        }
+        // SAFETY: a value type: `f` receives the C argument of the type
+        // `DpiType::Input` declares, valid while it runs.
+        unsafe impl DpiValue for $t {
+            #[inline(always)]
+            fn with_input<R>(&self, f: impl FnOnce($input) -> R) -> R {
+                // Extended as C's callees expect (sign for signed types).
+                f(*self as $input)
+            }
+        }
+        // SAFETY: every bit pattern is a valid value.
+        unsafe impl DpiExportResult for $t {
+            #[inline(always)]
+            fn from_raw(raw: $t) -> Self {
+                raw
+            }
+        }
+        // SAFETY: returned by value as the same C type.
+        unsafe impl DpiResult for $t {
+            const SV_TYPE: SvType = SvType::Named($sv);
+            type Raw = $t;
+            const C_TYPE: CTypeDesc = CTypeDesc::scalar::<$t>($c);
+            #[inline(always)]
+            fn into_c(self) -> $t {
+                self
+            }
+        }
+    )*};
+}
+
+// The C spellings are svdpi.h's (Annex H), not <stdint.h>'s: `char` and
+// `int8_t` (`signed char`), `long long` and `int64_t` (`long` on LP64) have
+// the same ABI but are different C types, and the generated declarations
+// must be identical to the simulator's.
+same_representation! {
+    i8 => "byte", "char", crate::__received_as!(i8),
+    u8 => "byte unsigned", "unsigned char", crate::__received_as!(u8),
+    i16 => "shortint", "short", crate::__received_as!(i16),
+    u16 => "shortint unsigned", "unsigned short", crate::__received_as!(u16),
+    i32 => "int", "int", i32,
+    u32 => "int unsigned", "unsigned int", u32,
+    i64 => "longint", "long long", i64,
+    u64 => "longint unsigned", "unsigned long long", u64,
+    f64 => "real", "double", f64,
+}
+
+/// What `shortreal` is in C: `float` in Annex H, `double` in Verilator 5.
+#[cfg(not(feature = "verilator"))]
+type ShortrealAbi = f32;
+/// What `shortreal` is in C: `float` in Annex H, `double` in Verilator 5.
+#[cfg(feature = "verilator")]
+type ShortrealAbi = f64;
+const SHORTREAL_C: CTypeDesc = if cfg!(feature = "verilator") {
+    CTypeDesc::scalar::<ShortrealAbi>("double")
+} else {
+    CTypeDesc::scalar::<ShortrealAbi>("float")
+};
+
+/// A `shortreal` the simulator passed. With Verilator's `double`, values
+/// outside `f32` become infinities, as an SV `shortreal` assignment does.
+#[inline(always)]
+#[allow(
+    clippy::unnecessary_cast,
+    reason = "a no-op without the `verilator` feature"
+)]
+fn shortreal_from_c(raw: ShortrealAbi) -> f32 {
+    raw as f32
+}
+
+// SAFETY: `shortreal` inputs and results are `ShortrealAbi` by value and
+// outputs a pointer to one (Annex H: `float`; Verilator: `double`); every
+// bit pattern is a valid float.
+unsafe impl DpiType for f32 {
+    const SV_TYPE: SvType = SvType::Named("shortreal");
+    type Input = ShortrealAbi;
+    const C_INPUT: CTypeDesc = SHORTREAL_C;
+    type Cell = ShortrealAbi;
+    const C_CELL: CTypeDesc = SHORTREAL_C;
+    #[inline(always)]
+    fn initial() -> Self {
+        0.0
+    }
+    #[inline(always)]
+    unsafe fn from_input(raw: ShortrealAbi) -> Result<Self, ArgError> {
+        Ok(shortreal_from_c(raw))
+    }
+    #[inline(always)]
+    unsafe fn from_cell(cell: ShortrealAbi) -> Result<Self, ArgError> {
+        Ok(shortreal_from_c(cell))
+    }
+    #[inline(always)]
+    fn to_cell(self) -> ShortrealAbi {
+        ShortrealAbi::from(self)
+    }
+}
+// SAFETY: a value type: `f` receives the `ShortrealAbi` by value.
+unsafe impl DpiValue for f32 {
+    #[inline(always)]
+    fn with_input<R>(&self, f: impl FnOnce(ShortrealAbi) -> R) -> R {
+        f(ShortrealAbi::from(*self))
+    }
+}
+// SAFETY: returned by value as `ShortrealAbi`.
+unsafe impl DpiResult for f32 {
+    const SV_TYPE: SvType = SvType::Named("shortreal");
+    type Raw = ShortrealAbi;
+    const C_TYPE: CTypeDesc = SHORTREAL_C;
+    #[inline(always)]
+    fn into_c(self) -> ShortrealAbi {
+        ShortrealAbi::from(self)
+    }
+}
+// SAFETY: every bit pattern is a valid float.
+unsafe impl DpiExportResult for f32 {
+    #[inline(always)]
+    fn from_raw(raw: ShortrealAbi) -> Self {
+        shortreal_from_c(raw)
+    }
+}
+
+/// `svBit`: an `unsigned char` holding 0 or 1.
+const SV_BIT: CTypeDesc = CTypeDesc::scalar::<u8>("svBit");
+
+/// `svLogic`: an `unsigned char` holding 0, 1, 2 (Z) or 3 (X).
+const SV_LOGIC: CTypeDesc = CTypeDesc::scalar::<u8>("svLogic");
+
+// SAFETY: `svBit` is an `unsigned char`; any non-zero value reads as 1, so
+// no byte is invalid.
+unsafe impl DpiType for bool {
+    const SV_TYPE: SvType = SvType::Named("bit");
+    type Input = crate::__received_as!(u8);
+    const C_INPUT: CTypeDesc = SV_BIT;
+    type Cell = u8;
+    const C_CELL: CTypeDesc = SV_BIT;
+    #[inline(always)]
+    fn initial() -> Self {
+        false
+    }
+    #[inline(always)]
+    unsafe fn from_input(raw: Self::Input) -> Result<Self, ArgError> {
+        Ok(raw & 1 != 0)
+    }
+    #[inline(always)]
+    unsafe fn from_cell(cell: u8) -> Result<Self, ArgError> {
+        Ok(cell & 1 != 0)
+    }
+    #[inline(always)]
+    fn to_cell(self) -> u8 {
+        u8::from(self)
+    }
+}
+// SAFETY: a value type: `f` receives the C argument of the type
+// `DpiType::Input` declares, valid while it runs.
+unsafe impl DpiValue for bool {
+    #[inline(always)]
+    fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
+        f(u8::from(*self).into())
+    }
+}
+
+// SAFETY: any byte is accepted (its low bit decides).
+unsafe impl DpiExportResult for bool {
+    fn from_raw(raw: u8) -> Self {
+        raw & 1 != 0
+    }
+}
+
+// SAFETY: returned as an `svBit`, 0 or 1.
+unsafe impl DpiResult for bool {
+    const SV_TYPE: SvType = SvType::Named("bit");
+    type Raw = u8;
+    const C_TYPE: CTypeDesc = SV_BIT;
+    #[inline(always)]
+    fn into_c(self) -> u8 {
+        u8::from(self)
+    }
+}
+
+// SAFETY: `svLogic` is an `unsigned char`; the two low bits are decoded, so
+// no byte is invalid.
+unsafe impl DpiType for Logic {
+    const SV_TYPE: SvType = SvType::Named("logic");
+    type Input = crate::__received_as!(u8);
+    const C_INPUT: CTypeDesc = SV_LOGIC;
+    type Cell = u8;
+    const C_CELL: CTypeDesc = SV_LOGIC;
+    #[inline(always)]
+    fn initial() -> Self {
+        Logic::X
+    }
+    #[inline(always)]
+    unsafe fn from_input(raw: Self::Input) -> Result<Self, ArgError> {
+        // Only the byte counts (see `__received_as`).
+        Ok(Logic::from_sv_logic(raw as u8))
+    }
+    #[inline(always)]
+    unsafe fn from_cell(cell: u8) -> Result<Self, ArgError> {
+        Ok(Logic::from_sv_logic(cell))
+    }
+    #[inline(always)]
+    fn to_cell(self) -> u8 {
+        self as u8
+    }
+}
+// SAFETY: a value type: `f` receives the C argument of the type
+// `DpiType::Input` declares, valid while it runs.
+unsafe impl DpiValue for Logic {
+    #[inline(always)]
+    fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
+        f((*self as u8).into())
+    }
+}
+
+// SAFETY: any byte is accepted (its two low bits decide).
+unsafe impl DpiExportResult for Logic {
+    fn from_raw(raw: u8) -> Self {
+        Logic::from_sv_logic(raw)
+    }
+}
+
+// SAFETY: returned as an `svLogic`, 0 to 3.
+unsafe impl DpiResult for Logic {
+    const SV_TYPE: SvType = SvType::Named("logic");
+    type Raw = u8;
+    const C_TYPE: CTypeDesc = SV_LOGIC;
+    #[inline(always)]
+    fn into_c(self) -> u8 {
+        self as u8
+    }
+}
+
+// SAFETY: `input string` is `const char *`, NUL-terminated; NULL is
+// rejected. The simulator keeps the string alive for the call (H.8.10).
+unsafe impl DpiType for &CStr {
+    const SV_TYPE: SvType = SvType::Named("string");
+    type Input = *const c_char;
+    const C_INPUT: CTypeDesc = C_CONST_CHAR_PTR;
+    type Cell = *const c_char;
+    const C_CELL: CTypeDesc = C_CONST_CHAR_PTR;
+    fn initial() -> Self {
+        c""
+    }
+    #[inline(always)]
+    unsafe fn from_input(raw: *const c_char) -> Result<Self, ArgError> {
+        if raw.is_null() {
+            return Err(ArgError::Null);
+        }
+        // SAFETY: non-NULL (checked); NUL-terminated and alive for the call
+        // by the DPI contract.
+        Ok(unsafe { CStr::from_ptr(raw) })
+    }
+    unsafe fn from_cell(cell: *const c_char) -> Result<Self, ArgError> {
+        if cell.is_null() {
+            return Ok(c"");
+        }
+        // SAFETY: non-NULL; a string the simulator owns, alive for the call
+        // (the caller's contract).
+        Ok(unsafe { CStr::from_ptr(cell) })
+    }
+    fn to_cell(self) -> *const c_char {
+        self.as_ptr()
+    }
+}
+// SAFETY: a value type: `f` receives the C argument of the type
+// `DpiType::Input` declares, valid while it runs.
+unsafe impl DpiValue for &CStr {
+    fn with_input<R>(&self, f: impl FnOnce(*const c_char) -> R) -> R {
+        f(self.as_ptr())
+    }
+}
+
+// SAFETY: `string` results are `const char *` the callee keeps alive; a
+// `&'static CStr` always is.
+unsafe impl DpiResult for &'static CStr {
+    const SV_TYPE: SvType = SvType::Named("string");
+    type Raw = *const c_char;
+    const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
+    fn into_c(self) -> *const c_char {
+        self.as_ptr()
+    }
+}
+
+// SAFETY: `void`.
+unsafe impl DpiResult for () {
+    const SV_TYPE: SvType = SvType::Named("void");
+    type Raw = ();
+    const C_TYPE: CTypeDesc = CTypeDesc::Void;
+    fn into_c(self) {}
+}
+
+// SAFETY: nothing to convert.
+unsafe impl DpiExportResult for () {
+    fn from_raw(_: ()) -> Self {}
+}
+
+#[cfg(test)]
+mod simulator_choice_tests {
+    use super::*;
+
+    fn c_name(desc: CTypeDesc) -> &'static str {
+        match desc {
+            CTypeDesc::Void => "void",
+            CTypeDesc::Scalar { name, .. } => name,
+            other => panic!("not a scalar: {other:?}"),
+        }
+    }
+
+    /// `cargo test -p abi-core` runs this without the `verilator` feature
+    /// (IEEE 1800), `cargo test --workspace` with it (c-tests enables it).
+    #[test]
+    fn shortreal_and_export_tasks_follow_the_feature() {
+        let (shortreal, task, disabled) = if cfg!(feature = "verilator") {
+            ("double", "void", Ok(()))
+        } else {
+            (
+                "float",
+                "int",
+                Err(DpiError::Disabled { export: "sv_task" }),
+            )
+        };
+        assert_eq!(c_name(<f32 as DpiType>::C_INPUT), shortreal);
+        assert_eq!(c_name(<f32 as DpiType>::C_CELL), shortreal);
+        assert_eq!(c_name(<f32 as DpiResult>::C_TYPE), shortreal);
+        assert_eq!(c_name(EXPORT_TASK_C_TYPE), task);
+        assert_eq!(
+            size_of::<ExportTaskReturn>(),
+            if task == "int" { 4 } else { 0 }
+        );
+        // The standard's disable flag: 1 means disabled, 0 not.
+        #[cfg(not(feature = "verilator"))]
+        assert_eq!(export_task_outcome("sv_task", 0), Ok(()));
+        #[cfg(not(feature = "verilator"))]
+        assert_eq!(export_task_outcome("sv_task", 1), disabled);
+        #[cfg(feature = "verilator")]
+        assert_eq!(export_task_outcome("sv_task", ()), disabled);
+        // Values outside `f32` from Verilator's `double` become infinities;
+        // in range they round to the nearest `f32`.
+        // SAFETY: `from_input` of a float accepts every bit pattern.
+        let x = unsafe { <f32 as DpiType>::from_input(ShortrealAbi::from(1.5f32)) };
+        assert_eq!(x, Ok(1.5));
+        assert_eq!(
+            <f32 as DpiValue>::with_input(&-2.25, shortreal_from_c),
+            -2.25
+        );
+    }
+}

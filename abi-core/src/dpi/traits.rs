@@ -1,0 +1,242 @@
+//! The traits a DPI-C type implements: how it crosses as an argument
+//! ([`DpiType`]), a value the simulator reads or writes ([`DpiValue`]) and a
+//! result of an import or an export.
+
+use super::*;
+use crate::argument::ArgError;
+use crate::model::Direction;
+use crate::model::c::CTypeDesc;
+use crate::model::function::{ParamType, Passing, Record, ResultType};
+
+/// A Rust type that can be an argument of a DPI-C import.
+///
+/// Most types are covered by the ones abi-core implements it for,
+/// `#[derive(Packed)]` and `#[derive(DpiEnum)]`. A type of your own can
+/// travel as an existing DPI type by delegating to it, here a validated
+/// `int`:
+///
+/// ```
+/// use abi_core::ArgError;
+/// use abi_core::dpi::{DpiType, DpiValue, SvType};
+/// use abi_core::CTypeDesc;
+///
+/// /// A lane index, 0 to 7, as a SystemVerilog `int`.
+/// #[derive(Debug, Clone, Copy)]
+/// pub struct Lane(u8);
+///
+/// impl Lane {
+///     fn checked(value: i32) -> Result<Lane, ArgError> {
+///         u8::try_from(value).ok().filter(|l| *l < 8).map(Lane).ok_or(ArgError::TooLarge { len: value as usize })
+///     }
+/// }
+///
+/// // SAFETY: the C types are `int`'s; every value read is checked.
+/// unsafe impl DpiType for Lane {
+///     const SV_TYPE: SvType = SvType::Named("int");
+///     type Input = <i32 as DpiType>::Input;
+///     const C_INPUT: CTypeDesc = <i32 as DpiType>::C_INPUT;
+///     type Cell = i32;
+///     const C_CELL: CTypeDesc = <i32 as DpiType>::C_CELL;
+///     fn initial() -> Self {
+///         Lane(0)
+///     }
+///     unsafe fn from_input(raw: Self::Input) -> Result<Self, ArgError> {
+///         // SAFETY: forwarded: the simulator passes an `int`.
+///         Lane::checked(unsafe { i32::from_input(raw) }?)
+///     }
+///     unsafe fn from_cell(cell: i32) -> Result<Self, ArgError> {
+///         Lane::checked(cell)
+///     }
+///     fn to_cell(self) -> i32 {
+///         i32::from(self.0)
+///     }
+/// }
+///
+/// // SAFETY: as `int`'s.
+/// unsafe impl DpiValue for Lane {
+///     fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
+///         i32::from(self.0).with_input(f)
+///     }
+/// }
+///
+/// #[abi_core::dpi_import]
+/// pub fn lane_mask(lane: Lane, mask: &mut Lane) {
+///     *mask = lane;
+/// }
+///
+/// let package = abi_core::SvPackage::new("lanes").render(&abi_core::Registry::all()).unwrap();
+/// assert!(package.contains("function void lane_mask(input int lane, output int mask);"));
+/// ```
+///
+/// # Safety
+///
+/// `Input` and `Cell` must have the ABI of the C types the standard gives
+/// [`DpiType::SV_TYPE`] (by value for inputs, behind a pointer for outputs
+/// and inouts), and the conversions must accept every bit pattern a
+/// simulator can pass.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be an argument of a `#[dpi_import]` function",
+    label = "no DPI-C mapping",
+    note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `SignedBits<N>` (bit signed [N-1:0]), `SignedLogicVec<N>` (logic signed [N-1:0]), `Integer` (integer), `#[derive(Packed)]` structs, `#[derive(DpiEnum)]` enums (typedef enum), `&CStr` (string), `Chandle<T>` (chandle), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>`/`OpenArrayOut<'_, T>` (open arrays); `&mut T` makes an output"
+)]
+pub unsafe trait DpiType: Sized {
+    /// The SystemVerilog data type, as written in the import.
+    const SV_TYPE: SvType;
+    /// Whether values of this type hand strings to the simulator that must
+    /// outlive the call ([`SvString`]): an import with such an output
+    /// first frees the ones of earlier calls (not public API; never
+    /// override).
+    #[doc(hidden)]
+    const OWNS_HANDED_STRINGS: bool = false;
+    /// The direction of a parameter of this type written as a plain value
+    /// (`input`, except for `OpenArrayMut` and `OpenArrayOut`, `inout` and
+    /// `output` open arrays).
+    const SV_DIRECTION: Direction = Direction::In;
+    /// What the C function receives for an `input`.
+    type Input: Copy;
+    /// Its C spelling.
+    const C_INPUT: CTypeDesc;
+    /// What an `output`/`inout` pointer points to.
+    type Cell: Copy;
+    /// Its C spelling.
+    const C_CELL: CTypeDesc;
+    /// The registry's description of an `input` (not public API; never override).
+    #[doc(hidden)]
+    const INPUT_PARAM: ParamType = ParamType {
+        direction: Direction::In,
+        passing: Passing::Value(Self::C_INPUT),
+        record: Record::None,
+    };
+    /// The registry's description of an `output` (not public API; never override).
+    #[doc(hidden)]
+    const OUTPUT_PARAM: ParamType = ParamType::dpi_cell(Direction::Out, &Self::C_CELL);
+    /// The registry's description of an `inout` (not public API; never override).
+    #[doc(hidden)]
+    const INOUT_PARAM: ParamType = ParamType::dpi_cell(Direction::InOut, &Self::C_CELL);
+    /// The SystemVerilog side of an `input` (not public API; never override).
+    #[doc(hidden)]
+    const SV_INPUT: DpiParamDesc = DpiParamDesc {
+        direction: Self::SV_DIRECTION,
+        sv_type: Self::SV_TYPE,
+    };
+    /// The SystemVerilog side of an `output` (not public API; never override).
+    #[doc(hidden)]
+    const SV_OUTPUT: DpiParamDesc = DpiParamDesc {
+        direction: Direction::Out,
+        sv_type: Self::SV_TYPE,
+    };
+    /// The SystemVerilog side of an `inout` (not public API; never override).
+    #[doc(hidden)]
+    const SV_INOUT: DpiParamDesc = DpiParamDesc {
+        direction: Direction::InOut,
+        sv_type: Self::SV_TYPE,
+    };
+    /// The value of an `output` before the function writes it.
+    fn initial() -> Self;
+    /// Convert an input.
+    ///
+    /// # Safety
+    ///
+    /// `raw` comes from the simulator according to Annex H.
+    unsafe fn from_input(raw: Self::Input) -> Result<Self, ArgError>;
+    /// Read an `inout` cell.
+    ///
+    /// # Safety
+    ///
+    /// `cell` comes from the simulator according to Annex H (a pointer
+    /// cell points to live data for the call).
+    unsafe fn from_cell(cell: Self::Cell) -> Result<Self, ArgError>;
+    /// Write an `output`/`inout` cell.
+    fn to_cell(self) -> Self::Cell;
+}
+
+/// A [`DpiType`] passed as a value, copied in and out: every DPI type
+/// except open arrays, which the simulator passes by handle. Only value
+/// types can be `output`/`inout` parameters (`&mut T`) of an import, any
+/// argument of a SystemVerilog export, or elements of `[T; K]`.
+///
+/// # Safety
+///
+/// `with_input` must hand `f` the C argument [`DpiType::Input`] describes,
+/// valid while `f` runs.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is passed by handle, not as a value",
+    label = "an open array here",
+    note = "open arrays are input (`OpenArray<'_, T>`), inout (`OpenArrayMut<'_, T>`) or output (`OpenArrayOut<'_, T>`) parameters of a `#[dpi_import]` function, written without `&mut`",
+    note = "SystemVerilog exports cannot have open-array arguments (IEEE 1800-2017 35.5.6.1): declare the export with a fixed-size array `[T; K]`"
+)]
+pub unsafe trait DpiValue: DpiType {
+    /// Pass the value as an input to a SystemVerilog export: `f` receives
+    /// the C argument, valid while it runs.
+    fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R;
+}
+
+/// Compile-time check the macros emit for parameters that must be value
+/// types (outputs and inouts of imports, outputs of exports), spanned at
+/// the parameter's type.
+#[doc(hidden)]
+#[inline(always)]
+pub const fn require_dpi_value<T: DpiValue>() {}
+
+/// An `inout` argument of a SystemVerilog export: copied in and back, so
+/// a plain value (every DPI value type but `SvString`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be an `inout` argument of a `#[dpi_export]` function",
+    label = "not an inout export argument",
+    note = "an `inout string` of an export is not supported (the string Rust passes would have to outlive calls SystemVerilog makes meanwhile): pass the string as an input and read the new one through an output `&mut SvString`"
+)]
+#[doc(hidden)]
+pub trait ExportInout: DpiValue + Copy {}
+
+impl<T: DpiValue + Copy> ExportInout for T {}
+
+/// Compile-time check the macros emit for `inout` arguments of exports,
+/// spanned at the parameter's type.
+#[doc(hidden)]
+#[inline(always)]
+pub const fn require_export_inout<T: ExportInout>() {}
+
+/// A result a SystemVerilog export can hand back to Rust.
+///
+/// # Safety
+///
+/// `from_raw` must accept every value of `Raw` a simulator can return.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the result of a `#[dpi_export]` function",
+    label = "not an export result type",
+    note = "export results are `()`, the integers, `f64`, `f32`, `bool`, `Logic` and `Chandle<T>`, and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs); pass anything else through an output argument (`&mut T`)"
+)]
+pub unsafe trait DpiExportResult: DpiResult {
+    /// Convert what the export returned.
+    fn from_raw(raw: Self::Raw) -> Self;
+}
+
+/// A Rust type that can be the result of a DPI-C import.
+///
+/// # Safety
+///
+/// `Raw` must have the ABI of the C result type of [`DpiResult::SV_TYPE`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the result of a `#[dpi_import]` function",
+    label = "not a DPI-C result type",
+    note = "DPI-C results are `()`, the integers, `f64`, `f32`, `bool`, `Logic`, `&'static CStr` and `Chandle<T>`, and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)"
+)]
+pub unsafe trait DpiResult {
+    /// The SystemVerilog result type (`void` for `()`).
+    const SV_TYPE: SvType;
+    /// As [`DpiType::OWNS_HANDED_STRINGS`] (not public API; never override).
+    #[doc(hidden)]
+    const OWNS_HANDED_STRINGS: bool = false;
+    /// What the C function returns.
+    type Raw;
+    /// Its C spelling.
+    const C_TYPE: CTypeDesc;
+    /// The registry's description of the result (not public API; never override).
+    #[doc(hidden)]
+    const RESULT: ResultType = ResultType::Value {
+        c_type: Self::C_TYPE,
+        record: None,
+    };
+    /// Convert for the simulator.
+    fn into_c(self) -> Self::Raw;
+}
