@@ -1,5 +1,5 @@
 //! Compiles the C drivers in `c/` against the committed header
-//! `include/c_tests.h`, once with gcc and once with clang-19, with
+//! `include/c_tests_*.h`, once with gcc and once with clang-19, with
 //! `-std=c11 -pedantic -Wall -Wextra -Werror`. Each build gets its own
 //! symbol prefix (`gcc_`, `clang_`) so both link into one test binary.
 //!
@@ -111,7 +111,7 @@ fn main() {
 
 /// `c/bitint_calls.c` with clang-19 for the target (`_BitInt` needs C23;
 /// gcc 12 has no `_BitInt` at all); `cc` passes clang the target triple.
-/// `header_dir` holds a `c_tests.h` rendered for a cross target, searched
+/// `header_dir` holds a `c_tests_bitint.h` rendered for a cross target, searched
 /// before the committed one.
 fn compile_bitint_harness(header_dir: Option<&Path>) {
     let mut build = cc::Build::new();
@@ -222,27 +222,23 @@ fn compile(compiler: &str, prefix: &str) {
     build.compile(&format!("c_tests_{prefix}"));
 }
 
-/// The README's MLIR section, run as written: its kernel (the ```mlir
+/// The manual's MLIR chapter (docs/src/mlir.md), run as written: its kernel (the ```mlir
 /// block), its shell commands (the ```sh block, with `bash -e`) and its
 /// Rust code (the ```rust block, which `src/readme_mlir.rs` includes and a
-/// test runs), so that the README cannot drift from what works.
+/// test runs), so that the manual cannot drift from what works.
 fn lower_readme_example(out: &Path) {
-    println!("cargo::rerun-if-changed=../README.md");
-    let readme = std::fs::read_to_string("../README.md").expect("read ../README.md");
-    let section = readme
-        .split_once("## MLIR C interface")
-        .map(|(_, rest)| rest)
-        .expect("the README has an MLIR section");
+    println!("cargo::rerun-if-changed=../docs/src/mlir.md");
+    let section = std::fs::read_to_string("../docs/src/mlir.md").expect("read ../docs/src/mlir.md");
     let block = |fence: &str| -> String {
         let start = section
             .find(fence)
-            .unwrap_or_else(|| panic!("no {fence} block in the README's MLIR section"))
+            .unwrap_or_else(|| panic!("no {fence} block in the manual's MLIR chapter"))
             + fence.len();
         let body = &section[start..];
         body[..body.find("\n```").expect("a closed block")].to_owned()
     };
     let dir = out.join("readme");
-    std::fs::create_dir_all(&dir).expect("create the README example directory");
+    std::fs::create_dir_all(&dir).expect("create the manual example directory");
     std::fs::write(dir.join("kernel.mlir"), block("```mlir\n")).expect("write kernel.mlir");
     run_checked(
         Command::new("bash")

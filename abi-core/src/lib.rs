@@ -56,6 +56,21 @@
 #[doc = include_str!("../../README.md")]
 mod readme {}
 
+/// The manual's chapters (`docs/src`), their Rust examples compiled and
+/// run as doctests like the README's.
+#[cfg(doctest)]
+mod manual {
+    macro_rules! chapters {
+        ($($chapter:ident),*) => {$(
+            #[doc = include_str!(concat!("../../docs/src/", stringify!($chapter), ".md"))]
+            mod $chapter {}
+        )*};
+    }
+    chapters!(
+        c_export, dpi, bitint, packed, mlir, reflection, generating, testing, layout
+    );
+}
+
 mod argument;
 pub mod bitint;
 pub mod bitint_layout;

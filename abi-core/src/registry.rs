@@ -26,6 +26,8 @@ pub struct Registry {
     /// generation fails naming the module instead of writing files without
     /// the functions the user expected.
     unmatched_module: Option<UnmatchedModule>,
+    /// Set by [`Registry::for_module`].
+    module: Option<String>,
 }
 
 /// A module path [`Registry::for_module`] found no function in, and the
@@ -63,6 +65,7 @@ impl Registry {
             functions,
             structs,
             unmatched_module: None,
+            module: None,
         }
     }
 
@@ -110,11 +113,8 @@ impl Registry {
     pub fn for_module(mut self, module: &str) -> Self {
         let known: std::collections::BTreeSet<&str> =
             self.functions.iter().map(|f| f.rust.module_path).collect();
-        let inside = |path: &str| {
-            path.strip_prefix(module)
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with("::"))
-        };
-        self.functions.retain(|f| inside(f.rust.module_path));
+        self.functions.retain(|f| f.rust.is_in_module(module));
+        self.module = Some(module.to_owned());
         if self.functions.is_empty() {
             self.unmatched_module = Some(UnmatchedModule {
                 module: module.to_owned(),
@@ -122,6 +122,15 @@ impl Registry {
             });
         }
         self
+    }
+
+    /// The module [`Registry::for_module`] narrowed the registry to. The C
+    /// header of such a registry declares the structs of that module and
+    /// those its functions reach, not every registered struct, and guards
+    /// each definition, so that the headers of several modules can be
+    /// included in one C file.
+    pub fn module(&self) -> Option<&str> {
+        self.module.as_deref()
     }
 
     /// The module [`Registry::for_module`] was asked for and found no

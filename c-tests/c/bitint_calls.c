@@ -7,7 +7,7 @@
  *   - C defines cb_add_*, cb_stack_*, cb_odd_*, cb_neg_ptr_* and cb_struct_* that Rust
  *     calls.
  */
-#include "c_tests.h"
+#include "c_tests_bitint.h"
 #include "harness.h"
 
 #include <string.h>

@@ -5,7 +5,7 @@
  *   int  <prefix>_call_always_panics(void)    -> aborts inside Rust
  *   long <prefix>_call_ref_read_null(void)    -> aborts inside Rust
  */
-#include "c_tests.h"
+#include "c_tests_exports.h"
 #include "harness.h"
 
 #include <float.h>

@@ -1,6 +1,6 @@
 /* C code that uses the generated header's MLIR declarations the way a C
  * program would: it fills `MemRef<N>D_<T>`, `UnrankedMemRef` and
- * `Results_...` structs from `c_tests.h` and calls
+ * `Results_...` structs from `c_tests_mlir.h` and calls
  *
  * - MLIR functions lowered by MLIR 19 (`mlir/kernels.mlir`), which proves
  *   that the header's structs and prototypes match what Clang compiled from
@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "c_tests.h"
+#include "c_tests_mlir.h"
 
 #define CHECK(cond)          \
     do {                     \

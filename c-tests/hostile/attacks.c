@@ -17,7 +17,7 @@
  * caller compiled without the extension attributes (CIRCT's arcilator)
  * does at the ABI level.
  */
-#include "c_tests.h"
+#include "c_tests_exports.h"
 #include "abi_dpi.h"
 
 #include <signal.h>

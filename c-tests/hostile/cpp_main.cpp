@@ -2,7 +2,7 @@
 // without a status channel. `plain`: nothing catches; `catch-all`: the call
 // sits in `try { } catch (...) { }`, which must not swallow the panic (the
 // shim reports and aborts before any unwinding reaches C++ frames).
-#include "c_tests.h"
+#include "c_tests_exports.h"
 
 #include <cstdio>
 #include <cstring>

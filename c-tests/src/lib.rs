@@ -2,7 +2,7 @@
 //!
 //! `exports` holds Rust functions and structs exported with `#[c_export]`,
 //! one module per kind of parameter or result. `build.rs` compiles the C
-//! drivers in `c/` against the committed header `include/c_tests.h` with gcc
+//! drivers in `c/` against the committed headers `include/c_tests_*.h` (one per module) with gcc
 //! and with clang-19 (`-std=c11 -pedantic -Wall -Wextra -Werror`), and the
 //! tests in `conformance` call those drivers, which call the exports back
 //! with edge values and check every result.

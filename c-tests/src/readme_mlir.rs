@@ -1,4 +1,4 @@
-//! The README's MLIR example, verbatim: `build.rs` extracts its Rust code,
+//! The manual's MLIR example (docs/src/mlir.md), verbatim: `build.rs` extracts its Rust code,
 //! and lowers and links its kernel with its own shell commands.
 
 // `run` is only called by the test below.
@@ -10,6 +10,6 @@ include!(concat!(env!("OUT_DIR"), "/readme_mlir.rs"));
 mod tests {
     #[test]
     fn the_readme_example_runs() {
-        super::run().expect("the README's MLIR example");
+        super::run().expect("the manual's MLIR example");
     }
 }

@@ -41,8 +41,13 @@ _Static_assert(sizeof(_BitInt(18)) == 4 && _Alignof(_BitInt(18)) == 4, "_BitInt(
 _Static_assert(sizeof(_BitInt(48)) == 8 && _Alignof(_BitInt(48)) == 8, "_BitInt(48): layout differs from Rust");
 #endif
 
+#ifndef ABI_TYPEDEF_Reading
+#define ABI_TYPEDEF_Reading
 typedef struct Reading Reading;
+#endif
 
+#ifndef ABI_STRUCT_Reading
+#define ABI_STRUCT_Reading
 /**
  * One temperature reading.
  *
@@ -52,6 +57,7 @@ struct Reading {
     uint32_t sensor_id;
     double celsius;
 };
+#endif
 #ifndef __cplusplus
 _Static_assert(sizeof(Reading) == 16, "Reading: size differs from Rust");
 _Static_assert(_Alignof(Reading) == 8, "Reading: alignment differs from Rust");

@@ -109,17 +109,17 @@ fn an_unlinked_crate_is_an_error() {
     assert!(crate::bundle().render(&crate::registry()).is_ok());
 }
 
-/// The README's reflection example is the generated entry, key for key.
+/// The manual's reflection example (docs/src/reflection.md) is the generated entry, key for key.
 #[test]
 fn readme_reflection_example_is_generated() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("../README.md")).unwrap();
+    let readme = std::fs::read_to_string(root.join("../docs/src/reflection.md")).unwrap();
     let block = readme
         .split("From\n`examples/generated/abi_examples.abi.json`")
         .nth(1)
         .and_then(|rest| rest.split("```json\n").nth(1))
         .and_then(|rest| rest.split("```").next())
-        .expect("the README quotes abi_examples.abi.json in a json block");
+        .expect("the manual quotes abi_examples.abi.json in a json block");
     let quoted: serde_json::Value = serde_json::from_str(block).unwrap();
     let golden: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(root.join("generated/abi_examples.abi.json")).unwrap(),

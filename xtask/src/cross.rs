@@ -4,7 +4,7 @@
 //! Debian's cross gcc as the linker and its libc as the sysroot).
 //!
 //! Each target runs in two steps: the ignored test
-//! `write_header_for_this_target` renders `c_tests.h` with that target's
+//! `write_header_for_this_target` renders `c_tests_bitint.h` with that target's
 //! layout checks, then the harness is compiled against it
 //! (`C_TESTS_TARGET_HEADER_DIR`) and the `bitint` tests run.
 

@@ -89,3 +89,87 @@ pub(crate) fn minimum_rust_version() -> Result<(), String> {
     );
     Ok(())
 }
+
+/// The mdBook version the manual is built with (installed into
+/// `target/tools` on first use, without the `serve` and `watch` features
+/// nothing here needs).
+const MDBOOK_VERSION: &str = "0.5.4";
+
+/// The chapters `docs/src/SUMMARY.md` lists, each of which must come out
+/// as a page.
+const CHAPTERS: [&str; 10] = [
+    "introduction",
+    "c_export",
+    "dpi",
+    "bitint",
+    "packed",
+    "mlir",
+    "reflection",
+    "generating",
+    "testing",
+    "layout",
+];
+
+/// `mdbook`, installed into `target/tools` when missing.
+fn mdbook() -> Result<std::path::PathBuf, String> {
+    let root = std::env::current_dir().map_err(|e| e.to_string())?;
+    let tools = root.join("target/tools");
+    let binary = tools.join("bin/mdbook");
+    let installed = Command::new(&binary)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains(MDBOOK_VERSION));
+    if !installed {
+        println!("installing mdbook {MDBOOK_VERSION} into target/tools (a few minutes, once)");
+        let status = Command::new("cargo")
+            .args(["install", "--quiet", "--locked", "mdbook", "--version"])
+            .arg(MDBOOK_VERSION)
+            .args(["--no-default-features", "--features", "search", "--root"])
+            .arg(&tools)
+            .status()
+            .map_err(|e| format!("cannot run cargo install: {e}"))?;
+        if !status.success() {
+            return Err(format!("`cargo install mdbook` failed ({status})"));
+        }
+    }
+    Ok(binary)
+}
+
+/// The manual (`docs/`) built with mdBook into `target/book`: every
+/// chapter becomes a page, and the README is its introduction. (Its Rust
+/// examples run as abi-core doctests, its recipes in `cargo xtask test`.)
+pub(crate) fn book() -> Result<(), String> {
+    let mdbook = mdbook()?;
+    let out = std::path::Path::new("target/book");
+    let _ = std::fs::remove_dir_all(out);
+    let output = Command::new(&mdbook)
+        .args(["build", "docs"])
+        .output()
+        .map_err(|e| format!("cannot run mdbook: {e}"))?;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // mdBook reports a missing include or a broken SUMMARY link as an
+    // error but may still exit 0 for some of them.
+    if !output.status.success() || stderr.contains("ERROR") || stderr.contains("WARN") {
+        return Err(format!(
+            "mdbook build docs failed ({}):\n{stderr}",
+            output.status
+        ));
+    }
+    for chapter in CHAPTERS {
+        let page = out.join(format!("{chapter}.html"));
+        let html = std::fs::read_to_string(&page)
+            .map_err(|e| format!("mdbook wrote no {}: {e}", page.display()))?;
+        if html.len() < 2000 {
+            return Err(format!("{} is nearly empty", page.display()));
+        }
+    }
+    let introduction = std::fs::read_to_string(out.join("introduction.html")).unwrap_or_default();
+    if !introduction.contains("The two commands") {
+        return Err("the book's introduction does not include the README".into());
+    }
+    println!(
+        "mdbook {MDBOOK_VERSION}: the manual's {} chapters built into target/book",
+        CHAPTERS.len()
+    );
+    Ok(())
+}

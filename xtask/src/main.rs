@@ -125,6 +125,7 @@ fn main() -> ExitCode {
         Some("recipes") => {
             readme_recipes::verilator_recipe().and_then(|()| readme_recipes::generation_recipe())
         }
+        Some("docs") => hygiene::book(),
         Some("miri") => sanitizers::miri(),
         Some("tsan") => sanitizers::thread_sanitizer(),
         Some("fuzz") => sanitizers::fuzz(),
@@ -133,7 +134,7 @@ fn main() -> ExitCode {
         Some("slang") => python_tools::check_systemverilog(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | hostile | hygiene | miri | tsan | fuzz | circt | iree | slang>"
+                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | hostile | hygiene | docs | miri | tsan | fuzz | circt | iree | slang>"
             );
             return ExitCode::from(2);
         }
@@ -262,8 +263,11 @@ fn test() -> Result<(), String> {
         "ieee_flavour_ui",
         "--quiet",
     ])?;
-    step("documentation (cargo doc, warnings are errors) and the minimum Rust version");
+    step(
+        "documentation (cargo doc, warnings are errors), the manual (mdBook) and the minimum Rust version",
+    );
     hygiene::docs_without_warnings()?;
+    hygiene::book()?;
     hygiene::minimum_rust_version()?;
     step("workspace tests (unit, doc, UI, expansion snapshots, C conformance)");
     cargo(&["test", "--workspace", "--quiet"])?;

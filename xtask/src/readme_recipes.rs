@@ -1,4 +1,4 @@
-//! The README's recipes, run from outside as a user would: the text of its
+//! The manual's recipes (docs/src), run from outside as a user would: the text of its
 //! code blocks, verbatim.
 
 use std::path::Path;
@@ -13,14 +13,14 @@ fn block(readme: &str, heading: &str, language: &str) -> Result<String, String> 
         .and_then(|rest| rest.split(&format!("```{language}\n")).nth(1))
         .and_then(|rest| rest.split("```").next())
         .map(str::to_owned)
-        .ok_or_else(|| format!("the README has no ```{language} block after `{heading}`"))
+        .ok_or_else(|| format!("the manual has no ```{language} block after `{heading}`"))
 }
 
-/// The README's Verilator recipe, run exactly as written (both flows must
+/// The manual's Verilator recipe, run exactly as written (both flows must
 /// pass the testbench).
 pub(crate) fn verilator_recipe() -> Result<(), String> {
-    let readme = std::fs::read_to_string("README.md").map_err(|e| e.to_string())?;
-    let script = block(&readme, "### Building a simulation with Verilator", "sh")?;
+    let readme = std::fs::read_to_string("docs/src/dpi.md").map_err(|e| e.to_string())?;
+    let script = block(&readme, "## Building a simulation with Verilator", "sh")?;
     let output = Command::new("bash")
         .args(["-euc", &script])
         .output()
@@ -29,24 +29,24 @@ pub(crate) fn verilator_recipe() -> Result<(), String> {
     let passes = stdout.matches("DPI OK:").count();
     if !(output.status.success() && passes == 2) {
         return Err(format!(
-            "the README's Verilator recipe failed ({}):\n{stdout}{}",
+            "the manual's Verilator recipe failed ({}):\n{stdout}{}",
             output.status,
             String::from_utf8_lossy(&output.stderr)
         ));
     }
     println!(
-        "the README's Verilator recipe: both flows (--binary, --cc --exe --build) pass the testbench"
+        "the manual's Verilator recipe: both flows (--binary, --cc --exe --build) pass the testbench"
     );
     Ok(())
 }
 
-/// The README's file-generation recipe: a crate `my_models` made of its
+/// The manual's file-generation recipe: a crate `my_models` made of its
 /// `src/lib.rs`, testbench and `Makefile` blocks (abi-core by path), built
 /// with `make` in a scratch folder. The simulation must pass, and each
 /// testbench's package must hold its own module's model only.
 pub(crate) fn generation_recipe() -> Result<(), String> {
-    let readme = std::fs::read_to_string("README.md").map_err(|e| e.to_string())?;
-    let section = "## Generating the foreign-side files";
+    let readme = std::fs::read_to_string("docs/src/generating.md").map_err(|e| e.to_string())?;
+    let section = "# Generating the foreign-side files";
     let lib = block(&readme, section, "rust,ignore")?;
     let testbench = block(&readme, section, "systemverilog")?;
     let makefile = block(&readme, section, "make")?;
@@ -84,7 +84,7 @@ pub(crate) fn generation_recipe() -> Result<(), String> {
     let stdout = String::from_utf8_lossy(&output.stdout);
     if !(output.status.success() && stdout.contains("alu_tb: OK")) {
         return Err(format!(
-            "the README's generation recipe failed ({}):\n{stdout}{}",
+            "the manual's generation recipe failed ({}):\n{stdout}{}",
             output.status,
             String::from_utf8_lossy(&output.stderr)
         ));
@@ -103,7 +103,7 @@ pub(crate) fn generation_recipe() -> Result<(), String> {
     }
     check_files_are_listed(&dir.join("generated"))?;
     println!(
-        "the README's generation recipe: `make` generated a package per testbench module and ran the ALU simulation"
+        "the manual's generation recipe: `make` generated a package per testbench module and ran the ALU simulation"
     );
     Ok(())
 }

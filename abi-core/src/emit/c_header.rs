@@ -89,6 +89,11 @@ impl CHeader {
             // only the structs their functions reach.
             let used = structs_reached(&structs, &functions);
             structs.retain(|s| used.contains(s.rust.name));
+        } else if let Some(module) = registry.module() {
+            // One module's header: its own structs and those its functions
+            // reach (each definition guarded, for headers included together).
+            let used = structs_reached(&structs, &functions);
+            structs.retain(|s| used.contains(s.rust.name) || s.rust.is_in_module(module));
         }
         let bitint = BitIntUse::find(&structs, &functions);
 
@@ -141,14 +146,32 @@ impl CHeader {
 
         if !structs.is_empty() {
             out.push('\n');
+            // Each typedef and definition once per translation unit, however
+            // many generated headers declare the struct.
             for s in &structs {
-                writeln!(out, "typedef struct {0} {0};", s.rust.name).unwrap();
+                writeln!(
+                    out,
+                    "#ifndef ABI_TYPEDEF_{0}\n#define ABI_TYPEDEF_{0}\ntypedef struct {0} {0};\n#endif",
+                    s.rust.name
+                )
+                .unwrap();
             }
             for s in &structs {
                 out.push('\n');
                 let guarded = bitint.structs.contains(s.rust.name);
                 guard_open(&mut out, guarded);
+                // The definition once; the layout checks every time, so that a
+                // different struct of the same name from another header fails
+                // them instead of being silently used.
+                writeln!(
+                    out,
+                    "#ifndef ABI_STRUCT_{0}\n#define ABI_STRUCT_{0}",
+                    s.rust.name
+                )
+                .unwrap();
                 write_struct(&mut out, s);
+                out.push_str("#endif\n");
+                write_struct_checks(&mut out, s);
                 guard_close(&mut out, guarded);
             }
         }
@@ -337,6 +360,10 @@ fn write_struct(out: &mut String, s: &StructDesc) {
         .unwrap();
     }
     out.push_str("};\n");
+}
+
+/// `_Static_assert`s of a struct's size, alignment and field offsets.
+fn write_struct_checks(out: &mut String, s: &StructDesc) {
     let name = s.rust.name;
     out.push_str("#ifndef __cplusplus\n");
     writeln!(

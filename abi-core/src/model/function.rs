@@ -101,6 +101,14 @@ impl RustItem {
             .unwrap_or(self.module_path)
     }
 
+    /// Whether the item is declared in `module` or one of its submodules
+    /// (`module` is a path such as `my_crate::dsp`).
+    pub fn is_in_module(&self, module: &str) -> bool {
+        self.module_path
+            .strip_prefix(module)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with("::"))
+    }
+
     /// `crate::module::name`.
     pub fn path(&self) -> String {
         format!("{}::{}", self.module_path, self.name)
