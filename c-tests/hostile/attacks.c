@@ -18,6 +18,8 @@
  * does at the ABI level.
  */
 #include "c_tests_exports.h"
+#include "c_tests_mlir.h"
+#include "c_tests_bitint.h"
 #include "abi_dpi.h"
 
 #include <signal.h>

@@ -126,6 +126,8 @@ fn main() -> ExitCode {
             readme_recipes::verilator_recipe().and_then(|()| readme_recipes::generation_recipe())
         }
         Some("docs") => hygiene::book(),
+        Some("cross") => cross::bitint_calls_on_other_targets()
+            .and_then(|()| cross::registry_fallback_compiles()),
         Some("miri") => sanitizers::miri(),
         Some("tsan") => sanitizers::thread_sanitizer(),
         Some("fuzz") => sanitizers::fuzz(),
@@ -134,7 +136,7 @@ fn main() -> ExitCode {
         Some("slang") => python_tools::check_systemverilog(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | hostile | hygiene | docs | miri | tsan | fuzz | circt | iree | slang>"
+                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | hostile | hygiene | docs | cross | miri | tsan | fuzz | circt | iree | slang>"
             );
             return ExitCode::from(2);
         }
