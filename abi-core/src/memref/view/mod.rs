@@ -107,6 +107,11 @@ impl<T: MemRefElement, const N: usize> Raw<T, N> {
         Ok(raw)
     }
 
+    // `#[inline]` here and on `descriptor` and `is_contiguous`: the views
+    // live in sibling modules, and rustc gives each module its own codegen
+    // unit; without it LLVM compiled a transposed traversal to 2.256
+    // instructions per element instead of 1.381 (the memref benchmark).
+    #[inline]
     fn from_slice_parts(
         ptr: *mut T,
         len: usize,
@@ -154,6 +159,7 @@ impl<T: MemRefElement, const N: usize> Raw<T, N> {
 }
 
 impl<T, const N: usize> Raw<T, N> {
+    #[inline]
     fn descriptor(&self) -> MemRefDescriptor<T, N> {
         let mut sizes = [0i64; N];
         let mut strides = [0i64; N];
@@ -224,6 +230,7 @@ impl<T, const N: usize> Raw<T, N> {
         );
     }
 
+    #[inline]
     fn is_contiguous(&self) -> bool {
         self.geometry.is_row_major()
     }
