@@ -13,18 +13,24 @@
 //! - [`Direction`]: whether a parameter is read, written or both;
 //! - [`entry`]: the text of a registry entry, written by the macros and
 //!   read by the registry, with one encoder and one decoder;
-//! - [`mlir`] and [`sv`]: facts of MLIR and SystemVerilog both crates use.
-//!
-//! The descriptions built from these (`FunctionDesc`, `CTypeDesc`,
-//! `SvType`, ...) live in `abi-core`'s `model` module: the trait
-//! implementations that build them in `const` context are there.
+//! - the descriptions, as data: [`function`] (`FunctionDesc`, `enum Abi`,
+//!   the `FunctionEntry` the macros place in the registry), [`c`]
+//!   (`CTypeDesc`), [`sv`] (`SvType`, `DpiImportDesc`), [`mlir`]
+//!   (`MemRefType`), [`packed`] (`PackedStructDesc`) and [`record`]
+//!   (`TypeRecord`, the reflection records). abi-core's trait
+//!   implementations build them in `const` context; its emitters render
+//!   them.
 //!
 //! Users need not depend on this crate: `abi-core` re-exports it as
 //! `abi_core::model`.
 
+pub mod c;
 pub mod entry;
+pub mod function;
 pub mod mlir;
 pub mod names;
+pub mod packed;
+pub mod record;
 pub mod sv;
 
 /// Which foreign ABI an item is exported for: one per attribute.

@@ -1,4 +1,11 @@
-//! Facts of SystemVerilog's DPI-C both crates use.
+//! SystemVerilog types as data (what the generated `import "DPI-C"`
+//! declarations, packages and CIRCT declarations say), and the facts of
+//! DPI-C both crates use.
+
+use core::fmt;
+
+use super::Direction;
+use super::packed::PackedStructDesc;
 
 /// The widest packed value (a `bit [N-1:0]`, a `struct packed`) a DPI-C
 /// function may return: IEEE 1800 Annex H allows no packed result at all,
@@ -8,3 +15,191 @@ pub const MAX_PACKED_RESULT_BITS: u32 = 32;
 /// Why a wider packed result is refused, and what to write instead (the
 /// macros add the width; abi-core's compile-time checks use it as it is).
 pub const PACKED_RESULT_RULE: &str = "DPI-C cannot return a packed value wider than 32 bits (IEEE 1800 Annex H forbids packed results; Verilator allows up to 32); return it through an output parameter (`out: &mut T`)";
+
+/// A SystemVerilog data type as an import declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SvType {
+    /// A type spelled by name: `int`, `byte unsigned`, `string`, `void`.
+    Named(&'static str),
+    /// `bit [width-1:0]`.
+    PackedBits {
+        /// The number of bits.
+        width: u32,
+    },
+    /// `logic [width-1:0]`.
+    PackedLogic {
+        /// The number of bits.
+        width: u32,
+    },
+    /// `bit signed [width-1:0]`, a signed packed member.
+    PackedSigned {
+        /// The number of bits.
+        width: u32,
+    },
+    /// `logic signed [width-1:0]`, a 4-state signed packed member.
+    PackedSignedLogic {
+        /// The number of bits.
+        width: u32,
+    },
+    /// A packed array `element [len-1:0]`, element 0 in the least
+    /// significant bits.
+    PackedArray {
+        /// The element type.
+        element: &'static SvType,
+        /// The number of elements.
+        len: usize,
+    },
+    /// A `typedef struct packed` of a `#[derive(Packed)]` struct, referred
+    /// to by its typedef name.
+    PackedStruct(&'static PackedStructDesc),
+    /// A `typedef enum` of a `#[derive(DpiEnum)]` enum, referred to by its
+    /// typedef name.
+    Enum(&'static DpiEnumDesc),
+    /// An open array `element name[]` (`name[][]` for two dimensions, ...).
+    OpenArray {
+        /// The element type.
+        element: &'static SvType,
+        /// The number of unpacked dimensions, 1 to 3.
+        dimensions: usize,
+    },
+    /// A fixed-size unpacked array `element name[len]`.
+    Unpacked {
+        /// The element type.
+        element: &'static SvType,
+        /// The number of elements.
+        len: usize,
+    },
+}
+
+impl SvType {
+    /// A declaration of `name` with this type: unpacked dimensions follow
+    /// the name (`int a[4]`).
+    pub fn declare(&self, name: &str) -> String {
+        match self {
+            // The outer dimension comes first, right after the name: Rust
+            // `[[i32; 3]; 2]` is `int a[2][3]`, as C spells `int32_t a[2][3]`.
+            SvType::Unpacked { element, len } => element.declare(&format!("{name}[{len}]")),
+            SvType::OpenArray {
+                element,
+                dimensions,
+            } => element.declare(&format!("{name}{}", "[]".repeat(*dimensions))),
+            other => format!("{other} {name}"),
+        }
+    }
+
+    /// The base type and the packed dimensions of a packed type, apart:
+    /// `bit [3:0][7:0]` is `("bit", "[3:0][7:0]")`. A packed array puts its
+    /// own dimension in front of its element's.
+    fn packed_parts(&self) -> (String, String) {
+        match self {
+            SvType::PackedBits { width } => ("bit".into(), format!("[{}:0]", width - 1)),
+            SvType::PackedSigned { width } => ("bit signed".into(), format!("[{}:0]", width - 1)),
+            SvType::PackedLogic { width } => ("logic".into(), format!("[{}:0]", width - 1)),
+            SvType::PackedSignedLogic { width } => {
+                ("logic signed".into(), format!("[{}:0]", width - 1))
+            }
+            SvType::PackedArray { element, len } => {
+                let (base, dims) = element.packed_parts();
+                (base, format!("[{}:0]{dims}", len - 1))
+            }
+            SvType::PackedStruct(desc) => (desc.sv_name.into(), String::new()),
+            SvType::Enum(desc) => (desc.sv_name.into(), String::new()),
+            other => (other.to_string(), String::new()),
+        }
+    }
+}
+
+/// The type as it is written before a name; an unpacked array shows its
+/// dimension after the element type.
+impl fmt::Display for SvType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SvType::Named(name) => f.write_str(name),
+            SvType::PackedBits { .. }
+            | SvType::PackedSigned { .. }
+            | SvType::PackedLogic { .. }
+            | SvType::PackedSignedLogic { .. }
+            | SvType::PackedArray { .. }
+            | SvType::PackedStruct(_)
+            | SvType::Enum(_) => {
+                let (base, dims) = self.packed_parts();
+                if dims.is_empty() {
+                    f.write_str(&base)
+                } else {
+                    write!(f, "{base} {dims}")
+                }
+            }
+            SvType::Unpacked { element, len } => write!(f, "{element} [{len}]"),
+            SvType::OpenArray {
+                element,
+                dimensions,
+            } => write!(f, "{element} {}", "[]".repeat(*dimensions)),
+        }
+    }
+}
+
+/// What the SystemVerilog import of a function says, beyond its C view.
+#[derive(Debug, Clone, Copy)]
+pub struct DpiImportDesc {
+    /// The name SystemVerilog calls it by (the C symbol unless renamed).
+    pub sv_name: &'static str,
+    /// `context`: may call exports and VPI.
+    pub context: bool,
+    /// `pure`: no side effects, result depends on inputs only.
+    pub pure: bool,
+    /// A `task` (its C result is the `int` disable flag) rather than a
+    /// `function`.
+    pub task: bool,
+    /// Per parameter: SystemVerilog type and direction.
+    pub params: &'static [DpiParamDesc],
+    /// The SystemVerilog result type (`void` for none).
+    pub result: SvType,
+}
+
+/// One argument as SystemVerilog sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct DpiParamDesc {
+    /// `input`, `output` or `inout`.
+    pub direction: Direction,
+    /// The data type.
+    pub sv_type: SvType,
+}
+
+/// A `typedef enum` as the generated package declares it.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct DpiEnumDesc {
+    /// The Rust enum's path.
+    pub rust_name: &'static str,
+    /// The typedef name.
+    pub sv_name: &'static str,
+    /// The base type (`int`, `byte unsigned`, `bit [2:0]`, ...).
+    pub base: &'static SvType,
+    /// The labels in declaration order: the Rust variant name (written in
+    /// SystemVerilog with the enum's prefix) and its value.
+    pub labels: &'static [(&'static str, i128)],
+    /// Prepended to every label in SystemVerilog, where labels share the
+    /// package's name space (`#[dpi_enum(prefix = "OP_")]`).
+    pub label_prefix: &'static str,
+}
+
+impl DpiEnumDesc {
+    /// The description, after checking at compile time that every value
+    /// fits the base type (`min..=max`).
+    #[doc(hidden)]
+    pub const fn checked(self, min: i128, max: i128) -> Self {
+        let mut i = 0;
+        while i < self.labels.len() {
+            let value = self.labels[i].1;
+            assert!(
+                value >= min && value <= max,
+                "a `#[derive(DpiEnum)]` value does not fit the enum's base type; choose a wider `base`"
+            );
+            i += 1;
+        }
+        assert!(
+            !self.labels.is_empty(),
+            "a `#[derive(DpiEnum)]` enum needs a variant"
+        );
+        self
+    }
+}

@@ -838,7 +838,7 @@ mod tests {
 /// process (this test binary again, running `verifier_child`).
 #[cfg(all(test, mlir_kernels))]
 mod verifier {
-    use abi_core::memref::{Dim, MemRefDescriptor, MemRefLayout, MemRefType};
+    use abi_core::memref::{Dim, MemRefDescriptor, MemRefLayout, MemRefType, MemRefTypeCheck};
     use core::ffi::{c_char, c_int, c_void};
 
     /// The MLIR function, the type the shims check the same descriptor

@@ -60,7 +60,7 @@ pub use complex::{Complex, ComplexPart};
 pub use descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 pub use element::MemRefElement;
 pub use owned::{OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef, STATIC_ALLOCATED};
-pub use shape::Geometry;
+pub use shape::{Geometry, MemRefTypeCheck};
 pub use view::{Iter, MAX_UNRANKED_RANK, MemRef, MemRefMut, UnrankedMemRef};
 
 #[doc(hidden)]

@@ -7,6 +7,7 @@
 //! `OwningMemRef` did it until LLVM 21); here only `allocated` is ever
 //! freed.
 
+use crate::memref::MemRefTypeCheck;
 use core::ffi::c_void;
 use core::fmt;
 

@@ -5,18 +5,45 @@ use super::descriptor::MemRefDescriptor;
 use super::element::MemRefElement;
 use crate::model::mlir::{Dim, MemRefError, MemRefLayout, MemRefType};
 
-impl MemRefType {
+/// The checks of a descriptor against a [`MemRefType`] (the type itself is
+/// data of `abi-model`).
+pub trait MemRefTypeCheck {
+    /// Check a descriptor against the general rules (non-negative sizes, an
+    /// aligned non-NULL pointer when there is data, offsets and strides that
+    /// stay at or after `aligned` and inside the address space) and against
+    /// this type's static sizes, strides, offset and identity layout.
+    fn check<T: MemRefElement, const N: usize>(
+        &self,
+        desc: &MemRefDescriptor<T, N>,
+    ) -> Result<Geometry<N>, MemRefError>;
+
+    /// Check sizes, strides and offset against what this type declares.
+    fn check_declared<const N: usize>(
+        &self,
+        offset: i64,
+        sizes: &[i64; N],
+        strides: &[i64; N],
+    ) -> Result<(), MemRefError>;
+}
+
+impl MemRefTypeCheck for MemRefType {
     /// Check a descriptor against the general rules (non-negative sizes, an
     /// aligned non-NULL pointer when there is data, offsets and strides that
     /// stay at or after `aligned` and inside the address space) and against
     /// this type's static sizes, strides, offset and identity layout.
     #[inline]
-    pub fn check<T: MemRefElement, const N: usize>(
+    fn check<T: MemRefElement, const N: usize>(
         &self,
         desc: &MemRefDescriptor<T, N>,
     ) -> Result<Geometry<N>, MemRefError> {
         let geometry = Geometry::parse(desc)?;
-        self.check_declared_layout(desc.offset, &desc.sizes, &desc.strides, geometry.len == 0)?;
+        check_declared_layout(
+            self,
+            desc.offset,
+            &desc.sizes,
+            &desc.strides,
+            geometry.len == 0,
+        )?;
         if geometry.len == 0 {
             return Ok(geometry);
         }
@@ -32,126 +59,126 @@ impl MemRefType {
 
     /// Check sizes, strides and offset against what this type declares.
     #[inline]
-    pub fn check_declared<const N: usize>(
+    fn check_declared<const N: usize>(
         &self,
         offset: i64,
         sizes: &[i64; N],
         strides: &[i64; N],
     ) -> Result<(), MemRefError> {
-        self.check_declared_layout(offset, sizes, strides, sizes.contains(&0))
+        check_declared_layout(self, offset, sizes, strides, sizes.contains(&0))
     }
+}
 
-    /// [`check_declared`](Self::check_declared), told whether the memref is
-    /// empty (the strides of an empty memref are never used).
-    #[inline]
-    fn check_declared_layout<const N: usize>(
-        &self,
-        offset: i64,
-        sizes: &[i64; N],
-        strides: &[i64; N],
-        is_empty: bool,
-    ) -> Result<(), MemRefError> {
-        let rank = N;
-        if let Some(shape) = self.shape {
-            if shape.len() != rank {
+/// [`check_declared`](MemRefTypeCheck::check_declared), told whether the memref is
+/// empty (the strides of an empty memref are never used).
+#[inline]
+fn check_declared_layout<const N: usize>(
+    ty: &MemRefType,
+    offset: i64,
+    sizes: &[i64; N],
+    strides: &[i64; N],
+    is_empty: bool,
+) -> Result<(), MemRefError> {
+    let rank = N;
+    if let Some(shape) = ty.shape {
+        if shape.len() != rank {
+            return Err(MemRefError::RankMismatch {
+                expected: shape.len(),
+                found: rank as i64,
+            });
+        }
+        for (dim, (&declared, &size)) in shape.iter().zip(sizes).enumerate() {
+            if let Dim::Static(expected) = declared
+                && size != expected
+            {
+                return Err(MemRefError::SizeMismatch {
+                    dim,
+                    expected,
+                    found: size,
+                });
+            }
+        }
+    }
+    match ty.layout {
+        MemRefLayout::Identity => {
+            if offset != 0 {
+                return Err(MemRefError::OffsetMismatch {
+                    expected: 0,
+                    found: offset,
+                });
+            }
+            // What MLIR's own verifier checks (`memref.cast` under
+            // `--generate-runtime-verification`): every stride the
+            // type makes static, whatever the sizes found, even in an
+            // empty memref. The canonical stride of a dimension is the
+            // product of the sizes after it, static when those are.
+            let mut canonical = Some(1i64);
+            for dim in (0..rank).rev() {
+                if let Some(expected) = canonical
+                    && strides[dim] != expected
+                {
+                    return Err(MemRefError::StrideMismatch {
+                        dim,
+                        expected,
+                        found: strides[dim],
+                    });
+                }
+                canonical = match ty.static_size(dim) {
+                    Some(size) if size > 0 => canonical.and_then(|c| c.checked_mul(size)),
+                    _ => None,
+                };
+            }
+            // And row-major strides in every dimension that has more
+            // than one element, for the bounds (a dimension of one
+            // element adds nothing to any index, whatever its stride).
+            if !is_empty {
+                let mut step = 1i64;
+                for dim in (0..rank).rev() {
+                    if sizes[dim] > 1 && strides[dim] != step {
+                        return Err(MemRefError::StrideMismatch {
+                            dim,
+                            expected: step,
+                            found: strides[dim],
+                        });
+                    }
+                    step = step.saturating_mul(sizes[dim]);
+                }
+            }
+        }
+        MemRefLayout::Strided {
+            strides: declared,
+            offset: declared_offset,
+        } => {
+            if let Dim::Static(expected) = declared_offset
+                && offset != expected
+            {
+                return Err(MemRefError::OffsetMismatch {
+                    expected,
+                    found: offset,
+                });
+            }
+            if !declared.is_empty() && declared.len() != rank {
                 return Err(MemRefError::RankMismatch {
-                    expected: shape.len(),
+                    expected: declared.len(),
                     found: rank as i64,
                 });
             }
-            for (dim, (&declared, &size)) in shape.iter().zip(sizes).enumerate() {
-                if let Dim::Static(expected) = declared
-                    && size != expected
+            // Every static stride, whatever the sizes (as MLIR's
+            // verifier does).
+            for (dim, declared) in declared.iter().enumerate() {
+                if let Dim::Static(expected) = *declared
+                    && strides[dim] != expected
                 {
-                    return Err(MemRefError::SizeMismatch {
+                    return Err(MemRefError::StrideMismatch {
                         dim,
                         expected,
-                        found: size,
+                        found: strides[dim],
                     });
                 }
             }
         }
-        match self.layout {
-            MemRefLayout::Identity => {
-                if offset != 0 {
-                    return Err(MemRefError::OffsetMismatch {
-                        expected: 0,
-                        found: offset,
-                    });
-                }
-                // What MLIR's own verifier checks (`memref.cast` under
-                // `--generate-runtime-verification`): every stride the
-                // type makes static, whatever the sizes found, even in an
-                // empty memref. The canonical stride of a dimension is the
-                // product of the sizes after it, static when those are.
-                let mut canonical = Some(1i64);
-                for dim in (0..rank).rev() {
-                    if let Some(expected) = canonical
-                        && strides[dim] != expected
-                    {
-                        return Err(MemRefError::StrideMismatch {
-                            dim,
-                            expected,
-                            found: strides[dim],
-                        });
-                    }
-                    canonical = match self.static_size(dim) {
-                        Some(size) if size > 0 => canonical.and_then(|c| c.checked_mul(size)),
-                        _ => None,
-                    };
-                }
-                // And row-major strides in every dimension that has more
-                // than one element, for the bounds (a dimension of one
-                // element adds nothing to any index, whatever its stride).
-                if !is_empty {
-                    let mut step = 1i64;
-                    for dim in (0..rank).rev() {
-                        if sizes[dim] > 1 && strides[dim] != step {
-                            return Err(MemRefError::StrideMismatch {
-                                dim,
-                                expected: step,
-                                found: strides[dim],
-                            });
-                        }
-                        step = step.saturating_mul(sizes[dim]);
-                    }
-                }
-            }
-            MemRefLayout::Strided {
-                strides: declared,
-                offset: declared_offset,
-            } => {
-                if let Dim::Static(expected) = declared_offset
-                    && offset != expected
-                {
-                    return Err(MemRefError::OffsetMismatch {
-                        expected,
-                        found: offset,
-                    });
-                }
-                if !declared.is_empty() && declared.len() != rank {
-                    return Err(MemRefError::RankMismatch {
-                        expected: declared.len(),
-                        found: rank as i64,
-                    });
-                }
-                // Every static stride, whatever the sizes (as MLIR's
-                // verifier does).
-                for (dim, declared) in declared.iter().enumerate() {
-                    if let Dim::Static(expected) = *declared
-                        && strides[dim] != expected
-                    {
-                        return Err(MemRefError::StrideMismatch {
-                            dim,
-                            expected,
-                            found: strides[dim],
-                        });
-                    }
-                }
-            }
-        }
-        Ok(())
     }
+    Ok(())
 }
 
 /// A validated descriptor's geometry, in Rust types.

@@ -1,5 +1,6 @@
 //! Reading signatures back and checking a registered function against one.
 
+use super::RecordJson;
 use std::fmt;
 
 use serde_json::{Value, json};

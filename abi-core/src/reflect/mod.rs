@@ -78,6 +78,7 @@ use serde_json::{Map, Value, json};
 
 pub use crate::model::record::TypeRecord;
 pub use check::{Mismatch, Place, Signature, check};
+pub use record::RecordJson;
 /// The JSON library the records are built with, for callers' convenience.
 pub use serde_json;
 

@@ -5,9 +5,17 @@ use serde_json::{Value, json};
 
 use crate::model::record::TypeRecord;
 
-impl TypeRecord {
+/// The JSON form of a [`TypeRecord`] (the record itself is data of
+/// `abi-model`, which has no JSON dependency).
+pub trait RecordJson: Sized {
     /// The JSON form.
-    pub fn to_json(&self) -> Value {
+    fn to_json(&self) -> Value;
+    /// Parse a record (ours or IREE's); the error says what is wrong where.
+    fn from_json(value: &Value) -> Result<Self, String>;
+}
+
+impl RecordJson for TypeRecord {
+    fn to_json(&self) -> Value {
         let fields = |fields: &[(String, TypeRecord)]| -> Vec<Value> {
             fields
                 .iter()
@@ -62,8 +70,7 @@ impl TypeRecord {
         }
     }
 
-    /// Parse a record (ours or IREE's); the error says what is wrong where.
-    pub fn from_json(value: &Value) -> Result<TypeRecord, String> {
+    fn from_json(value: &Value) -> Result<TypeRecord, String> {
         match value {
             Value::Null => Ok(TypeRecord::Null),
             Value::String(s) if s == "unknown" => Ok(TypeRecord::Unknown),

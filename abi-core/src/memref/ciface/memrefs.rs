@@ -2,6 +2,7 @@
 //! returned memrefs as results.
 
 use super::*;
+use crate::memref::MemRefTypeCheck;
 
 /// The C types of a ranked descriptor and of pointers to it.
 pub(super) struct DescriptorTypes<T, const N: usize>(core::marker::PhantomData<T>);

@@ -3,6 +3,7 @@
 
 use super::memrefs::{DescriptorTypes, UNRANKED_POINTER};
 use super::*;
+use crate::memref::MemRefTypeCheck;
 
 macro_rules! tuples {
     ($($slot:ident: $($t:ident $i:tt),*;)*) => {$(

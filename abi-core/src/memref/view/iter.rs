@@ -4,7 +4,7 @@ use core::marker::PhantomData;
 
 use super::{Raw, fold_block};
 
-/// The elements of a [`MemRef`] in logical (row-major) order.
+/// The elements of a [`MemRef`](super::MemRef) in logical (row-major) order.
 pub struct Iter<'a, T, const N: usize> {
     pub(super) raw: Raw<T, N>,
     pub(super) index: [usize; N],

@@ -4,6 +4,7 @@
 use super::descriptor::MemRefDescriptor;
 use super::element::MemRefElement;
 use super::shape::Geometry;
+use crate::memref::MemRefTypeCheck;
 use crate::model::mlir::MemRefError;
 use crate::model::mlir::MemRefType;
 
