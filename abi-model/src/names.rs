@@ -189,6 +189,14 @@ pub fn is_sv_simple_identifier(name: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
 }
 
+/// Whether MLIR reads `name` as a bare identifier (`@name`, not `@"name"`):
+/// the part of MLIR's `bare-id` grammar the emitters print bare, a letter or
+/// `_` then letters, digits, `_` and `$`, which is also SystemVerilog's
+/// simple identifier.
+pub fn is_mlir_bare_identifier(name: &str) -> bool {
+    is_sv_simple_identifier(name)
+}
+
 /// The prefix of the symbols of MLIR's C interface: a function `@f`
 /// compiled with `llvm.emit_c_interface` is also `_mlir_ciface_f`.
 pub const CIFACE_PREFIX: &str = "_mlir_ciface_";

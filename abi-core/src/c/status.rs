@@ -101,6 +101,40 @@ impl fmt::Display for ErrorCode {
 }
 
 /// An error type that a `#[c_export]` function can return in `Err`.
+///
+/// ```
+/// use abi_core::{CError, CHeader, ErrorCode, Registry, c_export};
+///
+/// /// Why a configuration line was refused.
+/// #[derive(Debug)]
+/// pub enum ConfigError {
+///     Empty,
+///     TooLong,
+/// }
+///
+/// impl CError for ConfigError {
+///     fn error_code(&self) -> ErrorCode {
+///         match self {
+///             ConfigError::Empty => ErrorCode::of(1),
+///             ConfigError::TooLong => ErrorCode::of(2),
+///         }
+///     }
+/// }
+///
+/// /// Checks a configuration line: C receives 0, or 1 or 2 for the errors.
+/// #[c_export]
+/// pub fn demo_check_config(line: &str) -> Result<(), ConfigError> {
+///     match line.len() {
+///         0 => Err(ConfigError::Empty),
+///         1..=80 => Ok(()),
+///         _ => Err(ConfigError::TooLong),
+///     }
+/// }
+///
+/// assert_eq!(ConfigError::TooLong.error_code().get(), 2);
+/// let header = CHeader::new("demo.h").render(&Registry::all()).unwrap();
+/// assert!(header.contains("int32_t demo_check_config(const char *line, size_t line_len);"));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be returned to C as an error status",
     label = "no error code for this type",

@@ -18,6 +18,33 @@ use crate::model::c::CTypeDesc;
 /// can be reinterpreted as `Self` and back, for every bit pattern C can
 /// produce. `#[c_export]` on a `#[repr(C)]` struct implements it after
 /// checking the fields; hand-written implementations must uphold the same.
+///
+/// A newtype C sees as `double`, passed in a slice:
+///
+/// ```
+/// use abi_core::{CHeader, CType, CTypeDesc, Registry, c_export};
+///
+/// /// A temperature; C sees a `double`.
+/// #[repr(transparent)]
+/// #[derive(Clone, Copy)]
+/// pub struct Celsius(pub f64);
+///
+/// // SAFETY: `repr(transparent)` over `f64`, and every bit pattern of a
+/// // C `double` is an `f64`.
+/// unsafe impl CType for Celsius {
+///     const C_TYPE: CTypeDesc = CTypeDesc::scalar::<f64>("double");
+/// }
+///
+/// /// The warmest reading.
+/// #[c_export]
+/// pub fn demo_warmest(readings: &[Celsius]) -> f64 {
+///     readings.iter().map(|c| c.0).fold(f64::NEG_INFINITY, f64::max)
+/// }
+///
+/// assert_eq!(demo_warmest(&[Celsius(20.5), Celsius(22.0)]), 22.0);
+/// let header = CHeader::new("demo.h").render(&Registry::all()).unwrap();
+/// assert!(header.contains("double demo_warmest(const double *readings, size_t readings_len);"));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no C spelling that abi-core knows",
     label = "not a C type",

@@ -146,11 +146,7 @@ fn declaration(f: &FunctionDesc, dpi: &DpiImportDesc) -> Result<String, String> 
 /// An MLIR symbol: bare when it is an identifier MLIR accepts as one,
 /// quoted otherwise.
 fn symbol(name: &str) -> String {
-    let bare = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
-    if bare {
+    if crate::model::names::is_mlir_bare_identifier(name) {
         name.to_owned()
     } else {
         format!("\"{name}\"")

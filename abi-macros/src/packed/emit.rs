@@ -33,7 +33,10 @@ pub(crate) fn emit(model: &PackedStruct) -> TokenStream {
         .collect();
     let index: Vec<usize> = (0..count).collect();
     let field_names: Vec<&syn::Ident> = fields.iter().map(|f| &f.name).collect();
-    let field_strings: Vec<String> = fields.iter().map(|f| f.name.unraw().to_string()).collect();
+    let field_strings: Vec<String> = fields
+        .iter()
+        .map(|f| crate::syntax::unraw(&f.name))
+        .collect();
     let sv_types: Vec<TokenStream> = qualified.iter().map(|q| q.item("SV_TYPE")).collect();
     let packs: Vec<TokenStream> = qualified
         .iter()
@@ -78,7 +81,7 @@ pub(crate) fn emit(model: &PackedStruct) -> TokenStream {
         })
         .collect();
     let four_states: Vec<TokenStream> = qualified.iter().map(|q| q.item("FOUR_STATE")).collect();
-    let name_string = name.unraw().to_string();
+    let name_string = crate::syntax::unraw(name);
     let view_ref = format_ident!("{}Ref", name);
     let view_mut = format_ident!("{}Mut", name);
     let setters: Vec<syn::Ident> = fields
