@@ -1,4 +1,4 @@
-//! Compiles the C drivers in `c/` against the committed header
+//! Compiles the C drivers in `c/` against the committed headers
 //! `include/c_tests_*.h`, once with gcc and once with clang-19, with
 //! `-std=c11 -pedantic -Wall -Wextra -Werror`. Each build gets its own
 //! symbol prefix (`gcc_`, `clang_`) so both link into one test binary.

@@ -1,5 +1,5 @@
 //! Lowers `mlir/kernels.mlir` with MLIR 19 and links it into the crate, as
-//! the README's `build.rs` recipe does: the showcase calls the kernel.
+//! the manual's MLIR chapter's `build.rs` recipe does: the showcase calls the kernel.
 
 fn main() {
     abi_mlir_build::Build::new()

@@ -35,7 +35,7 @@
 //! assert!(header.contains("int32_t demo_parse_u32(const char *text, size_t text_len, uint32_t *out);"));
 //! ```
 //!
-//! The rules, in short (the README has the full table):
+//! The rules, in short (the manual's C chapter, `docs/src/c_export.md`, has the full table):
 //!
 //! - integers, `bool`, `f32`, `f64` and raw pointers pass by value
 //!   (behind a pointer or in a struct, C's `bool` is [`CBool`]);

@@ -168,7 +168,7 @@ impl ParamDesc {
 /// Compile time is why: a nested description (a struct per parameter with
 /// its name, Rust type, direction, passing and record) cost a 500-function
 /// crate a sixth of its build in type checking and constant evaluation.
-/// [`Registry`] turns entries into [`FunctionDesc`]s. Not public API.
+/// `abi_core::Registry` turns entries into [`FunctionDesc`]s. Not public API.
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct FunctionEntry {

@@ -82,7 +82,7 @@ fn frame_pack_ours(f: &Frame) -> [u64; 4] {
 fn frame_pack_hand(f: &HandFrame) -> [u64; 4] {
     // Fields in declaration order, most significant first, as the
     // generated code writes them (LLVM's output depends on the order of
-    // the `|` operands; see BENCHMARKS in the README).
+    // the `|` operands; see BENCHMARKS.md).
     let data = f.data & ((1u128 << 96) - 1);
     let id = u64::from(f.id & 0x0fff_ffff);
     [

@@ -100,11 +100,11 @@ fn headers_cover_every_c_function() {
     }
 }
 
-/// Writes the header as rendered for the target this test runs on to the
+/// Writes `c_tests_bitint.h` as rendered for the target this test runs on to the
 /// directory `C_TESTS_WRITE_HEADER_DIR`: the first step of a cross-target
 /// run (`cargo xtask test`), whose second step compiles the `_BitInt` C
 /// harness against it (`C_TESTS_TARGET_HEADER_DIR`, read by `build.rs`).
-/// The committed header holds x86-64 layout checks.
+/// The committed headers hold x86-64 layout checks.
 #[test]
 #[ignore = "the first step of a cross-target run; `cargo xtask test` runs it"]
 fn write_header_for_this_target() {

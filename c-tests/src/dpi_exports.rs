@@ -1,5 +1,5 @@
 //! `#[dpi_import]` functions that the Verilator testbench `sv/dpi_tb.sv`
-//! imports through the generated package `sv/abi_dpi.sv` and checks.
+//! imports through the generated package `sv/generated/abi_dpi.sv` and checks.
 
 use core::ffi::CStr;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -169,7 +169,7 @@ pub fn dpi_mark70(#[inout] v: &mut Bits<70>) {
 
 /// The import of the panic testbench (`sv/panic_tb.sv`), in a module of
 /// its own: that testbench imports a package of this module only
-/// (`sv/panic_dpi.sv`, `Registry::for_module`), as a crate serving
+/// (`sv/generated/panic_dpi.sv`, `Registry::for_module`), as a crate serving
 /// several testbenches does.
 pub mod panicking {
     use abi_core::dpi_import;

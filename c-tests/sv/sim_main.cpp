@@ -1,5 +1,5 @@
 // A C++ `main` for the Verilator model of `dpi_tb` (`verilator --cc --exe
-// --build`), as the README's Verilator recipe builds it: evaluates the
+// --build`), as the manual's Verilator recipe (docs/src/dpi.md) builds it: evaluates the
 // model until `$finish`. For your own top module, replace `Vdpi_tb`.
 #include <memory>
 

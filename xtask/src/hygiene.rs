@@ -164,12 +164,45 @@ pub(crate) fn book() -> Result<(), String> {
         }
     }
     let introduction = std::fs::read_to_string(out.join("introduction.html")).unwrap_or_default();
-    if !introduction.contains("The two commands") {
-        return Err("the book's introduction does not include the README".into());
+    if !introduction.contains("cargo xtask showcase") {
+        return Err("the book's introduction does not include the README's two commands".into());
+    }
+    let broken = broken_links(out, &CHAPTERS)?;
+    if !broken.is_empty() {
+        return Err(format!(
+            "the book has links that resolve to nothing:\n{}",
+            broken.join("\n")
+        ));
     }
     println!(
         "mdbook {MDBOOK_VERSION}: the manual's {} chapters built into target/book",
         CHAPTERS.len()
     );
     Ok(())
+}
+
+/// The relative links of the chapters' pages (`href="..."` that is no URL
+/// and no in-page anchor) whose target does not exist, from the page's
+/// folder (`target/book`, two levels below the repository, so links to
+/// repository files resolve as they do on disk).
+fn broken_links(out: &std::path::Path, chapters: &[&str]) -> Result<Vec<String>, String> {
+    let mut broken = Vec::new();
+    for chapter in chapters {
+        let page = out.join(format!("{chapter}.html"));
+        let html = std::fs::read_to_string(&page).map_err(|e| e.to_string())?;
+        for link in html
+            .split("href=\"")
+            .skip(1)
+            .filter_map(|s| s.split('"').next())
+        {
+            let target = link.split('#').next().unwrap_or("");
+            if target.is_empty() || target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            if !out.join(target).exists() {
+                broken.push(format!("{chapter}.html: {link}"));
+            }
+        }
+    }
+    Ok(broken)
 }

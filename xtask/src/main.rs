@@ -92,7 +92,7 @@ const GXX: Tool = Tool {
 const MAKE: Tool = Tool {
     command: "make",
     package: "make",
-    needed_for: "Verilator's `--build` and the README's Makefile recipe",
+    needed_for: "Verilator's `--build` and the manual's Makefile recipe (docs/src/generating.md)",
 };
 
 const TEST_TOOLS: [Tool; 9] = [
@@ -564,7 +564,7 @@ fn dpi_in_verilator() -> Result<(), String> {
 }
 
 /// `verilator --lint-only -Wall` on the generated packages: clean but for
-/// `shortreal` (the README's recipe passes `-Wno-SHORTREAL`).
+/// `shortreal` (the manual's Verilator recipe, docs/src/dpi.md, passes `-Wno-SHORTREAL`).
 fn lint_generated(verilator: &Verilator) -> Result<(), String> {
     for package in [
         "c-tests/sv/generated/abi_dpi.sv",

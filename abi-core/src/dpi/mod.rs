@@ -9,7 +9,7 @@
 //! | `i64` / `u64` | `longint` / `longint unsigned` | `long long` | pointer |
 //! | `f64` | `real` | `double` | pointer |
 //! | `f32` | `shortreal` | `float` (`double` with the `verilator` feature) | pointer |
-//! | `bool` | `bit` | `svBit` (any non-zero byte is 1) | `svBit *` |
+//! | `bool` | `bit` | `svBit` (the low bit decides: any odd byte is 1) | `svBit *` |
 //! | [`Logic`] | `logic` | `svLogic` (0, 1, Z = 2, X = 3) | `svLogic *` |
 //! | `&CStr` (`&'static CStr` as an output) | `string` | `const char *` | `const char **` |
 //! | [`Bits<N>`] | `bit [N-1:0]` | `const svBitVecVal *` | `svBitVecVal *` |

@@ -216,8 +216,8 @@ const SV_BIT: CTypeDesc = CTypeDesc::scalar::<u8>("svBit");
 /// `svLogic`: an `unsigned char` holding 0, 1, 2 (Z) or 3 (X).
 const SV_LOGIC: CTypeDesc = CTypeDesc::scalar::<u8>("svLogic");
 
-// SAFETY: `svBit` is an `unsigned char`; any non-zero value reads as 1, so
-// no byte is invalid.
+// SAFETY: `svBit` is an `unsigned char`; its low bit decides (any odd byte
+// reads as 1), so no byte is invalid.
 unsafe impl DpiType for bool {
     const SV_TYPE: SvType = SvType::Named("bit");
     type Input = crate::__received_as!(u8);

@@ -6,7 +6,7 @@
 //! lives at `aligned + offset + i*strides[0] + j*strides[1] + ...` (in
 //! elements). Results that are memrefs, and multiple results, come back
 //! through one out-pointer passed *first*. (Measured on MLIR 19; see the
-//! README's MLIR section.)
+//! manual's MLIR chapter, `docs/src/mlir.md`.)
 //!
 //! This module has:
 //!

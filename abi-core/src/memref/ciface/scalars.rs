@@ -72,7 +72,7 @@ scalars!(i8 => "i8", 0; i16 => "i16", 0; i32 => "i32", 0; i64 => "i64", 0;
 
 /// The C-interface traits of a complex type `$ty` (with part `T:
 /// ComplexPart`), converted through [`Complex`]: by value as two scalars
-/// (see [`super::complex`]), as a result in a `{re, im}` slot.
+/// (see [`crate::memref::complex`]), as a result in a `{re, im}` slot.
 macro_rules! complex_impls {
     ($($ty:ty;)*) => {$(
         // SAFETY: `Raw` is passed in two consecutive SSE registers (or two
