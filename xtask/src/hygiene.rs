@@ -95,20 +95,16 @@ pub(crate) fn minimum_rust_version() -> Result<(), String> {
 /// nothing here needs).
 const MDBOOK_VERSION: &str = "0.5.4";
 
-/// The chapters `docs/src/SUMMARY.md` lists, each of which must come out
-/// as a page.
-const CHAPTERS: [&str; 10] = [
-    "introduction",
-    "c_export",
-    "dpi",
-    "bitint",
-    "packed",
-    "mlir",
-    "reflection",
-    "generating",
-    "testing",
-    "layout",
-];
+/// The chapters `docs/src/SUMMARY.md` links (file names without `.md`).
+fn chapters() -> Result<Vec<String>, String> {
+    let summary = std::fs::read_to_string("docs/src/SUMMARY.md").map_err(|e| e.to_string())?;
+    Ok(summary
+        .split("](")
+        .skip(1)
+        .filter_map(|rest| rest.split(".md)").next())
+        .map(str::to_owned)
+        .collect())
+}
 
 /// `mdbook`, installed into `target/tools` when missing.
 fn mdbook() -> Result<std::path::PathBuf, String> {
@@ -155,7 +151,23 @@ pub(crate) fn book() -> Result<(), String> {
             output.status
         ));
     }
-    for chapter in CHAPTERS {
+    let chapters = chapters()?;
+    // Every chapter but the introduction (which includes the README's
+    // commands) has its Rust examples run as abi-core doctests.
+    let doctested = std::fs::read_to_string("abi-core/src/lib.rs").map_err(|e| e.to_string())?;
+    let doctested = doctested
+        .split("chapters!(")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .ok_or("abi-core/src/lib.rs has no `chapters!(...)` list")?;
+    for chapter in chapters.iter().filter(|c| *c != "introduction") {
+        if !doctested.split(',').any(|c| c.trim() == chapter) {
+            return Err(format!(
+                "docs/src/{chapter}.md is not in abi-core's `chapters!` doctest list"
+            ));
+        }
+    }
+    for chapter in &chapters {
         let page = out.join(format!("{chapter}.html"));
         let html = std::fs::read_to_string(&page)
             .map_err(|e| format!("mdbook wrote no {}: {e}", page.display()))?;
@@ -167,7 +179,7 @@ pub(crate) fn book() -> Result<(), String> {
     if !introduction.contains("cargo xtask showcase") {
         return Err("the book's introduction does not include the README's two commands".into());
     }
-    let broken = broken_links(out, &CHAPTERS)?;
+    let broken = broken_links(out, &chapters)?;
     if !broken.is_empty() {
         return Err(format!(
             "the book has links that resolve to nothing:\n{}",
@@ -176,7 +188,7 @@ pub(crate) fn book() -> Result<(), String> {
     }
     println!(
         "mdbook {MDBOOK_VERSION}: the manual's {} chapters built into target/book",
-        CHAPTERS.len()
+        chapters.len()
     );
     Ok(())
 }
@@ -185,7 +197,7 @@ pub(crate) fn book() -> Result<(), String> {
 /// and no in-page anchor) whose target does not exist, from the page's
 /// folder (`target/book`, two levels below the repository, so links to
 /// repository files resolve as they do on disk).
-fn broken_links(out: &std::path::Path, chapters: &[&str]) -> Result<Vec<String>, String> {
+fn broken_links(out: &std::path::Path, chapters: &[String]) -> Result<Vec<String>, String> {
     let mut broken = Vec::new();
     for chapter in chapters {
         let page = out.join(format!("{chapter}.html"));
