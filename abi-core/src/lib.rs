@@ -67,7 +67,7 @@ mod manual {
         )*};
     }
     chapters!(
-        c_export, dpi, bitint, packed, mlir, reflection, generating, testing, layout
+        c_export, dpi, bitint, packed, mlir, reflection, soundness, generating, testing, layout
     );
 }
 

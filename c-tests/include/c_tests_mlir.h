@@ -487,6 +487,34 @@ float _mlir_ciface_drive_transpose(const MemRef2D_f32 *m);
 float _mlir_ciface_drive_unranked(int64_t n);
 
 /**
+ * Elements 0, 2, 4, ... of the argument (a stride-2 view of it).
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::every_other`
+ *
+ * MLIR C interface of `every_other`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_every_other(MemRef1D_f32 *result, const MemRef1D_f32 *m);
+
+/**
+ * The same view, declared with the default identity layout
+ * (`memref<?xf32>`): refused.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::every_other_strided`
+ *
+ * MLIR C interface of `every_other_strided`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_every_other_strided(MemRef1D_f32 *result, const MemRef1D_f32 *m);
+
+/**
+ * The first three elements, declared as `memref<4xf32>`: refused.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::head3`
+ *
+ * MLIR C interface of `head3`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_head3(MemRef1D_f32 *result, const MemRef1D_f32 *m);
+
+/**
  * Bit 0 of `a` as an `i1` (the register MLIR returns holds all of
  * `a`).
  *
@@ -531,6 +559,18 @@ void _mlir_ciface_primes(MemRef1D_i32 *result);
  * MLIR C interface of `read_0d`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
  */
 float _mlir_ciface_read_0d(const MemRef0D_f32 *m);
+
+/**
+ * Adds the first element of an unranked rank-1 memref to every
+ * element of `m`. MLIR handing both over one buffer would give safe
+ * code a shared and a mutable view of the same elements: the shim
+ * aborts naming both arguments instead.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_add_unranked`
+ *
+ * MLIR C interface of `rust_add_unranked`, implemented in Rust: MLIR code calls it.
+ */
+void _mlir_ciface_rust_add_unranked(const UnrankedMemRef *u, MemRef1D_f32 *m);
 
 /**
  * `y += a * x`. MLIR can pass one buffer as both (`func.call
@@ -730,6 +770,16 @@ void _mlir_ciface_rust_three(MemRef1D_f32 *result);
  * MLIR C interface of `rust_transpose`, implemented in Rust: MLIR code calls it. The results are written through `result`, the first argument.
  */
 void _mlir_ciface_rust_transpose(MemRef2D_f32 *result, const MemRef2D_f32 *m);
+
+/**
+ * The sum of two unranked memrefs' ranks (either may become mutable,
+ * so they must not share memory).
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_two_unranked`
+ *
+ * MLIR C interface of `rust_two_unranked`, implemented in Rust: MLIR code calls it.
+ */
+int64_t _mlir_ciface_rust_two_unranked(const UnrankedMemRef *a, const UnrankedMemRef *b);
 
 /**
  * An unranked result: `[0, ..., n-1]` with a heap descriptor.

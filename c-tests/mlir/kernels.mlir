@@ -213,6 +213,34 @@ module {
     return %t : memref<4xi32>
   }
 
+  // Elements 0, 2, 4, ... of the argument: a view with stride 2.
+  func.func @every_other(%m: memref<?xf32>) -> memref<?xf32, strided<[2], offset: ?>> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %n = memref.dim %m, %c0 : memref<?xf32>
+    %n1 = arith.addi %n, %c1 : index
+    %k = arith.divui %n1, %c2 : index
+    %v0 = memref.subview %m[0] [%k] [2] : memref<?xf32> to memref<?xf32, strided<[2]>>
+    %v = memref.cast %v0 : memref<?xf32, strided<[2]>> to memref<?xf32, strided<[2], offset: ?>>
+    return %v : memref<?xf32, strided<[2], offset: ?>>
+  }
+
+  // The same view under a second name, which a caller declares with the
+  // identity layout (and must refuse).
+  func.func @every_other_strided(%m: memref<?xf32>) -> memref<?xf32, strided<[2], offset: ?>> {
+    %v = func.call @every_other(%m) : (memref<?xf32>) -> memref<?xf32, strided<[2], offset: ?>>
+    return %v : memref<?xf32, strided<[2], offset: ?>>
+  }
+
+  // The first three elements, which a caller declares as `memref<4xf32>`
+  // (and must refuse rather than read a fourth).
+  func.func @head3(%m: memref<?xf32>) -> memref<?xf32> {
+    %c3 = arith.constant 3 : index
+    %r = memref.reinterpret_cast %m to offset: [0], sizes: [%c3], strides: [1] : memref<?xf32> to memref<?xf32>
+    return %r : memref<?xf32>
+  }
+
   // 16-bit float elements (Rust's `half::f16` / `half::bf16`), widened.
   func.func @sum_f16(%m: memref<?xf16>) -> f32 {
     %c0 = arith.constant 0 : index

@@ -91,6 +91,27 @@ pub mod callbacks {
         m.rank() as i64 * 10 + m.sizes().first().copied().unwrap_or(0)
     }
 
+    /// Adds the first element of an unranked rank-1 memref to every
+    /// element of `m`. MLIR handing both over one buffer would give safe
+    /// code a shared and a mutable view of the same elements: the shim
+    /// aborts naming both arguments instead.
+    #[ciface]
+    pub fn rust_add_unranked(u: UnrankedMemRef<'_, f32>, mut m: MemRefMut<'_, f32, 1>) {
+        let first = u
+            .ranked::<1>(&abi_core::memref::MemRefType::ANY_STRIDED)
+            .ok()
+            .and_then(|view| view.first().copied())
+            .unwrap_or(0.0);
+        m.for_each_mut(|x| *x += first);
+    }
+
+    /// The sum of two unranked memrefs' ranks (either may become mutable,
+    /// so they must not share memory).
+    #[ciface]
+    pub fn rust_two_unranked(a: UnrankedMemRef<'_, f32>, b: UnrankedMemRef<'_, f32>) -> i64 {
+        (a.rank() + b.rank()) as i64
+    }
+
     /// An unranked result: `[0, ..., n-1]` with a heap descriptor.
     #[ciface]
     pub fn rust_unranked_iota(n: i64) -> OwnedUnrankedMemRef<f32> {
@@ -268,10 +289,21 @@ pub mod kernels {
         /// `[0, ..., n-1]` as an unranked result.
         pub fn alloc_unranked(n: i64) -> OwnedUnrankedMemRef<f32>;
         /// The argument without its first element (aliases it).
+        #[ciface(result = "memref<?xf32, strided<[1], offset: ?>>")]
         pub fn tail<'a>(m: MemRef<'a, f32, 1>) -> ReturnedMemRef<'a, f32, 1>;
         /// The same, declared as owned: refused, never freed.
         #[allow(dead_code)]
+        #[ciface(result = "memref<?xf32, strided<[1], offset: ?>>")]
         pub fn tail_owned(m: MemRef<'_, f32, 1>) -> OwnedMemRef<f32, 1>;
+        /// Elements 0, 2, 4, ... of the argument (a stride-2 view of it).
+        #[ciface(result = "memref<?xf32, strided<[2], offset: ?>>")]
+        pub fn every_other<'a>(m: MemRef<'a, f32, 1>) -> ReturnedMemRef<'a, f32, 1>;
+        /// The same view, declared with the default identity layout
+        /// (`memref<?xf32>`): refused.
+        pub fn every_other_strided<'a>(m: MemRef<'a, f32, 1>) -> ReturnedMemRef<'a, f32, 1>;
+        /// The first three elements, declared as `memref<4xf32>`: refused.
+        #[ciface(result = "memref<4xf32>")]
+        pub fn head3<'a>(m: MemRef<'a, f32, 1>) -> ReturnedMemRef<'a, f32, 1>;
         /// A constant table (`memref.get_global`).
         pub fn primes() -> ReturnedMemRef<'static, i32, 1>;
         /// The argument reinterpreted as 4 elements, whatever its size.
@@ -279,6 +311,7 @@ pub mod kernels {
         /// One buffer returned twice (`return %a, %a`).
         pub fn same_buffer_twice(n: i64) -> (OwnedMemRef<f32, 1>, OwnedMemRef<f32, 1>);
         /// A buffer and a subview of it, declared as two returned memrefs.
+        #[ciface(result = ("_", "memref<?xf32, strided<[1], offset: ?>>"))]
         pub fn buffer_and_subview(
             n: i64,
         ) -> (
@@ -384,7 +417,7 @@ pub mod kernels {
 mod tests {
     use abi_core::memref::{
         CifaceError, MemRef, MemRefDescriptor, MemRefError, MemRefMut, MemRefType, ReturnedMemRef,
-        UnrankedMemRef,
+        UnrankedMemRefDescriptor,
     };
 
     use super::kernels::*;
@@ -571,18 +604,13 @@ mod tests {
     #[test]
     fn rust_calls_mlir_unranked() {
         let mut data = [0f32; 6];
-        let mut desc = MemRefMut::from_slice(&mut data, [2, 3])
-            .unwrap()
-            .descriptor();
-        assert_eq!(
-            unranked_rank(UnrankedMemRef::from_ranked(&mut desc)).unwrap(),
-            2
-        );
-        let mut zero_d = MemRef::from_slice(&[1.0f32], []).unwrap().descriptor();
-        assert_eq!(
-            unranked_rank(UnrankedMemRef::from_ranked(&mut zero_d)).unwrap(),
-            0
-        );
+        let mut view = MemRefMut::from_slice(&mut data, [2, 3]).unwrap();
+        let mut slot = MemRefDescriptor::EMPTY;
+        assert_eq!(unranked_rank(view.as_unranked(&mut slot)).unwrap(), 2);
+        let mut one = [1.0f32];
+        let mut zero_d = MemRefMut::from_slice(&mut one, []).unwrap();
+        let mut slot = MemRefDescriptor::EMPTY;
+        assert_eq!(unranked_rank(zero_d.as_unranked(&mut slot)).unwrap(), 0);
 
         let unranked = alloc_unranked(4).unwrap();
         assert_eq!(unranked.rank(), 1);
@@ -614,6 +642,48 @@ mod tests {
             ReturnedMemRef::Static(view) => assert_eq!(view.to_vec(), [2, 3, 5, 7]),
             other => panic!("expected static data, got {other:?}"),
         }
+    }
+
+    /// An MLIR function's memref results are checked against their
+    /// declared types exactly as arguments are: the identity layout unless
+    /// `#[ciface(result = "...")]` on the declaration says otherwise, and
+    /// every static size and stride.
+    #[test]
+    fn results_are_checked_against_their_declared_types() {
+        let data = [1.0f32, 2.0, 3.0, 4.0, 5.0];
+        let view = MemRef::from_slice(&data, [5]).unwrap();
+        let odd = every_other(view).unwrap();
+        assert_eq!(
+            (odd.view().strides(), odd.to_vec()),
+            ([2], vec![1.0, 3.0, 5.0])
+        );
+        // The same descriptor, declared `memref<?xf32>` (the default).
+        let error = every_other_strided(view).unwrap_err();
+        assert_eq!(error.argument, None);
+        assert_eq!(
+            error.error,
+            MemRefError::StrideMismatch {
+                dim: 0,
+                expected: 1,
+                found: 2
+            }
+        );
+        // Three elements where the declaration says `memref<4xf32>`.
+        let error = head3(view).unwrap_err();
+        assert_eq!(
+            error.error,
+            MemRefError::SizeMismatch {
+                dim: 0,
+                expected: 4,
+                found: 3
+            }
+        );
+        assert!(
+            error
+                .to_string()
+                .starts_with("`head3` (`_mlir_ciface_head3`): result: "),
+            "{error}"
+        );
     }
 
     /// Multi-value results that share buffers: the second holder is
@@ -761,6 +831,96 @@ mod tests {
             let sum = unsafe { _mlir_ciface_drive_expanded_ramp(n) };
             assert_eq!(sum, (0..n).map(|i| 11.0 * i as f32).sum::<f32>(), "n = {n}");
         }
+    }
+
+    /// Unranked memrefs take part in the overlap check: one buffer handed
+    /// over as an unranked and a mutable ranked memref, or as two unranked
+    /// ones, aborts naming both arguments; disjoint buffers pass. Each
+    /// aborting case runs in a child process.
+    #[test]
+    fn unranked_arguments_that_share_memory_abort() {
+        const CHILD: &str = "ABI_MLIR_UNRANKED_OVERLAP";
+        unsafe extern "C" {
+            fn _mlir_ciface_rust_add_unranked(
+                u: *const UnrankedMemRefDescriptor,
+                m: *const MemRefDescriptor<f32, 1>,
+            );
+            fn _mlir_ciface_rust_two_unranked(
+                a: *const UnrankedMemRefDescriptor,
+                b: *const UnrankedMemRefDescriptor,
+            ) -> i64;
+        }
+        let mut shared = [1.0f32, 2.0, 3.0, 4.0];
+        let mut other = [10.0f32; 4];
+        let p = shared.as_mut_ptr();
+        let ranked = |p: *mut f32| MemRefDescriptor {
+            allocated: p,
+            aligned: p,
+            offset: 0,
+            sizes: [4],
+            strides: [1],
+        };
+        let mut first = ranked(p);
+        let unranked = UnrankedMemRefDescriptor {
+            rank: 1,
+            descriptor: (&raw mut first).cast(),
+        };
+        if let Ok(case) = std::env::var(CHILD) {
+            let same = ranked(p);
+            match case.as_str() {
+                // SAFETY: live descriptors of live data, as declared; the
+                // shim must refuse them before the call.
+                "unranked and mutable" => unsafe {
+                    _mlir_ciface_rust_add_unranked(&unranked, &same)
+                },
+                // SAFETY: as above.
+                _ => {
+                    unsafe { _mlir_ciface_rust_two_unranked(&unranked, &unranked) };
+                }
+            }
+            return;
+        }
+        // Disjoint buffers: called, and the result is right.
+        let disjoint = ranked(other.as_mut_ptr());
+        // SAFETY: live descriptors of two distinct live buffers.
+        unsafe { _mlir_ciface_rust_add_unranked(&unranked, &disjoint) };
+        assert_eq!(other, [11.0; 4]);
+        let mut second = ranked(other.as_mut_ptr());
+        let unranked_other = UnrankedMemRefDescriptor {
+            rank: 1,
+            descriptor: (&raw mut second).cast(),
+        };
+        // SAFETY: as above.
+        let ranks = unsafe { _mlir_ciface_rust_two_unranked(&unranked, &unranked_other) };
+        assert_eq!(ranks, 2);
+        for (case, names) in [
+            (
+                "unranked and mutable",
+                "arguments `u: UnrankedMemRef<'_, f32>` and `m: MemRefMut<'_, f32, 1>` share memory",
+            ),
+            (
+                "two unranked",
+                "arguments `a: UnrankedMemRef<'_, f32>` and `b: UnrankedMemRef<'_, f32>` share memory",
+            ),
+        ] {
+            let output = std::process::Command::new(std::env::current_exe().unwrap())
+                .args([
+                    "--exact",
+                    "mlir_ciface::tests::unranked_arguments_that_share_memory_abort",
+                    "--nocapture",
+                ])
+                .env(CHILD, case)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(!output.status.success(), "{case}: the child did not abort");
+            assert!(stderr.contains(names), "{case}: stderr was {stderr}");
+            assert!(
+                stderr.contains("_mlir_ciface_rust_"),
+                "{case}: stderr was {stderr}"
+            );
+        }
+        assert_eq!(shared, [1.0, 2.0, 3.0, 4.0]);
     }
 
     /// Bad descriptors from the foreign side end the process with a message

@@ -283,7 +283,9 @@ fn test() -> Result<(), String> {
     mlir_under_valgrind()?;
     step("hostile C and C++ callers with their own `main` (natively and under valgrind memcheck)");
     hostile_callers()?;
-    step("Miri: abi-core's unit tests and the boundary replay");
+    step(
+        "Miri: abi-core's unit tests, the boundary replay and the safe-API suite (Stacked Borrows), the replay and the suite again under Tree Borrows",
+    );
     sanitizers::miri()?;
     step("ThreadSanitizer: concurrent calls, registry reads and chandles");
     sanitizers::thread_sanitizer()?;

@@ -84,9 +84,13 @@ fn nightly_with(components: &[&str]) -> Result<bool, String> {
     Ok(true)
 }
 
-/// Miri over abi-core's unit tests and the replay of the boundary attacks
-/// that end in a status (`abi-core/tests/boundary_replay.rs`). Any report
-/// of undefined behaviour fails the run.
+/// Miri over abi-core's unit tests, the replay of the boundary attacks
+/// that end in a status (`abi-core/tests/boundary_replay.rs`) and the safe
+/// API used the way users write code (`abi-core/tests/safe_api.rs`), under
+/// Stacked Borrows; then the replay and the safe API again under Tree
+/// Borrows, the other aliasing model (a library sound under one but not
+/// the other would break with the model rustc settles on). Any report of
+/// undefined behaviour fails the run.
 pub(crate) fn miri() -> Result<(), String> {
     if !nightly_with(&["miri", "rust-src"])? {
         return Ok(());
@@ -102,10 +106,29 @@ pub(crate) fn miri() -> Result<(), String> {
                 "--lib",
                 "--test",
                 "boundary_replay",
+                "--test",
+                "safe_api",
             ],
             &[],
         ),
-        "Miri",
+        "Miri (Stacked Borrows)",
+    )?;
+    run(
+        nightly_cargo(
+            &[
+                "miri",
+                "test",
+                "--quiet",
+                "--package",
+                "abi-core",
+                "--test",
+                "boundary_replay",
+                "--test",
+                "safe_api",
+            ],
+            &[("MIRIFLAGS", "-Zmiri-tree-borrows")],
+        ),
+        "Miri (Tree Borrows)",
     )
 }
 

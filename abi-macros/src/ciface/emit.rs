@@ -590,8 +590,10 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
         ResultModel::Leading(ty) => {
             let st = with_lifetimes(ty, "'static");
             let empty = Qualified::new(&st, quote!(#p::CifaceResult)).item("EMPTY");
-            let from = Qualified::new(ty, quote!(#p::CifaceResult))
-                .call("from_slot", quote!(#out, &__abi_arguments));
+            let from = Qualified::new(ty, quote!(#p::CifaceResult)).call(
+                "from_slot",
+                quote!(#out, &__abi_arguments, __ABI_RESULT_TYPES),
+            );
             (
                 quote!(#ty),
                 quote!(),
@@ -615,6 +617,11 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
         }
     };
 
+    let result_consts = if matches!(f.result, ResultModel::Leading(_)) {
+        result_type_consts(f)
+    } else {
+        TokenStream::new()
+    };
     let user_doc = if doc.is_empty() {
         quote!()
     } else {
@@ -631,6 +638,7 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
                 fn __abi_mlir(#(#raw_params),*) #raw_return;
             }
             #type_consts
+            #result_consts
             #(#prepare)*
             #body
         }

@@ -128,7 +128,7 @@ pub(crate) fn build_block(
     if let Some((meta, _)) = &args.result {
         errors.spanned(
             meta,
-            "`result = ...` declares what a Rust function returns to MLIR; an MLIR function's memref results are checked as they come back, whatever their layout",
+            "`result = ...` declares one function's results: put `#[ciface(result = \"...\")]` on the declaration inside the block",
         );
     }
     let fns: Vec<_> = block
@@ -160,11 +160,16 @@ pub(crate) fn build_block(
         if let Some(v) = &f.sig.variadic {
             errors.spanned(v, "MLIR functions are not variadic");
         }
-        syntax::check_attributes(&f.attrs, "ciface", errors);
+        let (own, attrs) = declaration_args(&f.attrs, errors);
+        syntax::check_attributes(&attrs, "ciface", errors);
+        let own = Args {
+            result: own.result,
+            ..Args::default()
+        };
         if let Some(m) = build(
-            args,
+            &own,
             &f.sig,
-            &f.attrs,
+            &attrs,
             Provider::Mlir { vis: f.vis.clone() },
             args.name.clone(),
             errors,
@@ -173,6 +178,48 @@ pub(crate) fn build_block(
         }
     }
     models
+}
+
+/// The `#[ciface(result = ...)]` of one declaration inside a block (the
+/// MLIR types of its memref results), and the declaration's other
+/// attributes.
+fn declaration_args(attrs: &[Attribute], errors: &mut Errors) -> (Args, Vec<Attribute>) {
+    let mut own = Args::default();
+    let mut rest = Vec::new();
+    for attr in attrs {
+        if !attr.path().is_ident("ciface") {
+            rest.push(attr.clone());
+            continue;
+        }
+        let tokens = match &attr.meta {
+            syn::Meta::List(list) => list.tokens.clone(),
+            _ => proc_macro2::TokenStream::new(),
+        };
+        let parsed = Args::parse(tokens, errors);
+        if let Some(name) = &parsed.name {
+            errors.spanned(
+                name,
+                "`name = \"...\"` goes on a block of its own: `#[ciface(name = \"...\")] unsafe extern \"C\" { ... }`",
+            );
+        }
+        if let Some(expanded) = &parsed.expanded {
+            errors.spanned(
+                expanded,
+                "`expanded` exports a Rust function under the expanded convention; calls into MLIR always go through `_mlir_ciface_`",
+            );
+        }
+        if parsed.result.is_none() && parsed.name.is_none() && parsed.expanded.is_none() {
+            errors.spanned(
+                attr,
+                "on a declaration, `#[ciface]` takes the MLIR types of its results: `#[ciface(result = \"memref<?xf32, strided<[1], offset: ?>>\")]`",
+            );
+        } else if own.result.is_some() {
+            errors.spanned(attr, "`result` is given more than once");
+        } else {
+            own.result = parsed.result;
+        }
+    }
+    (own, rest)
 }
 
 fn build(
@@ -265,11 +312,7 @@ fn build(
         check_result_lifetimes(&sig.output, &params, errors);
     }
 
-    let result_types = if is_import {
-        Vec::new()
-    } else {
-        declared_results(args, &result, errors)
-    };
+    let result_types = declared_results(args, &result, errors);
 
     let expanded = args.expanded.is_some() && !is_import;
     if expanded {

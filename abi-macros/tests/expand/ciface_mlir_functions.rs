@@ -112,6 +112,7 @@ pub fn tail<'a>(
         }
         _ => {}
     };
+    const __ABI_RESULT_TYPES: &[::abi_core::__private::MemRefType] = &[];
     let mut __abi_storage0 = match <MemRef<
         'a,
         f32,
@@ -157,6 +158,7 @@ pub fn tail<'a>(
         > as ::abi_core::__private::CifaceResult>::from_slot(
             __abi_slot,
             &__abi_arguments,
+            __ABI_RESULT_TYPES,
         )
     }
         .map_err(|error| ::abi_core::__private::CifaceError {

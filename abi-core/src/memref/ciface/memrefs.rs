@@ -102,6 +102,11 @@ pub(super) const UNRANKED_POINTER: CTypeDesc = CTypeDesc::Pointer {
 
 // SAFETY: MLIR passes `memref<*xT>` as a pointer to `{rank, descriptor}`.
 unsafe impl<T: MemRefElement> CifaceParam for UnrankedMemRef<'static, T> {
+    // Exclusive: the function can make a `MemRefMut` of it.
+    #[inline(always)]
+    fn borrow(&self) -> Option<crate::argument::Borrow> {
+        Some(self.borrowed_memory())
+    }
     type Raw = *const UnrankedMemRefDescriptor;
     const C_TYPE: CTypeDesc = UNRANKED_POINTER;
     const DIRECTION: Direction = Direction::InOut;
@@ -148,12 +153,13 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceResult for OwnedMemRef<T, N>
         slot: Self::Slot,
         arguments: &[ArgumentBuffer],
         earlier: &[*const c_void],
+        types: &[MemRefType],
     ) -> Result<Self, MemRefError> {
         // Not freed when refused: the buffer belongs to the argument or to
         // the earlier member.
         held_elsewhere(slot.allocated.cast_const().cast(), arguments, earlier)?;
         // SAFETY: a fresh result belongs to the caller (trait contract).
-        unsafe { OwnedMemRef::from_descriptor(slot, &MemRefType::ANY_STRIDED) }
+        unsafe { OwnedMemRef::from_descriptor(slot, declared_result(types, 0)) }
     }
     #[inline(always)]
     unsafe fn slot_allocation(slot: &Self::Slot) -> Option<*const c_void> {
@@ -186,6 +192,7 @@ unsafe impl<'a, T: MemRefElement, const N: usize> CifaceResult for ReturnedMemRe
         slot: Self::Slot,
         arguments: &[ArgumentBuffer],
         earlier: &[*const c_void],
+        types: &[MemRefType],
     ) -> Result<Self, MemRefError> {
         let allocated = slot.allocated.cast_const().cast::<c_void>();
         // Arguments first: a result borrowing an argument is `Borrowed`
@@ -197,7 +204,7 @@ unsafe impl<'a, T: MemRefElement, const N: usize> CifaceResult for ReturnedMemRe
         }
         // SAFETY: the trait contract, and the wrapper ties `'a` to the
         // arguments' borrows.
-        unsafe { ReturnedMemRef::classify(slot, &MemRefType::ANY_STRIDED, arguments) }
+        unsafe { ReturnedMemRef::classify(slot, declared_result(types, 0), arguments) }
     }
     #[inline(always)]
     unsafe fn slot_allocation(slot: &Self::Slot) -> Option<*const c_void> {
@@ -220,6 +227,7 @@ unsafe impl<T: MemRefElement> CifaceResult for OwnedUnrankedMemRef<T> {
         slot: Self::Slot,
         arguments: &[ArgumentBuffer],
         earlier: &[*const c_void],
+        _: &[MemRefType],
     ) -> Result<Self, MemRefError> {
         // SAFETY: the slot was written per the signature (trait contract).
         if let Some(allocated) = unsafe { Self::slot_allocation(&slot) }

@@ -130,8 +130,12 @@ pub unsafe trait CifaceResult: Sized {
     /// Hand the value over (ownership of memref buffers passes with it).
     fn into_slot(self) -> Self::Slot;
 
-    /// Take what the callee wrote. `arguments` are the buffers of the
-    /// call's memref arguments, to recognise results that alias them.
+    /// Take what the callee wrote, checked against `types`, the declared
+    /// MLIR types of the memref results in order (`#[ciface(result =
+    /// ...)]` on the declaration; a missing one is the identity layout of
+    /// the result's rank), exactly as arguments are. `arguments` are the
+    /// buffers of the call's memref arguments, to recognise results that
+    /// alias them.
     ///
     /// # Safety
     ///
@@ -140,9 +144,10 @@ pub unsafe trait CifaceResult: Sized {
     unsafe fn from_slot(
         slot: Self::Slot,
         arguments: &[ArgumentBuffer],
+        types: &[MemRefType],
     ) -> Result<Self, MemRefError> {
         // SAFETY: forwarded (trait contract).
-        unsafe { Self::from_slot_after(slot, arguments, &[]) }
+        unsafe { Self::from_slot_after(slot, arguments, &[], types) }
     }
 
     /// As [`CifaceResult::from_slot`], for a member of a multi-value
@@ -157,6 +162,7 @@ pub unsafe trait CifaceResult: Sized {
         slot: Self::Slot,
         arguments: &[ArgumentBuffer],
         earlier: &[*const c_void],
+        types: &[MemRefType],
     ) -> Result<Self, MemRefError>;
 
     /// Check a result a Rust function hands to MLIR against the MLIR

@@ -27,6 +27,7 @@ macro_rules! tuples {
                 slot: Self::Slot,
                 arguments: &[ArgumentBuffer],
                 _: &[*const c_void],
+                types: &[MemRefType],
             ) -> Result<Self, MemRefError> {
                 // Every member converts (each one seeing the buffers of
                 // the members before it), so that when one is refused the
@@ -34,8 +35,9 @@ macro_rules! tuples {
                 // error: nothing leaks, nothing is freed twice.
                 let mut earlier: [*const c_void; 4] = [core::ptr::null(); 4];
                 let members = ($({
+                    let declared = types.get($i..$i + 1).unwrap_or(&[]);
                     // SAFETY: forwarded per member (trait contract).
-                    let member = unsafe { $t::from_slot_after(slot.$i, arguments, &earlier[..$i]) };
+                    let member = unsafe { $t::from_slot_after(slot.$i, arguments, &earlier[..$i], declared) };
                     // SAFETY: as above.
                     earlier[$i] = unsafe { $t::slot_allocation(&slot.$i) }.unwrap_or(core::ptr::null());
                     member
@@ -141,23 +143,16 @@ unsafe impl<'a, T: MemRefElement> CifaceArg for UnrankedMemRef<'a, T> {
             return ArgumentBuffer::NONE;
         }
         let rank = usize::try_from(storage.rank).unwrap_or(0).min(64);
-        let words = storage.descriptor.cast::<i64>().cast_const();
-        // SAFETY: the ranked descriptor of `rank` (at most 64, as the view
-        // checked) is two pointers, the offset, then the sizes and the
-        // strides; read unaligned, as foreign memory.
-        let word = |k: usize| unsafe { words.wrapping_add(k).read_unaligned() };
-        // SAFETY: as above: `allocated` and `aligned` come first.
+        // SAFETY: `allocated` comes first in the ranked descriptor of
+        // `rank` (at most 64, as the view checked); read unaligned, as
+        // foreign memory.
         let allocated = unsafe { storage.descriptor.cast::<*const c_void>().read_unaligned() };
-        let aligned = word(1) as usize;
-        let base =
-            aligned.wrapping_add_signed((word(2) as isize).wrapping_mul(size_of::<T>() as isize));
         ArgumentBuffer {
             allocated,
-            extent: crate::memref::view::extent::<T>(
-                base,
-                (0..rank).map(|k| (word(3 + k), word(3 + rank + k))),
-                false,
-            ),
+            // SAFETY: as above.
+            extent: unsafe {
+                crate::memref::view::ranked_extent::<T>(storage.descriptor, rank, false)
+            },
         }
     }
     fn record(ty: &MemRefType) -> TypeRecord {

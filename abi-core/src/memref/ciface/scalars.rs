@@ -28,7 +28,7 @@ macro_rules! scalars {
                 self
             }
             #[inline(always)]
-            unsafe fn from_slot_after(slot: $t, _: &[ArgumentBuffer], _: &[*const c_void]) -> Result<Self, MemRefError> {
+            unsafe fn from_slot_after(slot: $t, _: &[ArgumentBuffer], _: &[*const c_void], _: &[MemRefType]) -> Result<Self, MemRefError> {
                 Ok(slot)
             }
             fn record() -> TypeRecord {
@@ -106,6 +106,7 @@ macro_rules! complex_impls {
                 slot: Complex<T>,
                 _: &[ArgumentBuffer],
                 _: &[*const c_void],
+                _: &[MemRefType],
             ) -> Result<Self, MemRefError> {
                 Ok(slot.into())
             }
@@ -181,6 +182,7 @@ unsafe impl CifaceResult for bool {
         slot: u8,
         _: &[ArgumentBuffer],
         _: &[*const c_void],
+        _: &[MemRefType],
     ) -> Result<Self, MemRefError> {
         Ok(slot & 1 != 0)
     }

@@ -20,6 +20,7 @@ pub use iter::Iter;
 pub use mutable::MemRefMut;
 pub use shared::MemRef;
 pub use unranked::UnrankedMemRef;
+pub(crate) use unranked::ranked_extent;
 
 /// The pointers and geometry shared by both views.
 /// The bytes from the lowest to the highest element of `T` reached from

@@ -29,6 +29,32 @@ impl<T: MemRefElement, const N: usize> MemRefMut<'_, T, N> {
     }
 }
 
+impl<T: MemRefElement, const N: usize> MemRefMut<'_, T, N> {
+    /// This view as an unranked memref (`memref<*xT>`), to pass to an MLIR
+    /// function. The ranked descriptor it points to is written into `slot`,
+    /// which stays borrowed, like the view, while the unranked one lives:
+    ///
+    /// ```
+    /// use abi_core::memref::{MemRefDescriptor, MemRefMut};
+    /// let mut data = [0f32; 6];
+    /// let mut view = MemRefMut::from_slice(&mut data, [2, 3]).unwrap();
+    /// let mut slot = MemRefDescriptor::EMPTY;
+    /// let unranked = view.as_unranked(&mut slot);
+    /// assert_eq!((unranked.rank(), unranked.sizes()), (2, vec![2, 3]));
+    /// ```
+    pub fn as_unranked<'s>(
+        &'s mut self,
+        slot: &'s mut MemRefDescriptor<T, N>,
+    ) -> super::UnrankedMemRef<'s, T> {
+        *slot = self.raw.descriptor();
+        // SAFETY: the descriptor is this view's own (validated, every
+        // element valid for reads and writes), and both the view and the
+        // slot stay mutably borrowed for `'s`: nothing else reads, writes
+        // or changes the descriptor meanwhile.
+        unsafe { super::UnrankedMemRef::from_ranked(slot) }
+    }
+}
+
 impl<'a, T: MemRefElement, const N: usize> MemRefMut<'a, T, N> {
     /// A mutable view of the data a descriptor describes, after checking
     /// it against `ty` and that no element is reached twice.

@@ -48,13 +48,34 @@ impl<'a, T: MemRefElement> UnrankedMemRef<'a, T> {
     }
 
     /// An unranked view of a ranked descriptor, to pass to an MLIR
-    /// function taking `memref<*xT>`.
-    pub fn from_ranked<const N: usize>(desc: &'a mut MemRefDescriptor<T, N>) -> Self {
+    /// function taking `memref<*xT>`. Safe code gets one from a mutable
+    /// view instead: [`MemRefMut::as_unranked`].
+    ///
+    /// # Safety
+    ///
+    /// The descriptor is plain data (its fields are public): every element
+    /// it reaches must be valid for reads and writes and not accessed
+    /// through other pointers for `'a`, as for
+    /// [`MemRefMut::from_descriptor`]. The views made from the result check
+    /// the geometry, never that the pointers point to memory.
+    pub unsafe fn from_ranked<const N: usize>(desc: &'a mut MemRefDescriptor<T, N>) -> Self {
         UnrankedMemRef {
             rank: N,
             descriptor: (desc as *mut MemRefDescriptor<T, N>).cast(),
             _borrow: PhantomData,
         }
+    }
+
+    /// The memory the ranked descriptor's geometry reaches, borrowed
+    /// exclusively (the view can become a [`MemRefMut`]), for the
+    /// boundary's check that it overlaps no other argument. Computed from
+    /// the sizes and strides before any check, saturating, so a malformed
+    /// descriptor gives a large range (an overlap report), never an
+    /// overflow.
+    #[inline]
+    pub fn borrowed_memory(&self) -> crate::argument::Borrow {
+        // SAFETY: the ranked descriptor of `rank` (construction contract).
+        unsafe { ranked_extent::<T>(self.descriptor, self.rank, true) }
     }
 
     /// The rank.
@@ -80,11 +101,27 @@ impl<'a, T: MemRefElement> UnrankedMemRef<'a, T> {
             .collect()
     }
 
-    /// A ranked view, after checking the rank and the descriptor.
-    pub fn ranked<const N: usize>(&self, ty: &MemRefType) -> Result<MemRef<'a, T, N>, MemRefError> {
+    /// A ranked view, after checking the rank and the descriptor. It
+    /// borrows `self`: no [`ranked_mut`](Self::ranked_mut) view of the same
+    /// data can exist while it lives.
+    pub fn ranked<const N: usize>(&self, ty: &MemRefType) -> Result<MemRef<'_, T, N>, MemRefError> {
         let desc = self.ranked_descriptor::<N>()?;
-        // SAFETY: valid for reads for `'a` (construction contract).
+        // SAFETY: valid for reads for `'a` (construction contract), and
+        // the view's lifetime is the shared borrow of `self`, so no
+        // mutable view of this memref coexists with it.
         unsafe { MemRef::from_descriptor(&desc, ty) }
+    }
+
+    /// The ranked mutable view for the rest of `'a`, after checking the
+    /// rank and the descriptor (consumes the unranked view).
+    pub fn into_ranked_mut<const N: usize>(
+        self,
+        ty: &MemRefType,
+    ) -> Result<MemRefMut<'a, T, N>, MemRefError> {
+        let desc = self.ranked_descriptor::<N>()?;
+        // SAFETY: valid for reads and writes for `'a`, and `self`, the
+        // only handle to the data, is consumed.
+        unsafe { MemRefMut::from_descriptor(&desc, ty) }
     }
 
     /// A mutable ranked view, after checking the rank and the descriptor.
@@ -121,4 +158,31 @@ impl<'a, T: MemRefElement> UnrankedMemRef<'a, T> {
             descriptor: self.descriptor,
         }
     }
+}
+
+/// The bytes from the lowest to the highest element the ranked descriptor
+/// at `descriptor` reaches (its extent), from its sizes and strides as
+/// they are: saturating, so an unvalidated descriptor cannot overflow it.
+///
+/// # Safety
+///
+/// `descriptor` points to a readable ranked descriptor of `rank` (two
+/// pointers, the offset, `rank` sizes, `rank` strides), at any alignment.
+pub(crate) unsafe fn ranked_extent<T>(
+    descriptor: *const core::ffi::c_void,
+    rank: usize,
+    exclusive: bool,
+) -> crate::argument::Borrow {
+    let words = descriptor.cast::<i64>();
+    // SAFETY: inside the descriptor (caller); unaligned because foreign
+    // code may hand over a descriptor at any address.
+    let word = |k: usize| unsafe { words.wrapping_add(k).read_unaligned() };
+    let aligned = word(1) as usize;
+    let base =
+        aligned.wrapping_add_signed((word(2) as isize).wrapping_mul(size_of::<T>() as isize));
+    super::extent::<T>(
+        base,
+        (0..rank).map(|k| (word(3 + k), word(3 + rank + k))),
+        exclusive,
+    )
 }

@@ -39,10 +39,28 @@ pub fn pair() -> (OwnedMemRef<f32, 1>, OwnedMemRef<f64, 2>) {
     (OwnedMemRef::zeroed([4]).unwrap(), OwnedMemRef::zeroed([2, 2]).unwrap())
 }
 
-/// Results of MLIR functions are checked as they come back.
+/// On a block, `result` would apply to every declaration: it goes on the
+/// declaration.
 #[ciface(result = "memref<4xf32>")]
 unsafe extern "C" {
     pub fn from_mlir() -> OwnedMemRef<f32, 1>;
+}
+
+#[ciface]
+unsafe extern "C" {
+    /// A declaration's result type, checked against the Rust type.
+    #[ciface(result = "memref<4x4xf32>")]
+    pub fn wrong_rank_from_mlir() -> OwnedMemRef<f32, 1>;
+}
+
+#[ciface]
+unsafe extern "C" {
+    /// Only `result` belongs on a declaration.
+    #[ciface(name = "other")]
+    pub fn renamed() -> OwnedMemRef<f32, 1>;
+    /// A declaration's `#[ciface]` without a result type.
+    #[ciface]
+    pub fn bare() -> OwnedMemRef<f32, 1>;
 }
 
 fn main() {}

@@ -1,0 +1,9 @@
+//! The lifetime rules the view types rely on: each misuse safe code could
+//! write (a view kept across a write, an unranked view over a descriptor
+//! anyone can fill, a view outliving its buffer) fails to compile, with
+//! the borrow checker's own message pointing at the conflicting use.
+
+#[test]
+fn misuse_of_views_does_not_compile() {
+    trybuild::TestCases::new().compile_fail("tests/view_lifetimes/*.rs");
+}
