@@ -38,16 +38,22 @@ pub(crate) fn extent<T>(
         if size <= 0 {
             return crate::argument::Borrow::range(0, 0, exclusive);
         }
+        // Each reach fits in 127 bits; the sums saturate (64 dimensions of
+        // an unranked memref nobody validated could pass `i128::MAX`).
         let reach = i128::from(size - 1) * i128::from(stride);
         if reach < 0 {
-            low += reach;
+            low = low.saturating_add(reach);
         } else {
-            high += reach;
+            high = high.saturating_add(reach);
         }
     }
     let element = size_of::<T>() as i128;
-    let start = (base as i128 + low * element).clamp(0, usize::MAX as i128);
-    let end = (base as i128 + (high + 1) * element).clamp(0, usize::MAX as i128);
+    let start = (base as i128)
+        .saturating_add(low.saturating_mul(element))
+        .clamp(0, usize::MAX as i128);
+    let end = (base as i128)
+        .saturating_add(high.saturating_add(1).saturating_mul(element))
+        .clamp(0, usize::MAX as i128);
     crate::argument::Borrow::range(start as usize, (end - start) as usize, exclusive)
 }
 
@@ -388,6 +394,32 @@ mod tests {
                 .unwrap()
                 .is_empty()
         );
+    }
+
+    /// The overlap check reads an unranked argument's extent before any
+    /// validation: 64 dimensions of the largest sizes and strides saturate
+    /// to the whole address space instead of overflowing.
+    #[test]
+    fn the_extent_of_a_hostile_unranked_descriptor_saturates() {
+        let rank = MAX_UNRANKED_RANK;
+        let mut words = vec![i64::MAX; 3 + 2 * rank];
+        // NULL `allocated`, `aligned` at 64, offset 0.
+        words[..3].copy_from_slice(&[0, 64, 0]);
+        let unranked = UnrankedMemRefDescriptor {
+            rank: rank as i64,
+            descriptor: words.as_mut_ptr().cast(),
+        };
+        // SAFETY: a block of `rank` sizes and strides; the data pointer is
+        // never read (only the extent is computed).
+        let view = unsafe { UnrankedMemRef::<f64>::from_descriptor(&unranked) }.unwrap();
+        let all = crate::argument::Borrow::range(64, usize::MAX - 64, true);
+        assert_eq!(view.borrowed_memory(), all);
+        // A negative stride saturates the other way, to address 0.
+        words[3 + rank] = i64::MIN;
+        // SAFETY: as above.
+        let view = unsafe { UnrankedMemRef::<f64>::from_descriptor(&unranked) }.unwrap();
+        let everything = crate::argument::Borrow::range(0, usize::MAX, true);
+        assert_eq!(view.borrowed_memory(), everything);
     }
 
     #[test]
