@@ -128,6 +128,32 @@ pub(crate) fn may_borrow(ty: &Type) -> bool {
     }
 }
 
+/// The first `'static` lifetime written in a parameter type of a function
+/// the foreign side calls, with the hint to give: what the caller lends
+/// (a buffer, a string, a descriptor) lives only for the call, and the shim
+/// converts every argument at `'static` and relies on the function's own
+/// lifetimes to shorten it, so a `'static` written there would let the
+/// function keep the borrow after the call.
+pub(crate) fn static_in_parameter(ty: &Type) -> Option<(syn::Lifetime, &'static str)> {
+    // `visit-mut` over a copy: the crate enables no other visitor.
+    struct Find(Option<syn::Lifetime>);
+    impl VisitMut for Find {
+        fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
+            if self.0.is_none() && l.ident == "static" {
+                self.0 = Some(l.clone());
+            }
+        }
+    }
+    let mut find = Find(None);
+    find.visit_type_mut(&mut ty.clone());
+    find.0.map(|l| {
+        (
+            l,
+            "what the caller passes is lent for this call only, and `'static` would let the function keep it afterwards: write `'_` or leave the lifetime out (copy the data to keep it)",
+        )
+    })
+}
+
 /// Where a type appears, for the wording of hints.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Position {

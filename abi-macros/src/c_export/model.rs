@@ -127,6 +127,10 @@ impl FunctionModel {
                         errors.spanned(offender, message);
                         continue;
                     }
+                    if let Some((lifetime, message)) = syntax::static_in_parameter(&typed.ty) {
+                        errors.spanned(lifetime, message);
+                        continue;
+                    }
                     params.push(ParamModel {
                         name,
                         is_slice: syntax::is_slice_like(&typed.ty),

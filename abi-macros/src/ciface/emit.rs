@@ -554,7 +554,9 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
                 }
             };
         });
-        allocated.push(q.call("buffer", quote!(&#storage)));
+        let buffer = q.call("buffer", quote!(&#storage));
+        // SAFETY: the storage `prepare` made just above.
+        allocated.push(quote!(unsafe { #buffer }));
         raw_args.push(q.call("raw", quote!(&mut #storage)));
     }
 

@@ -247,6 +247,13 @@ fn build(
             errors.spanned(offender, message);
             continue;
         }
+        // MLIR lends a Rust callee's arguments for the call; an MLIR
+        // function only borrows what Rust passes for the call, whatever
+        // lifetime the declaration names.
+        if !is_import && let Some((lifetime, message)) = syntax::static_in_parameter(&typed.ty) {
+            errors.spanned(lifetime, message);
+            continue;
+        }
         let mut mlir = None;
         for attr in &typed.attrs {
             if attr.path().is_ident("mlir") {

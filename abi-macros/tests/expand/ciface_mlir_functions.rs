@@ -129,11 +129,13 @@ pub fn tail<'a>(
         }
     };
     let __abi_arguments = [
-        <MemRef<
-            'static,
-            f32,
-            1,
-        > as ::abi_core::__private::CifaceArg>::buffer(&__abi_storage0),
+        unsafe {
+            <MemRef<
+                'static,
+                f32,
+                1,
+            > as ::abi_core::__private::CifaceArg>::buffer(&__abi_storage0)
+        },
     ];
     let mut __abi_slot = <ReturnedMemRef<
         'static,

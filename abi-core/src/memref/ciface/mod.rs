@@ -248,7 +248,13 @@ pub unsafe trait CifaceArg: Sized {
     fn raw(storage: &mut Self::Storage) -> Self::Raw;
     /// The buffer a result might alias ([`ArgumentBuffer::NONE`] for
     /// scalars).
-    fn buffer(storage: &Self::Storage) -> ArgumentBuffer;
+    ///
+    /// # Safety
+    ///
+    /// `storage` was made by [`CifaceArg::prepare`]: a storage is plain data
+    /// (an unranked one holds a pointer to its ranked descriptor, which this
+    /// reads), so one built by hand could point anywhere.
+    unsafe fn buffer(storage: &Self::Storage) -> ArgumentBuffer;
     /// The reflection record.
     fn record(ty: &MemRefType) -> TypeRecord;
 }

@@ -83,7 +83,7 @@ macro_rules! ranked_arg {
                 storage
             }
             #[inline(always)]
-            fn buffer(storage: &Self::Storage) -> ArgumentBuffer {
+            unsafe fn buffer(storage: &Self::Storage) -> ArgumentBuffer {
                 ArgumentBuffer::of_ranked(storage)
             }
             fn record(ty: &MemRefType) -> TypeRecord {
@@ -138,7 +138,7 @@ unsafe impl<'a, T: MemRefElement> CifaceArg for UnrankedMemRef<'a, T> {
     fn raw(storage: &mut Self::Storage) -> Self::Raw {
         storage
     }
-    fn buffer(storage: &Self::Storage) -> ArgumentBuffer {
+    unsafe fn buffer(storage: &Self::Storage) -> ArgumentBuffer {
         if storage.descriptor.is_null() {
             return ArgumentBuffer::NONE;
         }

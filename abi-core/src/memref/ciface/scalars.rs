@@ -56,7 +56,7 @@ macro_rules! scalars {
                 *storage
             }
             #[inline(always)]
-            fn buffer(_: &$t) -> ArgumentBuffer {
+            unsafe fn buffer(_: &$t) -> ArgumentBuffer {
                 ArgumentBuffer::NONE
             }
             fn record(_: &MemRefType) -> TypeRecord {
@@ -129,7 +129,7 @@ macro_rules! complex_impls {
                 *storage
             }
             #[inline(always)]
-            fn buffer(_: &T::Split) -> ArgumentBuffer {
+            unsafe fn buffer(_: &T::Split) -> ArgumentBuffer {
                 ArgumentBuffer::NONE
             }
             fn record(_: &MemRefType) -> TypeRecord {
@@ -212,7 +212,7 @@ unsafe impl CifaceArg for bool {
         *storage
     }
     #[inline(always)]
-    fn buffer(_: &u8) -> ArgumentBuffer {
+    unsafe fn buffer(_: &u8) -> ArgumentBuffer {
         ArgumentBuffer::NONE
     }
     fn record(_: &MemRefType) -> TypeRecord {
