@@ -86,9 +86,10 @@ fn an_unranked_view_made_ranked_then_mutable_then_ranked_again() {
         unranked.borrowed_memory(),
         abi_core::Borrow::range(data_address(&shared), 6 * 4, true)
     );
-    let mut last = unranked.into_ranked_mut::<2>(&any).unwrap();
-    last[[0, 0]] = 10.0;
-    drop(last);
+    {
+        let mut last = unranked.into_ranked_mut::<2>(&any).unwrap();
+        last[[0, 0]] = 10.0;
+    }
     view[[0, 1]] = 20.0;
     assert_eq!(data, [10.0, 20.0, 3.0, 4.0, 5.0, 60.0]);
 }

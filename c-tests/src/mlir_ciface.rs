@@ -873,8 +873,8 @@ mod tests {
                 "unranked and mutable" => unsafe {
                     _mlir_ciface_rust_add_unranked(&unranked, &same)
                 },
-                // SAFETY: as above.
                 _ => {
+                    // SAFETY: as above.
                     unsafe { _mlir_ciface_rust_two_unranked(&unranked, &unranked) };
                 }
             }
