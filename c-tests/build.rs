@@ -26,6 +26,10 @@ fn main() {
     println!("cargo::rerun-if-env-changed=ABI_SKIP_C");
     println!("cargo::rerun-if-changed=build_support");
     println!("cargo::rerun-if-env-changed=PACKED_LAYOUT_SEED");
+    // `tests/dpi_boundary.rs` stands in for the simulator's svdpi.h
+    // functions, which abi-core finds with `dlsym`, as in a simulator
+    // linked with `-rdynamic`.
+    println!("cargo::rustc-link-arg-tests=-rdynamic");
 
     // Random packed layouts for `tests/packed_layouts.rs`.
     let seed = std::env::var("PACKED_LAYOUT_SEED")

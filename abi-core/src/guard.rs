@@ -39,6 +39,8 @@ use crate::model::function::FunctionEntry;
 /// is inlined as a closure would be.
 #[inline(always)]
 pub fn abort_on_panic<A, R>(function: &'static FunctionEntry, args: &A, body: fn(&A) -> R) -> R {
+    // The hook reports the aborts Rust makes before the shim sees a panic.
+    quiet_panic_hook();
     let mut slot = CallSlot {
         body,
         args,
@@ -71,6 +73,152 @@ pub fn status_on_panic<A>(function: &'static FunctionEntry, args: &A, body: fn(&
     }
     // SAFETY: as in `abort_on_panic`.
     unsafe { slot.result.assume_init() }
+}
+
+/// The aborts Rust makes from inside its panic machinery, recognised by the
+/// message of the panic that cannot unwind, which core raises and whose
+/// hook runs just before the abort, and what abi-core reports for them.
+const NON_UNWINDING_PANICS: [(&str, &str); 2] = [
+    (
+        "panic in a destructor during cleanup",
+        "panicked in a destructor while a panic was unwinding",
+    ),
+    (
+        "panic in a function that cannot unwind",
+        "panicked in a function that cannot unwind",
+    ),
+];
+
+/// From the panic hook: when the panic is one Rust aborts for, and it
+/// happens inside an export, report it naming the export, as every other
+/// abort is (Rust then prints its own message and aborts).
+///
+/// The export is found on the stack, not recorded when it is called: Rust
+/// aborts from inside its panic machinery while the first panic unwinds
+/// the user's frames, before it reaches the shim's catch, so the hook is
+/// the last code that runs; and a record of the running export (a
+/// thread-local written around every call) cost up to 25 instructions per
+/// call of a shim whose function reads its arguments' memory, where the
+/// stack costs nothing until this abort. The innermost frame whose function
+/// is a registered shim is the export.
+fn report_non_unwinding_panic(info: &std::panic::PanicHookInfo<'_>) {
+    let message = panic_message(info.payload());
+    let Some((_, what)) = NON_UNWINDING_PANICS
+        .iter()
+        .find(|(core_message, _)| *core_message == message)
+    else {
+        return;
+    };
+    let shims = crate::registry_section::shims();
+    if shims.is_empty() {
+        return;
+    }
+    if let Some(function) = frames::innermost_export(shims) {
+        report(format_args!(
+            "abi-core: `{}` (C symbol `{}`) {what}; aborting (Rust aborts the process itself: this panic cannot reach the shim)",
+            function.rust_path(),
+            function.symbol
+        ));
+    }
+}
+
+/// The frames of the calling thread, walked with the unwinder's
+/// `_Unwind_Backtrace` (the one that unwinds panics, so its tables are
+/// there whenever a panic can unwind), each frame's function found by
+/// `_Unwind_FindEnclosingFunction`, which std's own backtraces use too, and
+/// compared with the shims' first instructions (`registry_section::shims`,
+/// filled on ELF targets). Not on 32-bit Arm, whose EHABI unwinder has no
+/// `_Unwind_GetIP` symbol, nor under Miri; there, and off Unix, nothing is
+/// found.
+#[cfg(all(unix, not(miri), not(target_arch = "arm")))]
+mod frames {
+    use core::ffi::{CStr, c_int, c_void};
+
+    use crate::model::function::FunctionEntry;
+    use crate::registry_section::{ShimCode, functions};
+
+    /// `struct _Unwind_Context`, opaque.
+    #[repr(C)]
+    struct UnwindContext {
+        _opaque: [u8; 0],
+    }
+
+    /// `_URC_NO_REASON`: go on to the next frame.
+    const CONTINUE: c_int = 0;
+    /// `_URC_END_OF_STACK`: any other value stops the walk.
+    const STOP: c_int = 5;
+
+    unsafe extern "C" {
+        fn _Unwind_Backtrace(
+            trace: unsafe extern "C" fn(*mut UnwindContext, *mut c_void) -> c_int,
+            data: *mut c_void,
+        ) -> c_int;
+        fn _Unwind_GetIP(context: *mut UnwindContext) -> usize;
+        fn _Unwind_FindEnclosingFunction(pc: *mut c_void) -> *mut c_void;
+    }
+
+    struct Search {
+        shims: &'static [ShimCode],
+        found: Option<&'static ShimCode>,
+    }
+
+    /// The description of the export whose shim is the innermost frame of
+    /// the calling thread that runs one of `shims`.
+    pub(super) fn innermost_export(shims: &'static [ShimCode]) -> Option<&'static FunctionEntry> {
+        let mut search = Search { shims, found: None };
+        // SAFETY: `visit` is given the `Search` it expects, which outlives
+        // the walk; the unwinder calls it once per frame of this thread.
+        unsafe { _Unwind_Backtrace(visit, (&raw mut search).cast()) };
+        // SAFETY: the symbol of a shim entry is a NUL-terminated string
+        // constant (`__shim_code!`).
+        let symbol = unsafe { CStr::from_ptr(search.found?.symbol) };
+        functions()
+            .iter()
+            .find(|function| function.symbol.as_bytes() == symbol.to_bytes())
+    }
+
+    /// One frame: stop at the first that runs a shim.
+    ///
+    /// # Safety
+    ///
+    /// `context` is the unwinder's current frame, `data` the `Search`.
+    unsafe extern "C" fn visit(context: *mut UnwindContext, data: *mut c_void) -> c_int {
+        // SAFETY: `innermost_shim` passes its `Search`, used by nothing else
+        // during the walk.
+        let search = unsafe { &mut *data.cast::<Search>() };
+        // SAFETY: the unwinder's context for this call.
+        let ip = unsafe { _Unwind_GetIP(context) };
+        if ip == 0 {
+            return CONTINUE;
+        }
+        // A return address: one byte back is the call, inside the caller
+        // even when the call is its last instruction.
+        // SAFETY: only looked up in the unwind tables, never dereferenced.
+        let start =
+            unsafe { _Unwind_FindEnclosingFunction(core::ptr::without_provenance_mut(ip - 1)) };
+        if start.is_null() {
+            return CONTINUE;
+        }
+        let shims = search.shims;
+        match shims.iter().find(|shim| shim.code.addr() == start.addr()) {
+            Some(shim) => {
+                search.found = Some(shim);
+                STOP
+            }
+            None => CONTINUE,
+        }
+    }
+}
+
+#[cfg(not(all(unix, not(miri), not(target_arch = "arm"))))]
+mod frames {
+    use crate::model::function::FunctionEntry;
+    use crate::registry_section::ShimCode;
+
+    /// No stack walk here: no export is found.
+    pub(super) fn innermost_export(_: &'static [ShimCode]) -> Option<&'static FunctionEntry> {
+        None
+    }
 }
 
 /// A shim's body, its arguments and the place for its result: the part of
@@ -135,12 +283,14 @@ fn panic_to_status(function: &'static FunctionEntry, payload: Box<dyn Any + Send
 /// action) and stderr a pipe whose reader has gone, that write would end
 /// the process instead of the function returning `ABI_STATUS_PANIC`. The
 /// hook in place (Rust's, or the program's own) is wrapped, not replaced:
-/// it runs with SIGPIPE blocked on its thread.
+/// it runs with SIGPIPE blocked on its thread. The wrapper also reports an
+/// abort Rust makes inside an export's body, naming the export
+/// ([`report_non_unwinding_panic`]).
 ///
 /// On Linux the wrapper is installed when the library is loaded (an
 /// `.init_array` entry next to the shims' reporting code, so it is linked
 /// whenever a shim is), which costs the shims nothing; elsewhere the first
-/// call of a `Result` function installs it (a load and a branch per call).
+/// call of an export installs it (a load and a branch per call).
 #[inline(always)]
 fn quiet_panic_hook() {
     #[cfg(not(target_os = "linux"))]
@@ -159,14 +309,21 @@ fn quiet_panic_hook() {
 static WRAP_PANIC_HOOK_AT_LOAD: extern "C" fn() = wrap_panic_hook;
 
 /// `extern "C"` (cannot unwind), like the reporting functions below, so
-/// that calling it costs the shims no landing pad.
+/// that calling it costs the shims no landing pad. (Unused under Miri on
+/// Linux, which runs no `.init_array`.)
 #[cold]
 #[inline(never)]
+#[cfg_attr(all(miri, target_os = "linux"), allow(dead_code))]
 extern "C" fn wrap_panic_hook() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| without_sigpipe(|| previous(info))));
+        std::panic::set_hook(Box::new(move |info| {
+            // Ours first: if the previous hook panicked, Rust would abort
+            // before anything after it ran.
+            report_non_unwinding_panic(info);
+            without_sigpipe(|| previous(info));
+        }));
     });
 }
 

@@ -103,13 +103,15 @@ pub use registry::Registry;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::__register as register;
+    pub use crate::__shim_code as shim_code;
     pub use crate::argument::ArgError;
     pub use crate::c::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use crate::c::{CParam, CResult, CSliceParam, CType};
     pub use crate::dpi::{
         DpiError, DpiExportResult, DpiImportDesc, DpiParamDesc, DpiResult, DpiType, DpiValue,
         EXPORT_TASK_C_TYPE, ExportTaskReturn, LazySymbol, ScopeGrant, SvType, TASK_NOT_DISABLED,
-        export_task_outcome, release_handed_strings, require_dpi_value, require_export_inout,
+        export_task_outcome, overlap_possible, release_handed_strings, require_call_lifetime,
+        require_dpi_value, require_export_inout, require_owned_export_output, require_owned_inout,
         require_scope,
     };
     pub use crate::guard::{

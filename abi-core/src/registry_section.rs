@@ -1,5 +1,7 @@
 //! Where the registry's descriptions live: two linker sections, one of
-//! [`FunctionEntry`] and one of [`StructDesc`].
+//! [`FunctionEntry`] and one of [`StructDesc`]; and on ELF a third, of
+//! [`ShimCode`], which says where each `#[c_export]` shim's code starts
+//! (the panic hook names the export a panic aborts in by its frame).
 //!
 //! Every expansion of `#[c_export]`, `#[dpi_import]`, `#[ciface]` and the
 //! others declares its description as a `static` placed in a section the
@@ -24,6 +26,63 @@
 
 use crate::model::function::{FunctionEntry, StructDesc};
 
+/// Where a generated shim's code starts, and its C symbol: one entry per
+/// `#[c_export]` function, written by [`__shim_code!`](crate::__shim_code)
+/// (assembly, so that the entry names the shim by its symbol: a Rust
+/// reference to the shim would type-check its signature a second time, and
+/// an unsupported parameter type would be reported twice). The panic hook
+/// finds the shims among the frames of a panicking thread by their first
+/// instruction.
+#[repr(C)]
+pub(crate) struct ShimCode {
+    /// The shim's first instruction.
+    pub(crate) code: *const (),
+    /// Its C symbol, NUL-terminated.
+    pub(crate) symbol: *const core::ffi::c_char,
+}
+
+// SAFETY: immutable data the linker and loader write (a code address and a
+// string constant's).
+unsafe impl Sync for ShimCode {}
+
+/// Write a [`ShimCode`] for the shim whose C symbol is `$symbol` (a C
+/// identifier), on the ELF targets, where the section's bounds are known;
+/// elsewhere nothing. Used by `#[c_export]`'s expansions; not public API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __shim_code {
+    ($symbol:literal) => {
+        #[cfg(all(
+            any(
+                target_os = "linux",
+                target_os = "android",
+                target_os = "freebsd",
+                target_os = "netbsd",
+                target_os = "openbsd",
+                target_os = "fuchsia"
+            ),
+            not(miri)
+        ))]
+        mod __abi_shim_code {
+            // Two pointers (the shim, its symbol's text), 8-aligned: 16 or
+            // 8 bytes, so the entries lie back to back on 64- and 32-bit
+            // targets alike. Writable, since the loader relocates them, and
+            // retained (`R`) as `#[used]` statics are.
+            ::core::arch::global_asm!(
+                ".pushsection abi_core_shims_v0_1,\"awR\"",
+                ".balign 8",
+                ::core::concat!(".dc.a ", $symbol),
+                ".dc.a 2f",
+                ".popsection",
+                ".pushsection .rodata.abi_core_shim_symbols,\"a\"",
+                "2:",
+                ::core::concat!(".asciz \"", $symbol, "\""),
+                ".popsection",
+            );
+        }
+    };
+}
+
 /// Place a description `static` in the registry: `function` for a
 /// `FunctionEntry`, `struct` for a `StructDesc`. Used by the macros'
 /// expansions; not public API.
@@ -36,6 +95,7 @@ macro_rules! __register {
     (struct $item:item) => {
         $crate::__register!(@place "abi_core_structs_v0_1", STRUCTS, $item);
     };
+
     (@place $section:literal, $slice:ident, $item:item) => {
         #[cfg_attr(
             any(
@@ -74,6 +134,7 @@ macro_rules! __register {
     target_os = "fuchsia"
 ))]
 mod bounds {
+    use super::ShimCode;
     use crate::model::function::{FunctionEntry, StructDesc};
 
     /// A function returning the statics of one linker section as a slice.
@@ -125,6 +186,13 @@ mod bounds {
         "__start_abi_core_structs_v0_1",
         "__stop_abi_core_structs_v0_1"
     );
+    section_slice!(
+        shims,
+        ShimCode,
+        "abi_core_shims_v0_1",
+        "__start_abi_core_shims_v0_1",
+        "__stop_abi_core_shims_v0_1"
+    );
 }
 
 /// The targets without `__start_`/`__stop_` symbols read `linkme`'s slices.
@@ -146,9 +214,14 @@ mod bounds {
     pub(crate) fn structs() -> &'static [StructDesc] {
         &super::STRUCTS
     }
+
+    /// No shim table off ELF.
+    pub(crate) fn shims() -> &'static [super::ShimCode] {
+        &[]
+    }
 }
 
-pub(crate) use bounds::{functions, structs};
+pub(crate) use bounds::{functions, shims, structs};
 
 /// The functions' distributed slice of the targets without
 /// `__start_`/`__stop_` symbols (declared everywhere, filled only there).
@@ -178,6 +251,7 @@ mod tests {
         for prefix in [
             concat!("abi_core_", "functions"),
             concat!("abi_core_", "structs"),
+            concat!("abi_core_", "shims"),
         ] {
             for (at, _) in source.match_indices(prefix) {
                 let rest = &source[at + prefix.len()..];
@@ -188,6 +262,6 @@ mod tests {
                 seen += 1;
             }
         }
-        assert!(seen >= 8, "{seen} section names");
+        assert!(seen >= 12, "{seen} section names");
     }
 }

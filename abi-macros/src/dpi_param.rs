@@ -66,7 +66,12 @@ pub(crate) fn classify(
         (ty, None) => (Direction::In, ty.clone()),
     };
     // `output string`: the callee hands over a `const char *` that must
-    // outlive the call (Annex H), which a `&'static CStr` does.
+    // outlive the call (Annex H), which a `&'static CStr` does. These
+    // spelling checks only give a `&CStr` written as such a precise early
+    // message; the rule itself is the type's `DpiType::CALL_BORROW`, which
+    // the shims check for every type, so that arrays (of arrays) of
+    // strings and aliases follow it too (`require_owned_inout`,
+    // `require_owned_export_output`, `require_call_lifetime`).
     if let Some(lifetime) = string_reference(&value)
         && direction != Direction::In
     {
@@ -105,4 +110,48 @@ pub(crate) fn classify(
         return None;
     }
     Some((direction, value))
+}
+
+/// Whether `'static` is written anywhere in `ty`. The shims convert every
+/// argument with `'static` lifetimes (they only select an implementation),
+/// and rely on the function's own lifetimes to keep what the simulator
+/// lends from outliving the call: a `'static` written there defeats that,
+/// so the shim then checks the type borrows nothing.
+pub(crate) fn mentions_static(ty: &Type) -> bool {
+    fn scan(tokens: proc_macro2::TokenStream) -> bool {
+        let mut after_quote = false;
+        for token in tokens {
+            match token {
+                proc_macro2::TokenTree::Punct(p) => {
+                    after_quote = p.as_char() == '\'';
+                    continue;
+                }
+                proc_macro2::TokenTree::Ident(ident) if after_quote && ident == "static" => {
+                    return true;
+                }
+                proc_macro2::TokenTree::Group(group) if scan(group.stream()) => return true,
+                _ => {}
+            }
+            after_quote = false;
+        }
+        false
+    }
+    scan(quote::ToTokens::to_token_stream(ty))
+}
+
+/// `const _: () = abi_core::__private::<check>::<ty>();`: a compile-time
+/// check of a parameter type (a `const fn` that panics with the message),
+/// as a constant item, which `cargo check` evaluates too. The call is
+/// spanned from the type's first token to its last, so the error points at
+/// the whole type (`Spanned::span` gives only the first on stable).
+pub(crate) fn type_check(ty: &Type, check: &str) -> proc_macro2::TokenStream {
+    let tokens = quote::ToTokens::to_token_stream(ty);
+    let mut iter = tokens.clone().into_iter();
+    let first = iter
+        .next()
+        .map_or_else(proc_macro2::Span::call_site, |t| t.span());
+    let last = iter.last().map_or(first, |t| t.span());
+    let check = proc_macro2::Ident::new(check, last);
+    let open = quote::quote_spanned!(first=> ::abi_core::__private::);
+    quote::quote_spanned!(last=> const _: () = #open #check::<#tokens>();)
 }

@@ -4,6 +4,7 @@
  *   int  <prefix>_harness_run(int *checks)    -> number of failed checks
  *   int  <prefix>_call_always_panics(void)    -> aborts inside Rust
  *   long <prefix>_call_ref_read_null(void)    -> aborts inside Rust
+ *   int  <prefix>_call_panics_while_unwinding(void) -> Rust aborts itself
  */
 #include "c_tests_exports.h"
 #include "harness.h"
@@ -17,6 +18,7 @@
 int HARNESS(harness_run)(int *checks);
 int HARNESS(call_always_panics)(void);
 int64_t HARNESS(call_ref_read_null)(void);
+int HARNESS(call_panics_while_unwinding)(void);
 
 static void scalars(struct harness_tally *t) {
     CHECK(t, ct_add_i8(0, 0) == 0);
@@ -280,4 +282,8 @@ int HARNESS(call_always_panics)(void) {
 
 int64_t HARNESS(call_ref_read_null)(void) {
     return ct_ref_read(NULL);
+}
+
+int HARNESS(call_panics_while_unwinding)(void) {
+    return ct_panics_while_unwinding(5);
 }

@@ -296,6 +296,37 @@ static long long shared_slices_may_overlap(void) {
     return max ? (long long)*max : -1;
 }
 
+/* A packed value by value is read through its pointer: inside the `&mut`
+ * buffer beside it, the shim would read bytes a `&mut` covers. */
+static long long packed_value_inside_mut_buffer_aborts(void) {
+    uint8_t buf[8] = {0, 0, 0x80, 0x3f, 0, 0, 0, 0}; /* 1.0f from byte 0 */
+    return (long long)ct_store_float(buf, 8, buf + 2);
+}
+
+static long long packed_value_beside_mut_buffer(void) {
+    uint8_t buf[8] = {0, 0, 0x80, 0x3f, 0, 0, 0, 0};
+    size_t n = ct_store_float(buf + 4, 4, buf);
+    return (long long)n * 1000 + buf[7];
+}
+
+static long long cstr_inside_mut_buffer_aborts(void) {
+    char buf[8] = "abcdef";
+    return (long long)ct_copy_cstr_into((uint8_t *)buf + 4, 4, buf);
+}
+
+/* ---- panics that Rust aborts for itself -------------------------------- */
+
+/* A destructor panics while the first panic unwinds: Rust aborts before
+ * the shim sees the panic; the report must still name the function. */
+static long long panic_while_unwinding_aborts(void) {
+    return ct_panics_while_unwinding(3);
+}
+
+static long long status_panic_while_unwinding_aborts(void) {
+    int32_t out = 0;
+    return ct_status_panics_while_unwinding(4, &out);
+}
+
 /* ---- memref descriptors ------------------------------------------------ */
 
 static float floats[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
@@ -833,6 +864,11 @@ static const Attack ATTACKS[] = {
     A(adjacent_objects_are_fine, "value 11"),
     A(overlapping_with_status, "value -3"),
     A(shared_slices_may_overlap, "value 9"),
+    A(packed_value_inside_mut_buffer_aborts, "abort ct_store_float`|`dst: &mut [u8]` and `value: Float32` share memory"),
+    A(packed_value_beside_mut_buffer, "value 4063"),
+    A(cstr_inside_mut_buffer_aborts, "abort ct_copy_cstr_into`|`dst: &mut [u8]` and `text: &CStr` share memory"),
+    A(panic_while_unwinding_aborts, "abort first panic with code 3|ct_panics_while_unwinding` (C symbol `ct_panics_while_unwinding`) panicked in a destructor while a panic was unwinding"),
+    A(status_panic_while_unwinding_aborts, "abort first panic with code 4|ct_status_panics_while_unwinding` (C symbol `ct_status_panics_while_unwinding`) panicked in a destructor"),
     A(memref_null_descriptor_aborts, "abort _mlir_ciface_rust_scale`|argument `m"),
     A(memref_negative_size_aborts, "abort _mlir_ciface_rust_scale`|argument `m"),
     A(memref_negative_stride_aborts, "abort _mlir_ciface_rust_scale`|argument `m"),

@@ -213,6 +213,14 @@ int32_t ct_checked_div(int32_t a, int32_t b, int32_t *out);
 int32_t ct_checked_swap(uint32_t *a, uint32_t *b);
 
 /**
+ * Copies the string (without its NUL) to the front of `dst`; returns how
+ * many bytes were copied. A string inside `dst` aborts.
+ *
+ * Rust: `c_tests::exports::aliasing::ct_copy_cstr_into`
+ */
+size_t ct_copy_cstr_into(uint8_t *dst, size_t dst_len, const char *text);
+
+/**
  * Copies `src` into the front of `dst`; returns how many were copied.
  *
  * Rust: `c_tests::exports::aliasing::ct_copy_into`
@@ -405,6 +413,15 @@ bool ct_packed_float_negate(uint8_t *value);
 bool ct_packed_payload_sign(const uint8_t *packet);
 
 /**
+ * Panics with a local whose destructor panics again while the first panic
+ * unwinds: Rust aborts from inside its panic machinery, before the shim
+ * sees the panic, and the report still names the function.
+ *
+ * Rust: `c_tests::exports::results::ct_panics_while_unwinding`
+ */
+int32_t ct_panics_while_unwinding(int32_t code);
+
+/**
  * Parses a decimal `i32`: 0 and the value in `*out`, or 1 (empty),
  * 2 (invalid), 3 (overflow).
  *
@@ -539,6 +556,25 @@ int32_t ct_sqrt_or_panic(int32_t x, int32_t *out);
  * Rust: `c_tests::exports::pointers::ct_static_answer`
  */
 const uint32_t *ct_static_answer(void);
+
+/**
+ * As `ct_panics_while_unwinding`, in a function with a status channel: no
+ * status can come back, the process aborts with the same report.
+ *
+ * Rust: `c_tests::exports::results::ct_status_panics_while_unwinding`
+ *
+ * Returns ABI_STATUS_OK on success, a positive error code from `Result<i32, ErrorCode>`, or a negative ABI_STATUS_*. On success the value is stored in `*out`; it is untouched otherwise.
+ */
+int32_t ct_status_panics_while_unwinding(int32_t code, int32_t *out);
+
+/**
+ * Stores the 4 bytes of a packed float at the front of `dst`; returns how
+ * many were stored. `value` is read through its pointer, so it takes part
+ * in the overlap check: inside `dst`, the process aborts.
+ *
+ * Rust: `c_tests::exports::aliasing::ct_store_float`
+ */
+size_t ct_store_float(uint8_t *dst, size_t dst_len, const uint8_t *value);
 
 /**
  * Sum of `f64`s.

@@ -326,23 +326,26 @@ struct Driver {
     run: unsafe extern "C" fn(*mut i32) -> i32,
     call_always_panics: unsafe extern "C" fn() -> i32,
     call_ref_read_null: unsafe extern "C" fn() -> i64,
+    call_panics_while_unwinding: unsafe extern "C" fn() -> i32,
 }
 
 #[cfg(c_harness)]
 mod drivers {
     macro_rules! driver {
-        ($module:ident, $name:literal, $run:ident, $panics:ident, $null:ident) => {
+        ($module:ident, $name:literal, $run:ident, $panics:ident, $null:ident, $unwinding:ident) => {
             pub(super) mod $module {
                 unsafe extern "C" {
                     pub(crate) fn $run(checks: *mut i32) -> i32;
                     pub(crate) fn $panics() -> i32;
                     pub(crate) fn $null() -> i64;
+                    pub(crate) fn $unwinding() -> i32;
                 }
                 pub(crate) const DRIVER: super::super::Driver = super::super::Driver {
                     compiler: $name,
                     run: $run,
                     call_always_panics: $panics,
                     call_ref_read_null: $null,
+                    call_panics_while_unwinding: $unwinding,
                 };
             }
         };
@@ -352,7 +355,8 @@ mod drivers {
         "gcc",
         gcc_harness_run,
         gcc_call_always_panics,
-        gcc_call_ref_read_null
+        gcc_call_ref_read_null,
+        gcc_call_panics_while_unwinding
     );
     #[cfg(clang19)]
     driver!(
@@ -360,7 +364,8 @@ mod drivers {
         "clang-19",
         clang_harness_run,
         clang_call_always_panics,
-        clang_call_ref_read_null
+        clang_call_ref_read_null,
+        clang_call_panics_while_unwinding
     );
 }
 
@@ -445,6 +450,9 @@ fn child_scenario() -> bool {
         "panic" => drop(unsafe { (driver.call_always_panics)() }),
         // SAFETY: as above.
         "null" => drop(unsafe { (driver.call_ref_read_null)() }),
+        // SAFETY: as above (the export's destructor panics while its panic
+        // unwinds, and Rust aborts).
+        "unwinding" => drop(unsafe { (driver.call_panics_while_unwinding)() }),
         _ => unreachable!(),
     }
     eprintln!("CHILD RETURNED");
@@ -489,6 +497,26 @@ fn panic_without_status_channel_aborts_with_a_message() {
         &[
             "`c_tests::exports::results::ct_always_panics` (C symbol `ct_always_panics`) panicked",
             "deliberate panic with code 3",
+            "aborting",
+        ],
+    );
+}
+
+/// A destructor that panics while a panic unwinds makes Rust abort from
+/// inside its panic machinery, before the shim can catch anything: the
+/// panic hook abi-core wraps still names the function and its C symbol.
+#[test]
+#[cfg(c_harness)]
+fn panic_while_unwinding_aborts_with_a_message() {
+    if child_scenario() {
+        return;
+    }
+    assert_scenario_aborts(
+        "conformance::panic_while_unwinding_aborts_with_a_message",
+        "unwinding",
+        &[
+            "first panic with code 5",
+            "`c_tests::exports::results::ct_panics_while_unwinding` (C symbol `ct_panics_while_unwinding`) panicked in a destructor while a panic was unwinding",
             "aborting",
         ],
     );

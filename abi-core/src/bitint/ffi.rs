@@ -24,10 +24,20 @@ macro_rules! bit_int_ffi {
         // pointer where clang passes `_BitInt(N)` by reference; the
         // conformance tests call both ways on x86-64, i386, aarch64,
         // riscv64 and armv7. The padding bits C leaves unspecified are
-        // re-normalised, and a NULL pointer is an error.
+        // re-normalised, a NULL pointer is an error, and the bytes behind a
+        // pointer are reported to the overlap check.
         unsafe impl<const N: u32, S: BitStorage> crate::CParam for $name<N, S> {
             type Raw = <S as CPassing<$sign>>::Arg;
             const C_TYPE: crate::CTypeDesc = <Self as crate::CType>::C_TYPE;
+            #[inline(always)]
+            unsafe fn checked_borrow(
+                raw: Self::Raw,
+            ) -> Result<Option<crate::Borrow>, crate::ArgError> {
+                // By value: nothing; by reference (i386 above 64 bits): the
+                // bytes `from_c` copies, which take part in the overlap
+                // check like any other argument read through a pointer.
+                <S as CPassing<$sign>>::arg_borrow(raw)
+            }
             #[inline(always)]
             unsafe fn from_c(raw: Self::Raw) -> Result<Self, crate::ArgError> {
                 // SAFETY: the shim's caller passes what C passes: the

@@ -3,6 +3,10 @@
 //! target. The choice is made here, with `cfg`, never in a macro (proc
 //! macros run on the host).
 
+use core::num::NonZeroUsize;
+
+use crate::argument::{ArgError, Borrow};
+
 /// The storage of a `_BitInt` value, viewed as little-endian `u64` words for
 /// arithmetic.
 ///
@@ -85,6 +89,18 @@ pub unsafe trait CPassing<Sign>: Copy {
     /// A non-null pointer argument must point to a readable copy of the
     /// storage (any bits).
     unsafe fn from_arg(arg: Self::Arg) -> Option<Self>;
+
+    /// The bytes [`CPassing::from_arg`] reads through a pointer argument,
+    /// for the shims' overlap check ([`crate::CParam::checked_borrow`]):
+    /// `Ok(None)` for an argument passed by value (the default), the
+    /// storage's bytes for a pointer, `Err(Null)` for NULL. C's caller
+    /// points to its own copy, but a hostile one can point into a buffer it
+    /// passes as `&mut` beside it.
+    #[inline(always)]
+    fn arg_borrow(arg: Self::Arg) -> Result<Option<Borrow>, ArgError> {
+        let _ = arg;
+        Ok(None)
+    }
 }
 
 /// A `_BitInt` storage passed by value, as C passes the wide types on most
@@ -309,6 +325,16 @@ macro_rules! passed_by_reference {
                 // a readable copy; `read_unaligned` assumes nothing about
                 // the alignment of memory C handed over.
                 (!arg.is_null()).then(|| unsafe { arg.read_unaligned() })
+            }
+            #[inline(always)]
+            fn arg_borrow(arg: *const [u32; K]) -> Result<Option<Borrow>, ArgError> {
+                if arg.is_null() {
+                    return Err(ArgError::Null);
+                }
+                // Unaligned, as `from_arg` reads it; `K` is at least 3
+                // above 64 bits, so the storage is never empty.
+                Ok(NonZeroUsize::new(size_of::<[u32; K]>())
+                    .map(|len| Borrow::of_checked(arg.cast::<u8>(), len, false)))
             }
         }
     )*};

@@ -338,7 +338,7 @@ unsafe impl<const N: u32, C: ChunkArray> super::DpiResult for Bits<N, C> {
 // SAFETY: one `svBitVecVal`; the bits above N are masked.
 #[cfg(feature = "verilator")]
 unsafe impl<const N: u32, C: ChunkArray> super::DpiExportResult for Bits<N, C> {
-    fn from_raw(raw: u32) -> Self {
+    unsafe fn from_raw(raw: u32) -> Self {
         let _ = <Self as super::DpiResult>::SV_TYPE;
         let mut chunks = C::ZERO;
         chunks.as_mut_slice()[0] = raw;

@@ -315,7 +315,7 @@ unsafe impl<T: 'static> DpiValue for Chandle<T> {
 
 // SAFETY: any address is accepted; it is checked when used.
 unsafe impl<T: 'static> super::DpiExportResult for Chandle<T> {
-    fn from_raw(raw: *mut c_void) -> Self {
+    unsafe fn from_raw(raw: *mut c_void) -> Self {
         Chandle {
             address: raw,
             _marker: PhantomData,

@@ -68,8 +68,12 @@ pub use export_task::{
 };
 pub use scalars::Logic;
 pub use traits::{
-    DpiExportResult, DpiResult, DpiType, DpiValue, ExportInout, require_dpi_value,
+    CallBorrow, DpiExportResult, DpiResult, DpiType, DpiValue, ExportInout, require_dpi_value,
     require_export_inout,
+};
+#[doc(hidden)]
+pub use traits::{
+    overlap_possible, require_call_lifetime, require_owned_export_output, require_owned_inout,
 };
 
 pub use abi_macros::DpiEnum;

@@ -17,8 +17,8 @@ use std::sync::OnceLock;
 use super::bits::{Bits, ChunkArray};
 use super::logic_vec::{LogicVec, SvLogicVecVal};
 use super::runtime::{DpiError, LazySymbol};
-use super::{Direction, DpiType, Logic, SvType};
-use crate::argument::ArgError;
+use super::{CallBorrow, Direction, DpiType, Logic, SvType};
+use crate::argument::{ArgError, Borrow};
 use crate::model::c::CTypeDesc;
 
 /// The `svdpi.h` open-array functions, resolved once. The element
@@ -331,6 +331,12 @@ where
 /// `D` is the number of unpacked dimensions, 1 (the default) to 3:
 /// `OpenArray<'_, i32, 2>` is `input int name[][]`. Indices are
 /// SystemVerilog's, per dimension from `low_of(d)` to `high_of(d)`.
+///
+/// A shared view, `Copy`, whose slice ([`OpenArray::as_slice`]) lives as
+/// long as the view: nothing writes the array meanwhile, since an import's
+/// writable open-array arguments over the same memory are refused at the
+/// boundary (an abort naming both), and the shared views of a writable
+/// array ([`OpenArrayMut::view`]) borrow it.
 #[derive(Debug, Clone, Copy)]
 pub struct OpenArray<'a, T: OpenArrayElement, const D: usize = 1> {
     handle: NonNull<c_void>,
@@ -339,6 +345,24 @@ pub struct OpenArray<'a, T: OpenArrayElement, const D: usize = 1> {
 
 /// An `inout T name[]` open array (`D` dimensions, as for [`OpenArray`]):
 /// read and write, valid for the call.
+///
+/// Writing takes `&mut self`, and everything read from it borrows `self`
+/// (it has the read methods of [`OpenArray`], but none returns data that
+/// outlives the borrow), so a slice or a shared view cannot be held across
+/// a write:
+///
+/// ```compile_fail,E0502
+/// use abi_core::dpi::OpenArrayMut;
+///
+/// fn stale(mut values: OpenArrayMut<'_, i32>) -> i32 {
+///     let slice = values.as_slice().unwrap();
+///     values.set(3, 1); // `values` is still borrowed by `slice`
+///     slice[0]
+/// }
+/// ```
+///
+/// [`OpenArrayMut::into_view`] gives up writing for a shared view of the
+/// whole call.
 #[derive(Debug)]
 pub struct OpenArrayMut<'a, T: OpenArrayElement, const D: usize = 1> {
     view: OpenArray<'a, T, D>,
@@ -346,14 +370,18 @@ pub struct OpenArrayMut<'a, T: OpenArrayElement, const D: usize = 1> {
 
 /// An `output T name[]` open array (`D` dimensions, as for [`OpenArray`]):
 /// the callee fills it. It writes like an [`OpenArrayMut`] (which it
-/// dereferences to); what it reads before writing an element is whatever
-/// the simulator's array held (Annex H leaves an output's value on entry
-/// to the simulator), never memory outside the array.
+/// dereferences to, with the same borrows); what it reads before writing an
+/// element is whatever the simulator's array held (Annex H leaves an
+/// output's value on entry to the simulator), never memory outside the
+/// array.
 #[derive(Debug)]
 pub struct OpenArrayOut<'a, T: OpenArrayElement, const D: usize = 1> {
     array: OpenArrayMut<'a, T, D>,
 }
 
+// No `Clone`/`Copy` for the writable views, and no `Deref` to an
+// `OpenArray<'a, ..>`: either would hand out a shared view, or a second
+// writer, not tied to the borrow of the one that writes.
 impl<'a, T: OpenArrayElement, const D: usize> core::ops::Deref for OpenArrayOut<'a, T, D> {
     type Target = OpenArrayMut<'a, T, D>;
     fn deref(&self) -> &OpenArrayMut<'a, T, D> {
@@ -367,13 +395,12 @@ impl<'a, T: OpenArrayElement, const D: usize> core::ops::DerefMut for OpenArrayO
     }
 }
 
-impl<'a, T: OpenArrayElement, const D: usize> Clone for OpenArrayOut<'a, T, D> {
-    fn clone(&self) -> Self {
-        *self
+impl<'a, T: OpenArrayElement, const D: usize> OpenArrayOut<'a, T, D> {
+    /// Stop writing: a shared view for the rest of the call.
+    pub fn into_view(self) -> OpenArray<'a, T, D> {
+        self.array.into_view()
     }
 }
-
-impl<'a, T: OpenArrayElement, const D: usize> Copy for OpenArrayOut<'a, T, D> {}
 
 impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     fn raw(&self) -> *mut c_void {
@@ -546,10 +573,47 @@ impl<'a, T: OpenArrayElement> OpenArray<'a, T> {
     }
 }
 
+/// The read methods of [`OpenArray`] on [`OpenArrayMut`], each borrowing
+/// `self`: what they return cannot outlive the borrow, so no `set` can
+/// happen while it is alive.
+macro_rules! borrowed_reads {
+    ($($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {$(
+        #[doc = concat!("As [`OpenArray::", stringify!($name), "`], borrowing `self`.")]
+        #[inline]
+        pub fn $name(&self $(, $arg: $ty)*) -> $ret {
+            self.view.$name($($arg),*)
+        }
+    )*};
+}
+
 impl<'a, T: OpenArrayElement, const D: usize> OpenArrayMut<'a, T, D> {
-    /// The read-only view.
-    pub fn view(&self) -> OpenArray<'a, T, D> {
+    /// A shared view, borrowing `self`: no write until it is dropped.
+    pub fn view(&self) -> OpenArray<'_, T, D> {
         self.view
+    }
+
+    /// Stop writing: a shared view for the rest of the call.
+    pub fn into_view(self) -> OpenArray<'a, T, D> {
+        self.view
+    }
+
+    borrowed_reads! {
+        dimensions() -> i32;
+        left_of(dimension: usize) -> i32;
+        right_of(dimension: usize) -> i32;
+        low_of(dimension: usize) -> i32;
+        high_of(dimension: usize) -> i32;
+        len_of(dimension: usize) -> usize;
+        left() -> i32;
+        right() -> i32;
+        low() -> i32;
+        high() -> i32;
+        len() -> usize;
+        is_empty() -> bool;
+        contains(index: [i32; D]) -> bool;
+        get_at(index: [i32; D]) -> Option<T>;
+        indices() -> impl Iterator<Item = [i32; D]> + 'static;
+        as_slice() -> Option<&[T::CLayout]>;
     }
 
     /// Set the element at `index` (one index per dimension); `false` when
@@ -566,27 +630,22 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArrayMut<'a, T, D> {
 }
 
 impl<'a, T: OpenArrayElement> OpenArrayMut<'a, T> {
+    borrowed_reads! {
+        get(index: i32) -> Option<T>;
+        to_vec() -> Vec<T>;
+    }
+
+    /// As [`OpenArray::iter`], borrowing `self`.
+    pub fn iter(&self) -> impl Iterator<Item = T> + '_ {
+        self.view.iter()
+    }
+
     /// Set the element at SystemVerilog index `index`; `false` when the
     /// index is outside `low()..=high()`.
     pub fn set(&mut self, index: i32, value: T) -> bool {
         self.set_at([index], value)
     }
 }
-
-impl<'a, T: OpenArrayElement, const D: usize> core::ops::Deref for OpenArrayMut<'a, T, D> {
-    type Target = OpenArray<'a, T, D>;
-    fn deref(&self) -> &OpenArray<'a, T, D> {
-        &self.view
-    }
-}
-
-impl<'a, T: OpenArrayElement, const D: usize> Clone for OpenArrayMut<'a, T, D> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<'a, T: OpenArrayElement, const D: usize> Copy for OpenArrayMut<'a, T, D> {}
 
 /// `const svOpenArrayHandle` (a `void *` typedef of svdpi.h).
 const HANDLE: CTypeDesc = CTypeDesc::Scalar {
@@ -608,13 +667,43 @@ const fn open_array_of(element: &'static SvType, dimensions: usize) -> SvType {
     }
 }
 
+impl<T: OpenArrayElement, const D: usize> OpenArray<'_, T, D> {
+    /// The memory the view reads and writes, for the check that an
+    /// import's writable open array shares no memory with another argument:
+    /// the simulator's buffer (`svGetArrayPtr`, `svSizeOfArray` bytes) when
+    /// it has one, else one byte at the handle. Without a buffer the
+    /// elements are only copied through svdpi.h, never referenced from
+    /// Rust, so the handle is enough to catch the same array passed twice.
+    fn extent(&self, exclusive: bool) -> Borrow {
+        let api = api();
+        // SAFETY: a live handle.
+        let data = unsafe { (api.array_ptr)(self.raw()) };
+        if data.is_null() {
+            return Borrow::range(self.raw().addr(), 1, exclusive);
+        }
+        // SAFETY: a live handle.
+        let bytes = unsafe { (api.size_of_array)(self.raw()) };
+        Borrow::range(data.addr(), usize::try_from(bytes).unwrap_or(0), exclusive)
+    }
+}
+
 macro_rules! open_array_dpi_type {
-    ($view:ident, $direction:expr, $wrap:expr) => {
+    ($view:ident, $direction:expr, $borrow:expr, $wrap:expr) => {
         // SAFETY: open arrays pass a `svOpenArrayHandle` by value in every
-        // direction; NULL is rejected, the rest goes through svdpi.h.
+        // direction; NULL is rejected, the rest goes through svdpi.h. The
+        // views borrow the simulator's array for the call (`CALL_BORROW`),
+        // writable ones exclusively, and `input_borrow` gives its extent.
         unsafe impl<T: OpenArrayElement, const D: usize> DpiType for $view<'static, T, D> {
             const SV_TYPE: SvType = open_array_of(&T::SV_TYPE, D);
             const SV_DIRECTION: Direction = $direction;
+            const CALL_BORROW: CallBorrow = $borrow;
+            unsafe fn input_borrow(raw: *mut c_void) -> Option<Borrow> {
+                let view = OpenArray::<T, D> {
+                    handle: NonNull::new(raw)?,
+                    _marker: PhantomData,
+                };
+                Some(view.extent(matches!($borrow, CallBorrow::Exclusive)))
+            }
             type Input = *mut c_void;
             const C_INPUT: CTypeDesc = HANDLE;
             type Cell = *mut c_void;
@@ -640,8 +729,18 @@ macro_rules! open_array_dpi_type {
     };
 }
 
-open_array_dpi_type!(OpenArray, Direction::In, |view| view);
-open_array_dpi_type!(OpenArrayMut, Direction::InOut, |view| OpenArrayMut { view });
-open_array_dpi_type!(OpenArrayOut, Direction::Out, |view| OpenArrayOut {
-    array: OpenArrayMut { view }
-});
+open_array_dpi_type!(OpenArray, Direction::In, CallBorrow::Shared, |view| view);
+open_array_dpi_type!(
+    OpenArrayMut,
+    Direction::InOut,
+    CallBorrow::Exclusive,
+    |view| OpenArrayMut { view }
+);
+open_array_dpi_type!(
+    OpenArrayOut,
+    Direction::Out,
+    CallBorrow::Exclusive,
+    |view| OpenArrayOut {
+        array: OpenArrayMut { view }
+    }
+);

@@ -218,14 +218,14 @@ std::thread_local! {
 /// call is refused even when `svGetScope` returns something.
 #[doc(hidden)]
 #[derive(Debug)]
-pub struct ScopeGrant(());
+pub struct ScopeGrant(core::marker::PhantomData<*const ()>);
 
 impl ScopeGrant {
     /// Enter a region where exports may be called.
     #[inline(always)]
     pub fn enter() -> Self {
         SCOPE_GRANTS.with(|g| g.set(g.get() + 1));
-        ScopeGrant(())
+        ScopeGrant(core::marker::PhantomData)
     }
 }
 
@@ -234,6 +234,12 @@ impl Drop for ScopeGrant {
     fn drop(&mut self) {
         SCOPE_GRANTS.with(|g| g.set(g.get() - 1));
     }
+}
+
+/// How many `context` imports and [`Scope::with`] calls are running on
+/// this thread.
+pub(crate) fn scope_grants() -> u32 {
+    SCOPE_GRANTS.with(|g| g.get())
 }
 
 /// Called by generated export wrappers before calling the export: the call

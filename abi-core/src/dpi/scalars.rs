@@ -5,7 +5,7 @@ use core::ffi::{CStr, c_char};
 use core::fmt;
 
 use super::*;
-use crate::argument::ArgError;
+use crate::argument::{ArgError, Borrow};
 use crate::c::C_CONST_CHAR_PTR;
 use crate::model::c::CTypeDesc;
 
@@ -103,7 +103,7 @@ macro_rules! same_representation {
         // SAFETY: every bit pattern is a valid value.
         unsafe impl DpiExportResult for $t {
             #[inline(always)]
-            fn from_raw(raw: $t) -> Self {
+            unsafe fn from_raw(raw: $t) -> Self {
                 raw
             }
         }
@@ -205,7 +205,7 @@ unsafe impl DpiResult for f32 {
 // SAFETY: every bit pattern is a valid float.
 unsafe impl DpiExportResult for f32 {
     #[inline(always)]
-    fn from_raw(raw: ShortrealAbi) -> Self {
+    unsafe fn from_raw(raw: ShortrealAbi) -> Self {
         shortreal_from_c(raw)
     }
 }
@@ -252,7 +252,7 @@ unsafe impl DpiValue for bool {
 
 // SAFETY: any byte is accepted (its low bit decides).
 unsafe impl DpiExportResult for bool {
-    fn from_raw(raw: u8) -> Self {
+    unsafe fn from_raw(raw: u8) -> Self {
         raw & 1 != 0
     }
 }
@@ -305,7 +305,7 @@ unsafe impl DpiValue for Logic {
 
 // SAFETY: any byte is accepted (its two low bits decide).
 unsafe impl DpiExportResult for Logic {
-    fn from_raw(raw: u8) -> Self {
+    unsafe fn from_raw(raw: u8) -> Self {
         Logic::from_sv_logic(raw)
     }
 }
@@ -322,9 +322,12 @@ unsafe impl DpiResult for Logic {
 }
 
 // SAFETY: `input string` is `const char *`, NUL-terminated; NULL is
-// rejected. The simulator keeps the string alive for the call (H.8.10).
+// rejected. The simulator keeps the string alive for the call (H.8.10),
+// which `CALL_BORROW` says: the macros keep the reference from outliving
+// it, and `input_borrow` gives its bytes for the overlap check.
 unsafe impl DpiType for &CStr {
     const SV_TYPE: SvType = SvType::Named("string");
+    const CALL_BORROW: CallBorrow = CallBorrow::Shared;
     type Input = *const c_char;
     const C_INPUT: CTypeDesc = C_CONST_CHAR_PTR;
     type Cell = *const c_char;
@@ -351,6 +354,15 @@ unsafe impl DpiType for &CStr {
     }
     fn to_cell(self) -> *const c_char {
         self.as_ptr()
+    }
+    unsafe fn input_borrow(raw: *const c_char) -> Option<Borrow> {
+        if raw.is_null() {
+            return None;
+        }
+        // SAFETY: non-NULL; NUL-terminated and alive for the call by the
+        // DPI contract (what `from_input` relies on too).
+        let len = unsafe { CStr::from_ptr(raw) }.count_bytes() + 1;
+        Some(Borrow::range(raw.addr(), len, false))
     }
 }
 // SAFETY: a value type: `f` receives the C argument of the type
@@ -382,7 +394,7 @@ unsafe impl DpiResult for () {
 
 // SAFETY: nothing to convert.
 unsafe impl DpiExportResult for () {
-    fn from_raw(_: ()) -> Self {}
+    unsafe fn from_raw(_: ()) -> Self {}
 }
 
 #[cfg(test)]

@@ -8,7 +8,13 @@
 //! Strings Rust produces (an output, an inout's new value, a result) must
 //! stay valid until the simulator has copied them, which it does when the
 //! import returns: they are kept in a per-thread list that the next import
-//! call with string outputs or results on that thread frees.
+//! call with string outputs or results on that thread frees, after its
+//! function ran and before it hands over its own. So its inputs and inout
+//! cells may still point at strings of the previous call (a C caller passing
+//! a result back, an `inout` cell left holding what Rust wrote): they were
+//! copied or are no longer used by then. A call nested in another import
+//! (through an export) frees nothing, since the outer call's inputs may be
+//! such strings.
 
 use core::ffi::{CStr, c_char};
 use std::cell::RefCell;
@@ -124,10 +130,23 @@ thread_local! {
 
 /// Frees the strings this thread handed over in earlier calls: the
 /// simulator copied each when the import that produced it returned. An
-/// import whose outputs or result may be `SvString`s calls it first. Not a
-/// public API.
+/// import whose outputs or result may be `SvString`s calls it after its
+/// function ran, before writing its outputs; `own_grants` is 1 for a
+/// `context` import (its own [`ScopeGrant`](super::ScopeGrant)), else 0.
+/// Inside another import or [`Scope::with`](super::Scope::with) (more
+/// grants than its own), nothing is freed: the enclosing call may still
+/// read an input that is one of these strings. Not a public API.
+///
+/// # Safety
+///
+/// No reference to a string this thread handed over is live (an import's
+/// `&CStr` input may be one, passed back by the simulator): the generated
+/// shims call it after the user's function returned.
 #[doc(hidden)]
-pub fn release_handed_strings() {
+pub unsafe fn release_handed_strings(own_grants: u32) {
+    if super::runtime::scope_grants() > own_grants {
+        return;
+    }
     // Taken out first: dropping runs no code that could re-enter.
     let old = HANDED_OVER.with(|strings| core::mem::take(&mut *strings.borrow_mut()));
     drop(old);
@@ -188,10 +207,9 @@ unsafe impl DpiResult for SvString {
 // SAFETY: what the export returned is copied at once (NULL reads as
 // empty); SystemVerilog keeps it alive until then (Annex H).
 unsafe impl DpiExportResult for SvString {
-    // `from_raw` is only called by the export wrappers, with the pointer
-    // the export returned, which Annex H makes a live string or NULL.
-    #[allow(clippy::not_unsafe_ptr_arg_deref)]
-    fn from_raw(raw: *const c_char) -> Self {
+    // Called by the export wrappers, with the pointer the export
+    // returned, which Annex H makes a live string or NULL.
+    unsafe fn from_raw(raw: *const c_char) -> Self {
         // SAFETY: the export's result string, alive for the call.
         unsafe { SvString::copied_from(raw) }
     }
@@ -203,7 +221,8 @@ mod tests {
 
     #[test]
     fn handed_strings_live_until_released() {
-        release_handed_strings();
+        // SAFETY: no handed-over string is borrowed here.
+        unsafe { release_handed_strings(0) };
         let a = SvString::new("first").unwrap().to_cell();
         let b = SvString::new("second").unwrap().into_c();
         assert_eq!(handed_strings(), 2);
@@ -215,8 +234,27 @@ mod tests {
             (a.to_bytes(), b.to_bytes()),
             (&b"first"[..], &b"second"[..])
         );
-        release_handed_strings();
+        // SAFETY: no handed-over string is borrowed here.
+        unsafe { release_handed_strings(0) };
         assert_eq!(handed_strings(), 0);
+    }
+
+    #[test]
+    fn nested_calls_free_nothing() {
+        // SAFETY: no handed-over string is borrowed here.
+        unsafe { release_handed_strings(0) };
+        let _ = SvString::new("outer's").unwrap().to_cell();
+        // A `context` import running (one grant), then a call nested in it
+        // through an export: that one is not its own.
+        let outer = crate::dpi::ScopeGrant::enter();
+        // SAFETY: no handed-over string is borrowed here.
+        unsafe { release_handed_strings(0) };
+        assert_eq!(handed_strings(), 1, "freed under an enclosing call");
+        // The `context` import itself, with its own grant only.
+        // SAFETY: no handed-over string is borrowed here.
+        unsafe { release_handed_strings(1) };
+        assert_eq!(handed_strings(), 0);
+        drop(outer);
     }
 
     #[test]

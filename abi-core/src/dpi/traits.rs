@@ -3,7 +3,7 @@
 //! result of an import or an export.
 
 use super::*;
-use crate::argument::ArgError;
+use crate::argument::{ArgError, Borrow};
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
 use crate::model::function::{ParamType, Passing, Record, ResultType};
@@ -73,7 +73,9 @@ use crate::model::function::{ParamType, Passing, Record, ResultType};
 /// `Input` and `Cell` must have the ABI of the C types the standard gives
 /// [`DpiType::SV_TYPE`] (by value for inputs, behind a pointer for outputs
 /// and inouts), and the conversions must accept every bit pattern a
-/// simulator can pass.
+/// simulator can pass. A type whose converted values borrow the
+/// simulator's memory must say so in [`DpiType::CALL_BORROW`], and describe
+/// what an input borrows in [`DpiType::input_borrow`].
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be an argument of a `#[dpi_import]` function",
     label = "no DPI-C mapping",
@@ -84,10 +86,19 @@ pub unsafe trait DpiType: Sized {
     const SV_TYPE: SvType;
     /// Whether values of this type hand strings to the simulator that must
     /// outlive the call ([`SvString`]): an import with such an output
-    /// first frees the ones of earlier calls (not public API; never
-    /// override).
+    /// frees the ones of earlier calls once its function ran (not public
+    /// API; never override).
     #[doc(hidden)]
     const OWNS_HANDED_STRINGS: bool = false;
+    /// Whether values converted from the simulator ([`DpiType::from_input`],
+    /// [`DpiType::from_cell`]) borrow its memory, which lives only for the
+    /// call: [`CallBorrow::Copied`] (the default) for types that copy, as
+    /// every value type but `&CStr` does. The macros refuse a borrowing type
+    /// wherever its value would outlive the call (an import's `inout`, an
+    /// export's `output` or `inout`, an import input written `'static`),
+    /// and check that an exclusive one shares no memory with another
+    /// argument.
+    const CALL_BORROW: CallBorrow = CallBorrow::Copied;
     /// The direction of a parameter of this type written as a plain value
     /// (`input`, except for `OpenArrayMut` and `OpenArrayOut`, `inout` and
     /// `output` open arrays).
@@ -148,6 +159,102 @@ pub unsafe trait DpiType: Sized {
     unsafe fn from_cell(cell: Self::Cell) -> Result<Self, ArgError>;
     /// Write an `output`/`inout` cell.
     fn to_cell(self) -> Self::Cell;
+    /// The memory the value converted from `raw` would borrow (as
+    /// [`DpiType::CALL_BORROW`] says), for the check that an exclusive
+    /// argument shares no byte with another, made before any argument is
+    /// converted; `None` when it borrows nothing, or when `raw` is invalid
+    /// (the conversion reports that). Called only when the import has an
+    /// exclusive argument and another that borrows.
+    ///
+    /// # Safety
+    ///
+    /// `raw` comes from the simulator according to Annex H.
+    #[inline(always)]
+    unsafe fn input_borrow(raw: Self::Input) -> Option<Borrow> {
+        let _ = raw;
+        None
+    }
+}
+
+/// How a value converted from the simulator relates to its memory
+/// ([`DpiType::CALL_BORROW`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallBorrow {
+    /// Copied out: the value owns its data (every value type but `&CStr`).
+    Copied,
+    /// Reads the simulator's memory, valid for the call only: `&CStr`,
+    /// arrays of them, input open arrays ([`OpenArray`]).
+    Shared,
+    /// Reads and writes it: `inout` and `output` open arrays
+    /// ([`OpenArrayMut`], [`OpenArrayOut`]).
+    Exclusive,
+}
+
+impl CallBorrow {
+    /// Whether the value borrows the simulator's memory.
+    pub const fn borrows(self) -> bool {
+        !matches!(self, CallBorrow::Copied)
+    }
+}
+
+/// Whether an import whose inputs borrow as `inputs` says needs the overlap
+/// check: one exclusive borrow and at least one other borrow. A constant of
+/// each shim, so that the check costs nothing in the others.
+#[doc(hidden)]
+pub const fn overlap_possible(inputs: &[CallBorrow]) -> bool {
+    let (mut borrowing, mut exclusive) = (0, false);
+    let mut i = 0;
+    while i < inputs.len() {
+        borrowing += inputs[i].borrows() as usize;
+        exclusive |= matches!(inputs[i], CallBorrow::Exclusive);
+        i += 1;
+    }
+    exclusive && borrowing >= 2
+}
+
+/// Whether a value type borrows the simulator's memory. Open arrays are
+/// no value types at all, which `require_dpi_value` reports: not again
+/// here.
+const fn borrows_as_value<T: DpiType>() -> bool {
+    T::CALL_BORROW.borrows() && !matches!(T::SV_TYPE, SvType::OpenArray { .. })
+}
+
+/// Compile-time check the macros emit for `inout` parameters of imports,
+/// as a constant item spanned at the type: the value the
+/// function receives must not borrow the string SystemVerilog passed in,
+/// which lives only for the call, whatever lifetime the type is written
+/// with. The element types of arrays count (`CALL_BORROW` propagates).
+#[doc(hidden)]
+#[track_caller]
+pub const fn require_owned_inout<T: DpiType>() {
+    assert!(
+        !borrows_as_value::<T>(),
+        "an `inout` argument cannot hold a `&CStr`, alone or in an array: the string SystemVerilog passes in lives only for the call, and the one handed back must outlive it; write `#[inout] name: &mut abi_core::dpi::SvString`, an owned string kept alive for the simulator (one parameter per string)"
+    );
+}
+
+/// Compile-time check the macros emit for `output` and `inout` parameters
+/// of exports, spanned at the type: what SystemVerilog hands back lives
+/// only until its next call, so the value must own it.
+#[doc(hidden)]
+#[track_caller]
+pub const fn require_owned_export_output<T: DpiType>() {
+    assert!(
+        !borrows_as_value::<T>(),
+        "an export cannot hand back a `&CStr`, alone or in an array: the simulator keeps the string only until its next call, which no lifetime can say; write `&mut abi_core::dpi::SvString`, an owned copy (one parameter per string)"
+    );
+}
+
+/// Compile-time check the macros emit for an import input whose type is
+/// written with `'static`, spanned at the type: a borrowing input lives
+/// only for the call.
+#[doc(hidden)]
+#[track_caller]
+pub const fn require_call_lifetime<T: DpiType>() {
+    assert!(
+        !T::CALL_BORROW.borrows(),
+        "this input borrows the simulator's memory for the call only (a string, an open array or an array of strings), so it cannot be `'static`: write `&CStr` or `OpenArray<'_, T>`, and copy what must outlive the call (`SvString::from`, `to_vec`)"
+    );
 }
 
 /// A [`DpiType`] passed as a value, copied in and out: every DPI type
@@ -208,7 +315,12 @@ pub const fn require_export_inout<T: ExportInout>() {}
 )]
 pub unsafe trait DpiExportResult: DpiResult {
     /// Convert what the export returned.
-    fn from_raw(raw: Self::Raw) -> Self;
+    ///
+    /// # Safety
+    ///
+    /// `raw` is what a SystemVerilog export just returned (a string result
+    /// is read through its pointer).
+    unsafe fn from_raw(raw: Self::Raw) -> Self;
 }
 
 /// A Rust type that can be the result of a DPI-C import.

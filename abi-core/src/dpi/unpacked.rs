@@ -2,13 +2,16 @@
 //! of `K` elements in C layout (IEEE 1800 H.7.3; packed elements in
 //! canonical form, `ceil(W/32)` chunks each).
 
-use super::{DpiType, DpiValue, SvType};
+use super::{CallBorrow, DpiType, DpiValue, SvType};
 use crate::argument::{ArgError, check_pointer};
 use crate::model::c::CTypeDesc;
 
 // SAFETY: `T name[K]` inputs are `const T *` to `K` cells and outputs
 // `T *`; `[T::Cell; K]` is exactly that, and each cell converts as `T`'s
-// own. NULL and misaligned inputs are rejected.
+// own. NULL and misaligned inputs are rejected. The elements borrow as `T`
+// does (`CALL_BORROW`: an array of `&CStr` is refused wherever one string
+// is); the strings of an input array take no part in the overlap check
+// (`input_borrow`: one range cannot describe `K` strings).
 unsafe impl<T: DpiValue + Copy, const K: usize> DpiType for [T; K]
 where
     T::Cell: Copy,
@@ -17,6 +20,7 @@ where
         element: &T::SV_TYPE,
         len: K,
     };
+    const CALL_BORROW: CallBorrow = T::CALL_BORROW;
     type Input = *const [T::Cell; K];
     const C_INPUT: CTypeDesc = CTypeDesc::Pointer {
         pointee: &T::C_CELL,

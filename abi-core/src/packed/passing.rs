@@ -3,9 +3,11 @@
 //! for its struct; the logic is in the generic functions here, so the
 //! generated code stays small.
 
+use core::num::NonZeroUsize;
+
 use super::PackedStruct;
 use super::view::C_CONST_BYTES;
-use crate::argument::{ArgError, check_pointer};
+use crate::argument::{ArgError, Borrow, check_pointer};
 use crate::dpi::{ChunkArray, SvType};
 use crate::model::c::CTypeDesc;
 
@@ -128,11 +130,30 @@ pub unsafe fn from_c_bytes<T: PackedStruct>(raw: *const u8) -> Result<T, ArgErro
         return Err(ArgError::Null);
     }
     let mut bytes = <T::Bytes as super::FixedBuffer<u8>>::ZERO;
-    let len = bytes.as_ref().len();
+    let len = c_bytes_len::<T>();
     // SAFETY: non-NULL (checked); `len` readable bytes by the contract;
     // bytes need no alignment and `bytes` is a distinct local buffer.
     unsafe { core::ptr::copy_nonoverlapping(raw, bytes.as_mut().as_mut_ptr(), len) };
     Ok(T::from_le_bytes(&bytes))
+}
+
+/// The bytes [`from_c_bytes`] reads, `ceil(WIDTH / 8)`.
+#[inline(always)]
+fn c_bytes_len<T: PackedStruct>() -> usize {
+    <T::Bytes as super::FixedBuffer<u8>>::ZERO.as_ref().len()
+}
+
+/// The bytes a C argument of [`from_c_bytes`] is read from, for the overlap
+/// check of the shims ([`crate::CParam::checked_borrow`]): the value is a
+/// copy, but it is copied out of memory C owns, and a `&mut` argument over
+/// the same bytes would be undefined behaviour while they are read. NULL is
+/// the error `from_c_bytes` gives.
+#[inline(always)]
+pub fn c_bytes_borrow<T: PackedStruct>(raw: *const u8) -> Result<Option<Borrow>, ArgError> {
+    if raw.is_null() {
+        return Err(ArgError::Null);
+    }
+    Ok(NonZeroUsize::new(c_bytes_len::<T>()).map(|len| Borrow::of_checked(raw, len, false)))
 }
 
 /// `Planes<true>` for a 4-state packed struct, `Planes<false>` otherwise.
@@ -200,7 +221,8 @@ macro_rules! __packed_struct_boundary {
         $crate::__packed_struct_result!($t);
         // SAFETY: C passes `const uint8_t *` to `ceil(W/8)` host-order
         // bytes (the header's contract); NULL is rejected, bytes need no
-        // alignment, and every bit pattern is a valid value.
+        // alignment, and every bit pattern is a valid value. The bytes read
+        // are the borrow the overlap check sees.
         unsafe impl $crate::__private::CParam for $t {
             fn record() -> $crate::__private::TypeRecord {
                 $crate::__private::TypeRecord::of_sv_type(&<$t as $crate::packed::Packed>::SV_TYPE)
@@ -208,6 +230,14 @@ macro_rules! __packed_struct_boundary {
             type Raw = *const u8;
             const C_TYPE: $crate::__private::CTypeDesc =
                 $crate::__private::packed_passing::C_BYTES;
+            unsafe fn checked_borrow(
+                raw: *const u8,
+            ) -> ::core::result::Result<
+                ::core::option::Option<$crate::Borrow>,
+                $crate::__private::ArgError,
+            > {
+                $crate::__private::packed_passing::c_bytes_borrow::<$t>(raw)
+            }
             unsafe fn from_c(
                 raw: *const u8,
             ) -> ::core::result::Result<Self, $crate::__private::ArgError> {
@@ -243,7 +273,7 @@ macro_rules! __packed_struct_result {
         }
         // SAFETY: any `u32` is accepted; bits above W are ignored.
         unsafe impl $crate::__private::DpiExportResult for $t {
-            fn from_raw(raw: u32) -> Self {
+            unsafe fn from_raw(raw: u32) -> Self {
                 $crate::__private::packed_passing::from_dpi_result(raw)
             }
         }

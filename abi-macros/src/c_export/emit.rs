@@ -32,7 +32,8 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
 
     let mut shim_params = Vec::new();
     let mut param_descs = Vec::new();
-    let mut conversions = Vec::new();
+    let mut first_pass_conversions = Vec::new();
+    let mut second_pass_conversions = Vec::new();
     let mut call_args = Vec::new();
     let mut borrows = Vec::new();
     let mut borrow_checks = Vec::new();
@@ -67,15 +68,15 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             name: value.clone(),
             ty: quote!(#q_raw),
         });
-        let from_c = if param.is_slice {
+        let raw_args = if param.is_slice {
             let len = raw_name(i, "_len");
             shim_params.push(ShimParam {
                 name: len.clone(),
                 ty: quote!(usize),
             });
-            q.call("from_c", quote!(#value, #len))
+            quote!(#value, #len)
         } else {
-            q.call("from_c", quote!(#value))
+            quote!(#value)
         };
         param_descs.push((name.clone(), rust_type, q.item("PARAM")));
         // A conversion's error is a status where there is a status
@@ -96,46 +97,37 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
                 }
             }
         };
-        if may_borrow(ty) {
+        if borrowing > 1 && may_borrow(ty) {
+            // Several arguments may borrow: each is checked first, then all
+            // are compared, then converted in two passes (below).
             let borrow = raw_name(i, "_borrow");
+            let checked_borrow = q.call("checked_borrow", raw_args.clone());
             let checked_borrow = if param.is_slice {
-                let len = raw_name(i, "_len");
-                q.call("checked_borrow", quote!(#value, #len))
+                checked_borrow
             } else {
-                let checked_borrow = q.call("checked_borrow", quote!(#value));
-                // SAFETY: as for `from_c` below (a `&CStr` reads up to its
-                // NUL).
+                // SAFETY: as for `from_c` (a `&CStr` reads up to its NUL).
                 quote!(unsafe { #checked_borrow })
             };
             borrow_checks.push(or_reject(&borrow, checked_borrow));
             borrows.push(quote!(#borrow));
+            // SAFETY (this and every conversion below): the C caller passes
+            // arguments of the header's types, valid for the call as the
+            // header documents; NULL, misalignment, impossible lengths and
+            // invalid UTF-8 are checked by `checked_borrow` (then skipped by
+            // `from_checked`, which the passes call) or by `from_c`.
+            let first = raw_name(i, "_first");
+            let first_pass = q.call("first_pass", raw_args.clone());
+            first_pass_conversions.push(or_reject(&first, quote!(unsafe { #first_pass })));
+            let second_pass = q.call("second_pass", quote!(#first, #raw_args));
+            second_pass_conversions.push(or_reject(&value, quote!(unsafe { #second_pass })));
         } else {
+            // One entry per parameter: the overlap report names parameters
+            // by their index in `borrows`.
             borrows.push(quote!(::core::option::Option::None));
+            // SAFETY: as above, all checks made by `from_c`.
+            let from_c = q.call("from_c", raw_args);
+            first_pass_conversions.push(or_reject(&value, quote!(unsafe { #from_c })));
         }
-        // After `checked_borrow` (several borrowing arguments), the
-        // conversion skips the checks made there.
-        let from_checked = if param.is_slice {
-            let len = raw_name(i, "_len");
-            q.call("from_checked", quote!(#value, #len))
-        } else {
-            q.call("from_checked", quote!(#value))
-        };
-        let checked_first = borrowing > 1 && may_borrow(ty);
-        let convert = or_reject(
-            &value,
-            if checked_first {
-                quote!(unsafe { #from_checked })
-            } else {
-                quote!(unsafe { #from_c })
-            },
-        );
-        conversions.push(quote! {
-            // SAFETY: the C caller passes arguments of the header's types,
-            // valid for the call as the header documents; NULL,
-            // misalignment, impossible lengths and invalid UTF-8 are checked
-            // by `from_c`.
-            #convert
-        });
         call_args.push(value);
     }
 
@@ -143,8 +135,12 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     // size) and that no exclusive one shares a byte with another, on the
     // raw pointers, before any reference exists (two references to one
     // place, one of them `&mut`, are undefined behaviour as soon as they
-    // are formed). The conversions repeat the checks, which the optimiser
-    // folds away.
+    // are formed). Then convert in two passes: first every argument that
+    // only reads (values copied out of C's memory, shared references), then
+    // the ones that may write (`&mut`), so that no `&mut` exists while
+    // another argument's bytes are read, whatever the overlap check could
+    // see. The conversions skip the checks made before (`from_checked`).
+    let mut conversions = Vec::new();
     if borrowing > 1 {
         let disjoint = if has_status {
             quote! {
@@ -157,8 +153,11 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         } else {
             quote!(#p::disjoint_or_abort(&#desc, &[#(#borrows),*]);)
         };
-        conversions.splice(0..0, borrow_checks.into_iter().chain([disjoint]));
+        conversions.extend(borrow_checks);
+        conversions.push(disjoint);
     }
+    conversions.extend(first_pass_conversions);
+    conversions.extend(second_pass_conversions);
 
     let call = if f.is_unsafe {
         quote! {
@@ -257,6 +256,13 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     let checked_symbol =
         quote_spanned! {symbol.span()=> ::abi_core::__private::checked_c_symbol(#symbol)};
     let shim_name = format_ident!("__abi_c_export_{}", rust_name);
+    // Where the shim's code starts, so that the panic hook can name the
+    // function when Rust aborts inside it before the shim sees the panic (a
+    // destructor that panics while a panic unwinds). Written in assembly by
+    // the symbol's name, which must then be an identifier (a misspelt one is
+    // reported above; a table entry for it would add an assembler error).
+    let shim_code = abi_model::names::is_c_identifier(&symbol.value())
+        .then(|| quote!(#p::shim_code!(#symbol);));
     let out_name = match &f.result {
         ResultModel::Status { out_name, .. } => out_name.as_str(),
         ResultModel::Value(_) => "",
@@ -284,6 +290,8 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {
                 #body
             }
+
+            #shim_code
         };
     }
 }

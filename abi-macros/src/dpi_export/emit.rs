@@ -27,6 +27,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     let mut after = Vec::new();
     let mut call_args = Vec::new();
     let mut inputs = Vec::new();
+    let mut type_checks = Vec::new();
 
     for (i, param) in f.params.iter().enumerate() {
         let value_ty = with_lifetimes(&param.value, "'static");
@@ -70,6 +71,16 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
                     let span = syn::spanned::Spanned::span(&value_ty);
                     quote::quote_spanned!(span=> #p::require_export_inout::<#value_ty>();)
                 };
+                // What SystemVerilog hands back lives until its next call:
+                // the value must not borrow it (strings, also in arrays;
+                // plain scalars never do). A constant item, which `cargo
+                // check` evaluates too.
+                if crate::syntax::may_borrow(&param.value) {
+                    type_checks.push(crate::dpi_param::type_check(
+                        &value_ty,
+                        "require_owned_export_output",
+                    ));
+                }
                 before.push(quote! {
                     #require_value
                     let mut #raw: #cell_ty = #initial;
@@ -114,7 +125,8 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
             rq.item("Raw"),
             rq.item("SV_TYPE"),
             rq.item("RESULT"),
-            quote!(::core::result::Result::Ok(#from_raw)),
+            // SAFETY: what the export just returned.
+            quote!(::core::result::Result::Ok(unsafe { #from_raw })),
         )
     };
     let task = f.task;
@@ -186,6 +198,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
                 result: #result_sv,
             };
             #entry
+            #(#type_checks)*
         };
     }
 }

@@ -6,6 +6,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
 use super::model::{Direction, FunctionModel};
+use crate::dpi_param::type_check;
 use crate::syntax::with_lifetimes;
 use crate::tokens::{
     Catch, Entry, Qualified, ShimParam, caught_body, private, require_dpi_value, rust_type_string,
@@ -27,8 +28,17 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let mut call_args = Vec::new();
     // Whether each output (and the result) may hand strings to the
     // simulator (`SvString`): if one does, the strings of earlier calls on
-    // this thread are freed first (constants: no cost otherwise).
+    // this thread are freed before this call's are handed over (constants:
+    // no cost otherwise).
     let mut releases = Vec::new();
+    // How each input borrows the simulator's memory, and the expression of
+    // what it borrows (outputs and inouts are copied into cells of the
+    // shim: they borrow nothing while the function runs).
+    let mut call_borrows = Vec::new();
+    let mut borrows = Vec::new();
+    // Compile-time checks of the parameter types, as constant items (which
+    // `cargo check` evaluates too), each spanned at its type.
+    let mut type_checks = Vec::new();
 
     for (i, param) in f.params.iter().enumerate() {
         let value_ty = with_lifetimes(&param.value, "'static");
@@ -50,6 +60,24 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                     name: raw.clone(),
                     ty: quote!(#input),
                 });
+                // Plain scalars (`i32`, `bool`, ...) never borrow: left out
+                // of the check, so that most shims have none.
+                if crate::syntax::may_borrow(&param.written) {
+                    call_borrows.push(q.item("CALL_BORROW"));
+                    let input_borrow = q.call("input_borrow", quote!(#raw));
+                    borrows.push(quote! {
+                        // SAFETY: as for `from_input` below.
+                        unsafe { #input_borrow }
+                    });
+                } else {
+                    borrows.push(quote!(::core::option::Option::None));
+                }
+                // The shim converts with every lifetime `'static`; the
+                // function's own generic lifetimes keep a borrowed input
+                // from outliving the call, unless it is written `'static`.
+                if crate::dpi_param::mentions_static(&param.written) {
+                    type_checks.push(type_check(&value_ty, "require_call_lifetime"));
+                }
                 prepare.push(quote! {
                     // SAFETY: the simulator passes an input of the declared
                     // SystemVerilog type (Annex H); `from_input` checks what
@@ -76,6 +104,12 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                     }
                 };
                 let require_value = require_dpi_value(&value_ty);
+                if param.direction == Direction::InOut && crate::syntax::may_borrow(&param.value) {
+                    // The value read from the cell must not borrow what
+                    // the simulator passed in (strings, also in arrays).
+                    type_checks.push(type_check(&value_ty, "require_owned_inout"));
+                }
+                borrows.push(quote!(::core::option::Option::None));
                 let owns_strings = q.item("OWNS_HANDED_STRINGS");
                 releases.push(quote!(#owns_strings));
                 prepare.push(quote! {
@@ -155,14 +189,35 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     if !task {
         releases.push(rq.item("OWNS_HANDED_STRINGS"));
     }
+    // After the call, before this call's strings are handed over: the
+    // inout cells were copied and the inputs are no longer used, so a cell
+    // or an input holding a string of an earlier call was read before it is
+    // freed.
     let release_strings = if releases.is_empty() {
         quote!()
     } else {
+        let own_grants = u32::from(context);
         quote! {
             if false #(|| #releases)* {
-                #p::release_handed_strings();
+                // SAFETY: the user's function has returned: nothing
+                // borrows an input string any more.
+                unsafe { #p::release_handed_strings(#own_grants) };
             }
         }
+    };
+
+    // An exclusive input (a writable open array) beside another input that
+    // borrows: check, before any argument is converted, that they share no
+    // byte (two views of one array, one of them writing, would let a slice
+    // read under a write). A constant decides, so other shims pay nothing.
+    let overlap = if call_borrows.len() >= 2 {
+        quote! {
+            if const { #p::overlap_possible(&[#(#call_borrows),*]) } {
+                #p::disjoint_or_abort(&#desc, &[#(#borrows),*]);
+            }
+        }
+    } else {
+        quote!()
     };
 
     let caught = caught_body(
@@ -170,9 +225,10 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         &shim_params,
         quote! {
             #scope_grant
-            #release_strings
+            #overlap
             #(#prepare)*
             let __abi_value = #call;
+            #release_strings
             #(#write_back)*
             #finish
         },
@@ -193,6 +249,8 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
             };
 
             #entry
+
+            #(#type_checks)*
 
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {

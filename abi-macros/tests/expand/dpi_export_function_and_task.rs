@@ -38,9 +38,9 @@ pub fn sv_double(
             });
         }
     };
-    ::core::result::Result::Ok(
-        <f32 as ::abi_core::__private::DpiExportResult>::from_raw(__abi_returned),
-    )
+    ::core::result::Result::Ok(unsafe {
+        <f32 as ::abi_core::__private::DpiExportResult>::from_raw(__abi_returned)
+    })
 }
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]

@@ -46,12 +46,6 @@ const _: () = {
             &(__abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3),
             |&(__abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3)| {
                 let __abi_scope_grant = ::abi_core::__private::ScopeGrant::enter();
-                if false || <u64 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS
-                    || <i16 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS
-                    || <bool as ::abi_core::__private::DpiResult>::OWNS_HANDED_STRINGS
-                {
-                    ::abi_core::__private::release_handed_strings();
-                }
                 let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                     unsafe {
                         <i32 as ::abi_core::__private::DpiType>::from_input(__abi_arg0)
@@ -94,6 +88,12 @@ const _: () = {
                     &mut __abi_cell2,
                     &mut __abi_cell3,
                 );
+                if false || <u64 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS
+                    || <i16 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS
+                    || <bool as ::abi_core::__private::DpiResult>::OWNS_HANDED_STRINGS
+                {
+                    unsafe { ::abi_core::__private::release_handed_strings(1u32) };
+                }
                 unsafe {
                     __abi_arg2
                         .write(

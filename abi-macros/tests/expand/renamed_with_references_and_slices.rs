@@ -62,9 +62,39 @@ const _: () = {
                     &__ABI_FUNCTION,
                     &[__abi_arg0_borrow, __abi_arg1_borrow, __abi_arg2_borrow],
                 );
+                let __abi_arg0_first = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <&'static [Point] as ::abi_core::__private::CSliceParam>::first_pass(
+                            __abi_arg0,
+                            __abi_arg0_len,
+                        )
+                    },
+                    &__ABI_FUNCTION,
+                    0usize,
+                );
+                let __abi_arg1_first = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <Option<
+                            &'static f64,
+                        > as ::abi_core::__private::CParam>::first_pass(__abi_arg1)
+                    },
+                    &__ABI_FUNCTION,
+                    1usize,
+                );
+                let __abi_arg2_first = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <&'static str as ::abi_core::__private::CSliceParam>::first_pass(
+                            __abi_arg2,
+                            __abi_arg2_len,
+                        )
+                    },
+                    &__ABI_FUNCTION,
+                    2usize,
+                );
                 let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                     unsafe {
-                        <&'static [Point] as ::abi_core::__private::CSliceParam>::from_checked(
+                        <&'static [Point] as ::abi_core::__private::CSliceParam>::second_pass(
+                            __abi_arg0_first,
                             __abi_arg0,
                             __abi_arg0_len,
                         )
@@ -76,14 +106,18 @@ const _: () = {
                     unsafe {
                         <Option<
                             &'static f64,
-                        > as ::abi_core::__private::CParam>::from_checked(__abi_arg1)
+                        > as ::abi_core::__private::CParam>::second_pass(
+                            __abi_arg1_first,
+                            __abi_arg1,
+                        )
                     },
                     &__ABI_FUNCTION,
                     1usize,
                 );
                 let __abi_arg2 = ::abi_core::__private::argument_or_abort(
                     unsafe {
-                        <&'static str as ::abi_core::__private::CSliceParam>::from_checked(
+                        <&'static str as ::abi_core::__private::CSliceParam>::second_pass(
+                            __abi_arg2_first,
                             __abi_arg2,
                             __abi_arg2_len,
                         )
@@ -96,4 +130,5 @@ const _: () = {
             },
         )
     }
+    ::abi_core::__private::shim_code!("geo_centroid");
 };

@@ -45,4 +45,5 @@ const _: () = {
             },
         )
     }
+    ::abi_core::__private::shim_code!("reset");
 };

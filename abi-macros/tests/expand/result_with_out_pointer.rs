@@ -65,8 +65,38 @@ const _: () = {
                 ) {
                     return __abi_status;
                 }
+                let __abi_arg0_first = match unsafe {
+                    <&'static str as ::abi_core::__private::CSliceParam>::first_pass(
+                        __abi_arg0,
+                        __abi_arg0_len,
+                    )
+                } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        return ::abi_core::__private::argument_status(
+                            &__ABI_FUNCTION,
+                            0usize,
+                            __abi_error,
+                        );
+                    }
+                };
+                let __abi_arg1_first = match unsafe {
+                    <&'static mut u8 as ::abi_core::__private::CParam>::first_pass(
+                        __abi_arg1,
+                    )
+                } {
+                    ::core::result::Result::Ok(__abi_value) => __abi_value,
+                    ::core::result::Result::Err(__abi_error) => {
+                        return ::abi_core::__private::argument_status(
+                            &__ABI_FUNCTION,
+                            1usize,
+                            __abi_error,
+                        );
+                    }
+                };
                 let __abi_arg0 = match unsafe {
-                    <&'static str as ::abi_core::__private::CSliceParam>::from_checked(
+                    <&'static str as ::abi_core::__private::CSliceParam>::second_pass(
+                        __abi_arg0_first,
                         __abi_arg0,
                         __abi_arg0_len,
                     )
@@ -81,7 +111,8 @@ const _: () = {
                     }
                 };
                 let __abi_arg1 = match unsafe {
-                    <&'static mut u8 as ::abi_core::__private::CParam>::from_checked(
+                    <&'static mut u8 as ::abi_core::__private::CParam>::second_pass(
+                        __abi_arg1_first,
                         __abi_arg1,
                     )
                 } {
@@ -112,4 +143,5 @@ const _: () = {
             },
         )
     }
+    ::abi_core::__private::shim_code!("parse");
 };

@@ -43,4 +43,5 @@ const _: () = {
             },
         )
     }
+    ::abi_core::__private::shim_code!("add");
 };

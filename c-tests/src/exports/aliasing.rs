@@ -2,7 +2,11 @@
 //! argument sharing memory with another is refused at the boundary, with a
 //! status where there is a status channel and an abort otherwise.
 
+use core::ffi::CStr;
+
 use abi_core::{CBool, ErrorCode, c_export};
+
+use crate::packed_types::Float32;
 
 /// Copies `src` into the front of `dst`; returns how many were copied.
 #[c_export]
@@ -35,4 +39,26 @@ pub fn ct_count_true(flags: &[CBool]) -> usize {
 #[c_export]
 pub fn ct_read_flag(flag: &CBool) -> u8 {
     u8::from(flag.get())
+}
+
+/// Stores the 4 bytes of a packed float at the front of `dst`; returns how
+/// many were stored. `value` is read through its pointer, so it takes part
+/// in the overlap check: inside `dst`, the process aborts.
+#[c_export]
+pub fn ct_store_float(dst: &mut [u8], value: Float32) -> usize {
+    use abi_core::packed::PackedStruct;
+    let bytes = value.to_le_bytes();
+    let n = dst.len().min(bytes.len());
+    dst[..n].copy_from_slice(&bytes[..n]);
+    n
+}
+
+/// Copies the string (without its NUL) to the front of `dst`; returns how
+/// many bytes were copied. A string inside `dst` aborts.
+#[c_export]
+pub fn ct_copy_cstr_into(dst: &mut [u8], text: &CStr) -> usize {
+    let text = text.to_bytes();
+    let n = dst.len().min(text.len());
+    dst[..n].copy_from_slice(&text[..n]);
+    n
 }

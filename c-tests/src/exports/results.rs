@@ -93,3 +93,34 @@ pub fn ct_double_into(out: &i32) -> Result<i32, ErrorCode> {
 pub fn ct_always_panics(code: i32) -> i32 {
     panic!("deliberate panic with code {code}");
 }
+
+/// Panics in its destructor when dropped while a panic unwinds.
+struct PanicsWhileUnwinding;
+
+impl Drop for PanicsWhileUnwinding {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            panic!("a destructor panicked while unwinding");
+        }
+    }
+}
+
+/// Panics with a local whose destructor panics again while the first panic
+/// unwinds: Rust aborts from inside its panic machinery, before the shim
+/// sees the panic, and the report still names the function.
+#[c_export]
+pub fn ct_panics_while_unwinding(code: i32) -> i32 {
+    let _guard = PanicsWhileUnwinding;
+    panic!("first panic with code {code}");
+}
+
+/// As `ct_panics_while_unwinding`, in a function with a status channel: no
+/// status can come back, the process aborts with the same report.
+#[c_export]
+pub fn ct_status_panics_while_unwinding(code: i32) -> Result<i32, ErrorCode> {
+    let _guard = PanicsWhileUnwinding;
+    if code >= 0 {
+        panic!("first panic with code {code}");
+    }
+    Ok(code)
+}

@@ -79,7 +79,11 @@ use crate::model::record::TypeRecord;
 ///
 /// `Raw` must have the ABI of the C type [`CParam::C_TYPE`], and
 /// [`CParam::from_c`] must return `Err` instead of creating an invalid value
-/// from any bit pattern of `Raw` a C caller can pass.
+/// from any bit pattern of `Raw` a C caller can pass. A type whose
+/// conversion reads or borrows memory through `Raw` must say which bytes in
+/// [`CParam::checked_borrow`], and a type whose value can write to that
+/// memory must not have the [`Direction::In`] `DIRECTION` (the shims convert
+/// the arguments that only read before the ones that write).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a parameter of a `#[c_export]` function",
     label = "unsupported parameter type",
@@ -111,14 +115,18 @@ pub unsafe trait CParam: Sized {
 
     /// Check the raw argument as far as forming its reference needs (NULL,
     /// alignment, size), without forming it, and return the memory the
-    /// converted argument will borrow, for the check that no exclusive
-    /// argument overlaps another ([`Borrow`]). The shims call it, for every
-    /// argument that may borrow, before any conversion: two Rust references
-    /// to one place, one of them `&mut`, are undefined behaviour the moment
-    /// they are formed. `Ok(None)` (the default) for values that borrow
-    /// nothing, and for an optional pointer that is NULL; a type that
-    /// becomes a reference must return what it will borrow. The error is
-    /// the one [`CParam::from_c`] would return for the same argument.
+    /// converted argument will borrow or read, for the check that no
+    /// exclusive argument overlaps another ([`Borrow`]). The shims call it,
+    /// for every argument that may borrow, before any conversion: two Rust
+    /// references to one place, one of them `&mut`, are undefined behaviour
+    /// the moment they are formed, and so is reading bytes through another
+    /// pointer while a `&mut` to them is live. `Ok(None)` (the default) for
+    /// values passed in registers, and for an optional pointer that is NULL;
+    /// a type that becomes a reference must return what it will borrow, and
+    /// a value copied out of memory C points to (a packed struct by value, a
+    /// `_BitInt` passed by reference) what it will read, as a shared
+    /// borrow. The error is the one [`CParam::from_c`] would return for the
+    /// same argument.
     ///
     /// # Safety
     ///
@@ -141,6 +149,43 @@ pub unsafe trait CParam: Sized {
     unsafe fn from_checked(raw: Self::Raw) -> Result<Self, ArgError> {
         // SAFETY: forwarded, same contract.
         unsafe { Self::from_c(raw) }
+    }
+
+    /// The first of a shim's two conversion passes (not public API; never
+    /// override): [`CParam::from_checked`] for an argument that only reads
+    /// ([`Direction::In`]), `Ok(None)` for one that may write, which
+    /// [`CParam::second_pass`] converts once every reading argument is
+    /// converted. So no `&mut` exists while another argument's bytes are
+    /// read, even where [`CParam::checked_borrow`] could not tell.
+    ///
+    /// # Safety
+    ///
+    /// As for [`CParam::from_checked`].
+    #[doc(hidden)]
+    #[inline(always)]
+    unsafe fn first_pass(raw: Self::Raw) -> Result<Option<Self>, ArgError> {
+        if !matches!(Self::DIRECTION, Direction::In) {
+            return Ok(None);
+        }
+        // SAFETY: forwarded, same contract.
+        unsafe { Self::from_checked(raw) }.map(Some)
+    }
+
+    /// The second pass (not public API; never override): the value of the
+    /// first, or the conversion of an argument that may write.
+    ///
+    /// # Safety
+    ///
+    /// As for [`CParam::from_checked`]; `first` is what
+    /// [`CParam::first_pass`] returned for `raw`.
+    #[doc(hidden)]
+    #[inline(always)]
+    unsafe fn second_pass(first: Option<Self>, raw: Self::Raw) -> Result<Self, ArgError> {
+        match first {
+            Some(value) => Ok(value),
+            // SAFETY: forwarded, same contract.
+            None => unsafe { Self::from_checked(raw) },
+        }
     }
 
     /// The reflection record ([`crate::reflect`]); by default the record
@@ -206,6 +251,43 @@ pub unsafe trait CSliceParam: Sized {
     unsafe fn from_checked(ptr: Self::Ptr, len: usize) -> Result<Self, ArgError> {
         // SAFETY: forwarded, same contract.
         unsafe { Self::from_c(ptr, len) }
+    }
+
+    /// [`CParam::first_pass`] for a pointer and length (not public API;
+    /// never override).
+    ///
+    /// # Safety
+    ///
+    /// As for [`CSliceParam::from_checked`].
+    #[doc(hidden)]
+    #[inline(always)]
+    unsafe fn first_pass(ptr: Self::Ptr, len: usize) -> Result<Option<Self>, ArgError> {
+        if !matches!(Self::DIRECTION, Direction::In) {
+            return Ok(None);
+        }
+        // SAFETY: forwarded, same contract.
+        unsafe { Self::from_checked(ptr, len) }.map(Some)
+    }
+
+    /// [`CParam::second_pass`] for a pointer and length (not public API;
+    /// never override).
+    ///
+    /// # Safety
+    ///
+    /// As for [`CSliceParam::from_checked`]; `first` is what
+    /// [`CSliceParam::first_pass`] returned for `ptr` and `len`.
+    #[doc(hidden)]
+    #[inline(always)]
+    unsafe fn second_pass(
+        first: Option<Self>,
+        ptr: Self::Ptr,
+        len: usize,
+    ) -> Result<Self, ArgError> {
+        match first {
+            Some(value) => Ok(value),
+            // SAFETY: forwarded, same contract.
+            None => unsafe { Self::from_checked(ptr, len) },
+        }
     }
 
     /// The reflection record ([`crate::reflect`]); by default a dynamic

@@ -1,0 +1,453 @@
+//! DPI-C imports called through their exported symbols, as a simulator
+//! calls them, with this test standing in for the simulator: its own
+//! `svdpi.h` open-array functions (found by abi-core with `dlsym`; the
+//! build script links the tests with `-rdynamic`, as a simulator is), and
+//! handles, cells and strings made here.
+//!
+//! - Open arrays take part in the overlap check: a writable one (`inout`,
+//!   `output`) sharing memory with another borrowing argument (the same
+//!   handle twice, two handles over one buffer, a string inside it) aborts
+//!   naming the function and both arguments, before the function runs;
+//!   shared views of one array, and arrays that only touch, do not.
+//! - Strings Rust handed over in the previous call stay readable while the
+//!   next call reads its inputs and inout cells (they are freed after the
+//!   function ran): an inout cell left holding Rust's last string, or a
+//!   result passed back as an input.
+//!
+//! The aborting scenarios run in a child process (this test binary,
+//! re-executed with `DPI_BOUNDARY_CHILD` set).
+
+use core::ffi::{CStr, c_char, c_void};
+use std::process::Command;
+
+use abi_core::dpi::{OpenArray, OpenArrayMut, OpenArrayOut, SvString};
+use abi_core::dpi_import;
+
+// ---------------------------------------------------------------------------
+// The stand-in simulator: one-dimensional open arrays `[0:len-1]`.
+
+/// What a handle points to.
+#[derive(Debug)]
+struct SimArray {
+    data: *mut u8,
+    element: usize,
+    len: i32,
+    /// Whether `svGetArrayPtr` reports the buffer (a simulator may not).
+    contiguous: bool,
+}
+
+impl SimArray {
+    /// An array over `len` elements of `T` from `data`.
+    fn over<T>(data: *mut T, len: usize, contiguous: bool) -> SimArray {
+        SimArray {
+            data: data.cast(),
+            element: size_of::<T>(),
+            len: i32::try_from(len).unwrap(),
+            contiguous,
+        }
+    }
+
+    /// The handle the imports receive.
+    fn handle(&mut self) -> *mut c_void {
+        (self as *mut SimArray).cast()
+    }
+}
+
+/// The array behind a handle.
+///
+/// # Safety
+///
+/// `handle` comes from [`SimArray::handle`] of a live array.
+unsafe fn array<'a>(handle: *mut c_void) -> &'a SimArray {
+    // SAFETY: the caller's contract.
+    unsafe { &*handle.cast::<SimArray>() }
+}
+
+/// The svdpi.h functions abi-core resolves for open arrays, over
+/// [`SimArray`]s. Only what these tests use does something; the packed
+/// element copies are never called (no packed elements here).
+#[allow(non_snake_case)]
+mod svdpi {
+    use super::{SimArray, array};
+    use core::ffi::c_void;
+
+    #[unsafe(no_mangle)]
+    unsafe extern "C" fn svLeft(_: *mut c_void, _: i32) -> i32 {
+        0
+    }
+    #[unsafe(no_mangle)]
+    unsafe extern "C" fn svLow(_: *mut c_void, _: i32) -> i32 {
+        0
+    }
+    #[unsafe(no_mangle)]
+    unsafe extern "C" fn svRight(handle: *mut c_void, _: i32) -> i32 {
+        // SAFETY: the imports pass the handles the tests made.
+        unsafe { array(handle) }.len - 1
+    }
+    #[unsafe(no_mangle)]
+    unsafe extern "C" fn svHigh(handle: *mut c_void, _: i32) -> i32 {
+        // SAFETY: as above.
+        unsafe { array(handle) }.len - 1
+    }
+    #[unsafe(no_mangle)]
+    unsafe extern "C" fn svSize(handle: *mut c_void, _: i32) -> i32 {
+        // SAFETY: as above.
+        unsafe { array(handle) }.len
+    }
+    #[unsafe(no_mangle)]
+    unsafe extern "C" fn svDimensions(_: *mut c_void) -> i32 {
+        1
+    }
+    #[unsafe(no_mangle)]
+    unsafe extern "C" fn svGetArrayPtr(handle: *mut c_void) -> *mut c_void {
+        // SAFETY: as above.
+        let array: &SimArray = unsafe { array(handle) };
+        if array.contiguous {
+            array.data.cast()
+        } else {
+            core::ptr::null_mut()
+        }
+    }
+    #[unsafe(no_mangle)]
+    unsafe extern "C" fn svSizeOfArray(handle: *mut c_void) -> i32 {
+        // SAFETY: as above.
+        let array: &SimArray = unsafe { array(handle) };
+        array.len * i32::try_from(array.element).unwrap()
+    }
+    #[unsafe(no_mangle)]
+    unsafe extern "C" fn svGetArrElemPtr1(handle: *mut c_void, index: i32) -> *mut c_void {
+        // SAFETY: as above.
+        let array: &SimArray = unsafe { array(handle) };
+        let offset = usize::try_from(index).unwrap() * array.element;
+        array.data.wrapping_add(offset).cast()
+    }
+    #[unsafe(no_mangle)]
+    unsafe extern "C" fn svGetArrElemPtr2(_: *mut c_void, _: i32, _: i32) -> *mut c_void {
+        core::ptr::null_mut()
+    }
+    #[unsafe(no_mangle)]
+    unsafe extern "C" fn svGetArrElemPtr3(_: *mut c_void, _: i32, _: i32, _: i32) -> *mut c_void {
+        core::ptr::null_mut()
+    }
+
+    /// The packed element copies, which no test calls.
+    macro_rules! never_called {
+        ($($name:ident($($arg:ty),*);)*) => {$(
+            #[unsafe(no_mangle)]
+            unsafe extern "C" fn $name($(_: $arg),*) {
+                unreachable!(concat!(stringify!($name), " is not used by these tests"))
+            }
+        )*};
+    }
+    never_called! {
+        svGetBitArrElem1VecVal(*mut u32, *mut c_void, i32);
+        svGetBitArrElem2VecVal(*mut u32, *mut c_void, i32, i32);
+        svGetBitArrElem3VecVal(*mut u32, *mut c_void, i32, i32, i32);
+        svPutBitArrElem1VecVal(*mut c_void, *const u32, i32);
+        svPutBitArrElem2VecVal(*mut c_void, *const u32, i32, i32);
+        svPutBitArrElem3VecVal(*mut c_void, *const u32, i32, i32, i32);
+        svGetLogicArrElem1VecVal(*mut c_void, *mut c_void, i32);
+        svGetLogicArrElem2VecVal(*mut c_void, *mut c_void, i32, i32);
+        svGetLogicArrElem3VecVal(*mut c_void, *mut c_void, i32, i32, i32);
+        svPutLogicArrElem1VecVal(*mut c_void, *const c_void, i32);
+        svPutLogicArrElem2VecVal(*mut c_void, *const c_void, i32, i32);
+        svPutLogicArrElem3VecVal(*mut c_void, *const c_void, i32, i32, i32);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The imports, and their symbols as the simulator calls them.
+
+/// Copies `source` plus one into `target`, reading `source`'s slice while
+/// it writes: were they one array, the slice would change under it.
+#[dpi_import]
+pub fn ovl_copy(source: OpenArray<'_, i32>, mut target: OpenArrayMut<'_, i32>) -> i32 {
+    let Some(slice) = source.as_slice() else {
+        return -1;
+    };
+    for (k, index) in (target.low()..=target.high()).enumerate() {
+        target.set(index, slice[k % slice.len()] + 1);
+    }
+    slice.iter().sum()
+}
+
+/// Fills `out` with `values` doubled (an `output` array beside an input).
+#[dpi_import]
+pub fn ovl_fill(mut out: OpenArrayOut<'_, i32>, values: OpenArray<'_, i32>) -> i32 {
+    let values = values.to_vec();
+    for (k, index) in (out.low()..=out.high()).enumerate() {
+        out.set(index, 2 * values[k % values.len()]);
+    }
+    values.len() as i32
+}
+
+/// Two shared views: one array passed twice is fine.
+#[dpi_import]
+pub fn ovl_sum_both(a: OpenArray<'_, i32>, b: OpenArray<'_, i32>) -> i32 {
+    a.iter().chain(b.iter()).sum()
+}
+
+/// Writes the bytes of `name` into `bytes`, upper-cased.
+#[dpi_import]
+pub fn ovl_upper_into(name: &CStr, mut bytes: OpenArrayMut<'_, u8>) -> i32 {
+    for (index, byte) in (bytes.low()..=bytes.high()).zip(name.to_bytes()) {
+        bytes.set(index, byte.to_ascii_uppercase());
+    }
+    name.count_bytes() as i32
+}
+
+/// Appends `+` to an `inout string`.
+#[dpi_import]
+pub fn str_grow(#[inout] text: &mut SvString) {
+    let mut grown = text.as_bytes().to_vec();
+    grown.push(b'+');
+    *text = SvString::new(grown).unwrap();
+}
+
+/// Hands `text` back as an owned output; the result is its length.
+#[dpi_import]
+pub fn str_echo(text: &CStr, echo: &mut SvString) -> i32 {
+    *echo = SvString::from(text);
+    text.count_bytes() as i32
+}
+
+unsafe extern "C" {
+    #[link_name = "ovl_copy"]
+    fn c_ovl_copy(source: *mut c_void, target: *mut c_void) -> i32;
+    #[link_name = "ovl_fill"]
+    fn c_ovl_fill(out: *mut c_void, values: *mut c_void) -> i32;
+    #[link_name = "ovl_sum_both"]
+    fn c_ovl_sum_both(a: *mut c_void, b: *mut c_void) -> i32;
+    #[link_name = "ovl_upper_into"]
+    fn c_ovl_upper_into(name: *const c_char, bytes: *mut c_void) -> i32;
+    #[link_name = "str_grow"]
+    fn c_str_grow(text: *mut *const c_char);
+    #[link_name = "str_echo"]
+    fn c_str_echo(text: *const c_char, echo: *mut *const c_char) -> i32;
+}
+
+// ---------------------------------------------------------------------------
+// Running a scenario that must abort in a child process.
+
+const CHILD: &str = "DPI_BOUNDARY_CHILD";
+
+/// In the child: run `scenario`, which must abort (returning is reported).
+/// In the parent: re-execute this test alone and check it aborted with
+/// every fragment of `expected` on stderr.
+fn must_abort(test: &str, expected: &[&str], scenario: impl FnOnce()) {
+    use std::os::unix::process::ExitStatusExt;
+    if std::env::var_os(CHILD).is_some() {
+        scenario();
+        eprintln!("CHILD RETURNED");
+        return;
+    }
+    let output = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", test, "--nocapture", "--test-threads=1"])
+        .env(CHILD, "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        output.status.signal(),
+        Some(6),
+        "expected SIGABRT, got {}; stderr:\n{stderr}",
+        output.status
+    );
+    assert!(!stderr.contains("CHILD RETURNED"), "{stderr}");
+    for fragment in expected {
+        assert!(
+            stderr.contains(fragment),
+            "stderr lacks {fragment:?}:\n{stderr}"
+        );
+    }
+}
+
+/// The overlap report of `symbol` naming both arguments.
+fn overlap_report<'a>(symbol: &'a str, first: &'a str, second: &'a str) -> [&'a str; 4] {
+    [symbol, first, second, "share memory"]
+}
+
+// ---------------------------------------------------------------------------
+// Open arrays in the overlap check.
+
+#[test]
+fn the_same_array_as_input_and_inout_aborts() {
+    must_abort(
+        "the_same_array_as_input_and_inout_aborts",
+        &overlap_report(
+            "(C symbol `ovl_copy`)",
+            "`source: OpenArray<'_, i32>`",
+            "`target: OpenArrayMut<'_, i32>`",
+        ),
+        || {
+            let mut data = [1, 2, 3, 4];
+            let mut array = SimArray::over(data.as_mut_ptr(), 4, true);
+            let handle = array.handle();
+            // SAFETY: a live handle of `int [0:3]`, for both arguments.
+            unsafe { c_ovl_copy(handle, handle) };
+        },
+    );
+}
+
+#[test]
+fn two_handles_over_one_buffer_abort() {
+    must_abort(
+        "two_handles_over_one_buffer_abort",
+        &overlap_report(
+            "(C symbol `ovl_copy`)",
+            "`source: OpenArray<'_, i32>`",
+            "`target: OpenArrayMut<'_, i32>`",
+        ),
+        || {
+            // Overlapping halves: elements 0..4 and 2..6 of one buffer.
+            let mut data = [1, 2, 3, 4, 5, 6];
+            let mut low = SimArray::over(data.as_mut_ptr(), 4, true);
+            let mut high = SimArray::over(data.as_mut_ptr().wrapping_add(2), 4, true);
+            // SAFETY: live handles of `int [0:3]`.
+            unsafe { c_ovl_copy(low.handle(), high.handle()) };
+        },
+    );
+}
+
+#[test]
+fn an_output_array_over_an_input_aborts() {
+    must_abort(
+        "an_output_array_over_an_input_aborts",
+        &overlap_report(
+            "(C symbol `ovl_fill`)",
+            "`out: OpenArrayOut<'_, i32>`",
+            "`values: OpenArray<'_, i32>`",
+        ),
+        || {
+            let mut data = [1, 2, 3];
+            let mut array = SimArray::over(data.as_mut_ptr(), 3, true);
+            let handle = array.handle();
+            // SAFETY: a live handle of `int [0:2]`.
+            unsafe { c_ovl_fill(handle, handle) };
+        },
+    );
+}
+
+#[test]
+fn a_string_inside_a_writable_array_aborts() {
+    must_abort(
+        "a_string_inside_a_writable_array_aborts",
+        &overlap_report(
+            "(C symbol `ovl_upper_into`)",
+            "`name: &CStr`",
+            "`bytes: OpenArrayMut<'_, u8>`",
+        ),
+        || {
+            let mut bytes = *b"name\0";
+            let mut array = SimArray::over(bytes.as_mut_ptr(), 5, true);
+            let name = bytes.as_ptr().cast::<c_char>();
+            // SAFETY: a NUL-terminated string and a live handle of
+            // `byte [0:4]`.
+            unsafe { c_ovl_upper_into(name, array.handle()) };
+        },
+    );
+}
+
+#[test]
+fn the_same_handle_without_a_buffer_aborts() {
+    must_abort(
+        "the_same_handle_without_a_buffer_aborts",
+        &overlap_report(
+            "(C symbol `ovl_copy`)",
+            "`source: OpenArray<'_, i32>`",
+            "`target: OpenArrayMut<'_, i32>`",
+        ),
+        || {
+            // No `svGetArrayPtr` buffer: the handle itself is compared.
+            let mut data = [1, 2];
+            let mut array = SimArray::over(data.as_mut_ptr(), 2, false);
+            let handle = array.handle();
+            // SAFETY: a live handle of `int [0:1]`.
+            unsafe { c_ovl_copy(handle, handle) };
+        },
+    );
+}
+
+#[test]
+fn disjoint_and_shared_arrays_run() {
+    let mut source = [1, 2, 3];
+    let mut target = [0; 3];
+    let mut source_array = SimArray::over(source.as_mut_ptr(), 3, true);
+    // Adjacent in memory (no byte shared): fine.
+    let mut adjacent = [0; 6];
+    let (left, right) = adjacent.split_at_mut(3);
+    left.copy_from_slice(&source);
+    let mut left_array = SimArray::over(left.as_mut_ptr(), 3, true);
+    let mut right_array = SimArray::over(right.as_mut_ptr(), 3, true);
+    let mut target_array = SimArray::over(target.as_mut_ptr(), 3, true);
+    // SAFETY: live handles of `int [0:2]`, over distinct memory.
+    let sum = unsafe { c_ovl_copy(source_array.handle(), target_array.handle()) };
+    assert_eq!((sum, target), (6, [2, 3, 4]));
+    // SAFETY: as above.
+    let sum = unsafe { c_ovl_copy(left_array.handle(), right_array.handle()) };
+    assert_eq!((sum, &adjacent[3..]), (6, &[2, 3, 4][..]));
+    // One array as both inputs of a function that only reads: shared.
+    let handle = source_array.handle();
+    // SAFETY: a live handle, read twice.
+    assert_eq!(unsafe { c_ovl_sum_both(handle, handle) }, 12);
+    // Without buffers, two handles over one array are only accessed
+    // through svdpi.h (no Rust reference to alias): not refused.
+    let mut data = [5, 6];
+    let mut first = SimArray::over(data.as_mut_ptr(), 2, false);
+    let mut second = SimArray::over(data.as_mut_ptr(), 2, false);
+    // SAFETY: live handles of `int [0:1]`.
+    assert_eq!(unsafe { c_ovl_copy(first.handle(), second.handle()) }, -1);
+}
+
+// ---------------------------------------------------------------------------
+// Strings of the previous call, read by the next one.
+
+/// A string longer than the 16 bytes glibc's allocator overwrites when it
+/// frees a block, so that reading it after the free shows.
+const LONG: &CStr = c"a string of more than sixteen bytes";
+
+/// The string a cell points to.
+///
+/// # Safety
+///
+/// `text` points to a live NUL-terminated string.
+unsafe fn text_of(text: *const c_char) -> String {
+    // SAFETY: the caller's contract.
+    unsafe { CStr::from_ptr(text) }
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn an_inout_string_cell_holding_rusts_last_string_is_read_before_it_is_freed() {
+    let mut cell: *const c_char = LONG.as_ptr();
+    for pluses in 1..=3 {
+        // From the second call on, the cell holds the string Rust handed
+        // over in the previous one (the caller kept nothing else).
+        // SAFETY: a valid `inout string` cell.
+        unsafe { c_str_grow(&mut cell) };
+        // SAFETY: the string Rust just handed over.
+        let text = unsafe { text_of(cell) };
+        assert_eq!(
+            text,
+            format!("{}{}", LONG.to_str().unwrap(), "+".repeat(pluses))
+        );
+    }
+}
+
+#[test]
+fn a_result_passed_back_as_an_input_is_read_before_it_is_freed() {
+    let mut first: *const c_char = core::ptr::null();
+    // SAFETY: a live string and a valid output cell.
+    let len = unsafe { c_str_echo(LONG.as_ptr(), &mut first) };
+    assert_eq!(len, LONG.count_bytes() as i32);
+    // The output of the first call, passed back as the input of the next
+    // (which has a string output, so it frees the first call's strings).
+    let mut second: *const c_char = core::ptr::null();
+    // SAFETY: `first` is Rust's string of the previous call, alive until
+    // this call has read it.
+    let len = unsafe { c_str_echo(first, &mut second) };
+    assert_eq!(len, LONG.count_bytes() as i32);
+    // SAFETY: the string Rust just handed over.
+    assert_eq!(unsafe { text_of(second) }, LONG.to_str().unwrap());
+}
