@@ -183,7 +183,7 @@ mod frames {
     ///
     /// `context` is the unwinder's current frame, `data` the `Search`.
     unsafe extern "C" fn visit(context: *mut UnwindContext, data: *mut c_void) -> c_int {
-        // SAFETY: `innermost_shim` passes its `Search`, used by nothing else
+        // SAFETY: `innermost_export` passes its `Search`, used by nothing else
         // during the walk.
         let search = unsafe { &mut *data.cast::<Search>() };
         // SAFETY: the unwinder's context for this call.

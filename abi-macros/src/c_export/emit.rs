@@ -260,7 +260,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     // function when Rust aborts inside it before the shim sees the panic (a
     // destructor that panics while a panic unwinds). Written in assembly by
     // the symbol's name, which must then be an identifier (a misspelt one is
-    // reported above; a table entry for it would add an assembler error).
+    // already an error of the model; an entry would add an assembler error).
     let shim_code = abi_model::names::is_c_identifier(&symbol.value())
         .then(|| quote!(#p::shim_code!(#symbol);));
     let out_name = match &f.result {
