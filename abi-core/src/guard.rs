@@ -15,7 +15,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 #[cfg(not(target_os = "linux"))]
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::argument::{ArgError, Borrow, first_conflict};
+use crate::argument::{ArgError, Borrow, BorrowsOf, first_conflict, first_conflict_by_range};
 use crate::c::status::{STATUS_PANIC, status_of_arg_error};
 use crate::model::function::FunctionEntry;
 
@@ -403,6 +403,16 @@ pub fn pointer_or_abort<T>(ptr: *mut T, function: &'static FunctionEntry, param:
 #[inline(always)]
 pub fn disjoint_or_abort(function: &'static FunctionEntry, borrows: &[Option<Borrow>]) {
     if let Some((first, second)) = first_conflict(borrows) {
+        reject_overlap(function, first, second)
+    }
+}
+
+/// As [`disjoint_or_abort`], for arguments that may borrow several ranges
+/// each (a DPI-C import's inputs: an array of strings beside a writable
+/// open array). `arguments` holds one entry per parameter, in order.
+#[inline(always)]
+pub fn ranges_disjoint_or_abort(function: &'static FunctionEntry, arguments: &[BorrowsOf<'_>]) {
+    if let Some((first, second)) = first_conflict_by_range(arguments) {
         reject_overlap(function, first, second)
     }
 }

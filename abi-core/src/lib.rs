@@ -104,7 +104,7 @@ pub use registry::Registry;
 pub mod __private {
     pub use crate::__register as register;
     pub use crate::__shim_code as shim_code;
-    pub use crate::argument::ArgError;
+    pub use crate::argument::{ArgError, Borrow};
     pub use crate::c::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use crate::c::{CParam, CResult, CSliceParam, CType};
     pub use crate::dpi::{
@@ -116,8 +116,8 @@ pub mod __private {
     };
     pub use crate::guard::{
         abort_on_panic, argument_or_abort, argument_status, disjoint_or_abort, disjoint_or_status,
-        out_pointer_status, pointer_or_abort, reject_argument, reject_result_pointer,
-        status_on_panic,
+        out_pointer_status, pointer_or_abort, ranges_disjoint_or_abort, reject_argument,
+        reject_result_pointer, status_on_panic,
     };
     pub use crate::memref::__private as memref;
     pub use crate::memref::{

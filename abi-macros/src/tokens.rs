@@ -12,6 +12,16 @@ pub(crate) fn private() -> TokenStream {
     quote!(::abi_core::__private)
 }
 
+/// Where a shim's code starts, so that the panic hook can name the
+/// function when Rust aborts inside it before the shim sees the panic (a
+/// destructor that panics while a panic unwinds). Written in assembly by
+/// the C symbol's name, which must then be an identifier (a misspelt one is
+/// already an error of the model; an entry would add an assembler error).
+pub(crate) fn shim_code(symbol: &str) -> Option<TokenStream> {
+    let p = private();
+    abi_model::names::is_c_identifier(symbol).then(|| quote!(#p::shim_code!(#symbol);))
+}
+
 /// Builds paths `<ty as Trait>::item` spanned exactly like the user's type:
 /// the brackets and the item take the spans of the type's first and last
 /// tokens, so rustc spans the whole path like the type itself and a missing

@@ -7,8 +7,11 @@
 //! - per call: the `_mlir_ciface_` shim `#[ciface]` generates (MLIR calls
 //!   Rust; rank-2 descriptor) against a hand-written `extern "C"` function
 //!   doing the same checks, and against one that trusts the descriptor
-//!   (what validation costs), and the `#[ciface]` wrapper of an MLIR
-//!   function (Rust calls MLIR) against calling its symbol directly.
+//!   (what validation costs); the shim of a function taking an unranked
+//!   and a mutable memref (both checked, and checked not to overlap)
+//!   against a hand-written one making the same checks; and the
+//!   `#[ciface]` wrapper of an MLIR function (Rust calls MLIR) against
+//!   calling its symbol directly.
 //!
 //! Each figure is the difference between runs of `base` and `base + extra`
 //! iterations, over `extra`. `cargo xtask bench` runs it; `--quick` uses a
@@ -16,7 +19,7 @@
 
 use std::hint::black_box;
 
-use abi_core::memref::{MemRef, MemRefDescriptor};
+use abi_core::memref::{MemRef, MemRefDescriptor, UnrankedMemRefDescriptor};
 // Links `libmlir_kernels.a`, which `c-tests` carries, into this benchmark.
 use c_tests as _;
 
@@ -26,7 +29,9 @@ mod callgrind;
 /// What MLIR would call: the generated shim and a hand-written one.
 mod shims {
     use abi_core::ciface;
-    use abi_core::memref::{MemRef, MemRefDescriptor};
+    use abi_core::memref::{
+        MemRef, MemRefDescriptor, MemRefMut, UnrankedMemRef, UnrankedMemRefDescriptor,
+    };
 
     /// The corner element plus the element count.
     #[ciface]
@@ -104,6 +109,98 @@ mod shims {
         corner + len as f32
     }
 
+    /// Adds one to the first element of `m`; the rank of `u` plus the
+    /// length of `m`. `u` takes part in the overlap check (the function
+    /// could make it mutable).
+    #[ciface]
+    pub(crate) fn bench_unranked_beside(
+        u: UnrankedMemRef<'_, f32>,
+        mut m: MemRefMut<'_, f32, 1>,
+    ) -> f32 {
+        if let Some(first) = m.first_mut() {
+            *first += 1.0;
+        }
+        u.rank() as f32 + m.len() as f32
+    }
+
+    /// The same by hand, with the checks the generated shim makes: both
+    /// descriptors readable, the unranked rank in 0..=64, the ranked one
+    /// `memref<?xf32>` (as `bench_corner_checked_by_hand`), and the
+    /// unranked memref's extent (from its sizes and strides, saturating)
+    /// disjoint from the mutable one's.
+    ///
+    /// # Safety
+    ///
+    /// Each pointer is NULL or points to a readable descriptor whose data
+    /// is readable (and `m`'s writable) where it claims.
+    #[unsafe(no_mangle)]
+    pub(crate) unsafe extern "C" fn bench_unranked_beside_checked_by_hand(
+        u: *const UnrankedMemRefDescriptor,
+        m: *const MemRefDescriptor<f32, 1>,
+    ) -> f32 {
+        if u.is_null() || !u.is_aligned() {
+            refuse("unranked descriptor");
+        }
+        // SAFETY: non-NULL and aligned; readable (caller).
+        let u = unsafe { &*u };
+        if !(0..=64).contains(&u.rank) || u.descriptor.is_null() {
+            refuse("unranked rank or descriptor");
+        }
+        let rank = u.rank as usize;
+        if m.is_null() || !m.is_aligned() {
+            refuse("descriptor");
+        }
+        // SAFETY: non-NULL and aligned; readable (caller).
+        let d = unsafe { &*m };
+        let len = d.sizes[0];
+        if len < 0 {
+            refuse("negative size");
+        }
+        let len = len as usize;
+        if len > 0 {
+            if d.aligned.is_null() || !d.aligned.is_aligned() {
+                refuse("data pointer");
+            }
+            if d.offset != 0 || (len > 1 && d.strides[0] != 1) {
+                refuse("layout is not the identity");
+            }
+            if len > isize::MAX as usize / 4 || (d.aligned as usize).checked_add(len * 4).is_none()
+            {
+                refuse("extent overflows");
+            }
+            // The unranked memref's extent: its ranked descriptor's words
+            // (two pointers, the offset, sizes, strides), read unaligned.
+            let words = u.descriptor.cast::<i64>();
+            // SAFETY: inside the descriptor of `rank` (caller).
+            let word = |k: usize| unsafe { words.wrapping_add(k).read_unaligned() };
+            let base = (word(1) as usize).wrapping_add_signed((word(2) as isize).wrapping_mul(4));
+            let (mut low, mut high, mut empty) = (base as i128, base as i128, false);
+            for k in 0..rank {
+                let (size, stride) = (word(3 + k) as i128, word(3 + rank + k) as i128);
+                if size <= 0 {
+                    empty = true;
+                    break;
+                }
+                let reach = ((size - 1) * stride * 4).clamp(-(1 << 100), 1 << 100);
+                if reach < 0 {
+                    low += reach;
+                } else {
+                    high += reach;
+                }
+            }
+            let (start, end) = (
+                d.aligned as usize as i128,
+                (d.aligned as usize + len * 4) as i128,
+            );
+            if !empty && low < end && start < high + 4 {
+                refuse("the arguments share memory");
+            }
+            // SAFETY: non-empty, checked, exclusive: element 0 is `aligned[0]`.
+            unsafe { *d.aligned += 1.0 };
+        }
+        rank as f32 + len as f32
+    }
+
     #[cold]
     fn refuse(why: &str) -> ! {
         eprintln!("bench_corner_checked_by_hand: bad descriptor: {why}");
@@ -113,6 +210,10 @@ mod shims {
 
 unsafe extern "C" {
     fn _mlir_ciface_bench_corner(m: *const MemRefDescriptor<f32, 2>) -> f32;
+    fn _mlir_ciface_bench_unranked_beside(
+        u: *const UnrankedMemRefDescriptor,
+        m: *const MemRefDescriptor<f32, 1>,
+    ) -> f32;
 }
 
 #[cfg(mlir_kernels)]
@@ -168,6 +269,7 @@ const CASES: &[&str] = &[
     "`_mlir_ciface_` shim, MLIR calls Rust, rank 2 (per call)",
     "`_mlir_ciface_` shim vs a hand-written one that trusts the descriptor (per call)",
     "`#[ciface]` wrapper, Rust calls MLIR, rank 0 (per call)",
+    "`_mlir_ciface_` shim, unranked beside a mutable rank 1, the overlap check (per call)",
 ];
 
 fn run(which: usize, ours: bool, n: u64, len: usize) -> f32 {
@@ -186,6 +288,26 @@ fn run(which: usize, ours: bool, n: u64, len: usize) -> f32 {
     let ours_shim: Shim = _mlir_ciface_bench_corner;
     let checked_shim: Shim = shims::bench_corner_checked_by_hand;
     let trusting_shim: Shim = shims::bench_corner_by_hand;
+    // Case 5: an unranked rank-2 view of `grid` beside a mutable rank-1
+    // memref of `row`, disjoint.
+    let mut row = [0.0f32; 4];
+    let mutable = MemRefDescriptor::<f32, 1> {
+        allocated: row.as_mut_ptr(),
+        aligned: row.as_mut_ptr(),
+        offset: 0,
+        sizes: [4],
+        strides: [1],
+    };
+    let unranked = UnrankedMemRefDescriptor {
+        rank: 2,
+        descriptor: (&raw const desc).cast_mut().cast(),
+    };
+    type PairShim = unsafe extern "C" fn(
+        *const UnrankedMemRefDescriptor,
+        *const MemRefDescriptor<f32, 1>,
+    ) -> f32;
+    let ours_pair: PairShim = _mlir_ciface_bench_unranked_beside;
+    let checked_pair: PairShim = shims::bench_unranked_beside_checked_by_hand;
     let mut acc = 0.0;
     for _ in 0..n {
         acc += match (which, ours) {
@@ -202,6 +324,12 @@ fn run(which: usize, ours: bool, n: u64, len: usize) -> f32 {
             // SAFETY: as above.
             (3, false) => unsafe { black_box(trusting_shim)(black_box(&desc)) },
             (4, ours) => call_mlir(ours),
+            // SAFETY: valid descriptors of `grid` (read) and `row` (written).
+            (5, true) => unsafe { black_box(ours_pair)(black_box(&unranked), black_box(&mutable)) },
+            // SAFETY: as above.
+            (5, false) => unsafe {
+                black_box(checked_pair)(black_box(&unranked), black_box(&mutable))
+            },
             _ => unreachable!(),
         };
     }
@@ -251,6 +379,7 @@ fn main() {
     assert_eq!(run(2, true, 1, 4), run(2, false, 1, 4));
     assert_eq!(run(3, true, 1, 4), run(3, false, 1, 4));
     assert_eq!(run(4, true, 1, 4), run(4, false, 1, 4));
+    assert_eq!(run(5, true, 3, 4), run(5, false, 3, 4));
 
     let len: u64 = if quick { 10_000 } else { 10_000_000 };
     let (calls_base, calls_extra) = if quick {

@@ -678,6 +678,17 @@ uint8_t _mlir_ciface_rust_is_odd(int64_t x);
 void _mlir_ciface_rust_pair(Results_MemRef1D_f32_MemRef2D_i64 *result, int64_t n);
 
 /**
+ * Panics with a local whose destructor panics again while the first
+ * panic unwinds: Rust aborts inside its panic machinery, before the
+ * shim sees the panic, and the report still names the function.
+ *
+ * Rust: `c_tests::mlir_ciface::callbacks::rust_panics_while_unwinding`
+ *
+ * MLIR C interface of `rust_panics_while_unwinding`, implemented in Rust: MLIR code calls it.
+ */
+float _mlir_ciface_rust_panics_while_unwinding(const MemRef1D_f32 *m);
+
+/**
  * An `i1` argument: `a` when `first`, else `b`.
  *
  * Rust: `c_tests::mlir_ciface::callbacks::rust_pick`

@@ -112,6 +112,15 @@ pub mod callbacks {
         (a.rank() + b.rank()) as i64
     }
 
+    /// Panics with a local whose destructor panics again while the first
+    /// panic unwinds: Rust aborts inside its panic machinery, before the
+    /// shim sees the panic, and the report still names the function.
+    #[ciface]
+    pub fn rust_panics_while_unwinding(m: MemRef<'_, f32, 1>) -> f32 {
+        let _guard = crate::exports::results::PanicsWhileUnwinding;
+        panic!("first panic over {} elements", m.len());
+    }
+
     /// An unranked result: `[0, ..., n-1]` with a heap descriptor.
     #[ciface]
     pub fn rust_unranked_iota(n: i64) -> OwnedUnrankedMemRef<f32> {
@@ -903,17 +912,11 @@ mod tests {
                 "arguments `a: UnrankedMemRef<'_, f32>` and `b: UnrankedMemRef<'_, f32>` share memory",
             ),
         ] {
-            let output = std::process::Command::new(std::env::current_exe().unwrap())
-                .args([
-                    "--exact",
-                    "mlir_ciface::tests::unranked_arguments_that_share_memory_abort",
-                    "--nocapture",
-                ])
-                .env(CHILD, case)
-                .output()
-                .unwrap();
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            assert!(!output.status.success(), "{case}: the child did not abort");
+            let stderr = aborts_in_child(
+                "mlir_ciface::tests::unranked_arguments_that_share_memory_abort",
+                CHILD,
+                case,
+            );
             assert!(stderr.contains(names), "{case}: stderr was {stderr}");
             assert!(
                 stderr.contains("_mlir_ciface_rust_"),
@@ -975,19 +978,73 @@ mod tests {
                 "invalid memref: offset and strides reach element -1, before the aligned pointer",
             ),
         ] {
-            let output = std::process::Command::new(std::env::current_exe().unwrap())
-                .args([
-                    "--exact",
-                    "mlir_ciface::tests::bad_descriptors_abort_with_the_function_name",
-                    "--nocapture",
-                ])
-                .env(CHILD, case)
-                .output()
-                .unwrap();
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            assert!(!output.status.success(), "{case}: the child did not abort");
+            let stderr = aborts_in_child(
+                "mlir_ciface::tests::bad_descriptors_abort_with_the_function_name",
+                CHILD,
+                case,
+            );
             assert!(stderr.contains(expected), "{case}: stderr was {stderr}");
         }
+    }
+
+    /// A panic Rust aborts for by itself (a destructor panicking while the
+    /// first panic unwinds) inside a `_mlir_ciface_` export: the report
+    /// still names the function and its symbol.
+    #[test]
+    fn panic_while_unwinding_names_the_function() {
+        const CHILD: &str = "ABI_MLIR_PANIC_WHILE_UNWINDING";
+        if std::env::var_os(CHILD).is_some() {
+            unsafe extern "C" {
+                fn _mlir_ciface_rust_panics_while_unwinding(
+                    m: *const MemRefDescriptor<f32, 1>,
+                ) -> f32;
+            }
+            let mut data = [1.0f32; 3];
+            let m = MemRefDescriptor {
+                allocated: data.as_mut_ptr(),
+                aligned: data.as_mut_ptr(),
+                offset: 0,
+                sizes: [3],
+                strides: [1],
+            };
+            // SAFETY: a live descriptor of live data; the export aborts.
+            unsafe { _mlir_ciface_rust_panics_while_unwinding(&m) };
+            return;
+        }
+        let stderr = aborts_in_child(
+            "mlir_ciface::tests::panic_while_unwinding_names_the_function",
+            CHILD,
+            "1",
+        );
+        for expected in [
+            "first panic over 3 elements",
+            "`c_tests::mlir_ciface::callbacks::rust_panics_while_unwinding` (C symbol `_mlir_ciface_rust_panics_while_unwinding`) panicked in a destructor while a panic was unwinding",
+        ] {
+            assert!(
+                stderr.contains(expected),
+                "stderr lacks {expected:?}:\n{stderr}"
+            );
+        }
+    }
+
+    /// Run the test `test` of this binary again in a child process with
+    /// `variable` set to `case`, check that it aborted (SIGABRT), and return
+    /// what it printed on stderr.
+    fn aborts_in_child(test: &str, variable: &str, case: &str) -> String {
+        use std::os::unix::process::ExitStatusExt;
+        let output = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", test, "--nocapture"])
+            .env(variable, case)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(
+            output.status.signal(),
+            Some(6),
+            "{case}: expected SIGABRT, got {}; stderr:\n{stderr}",
+            output.status
+        );
+        stderr
     }
 }
 

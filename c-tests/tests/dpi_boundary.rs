@@ -9,6 +9,8 @@
 //!   handle twice, two handles over one buffer, a string inside it) aborts
 //!   naming the function and both arguments, before the function runs;
 //!   shared views of one array, and arrays that only touch, do not.
+//! - A panic Rust aborts for by itself (in a destructor while a panic
+//!   unwinds) is reported naming the import.
 //! - Strings Rust handed over in the previous call stay readable while the
 //!   next call reads its inputs and inout cells (they are freed after the
 //!   function ran): an inout cell left holding Rust's last string, or a
@@ -196,6 +198,19 @@ pub fn ovl_upper_into(name: &CStr, mut bytes: OpenArrayMut<'_, u8>) -> i32 {
     name.count_bytes() as i32
 }
 
+/// Writes the bytes of both `names` into `bytes`, upper-cased, one after
+/// the other; the result is how many it wrote.
+#[dpi_import]
+pub fn ovl_names_into(names: [&CStr; 2], mut bytes: OpenArrayMut<'_, u8>) -> i32 {
+    let all = names.iter().flat_map(|name| name.to_bytes());
+    let mut written = 0;
+    for (index, byte) in (bytes.low()..=bytes.high()).zip(all) {
+        bytes.set(index, byte.to_ascii_uppercase());
+        written += 1;
+    }
+    written
+}
+
 /// Appends `+` to an `inout string`.
 #[dpi_import]
 pub fn str_grow(#[inout] text: &mut SvString) {
@@ -211,13 +226,26 @@ pub fn str_echo(text: &CStr, echo: &mut SvString) -> i32 {
     text.count_bytes() as i32
 }
 
+/// Panics with a local whose destructor panics again while the first panic
+/// unwinds: Rust aborts inside its panic machinery, before the shim sees
+/// the panic.
+#[dpi_import]
+pub fn dpi_panics_while_unwinding(code: i32) -> i32 {
+    let _guard = c_tests::exports::results::PanicsWhileUnwinding;
+    panic!("first panic with code {code}");
+}
+
 unsafe extern "C" {
+    #[link_name = "dpi_panics_while_unwinding"]
+    fn c_dpi_panics_while_unwinding(code: i32) -> i32;
     #[link_name = "ovl_copy"]
     fn c_ovl_copy(source: *mut c_void, target: *mut c_void) -> i32;
     #[link_name = "ovl_fill"]
     fn c_ovl_fill(out: *mut c_void, values: *mut c_void) -> i32;
     #[link_name = "ovl_sum_both"]
     fn c_ovl_sum_both(a: *mut c_void, b: *mut c_void) -> i32;
+    #[link_name = "ovl_names_into"]
+    fn c_ovl_names_into(names: *const [*const c_char; 2], bytes: *mut c_void) -> i32;
     #[link_name = "ovl_upper_into"]
     fn c_ovl_upper_into(name: *const c_char, bytes: *mut c_void) -> i32;
     #[link_name = "str_grow"]
@@ -271,6 +299,7 @@ fn overlap_report<'a>(symbol: &'a str, first: &'a str, second: &'a str) -> [&'a 
 // Open arrays in the overlap check.
 
 #[test]
+#[cfg_attr(miri, ignore = "re-executes the test binary, which Miri cannot")]
 fn the_same_array_as_input_and_inout_aborts() {
     must_abort(
         "the_same_array_as_input_and_inout_aborts",
@@ -290,6 +319,7 @@ fn the_same_array_as_input_and_inout_aborts() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "re-executes the test binary, which Miri cannot")]
 fn two_handles_over_one_buffer_abort() {
     must_abort(
         "two_handles_over_one_buffer_abort",
@@ -310,6 +340,7 @@ fn two_handles_over_one_buffer_abort() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "re-executes the test binary, which Miri cannot")]
 fn an_output_array_over_an_input_aborts() {
     must_abort(
         "an_output_array_over_an_input_aborts",
@@ -329,6 +360,7 @@ fn an_output_array_over_an_input_aborts() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "re-executes the test binary, which Miri cannot")]
 fn a_string_inside_a_writable_array_aborts() {
     must_abort(
         "a_string_inside_a_writable_array_aborts",
@@ -349,6 +381,31 @@ fn a_string_inside_a_writable_array_aborts() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "re-executes the test binary, which Miri cannot")]
+fn a_string_of_an_array_inside_a_writable_array_aborts() {
+    must_abort(
+        "a_string_of_an_array_inside_a_writable_array_aborts",
+        &overlap_report(
+            "(C symbol `ovl_names_into`)",
+            "`names: [&CStr; 2]`",
+            "`bytes: OpenArrayMut<'_, u8>`",
+        ),
+        || {
+            // The second string of the array lies inside the array the
+            // import writes.
+            let first = c"ab";
+            let mut bytes = *b"cd\0\0\0\0";
+            let mut array = SimArray::over(bytes.as_mut_ptr(), 6, true);
+            let names = [first.as_ptr(), bytes.as_ptr().cast::<c_char>()];
+            // SAFETY: two NUL-terminated strings and a live handle of
+            // `byte [0:5]`.
+            unsafe { c_ovl_names_into(&names, array.handle()) };
+        },
+    );
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "re-executes the test binary, which Miri cannot")]
 fn the_same_handle_without_a_buffer_aborts() {
     must_abort(
         "the_same_handle_without_a_buffer_aborts",
@@ -397,6 +454,14 @@ fn disjoint_and_shared_arrays_run() {
     let mut second = SimArray::over(data.as_mut_ptr(), 2, false);
     // SAFETY: live handles of `int [0:1]`.
     assert_eq!(unsafe { c_ovl_copy(first.handle(), second.handle()) }, -1);
+    // An array of strings beside a writable array that holds none of them.
+    let (ab, cd) = (c"ab", c"cd");
+    let mut bytes = [0u8; 6];
+    let mut bytes_array = SimArray::over(bytes.as_mut_ptr(), 6, true);
+    let names = [ab.as_ptr(), cd.as_ptr()];
+    // SAFETY: two NUL-terminated strings and a live handle of `byte [0:5]`.
+    let written = unsafe { c_ovl_names_into(&names, bytes_array.handle()) };
+    assert_eq!((written, &bytes), (4, b"ABCD\0\0"));
 }
 
 // ---------------------------------------------------------------------------
@@ -450,4 +515,26 @@ fn a_result_passed_back_as_an_input_is_read_before_it_is_freed() {
     assert_eq!(len, LONG.count_bytes() as i32);
     // SAFETY: the string Rust just handed over.
     assert_eq!(unsafe { text_of(second) }, LONG.to_str().unwrap());
+}
+
+// ---------------------------------------------------------------------------
+// A panic Rust aborts for by itself.
+
+/// A destructor panicking while a panic unwinds makes Rust abort before the
+/// shim can catch anything: the panic hook still names the import and its
+/// symbol (the shim's code address is in the registry's table).
+#[test]
+#[cfg_attr(miri, ignore = "re-executes the test binary, which Miri cannot")]
+fn a_panic_while_unwinding_names_the_import() {
+    must_abort(
+        "a_panic_while_unwinding_names_the_import",
+        &[
+            "first panic with code 9",
+            "`dpi_boundary::dpi_panics_while_unwinding` (C symbol `dpi_panics_while_unwinding`) panicked in a destructor while a panic was unwinding",
+        ],
+        || {
+            // SAFETY: an `int` argument; the import aborts.
+            unsafe { c_dpi_panics_while_unwinding(9) };
+        },
+    );
 }

@@ -85,51 +85,66 @@ fn nightly_with(components: &[&str]) -> Result<bool, String> {
 }
 
 /// Miri over abi-core's unit tests, the replay of the boundary attacks
-/// that end in a status (`abi-core/tests/boundary_replay.rs`) and the safe
-/// API used the way users write code (`abi-core/tests/safe_api.rs`), under
-/// Stacked Borrows; then the replay and the safe API again under Tree
-/// Borrows, the other aliasing model (a library sound under one but not
-/// the other would break with the model rustc settles on). Any report of
-/// undefined behaviour fails the run.
+/// that end in a status (`abi-core/tests/boundary_replay.rs`), the safe
+/// API used the way users write code (`abi-core/tests/safe_api.rs`) and
+/// DPI-C open arrays behind a Rust stand-in for the simulator's `svdpi.h`
+/// (`c-tests/tests/dpi_boundary.rs`, its C harness not built), under
+/// Stacked Borrows; then all but the unit tests again under Tree Borrows,
+/// the other aliasing model (a library sound under one but not the other
+/// would break with the model rustc settles on); then the replay for
+/// i686, where a `_BitInt` above 64 bits arrives as a pointer the shim
+/// reads. Any report of undefined behaviour fails the run.
 pub(crate) fn miri() -> Result<(), String> {
     if !nightly_with(&["miri", "rust-src"])? {
         return Ok(());
     }
-    run(
-        nightly_cargo(
-            &[
-                "miri",
-                "test",
-                "--quiet",
-                "--package",
-                "abi-core",
-                "--lib",
-                "--test",
-                "boundary_replay",
-                "--test",
-                "safe_api",
-            ],
-            &[],
+    const STACKED: &str = "";
+    const TREE: &str = "-Zmiri-tree-borrows";
+    const REPLAY_AND_SAFE_API: &[&str] = &[
+        "--package",
+        "abi-core",
+        "--test",
+        "boundary_replay",
+        "--test",
+        "safe_api",
+    ];
+    const ABI_CORE_UNIT: &[&str] = &["--lib"];
+    // The C harness is not built (Miri runs no C): `ABI_SKIP_C`.
+    const OPEN_ARRAYS: &[&str] = &["--package", "c-tests", "--test", "dpi_boundary"];
+    const I686_REPLAY: &[&str] = &[
+        "--target",
+        "i686-unknown-linux-gnu",
+        "--package",
+        "abi-core",
+        "--test",
+        "boundary_replay",
+    ];
+    let runs: [(&str, &[&[&str]], &str); 5] = [
+        (
+            STACKED,
+            &[ABI_CORE_UNIT, REPLAY_AND_SAFE_API],
+            "Stacked Borrows",
         ),
-        "Miri (Stacked Borrows)",
-    )?;
-    run(
-        nightly_cargo(
-            &[
-                "miri",
-                "test",
-                "--quiet",
-                "--package",
-                "abi-core",
-                "--test",
-                "boundary_replay",
-                "--test",
-                "safe_api",
-            ],
-            &[("MIRIFLAGS", "-Zmiri-tree-borrows")],
+        (TREE, &[REPLAY_AND_SAFE_API], "Tree Borrows"),
+        (
+            STACKED,
+            &[OPEN_ARRAYS],
+            "Stacked Borrows, DPI-C open arrays",
         ),
-        "Miri (Tree Borrows)",
-    )
+        (TREE, &[OPEN_ARRAYS], "Tree Borrows, DPI-C open arrays"),
+        (STACKED, &[I686_REPLAY], "Stacked Borrows, i686"),
+    ];
+    for (flags, selections, what) in runs {
+        let mut args = vec!["miri", "test", "--quiet"];
+        for selection in selections {
+            args.extend_from_slice(selection);
+        }
+        run(
+            nightly_cargo(&args, &[("MIRIFLAGS", flags), ("ABI_SKIP_C", "1")]),
+            &format!("Miri ({what})"),
+        )?;
+    }
+    Ok(())
 }
 
 /// ThreadSanitizer over the concurrent tests of abi-core (the chandle

@@ -107,6 +107,36 @@ pub(crate) fn first_conflict(borrows: &[Option<Borrow>]) -> Option<(usize, usize
     None
 }
 
+/// What one argument borrows, given range by range to the function it is
+/// called with (a DPI-C import's input: an array of strings borrows one
+/// range per string); `None` for an argument that borrows nothing.
+pub(crate) type BorrowsOf<'a> = Option<&'a dyn Fn(&mut dyn FnMut(Borrow))>;
+
+/// The first pair of arguments (by parameter index) of which one borrows a
+/// range that conflicts with a range of the other, if any.
+pub(crate) fn first_conflict_by_range(arguments: &[BorrowsOf<'_>]) -> Option<(usize, usize)> {
+    for (i, first) in arguments.iter().enumerate() {
+        let Some(first) = first else { continue };
+        let mut conflict = None;
+        first(&mut |a| {
+            for (j, second) in arguments.iter().enumerate().skip(i + 1) {
+                let Some(second) = second else { continue };
+                if conflict.is_none_or(|found| j < found) {
+                    second(&mut |b| {
+                        if a.conflicts_with(&b) {
+                            conflict = Some(conflict.map_or(j, |found: usize| found.min(j)));
+                        }
+                    });
+                }
+            }
+        });
+        if let Some(j) = conflict {
+            return Some((i, j));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,8 @@ mod borrow;
 use core::fmt;
 
 pub use borrow::Borrow;
-pub(crate) use borrow::first_conflict;
+pub(crate) use borrow::BorrowsOf;
+pub(crate) use borrow::{first_conflict, first_conflict_by_range};
 
 /// What a foreign argument got wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

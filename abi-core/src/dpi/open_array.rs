@@ -692,17 +692,20 @@ macro_rules! open_array_dpi_type {
         // SAFETY: open arrays pass a `svOpenArrayHandle` by value in every
         // direction; NULL is rejected, the rest goes through svdpi.h. The
         // views borrow the simulator's array for the call (`CALL_BORROW`),
-        // writable ones exclusively, and `input_borrow` gives its extent.
+        // writable ones exclusively, and `input_borrows` gives its extent.
         unsafe impl<T: OpenArrayElement, const D: usize> DpiType for $view<'static, T, D> {
             const SV_TYPE: SvType = open_array_of(&T::SV_TYPE, D);
             const SV_DIRECTION: Direction = $direction;
             const CALL_BORROW: CallBorrow = $borrow;
-            unsafe fn input_borrow(raw: *mut c_void) -> Option<Borrow> {
+            unsafe fn input_borrows(raw: *mut c_void, each: &mut dyn FnMut(Borrow)) {
+                let Some(handle) = NonNull::new(raw) else {
+                    return;
+                };
                 let view = OpenArray::<T, D> {
-                    handle: NonNull::new(raw)?,
+                    handle,
                     _marker: PhantomData,
                 };
-                Some(view.extent(matches!($borrow, CallBorrow::Exclusive)))
+                each(view.extent(matches!($borrow, CallBorrow::Exclusive)));
             }
             type Input = *mut c_void;
             const C_INPUT: CTypeDesc = HANDLE;

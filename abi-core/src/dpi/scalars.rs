@@ -324,7 +324,7 @@ unsafe impl DpiResult for Logic {
 // SAFETY: `input string` is `const char *`, NUL-terminated; NULL is
 // rejected. The simulator keeps the string alive for the call (H.8.10),
 // which `CALL_BORROW` says: the macros keep the reference from outliving
-// it, and `input_borrow` gives its bytes for the overlap check.
+// it, and `input_borrows` gives its bytes for the overlap check.
 unsafe impl DpiType for &CStr {
     const SV_TYPE: SvType = SvType::Named("string");
     const CALL_BORROW: CallBorrow = CallBorrow::Shared;
@@ -355,14 +355,19 @@ unsafe impl DpiType for &CStr {
     fn to_cell(self) -> *const c_char {
         self.as_ptr()
     }
-    unsafe fn input_borrow(raw: *const c_char) -> Option<Borrow> {
+    unsafe fn input_borrows(raw: *const c_char, each: &mut dyn FnMut(Borrow)) {
         if raw.is_null() {
-            return None;
+            return;
         }
         // SAFETY: non-NULL; NUL-terminated and alive for the call by the
         // DPI contract (what `from_input` relies on too).
         let len = unsafe { CStr::from_ptr(raw) }.count_bytes() + 1;
-        Some(Borrow::range(raw.addr(), len, false))
+        each(Borrow::range(raw.addr(), len, false));
+    }
+    unsafe fn cell_borrows(cell: *const c_char, each: &mut dyn FnMut(Borrow)) {
+        // SAFETY: a string cell of an input array is what an input string
+        // is (H.8.10).
+        unsafe { Self::input_borrows(cell, each) }
     }
 }
 // SAFETY: a value type: `f` receives the C argument of the type

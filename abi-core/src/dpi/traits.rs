@@ -75,7 +75,8 @@ use crate::model::function::{ParamType, Passing, Record, ResultType};
 /// and inouts), and the conversions must accept every bit pattern a
 /// simulator can pass. A type whose converted values borrow the
 /// simulator's memory must say so in [`DpiType::CALL_BORROW`], and describe
-/// what an input borrows in [`DpiType::input_borrow`].
+/// what an input borrows in [`DpiType::input_borrows`] (and an element of
+/// an unpacked array input in [`DpiType::cell_borrows`]).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be an argument of a `#[dpi_import]` function",
     label = "no DPI-C mapping",
@@ -159,20 +160,32 @@ pub unsafe trait DpiType: Sized {
     unsafe fn from_cell(cell: Self::Cell) -> Result<Self, ArgError>;
     /// Write an `output`/`inout` cell.
     fn to_cell(self) -> Self::Cell;
-    /// The memory the value converted from `raw` would borrow (as
-    /// [`DpiType::CALL_BORROW`] says), for the check that an exclusive
-    /// argument shares no byte with another, made before any argument is
-    /// converted; `None` when it borrows nothing, or when `raw` is invalid
-    /// (the conversion reports that). Called only when the import has an
-    /// exclusive argument and another that borrows.
+    /// Each range of memory the value converted from `raw` would borrow
+    /// (as [`DpiType::CALL_BORROW`] says), given to `each`, for the check
+    /// that an exclusive argument shares no byte with another, made before
+    /// any argument is converted: one range for a string or an open array,
+    /// one per string for an array of strings; none when the value borrows
+    /// nothing, or when `raw` is invalid (the conversion reports that).
+    /// Called only when the import has an exclusive argument and another
+    /// that borrows.
     ///
     /// # Safety
     ///
     /// `raw` comes from the simulator according to Annex H.
     #[inline(always)]
-    unsafe fn input_borrow(raw: Self::Input) -> Option<Borrow> {
-        let _ = raw;
-        None
+    unsafe fn input_borrows(raw: Self::Input, each: &mut dyn FnMut(Borrow)) {
+        let _ = (raw, each);
+    }
+    /// As [`DpiType::input_borrows`], for a cell of this type: an element of
+    /// an unpacked array input.
+    ///
+    /// # Safety
+    ///
+    /// `cell` comes from the simulator according to Annex H (read from an
+    /// array input it passed for this call).
+    #[inline(always)]
+    unsafe fn cell_borrows(cell: Self::Cell, each: &mut dyn FnMut(Borrow)) {
+        let _ = (cell, each);
     }
 }
 

@@ -3,15 +3,15 @@
 //! canonical form, `ceil(W/32)` chunks each).
 
 use super::{CallBorrow, DpiType, DpiValue, SvType};
-use crate::argument::{ArgError, check_pointer};
+use crate::argument::{ArgError, Borrow, check_pointer};
 use crate::model::c::CTypeDesc;
 
 // SAFETY: `T name[K]` inputs are `const T *` to `K` cells and outputs
 // `T *`; `[T::Cell; K]` is exactly that, and each cell converts as `T`'s
 // own. NULL and misaligned inputs are rejected. The elements borrow as `T`
 // does (`CALL_BORROW`: an array of `&CStr` is refused wherever one string
-// is); the strings of an input array take no part in the overlap check
-// (`input_borrow`: one range cannot describe `K` strings).
+// is), and each element's borrows take part in the overlap check
+// (`input_borrows`, `cell_borrows`).
 unsafe impl<T: DpiValue + Copy, const K: usize> DpiType for [T; K]
 where
     T::Cell: Copy,
@@ -55,6 +55,21 @@ where
     }
     fn to_cell(self) -> [T::Cell; K] {
         self.map(T::to_cell)
+    }
+    unsafe fn input_borrows(raw: *const [T::Cell; K], each: &mut dyn FnMut(Borrow)) {
+        if T::CALL_BORROW.borrows() && check_pointer(raw).is_ok() {
+            // SAFETY: non-NULL and aligned (checked); the simulator passes
+            // `K` elements (Annex H).
+            let cells = unsafe { raw.read() };
+            // SAFETY: the cells of an input array, from the simulator.
+            unsafe { Self::cell_borrows(cells, each) }
+        }
+    }
+    unsafe fn cell_borrows(cell: [T::Cell; K], each: &mut dyn FnMut(Borrow)) {
+        for element in cell {
+            // SAFETY: forwarded; same contract per element.
+            unsafe { T::cell_borrows(element, each) }
+        }
     }
 }
 

@@ -295,14 +295,21 @@ impl<const N: usize> Geometry<N> {
         if self.len <= 1 {
             return false;
         }
-        let mut dims: Vec<(usize, usize)> = (0..N)
-            .filter(|&k| self.sizes[k] > 1)
-            .map(|k| (self.strides[k].unsigned_abs(), self.sizes[k]))
-            .collect();
+        // On the stack: this runs on every call of a shim taking a
+        // `MemRefMut` (a `Vec` here was a third of such a call's cost).
+        let mut dims = [(0usize, 0usize); N];
+        let mut count = 0;
+        for k in 0..N {
+            if self.sizes[k] > 1 {
+                dims[count] = (self.strides[k].unsigned_abs(), self.sizes[k]);
+                count += 1;
+            }
+        }
+        let dims = &mut dims[..count];
         dims.sort_unstable();
         // Each dimension must step over everything the smaller ones reach.
         let mut span = 1usize;
-        for (stride, size) in dims {
+        for &mut (stride, size) in dims {
             if stride < span {
                 return true;
             }

@@ -8,6 +8,7 @@ use super::model::{FunctionModel, Model, ResultModel, StructModel};
 use crate::syntax::{is_unit, may_borrow, with_lifetimes};
 use crate::tokens::{
     Catch, Entry, Qualified, ShimParam, caught_body, private, rust_item, rust_type_string,
+    shim_code,
 };
 
 pub(crate) fn emit(model: &Model) -> TokenStream {
@@ -256,13 +257,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     let checked_symbol =
         quote_spanned! {symbol.span()=> ::abi_core::__private::checked_c_symbol(#symbol)};
     let shim_name = format_ident!("__abi_c_export_{}", rust_name);
-    // Where the shim's code starts, so that the panic hook can name the
-    // function when Rust aborts inside it before the shim sees the panic (a
-    // destructor that panics while a panic unwinds). Written in assembly by
-    // the symbol's name, which must then be an identifier (a misspelt one is
-    // already an error of the model; an entry would add an assembler error).
-    let shim_code = abi_model::names::is_c_identifier(&symbol.value())
-        .then(|| quote!(#p::shim_code!(#symbol);));
+    let shim_code = shim_code(&symbol.value());
     let out_name = match &f.result {
         ResultModel::Status { out_name, .. } => out_name.as_str(),
         ResultModel::Value(_) => "",

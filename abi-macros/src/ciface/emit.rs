@@ -8,7 +8,9 @@ use quote::{format_ident, quote, quote_spanned};
 use super::mlir_type::{Layout, MlirMemRef};
 use super::model::{ExpandedParam, FunctionModel, ParamModel, Provider, ResultModel};
 use crate::syntax::{may_borrow, with_lifetimes};
-use crate::tokens::{Catch, Entry, Qualified, ShimParam, caught_body, private, rust_type_string};
+use crate::tokens::{
+    Catch, Entry, Qualified, ShimParam, caught_body, private, rust_type_string, shim_code,
+};
 
 fn dim(d: Option<i64>) -> TokenStream {
     let p = private();
@@ -276,6 +278,7 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     let desc = ciface_desc(f, quote!(#p::CifaceProvider::Rust));
     let function = function_desc(f, &trait_path, is_unsafe);
     let symbol = abi_model::names::ciface_symbol(&f.mlir_name.value());
+    let shim_code = shim_code(&symbol);
     let ident = &f.ident;
 
     let raw = |i: usize| format_ident!("__abi_arg{}", i, span = Span::mixed_site());
@@ -403,6 +406,8 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
                 #check_out
                 #caught
             }
+
+            #shim_code
 
             #expanded
         };

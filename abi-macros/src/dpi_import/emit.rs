@@ -10,6 +10,7 @@ use crate::dpi_param::type_check;
 use crate::syntax::with_lifetimes;
 use crate::tokens::{
     Catch, Entry, Qualified, ShimParam, caught_body, private, require_dpi_value, rust_type_string,
+    shim_code,
 };
 
 pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
@@ -17,6 +18,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let desc = quote!(__ABI_FUNCTION);
     let ident = &f.ident;
     let symbol = &f.symbol;
+    let shim_code = shim_code(&symbol.value());
     let sv_name = &f.sv_name;
     let (context, pure, task) = (f.context, f.pure, f.task);
 
@@ -64,10 +66,12 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                 // of the check, so that most shims have none.
                 if crate::syntax::may_borrow(&param.written) {
                     call_borrows.push(q.item("CALL_BORROW"));
-                    let input_borrow = q.call("input_borrow", quote!(#raw));
+                    let input_borrows = q.call("input_borrows", quote!(#raw, __abi_each));
                     borrows.push(quote! {
-                        // SAFETY: as for `from_input` below.
-                        unsafe { #input_borrow }
+                        ::core::option::Option::Some(&|__abi_each: &mut dyn ::core::ops::FnMut(#p::Borrow)| {
+                            // SAFETY: as for `from_input` below.
+                            unsafe { #input_borrows }
+                        })
                     });
                 } else {
                     borrows.push(quote!(::core::option::Option::None));
@@ -213,7 +217,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let overlap = if call_borrows.len() >= 2 {
         quote! {
             if const { #p::overlap_possible(&[#(#call_borrows),*]) } {
-                #p::disjoint_or_abort(&#desc, &[#(#borrows),*]);
+                #p::ranges_disjoint_or_abort(&#desc, &[#(#borrows),*]);
             }
         }
     } else {
@@ -256,6 +260,8 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
             unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {
                 #caught
             }
+
+            #shim_code
         };
     }
 }

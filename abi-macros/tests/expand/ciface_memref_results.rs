@@ -57,4 +57,5 @@ const _: () = {
             },
         )
     }
+    ::abi_core::__private::shim_code!("_mlir_ciface_pair");
 };

@@ -109,6 +109,7 @@ const _: () = {
             },
         )
     }
+    ::abi_core::__private::shim_code!("_mlir_ciface_scale");
     #[unsafe(export_name = "scale")]
     unsafe extern "C" fn __abi_expanded_shim(
         __abi_p0_allocated: *mut f32,

@@ -42,4 +42,5 @@ const _: () = {
             },
         )
     }
+    ::abi_core::__private::shim_code!("tick");
 };

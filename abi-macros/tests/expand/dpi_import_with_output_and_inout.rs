@@ -110,4 +110,5 @@ const _: () = {
             },
         )
     }
+    ::abi_core::__private::shim_code!("step");
 };

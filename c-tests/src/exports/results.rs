@@ -94,8 +94,11 @@ pub fn ct_always_panics(code: i32) -> i32 {
     panic!("deliberate panic with code {code}");
 }
 
-/// Panics in its destructor when dropped while a panic unwinds.
-struct PanicsWhileUnwinding;
+/// Panics in its destructor when dropped while a panic unwinds (the
+/// functions that test the report of a panic Rust aborts for by itself,
+/// here and in the DPI and MLIR tests).
+#[derive(Debug)]
+pub struct PanicsWhileUnwinding;
 
 impl Drop for PanicsWhileUnwinding {
     fn drop(&mut self) {

@@ -30,9 +30,36 @@ pub(crate) use unranked::ranked_extent;
 /// with) cannot overflow it; the range saturates at the address space.
 pub(crate) fn extent<T>(
     base: usize,
-    dims: impl Iterator<Item = (i64, i64)>,
+    dims: impl Iterator<Item = (i64, i64)> + Clone,
     exclusive: bool,
 ) -> crate::argument::Borrow {
+    // Every real extent fits in 64 bits: checked word arithmetic first
+    // (a third of the 128-bit path's instructions on each call of a shim
+    // taking an unranked memref), 128 bits only when it overflows.
+    let fast = || {
+        let (mut low, mut high) = (0i64, 0i64);
+        for (size, stride) in dims.clone() {
+            if size <= 0 {
+                return Some(crate::argument::Borrow::range(0, 0, exclusive));
+            }
+            let reach = (size - 1).checked_mul(stride)?;
+            if reach < 0 {
+                low = low.checked_add(reach)?;
+            } else {
+                high = high.checked_add(reach)?;
+            }
+        }
+        let element = i64::try_from(size_of::<T>()).ok()?;
+        let start = (base as i64).checked_add(low.checked_mul(element)?)?;
+        let end = (base as i64).checked_add(high.checked_add(1)?.checked_mul(element)?)?;
+        // Both inside the address space (a negative one is below it).
+        (start >= 0 && end >= start).then(|| {
+            crate::argument::Borrow::range(start as usize, (end - start) as usize, exclusive)
+        })
+    };
+    if let Some(borrow) = fast() {
+        return borrow;
+    }
     let (mut low, mut high) = (0i128, 0i128);
     for (size, stride) in dims {
         if size <= 0 {
@@ -212,12 +239,26 @@ impl<T, const N: usize> Raw<T, N> {
         if self.geometry.len == 0 {
             return crate::argument::Borrow::range(0, 0, exclusive);
         }
-        let dims = self.geometry.sizes.iter().zip(&self.geometry.strides);
-        extent::<T>(
-            self.base.addr(),
-            dims.map(|(&size, &stride)| (size as i64, stride as i64)),
-            exclusive,
-        )
+        // A validated view: every `(size - 1) * stride` and their sums fit
+        // in `isize` elements, and the extent in the address space, so
+        // plain arithmetic is exact here (the saturating `extent` is for
+        // descriptors nobody validated).
+        let (mut low, mut high) = (0isize, 0isize);
+        for (&size, &stride) in self.geometry.sizes.iter().zip(&self.geometry.strides) {
+            let reach = (size as isize - 1).wrapping_mul(stride);
+            if reach < 0 {
+                low = low.wrapping_add(reach);
+            } else {
+                high = high.wrapping_add(reach);
+            }
+        }
+        let element = size_of::<T>() as isize;
+        let start = self
+            .base
+            .addr()
+            .wrapping_add_signed(low.wrapping_mul(element));
+        let len = (high - low + 1).wrapping_mul(element) as usize;
+        crate::argument::Borrow::range(start, len, exclusive)
     }
 
     /// Call `f` with a pointer to every element, in logical order.
