@@ -278,7 +278,7 @@ fn test() -> Result<(), String> {
     step("workspace tests (unit, doc, UI, expansion snapshots, C conformance)");
     cargo(&["test", "--workspace", "--quiet"])?;
     step(
-        "the library crates: `cargo publish --dry-run` (dependency order), their tests and doctests from the tarballs, their docs as on docs.rs",
+        "the library crates: `cargo package` (the publish dry run, dependency order), their tests and doctests from the tarballs, their docs as on docs.rs",
     );
     publish::from_tarballs()?;
     step("`_BitInt` calls on i686 (native) and aarch64, riscv64, armv7 (qemu-user)");

@@ -1,14 +1,14 @@
-//! The published crates, checked from their packages: `cargo publish
-//! --dry-run` of the four library crates (packaged and built from their
-//! tarballs in dependency order, each dependent resolved against its
-//! dependencies' packages through cargo's local registry overlay), the
-//! metadata and files each package must carry, then every package
-//! unpacked into a scratch workspace, where the crates see each other only
-//! as the unpacked tarballs (`[patch.crates-io]`), and its unit tests,
-//! integration tests and doctests run there; last the documentation as
-//! docs.rs builds it. A file a test or a doctest reads from outside its
-//! package, a dev-dependency cycle or a missing file fails here, not after
-//! an upload.
+//! The published crates, checked from their packages: `cargo package` of
+//! the four library crates (what `cargo publish --dry-run` does: each
+//! packaged and built from its tarball in dependency order, a dependent
+//! resolved against its dependencies' packages through cargo's local
+//! registry overlay), the metadata and files each package must carry,
+//! then every package unpacked into a scratch workspace where the crates
+//! see each other only as their tarballs (`[patch.crates-io]`), and their
+//! unit tests, integration tests and doctests run there; last the
+//! documentation as docs.rs builds it. A file a test or a doctest reads
+//! from outside its package, a dev-dependency cycle or a missing file
+//! fails here, not after an upload.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -38,14 +38,12 @@ const METADATA: [&str; 8] = [
 /// The files each package must carry besides its sources.
 const FILES: [&str; 3] = ["README.md", "LICENSE-MIT", "LICENSE-APACHE"];
 
-/// The warnings of `cargo publish --dry-run` that are expected: the dry
-/// run's own, and abi-macros' UI tests left out of its package (they
-/// compile code using abi-core, a path-only dev-dependency the package
-/// cannot carry; they run in the workspace).
-const EXPECTED_WARNINGS: [&str; 2] = [
-    "warning: aborting upload due to dry run",
-    "warning: ignoring test `ui` as `tests/ui.rs` is not included",
-];
+/// The warning of `cargo package` that is expected: abi-macros' UI tests
+/// are left out of its package (they compile code using abi-core, a
+/// path-only dev-dependency the package cannot carry; they run in the
+/// workspace).
+const EXPECTED_WARNINGS: [&str; 1] =
+    ["warning: ignoring test `ui` as `tests/ui.rs` is not included"];
 
 fn target_dir() -> Result<PathBuf, String> {
     match std::env::var_os("CARGO_TARGET_DIR") {
@@ -78,21 +76,26 @@ pub(crate) fn from_tarballs() -> Result<(), String> {
     let target = target_dir()?;
     let version = version()?;
 
-    // The dry run packages the crates in dependency order and builds each
-    // from its tarball (`--allow-dirty`: the packages are checked, not the
-    // Git state).
+    // `cargo package` of the four: what `cargo publish --dry-run` does
+    // (package in dependency order, build each from its tarball), and it
+    // keeps the tarballs, which the dry run deletes. `--allow-dirty`: the
+    // packages are checked, not the Git state. A tarball left from an
+    // earlier run must not stand in for one this run failed to write.
+    for (name, _) in CRATES {
+        let _ = std::fs::remove_file(target.join(format!("package/{name}-{version}.crate")));
+    }
     let mut package = Command::new(&cargo);
-    package.args(["publish", "--dry-run", "--allow-dirty", "--locked"]);
+    package.args(["package", "--allow-dirty", "--locked"]);
     for (name, _) in CRATES {
         package.args(["--package", name]);
     }
     let output = package
         .output()
-        .map_err(|e| format!("cannot run cargo publish: {e}"))?;
+        .map_err(|e| format!("cannot run cargo package: {e}"))?;
     let stderr = String::from_utf8_lossy(&output.stderr);
     if !output.status.success() {
         return Err(format!(
-            "`cargo publish --dry-run` failed ({}):\n{stderr}",
+            "`cargo package` failed ({}):\n{stderr}",
             output.status
         ));
     }
@@ -103,24 +106,32 @@ pub(crate) fn from_tarballs() -> Result<(), String> {
         .collect();
     if !unexpected.is_empty() {
         return Err(format!(
-            "`cargo publish --dry-run` warned:\n{}\n(full output:\n{stderr})",
+            "`cargo package` warned:\n{}\n(full output:\n{stderr})",
             unexpected.join("\n")
         ));
     }
     let packaged = start.elapsed();
 
-    // Unpack into a fresh scratch workspace. Its build folder is the main
-    // one, so dependencies already built are reused; the workspace itself
-    // is outside it, or trybuild would take the UI tests' sources for
-    // build products and print their paths in full. One per build folder,
-    // so that work trees do not share it.
+    // Unpack into a scratch workspace. Its build folder is the main one,
+    // so dependencies already built are reused; the workspace itself is
+    // outside it, or trybuild would take the UI tests' sources for build
+    // products and print their paths in full. One per build folder, so
+    // that work trees do not share it.
     let scratch = {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::hash::DefaultHasher::new();
         target.hash(&mut hasher);
         std::env::temp_dir().join(format!("abi-packages-{:016x}", hasher.finish()))
     };
-    let _ = std::fs::remove_dir_all(&scratch);
+    // cargo gives every file of a package the same fixed mtime, and cargo
+    // decides what to rebuild by mtime: a tarball unpacked over the last
+    // one would leave the last build looking fresh. So each package is
+    // unpacked aside, then copied over the scratch copy file by file where
+    // the content differs (a copied file is newer than the last build),
+    // and what the package no longer has is removed.
+    let staging = scratch.with_extension("staging");
+    let _ = std::fs::remove_dir_all(&staging);
+    std::fs::create_dir_all(&staging).map_err(|e| e.to_string())?;
     std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
     let mut members = Vec::new();
     let mut patches = Vec::new();
@@ -130,14 +141,15 @@ pub(crate) fn from_tarballs() -> Result<(), String> {
             .arg("xzf")
             .arg(&tarball)
             .arg("-C")
-            .arg(&scratch)
+            .arg(&staging)
             .status()
             .map_err(|e| format!("cannot run tar: {e}"))?;
         if !status.success() {
             return Err(format!("cannot unpack {} ({status})", tarball.display()));
         }
         let dir = format!("{name}-{version}");
-        check_package(&scratch.join(&dir), name)?;
+        check_package(&staging.join(&dir), name)?;
+        sync(&staging.join(&dir), &scratch.join(&dir))?;
         patches.push(format!("{name} = {{ path = \"{dir}\" }}"));
         members.push(format!("\"{dir}\""));
     }
@@ -148,6 +160,7 @@ pub(crate) fn from_tarballs() -> Result<(), String> {
         members.join(", "),
         patches.join("\n")
     );
+    let _ = std::fs::remove_dir_all(&staging);
     std::fs::write(scratch.join("Cargo.toml"), manifest).map_err(|e| e.to_string())?;
     // The repository's lock file, so the packages are tested with the
     // dependency versions the workspace is (cargo drops what is unused).
@@ -240,6 +253,48 @@ fn check_package(dir: &Path, name: &str) -> Result<(), String> {
             .map_err(|e| format!("the package of {name} has no {file}: {e}"))?;
         if text.trim().is_empty() {
             return Err(format!("the package of {name} has an empty {file}"));
+        }
+    }
+    Ok(())
+}
+
+/// Make `to` a copy of `from`: files whose content differs (or that are
+/// new) are copied, and so get the current time as mtime; files and
+/// folders `from` does not have are removed; identical files are left
+/// alone, so their last build stays fresh.
+fn sync(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(to).map_err(|e| e.to_string())?;
+    let mut wanted = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(from).map_err(|e| e.to_string())? {
+        let entry = entry.map_err(|e| e.to_string())?;
+        let source = entry.path();
+        let copy = to.join(entry.file_name());
+        wanted.insert(entry.file_name());
+        if entry.file_type().map_err(|e| e.to_string())?.is_dir() {
+            if copy.is_file() {
+                std::fs::remove_file(&copy).map_err(|e| e.to_string())?;
+            }
+            sync(&source, &copy)?;
+        } else {
+            if copy.is_dir() {
+                std::fs::remove_dir_all(&copy).map_err(|e| e.to_string())?;
+            }
+            let new = std::fs::read(&source).map_err(|e| e.to_string())?;
+            if std::fs::read(&copy).ok().as_deref() != Some(new.as_slice()) {
+                std::fs::write(&copy, new).map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    for entry in std::fs::read_dir(to).map_err(|e| e.to_string())? {
+        let entry = entry.map_err(|e| e.to_string())?;
+        if !wanted.contains(&entry.file_name()) {
+            let path = entry.path();
+            let removed = if path.is_dir() {
+                std::fs::remove_dir_all(&path)
+            } else {
+                std::fs::remove_file(&path)
+            };
+            removed.map_err(|e| e.to_string())?;
         }
     }
     Ok(())
