@@ -1,75 +1,26 @@
-//! Foreign-ABI boundaries that are correct by construction.
+#![doc = include_str!("../README.md")]
 //!
-//! One attribute on an ordinary Rust function generates the exact
-//! `extern "C"` entry point a foreign caller expects, and the registry this
-//! crate keeps lets the emitters write the declarations that caller needs.
+//! # Where each system is documented
 //!
-//! # Exporting to C
-//!
-//! ```
-//! use abi_core::{c_export, CHeader, ErrorCode, Registry};
-//!
-//! /// A point in the plane.
-//! #[c_export]
-//! #[repr(C)]
-//! #[derive(Clone, Copy)]
-//! pub struct Point {
-//!     pub x: f64,
-//!     pub y: f64,
-//! }
-//!
-//! /// Euclidean distance between two points.
-//! #[c_export]
-//! pub fn point_distance(a: &Point, b: &Point) -> f64 {
-//!     (a.x - b.x).hypot(a.y - b.y)
-//! }
-//!
-//! /// Parse a decimal number; error code 1 when it is not one.
-//! #[c_export(name = "demo_parse_u32")]
-//! pub fn parse(text: &str) -> Result<u32, ErrorCode> {
-//!     text.trim().parse().map_err(|_| ErrorCode::of(1))
-//! }
-//!
-//! let header = CHeader::new("demo.h").render(&Registry::all()).unwrap();
-//! assert!(header.contains("double point_distance(const Point *a, const Point *b);"));
-//! assert!(header.contains("int32_t demo_parse_u32(const char *text, size_t text_len, uint32_t *out);"));
-//! ```
-//!
-//! The rules, in short (the manual's C chapter, `docs/src/c_export.md`, has the full table):
-//!
-//! - integers, `bool`, `f32`, `f64` and raw pointers pass by value
-//!   (behind a pointer or in a struct, C's `bool` is [`CBool`]);
-//! - `&T`/`&mut T` are pointers that must not be NULL, `Option<&T>` may be;
-//! - `&[T]`, `&mut [T]` and `&str` become a pointer and a `size_t` length;
-//! - `&CStr` is a NUL-terminated `const char *`;
-//! - `#[c_export] #[repr(C)]` structs pass by value or by pointer;
-//! - `Result<T, E>` returns an `int32_t` status and writes `T` through a
-//!   trailing out-pointer (see [`status`]).
-//!
-//! A panic never unwinds into C: it is reported on stderr with the function's
-//! name and either aborts the process or, for `Result` functions, becomes
-//! `ABI_STATUS_PANIC`.
-
-/// The README's Rust examples, compiled and run as doctests so it stays
-/// true.
-#[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-mod readme {}
-
-/// The manual's chapters (`docs/src`), their Rust examples compiled and
-/// run as doctests like the README's.
-#[cfg(doctest)]
-mod manual {
-    macro_rules! chapters {
-        ($($chapter:ident),*) => {$(
-            #[doc = include_str!(concat!("../../docs/src/", stringify!($chapter), ".md"))]
-            mod $chapter {}
-        )*};
-    }
-    chapters!(
-        c_export, dpi, bitint, packed, mlir, reflection, soundness, generating, testing, layout
-    );
-}
+//! - C: [`c_export`] and the [`c`] module (the rules in short: integers,
+//!   `bool`, `f32`, `f64` and raw pointers pass by value (behind a pointer
+//!   or in a struct, C's `bool` is [`CBool`]); `&T`/`&mut T` are pointers
+//!   that must not be NULL, `Option<&T>` may be; `&[T]`, `&mut [T]` and
+//!   `&str` become a pointer and a `size_t` length; `&CStr` is a
+//!   NUL-terminated `const char *`; `#[c_export] #[repr(C)]` structs pass by
+//!   value or by pointer; `Result<T, E>` returns an `int32_t` status and
+//!   writes `T` through a trailing out-pointer, see [`status`]). A panic
+//!   never unwinds into C: it is reported on stderr with the function's
+//!   name and either aborts the process or, for `Result` functions, becomes
+//!   `ABI_STATUS_PANIC`.
+//! - C23 `_BitInt(N)`: [`BitInt`], [`UBitInt`] and the [`bitint`](mod@bitint) module.
+//! - SystemVerilog DPI-C: [`dpi_import`], [`dpi_export`], [`DpiEnum`] and
+//!   the [`dpi`] module; packed layouts in [`packed`].
+//! - MLIR's C interface: [`ciface`] and the [`memref`] module.
+//! - The generated files: [`emit`] ([`CHeader`], [`SvPackage`],
+//!   [`emit::Bundle`]) from the [`Registry`]; reflection JSON in
+//!   [`reflect`].
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod argument;
 pub mod bitint;

@@ -2,6 +2,6 @@
 //! function, struct or type is, as data) and the rules this crate and its
 //! macros share: the `abi-model` crate, re-exported.
 //!
-//! No module of this crate is below it; see `ARCHITECTURE.md`.
+//! No module of this crate is below it.
 
 pub use abi_model::{AbiKind, Direction, c, entry, function, mlir, names, packed, record, sv};

@@ -7,6 +7,28 @@
 //! tests in `conformance` call those drivers, which call the exports back
 //! with edge values and check every result.
 
+/// The repository README's Rust examples, compiled and run as doctests so
+/// it stays true. (Here rather than in abi-core: the README is outside
+/// abi-core's package, whose own `README.md` is its doctested front page.)
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+mod readme {}
+
+/// The manual's chapters (`docs/src`), their Rust examples compiled and
+/// run as doctests like the README's.
+#[cfg(doctest)]
+mod manual {
+    macro_rules! chapters {
+        ($($chapter:ident),*) => {$(
+            #[doc = include_str!(concat!("../../docs/src/", stringify!($chapter), ".md"))]
+            mod $chapter {}
+        )*};
+    }
+    chapters!(
+        c_export, dpi, bitint, packed, mlir, reflection, soundness, generating, testing, layout
+    );
+}
+
 pub mod bench;
 pub mod bitint_exports;
 pub mod dpi_exports;

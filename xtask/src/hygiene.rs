@@ -133,7 +133,7 @@ fn mdbook() -> Result<std::path::PathBuf, String> {
 
 /// The manual (`docs/`) built with mdBook into `target/book`: every
 /// chapter becomes a page, and the README is its introduction. (Its Rust
-/// examples run as abi-core doctests, its recipes in `cargo xtask test`.)
+/// examples run as c-tests doctests, its recipes in `cargo xtask test`.)
 pub(crate) fn book() -> Result<(), String> {
     let mdbook = mdbook()?;
     let out = std::path::Path::new("target/book");
@@ -153,17 +153,17 @@ pub(crate) fn book() -> Result<(), String> {
     }
     let chapters = chapters()?;
     // Every chapter but the introduction (which includes the README's
-    // commands) has its Rust examples run as abi-core doctests.
-    let doctested = std::fs::read_to_string("abi-core/src/lib.rs").map_err(|e| e.to_string())?;
+    // commands) has its Rust examples run as c-tests doctests.
+    let doctested = std::fs::read_to_string("c-tests/src/lib.rs").map_err(|e| e.to_string())?;
     let doctested = doctested
         .split("chapters!(")
         .nth(1)
         .and_then(|rest| rest.split(')').next())
-        .ok_or("abi-core/src/lib.rs has no `chapters!(...)` list")?;
+        .ok_or("c-tests/src/lib.rs has no `chapters!(...)` list")?;
     for chapter in chapters.iter().filter(|c| *c != "introduction") {
         if !doctested.split(',').any(|c| c.trim() == chapter) {
             return Err(format!(
-                "docs/src/{chapter}.md is not in abi-core's `chapters!` doctest list"
+                "docs/src/{chapter}.md is not in c-tests' `chapters!` doctest list"
             ));
         }
     }

@@ -6,6 +6,8 @@
 //! - `cargo xtask test`: installs missing foreign toolchains (Debian
 //!   packages), then runs every test: formatting, clippy, the workspace
 //!   tests (unit, UI, expansion, C conformance under gcc and clang-19),
+//!   the library crates' dry-run publication and their tests from their
+//!   packages,
 //!   the `_BitInt` calls on i686, aarch64, riscv64 and armv7, and the
 //!   showcase.
 //! - `cargo xtask bench [--quick]`: the benchmark suite (instruction counts
@@ -21,6 +23,7 @@ mod benchmarks;
 mod cross;
 mod dpi_bench;
 mod hygiene;
+mod publish;
 mod python_tools;
 mod readme_recipes;
 mod sanitizers;
@@ -126,6 +129,7 @@ fn main() -> ExitCode {
             readme_recipes::verilator_recipe().and_then(|()| readme_recipes::generation_recipe())
         }
         Some("docs") => hygiene::book(),
+        Some("publish") => publish::from_tarballs(),
         Some("cross") => cross::bitint_calls_on_other_targets()
             .and_then(|()| cross::registry_fallback_compiles()),
         Some("miri") => sanitizers::miri(),
@@ -136,7 +140,7 @@ fn main() -> ExitCode {
         Some("slang") => python_tools::check_systemverilog(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | hostile | hygiene | docs | cross | miri | tsan | fuzz | circt | iree | slang>"
+                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | hostile | hygiene | docs | publish | cross | miri | tsan | fuzz | circt | iree | slang>"
             );
             return ExitCode::from(2);
         }
@@ -273,6 +277,10 @@ fn test() -> Result<(), String> {
     hygiene::minimum_rust_version()?;
     step("workspace tests (unit, doc, UI, expansion snapshots, C conformance)");
     cargo(&["test", "--workspace", "--quiet"])?;
+    step(
+        "the library crates: `cargo package` (the publish dry run, dependency order), their tests and doctests from the tarballs, their docs as on docs.rs",
+    );
+    publish::from_tarballs()?;
     step("`_BitInt` calls on i686 (native) and aarch64, riscv64, armv7 (qemu-user)");
     cross::bitint_calls_on_other_targets()?;
     step("type-check for Windows (the registry through `linkme`, not ELF sections)");

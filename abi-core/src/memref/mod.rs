@@ -5,8 +5,7 @@
 //! and its C interface passes that descriptor by pointer. Element `(i, j, ...)`
 //! lives at `aligned + offset + i*strides[0] + j*strides[1] + ...` (in
 //! elements). Results that are memrefs, and multiple results, come back
-//! through one out-pointer passed *first*. (Measured on MLIR 19; see the
-//! manual's MLIR chapter, `docs/src/mlir.md`.)
+//! through one out-pointer passed *first*. (Measured on MLIR 19.)
 //!
 //! This module has:
 //!
