@@ -93,7 +93,7 @@ pub use c::status;
 pub use c::status::{CError, ErrorCode};
 pub use c::{CBool, CParam, CResult, CSliceParam, CType};
 pub use emit::{CHeader, EmitError, SvPackage};
-pub use model::c::CTypeDesc;
+pub use model::c::{CScalar, CTypeDesc};
 pub use model::function::{Abi, FunctionDesc, StructDesc};
 pub use model::{AbiKind, Direction};
 pub use registry::Registry;

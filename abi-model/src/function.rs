@@ -2,7 +2,7 @@
 //! the emitters read.
 
 use super::AbiKind;
-use super::c::CTypeDesc;
+use super::c::{CScalar, CTypeDesc};
 use super::mlir::MemRefType;
 use super::names::{c_identifier, is_header_keyword, strip_raw, unique_names};
 use super::record::TypeRecord;
@@ -426,8 +426,8 @@ pub struct CParamSlot {
     pub c_type: CTypeDesc,
 }
 
-const SIZE_T: CTypeDesc = CTypeDesc::scalar::<usize>("size_t");
-const STATUS_T: CTypeDesc = CTypeDesc::scalar::<i32>("int32_t");
+const SIZE_T: CTypeDesc = CTypeDesc::scalar::<usize>(CScalar::Size);
+const STATUS_T: CTypeDesc = CTypeDesc::scalar::<i32>(CScalar::Int32);
 
 impl FunctionDesc {
     /// The C parameters in order: slices expand to a pointer and a length,

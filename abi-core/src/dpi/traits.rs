@@ -17,7 +17,7 @@ use crate::model::function::{ParamType, Passing, Record, ResultType};
 ///
 /// ```
 /// use abi_core::ArgError;
-/// use abi_core::dpi::{DpiType, DpiValue, SvType};
+/// use abi_core::dpi::{DpiType, DpiValue, SvScalar, SvType};
 /// use abi_core::CTypeDesc;
 ///
 /// /// A lane index, 0 to 7, as a SystemVerilog `int`.
@@ -32,7 +32,7 @@ use crate::model::function::{ParamType, Passing, Record, ResultType};
 ///
 /// // SAFETY: the C types are `int`'s; every value read is checked.
 /// unsafe impl DpiType for Lane {
-///     const SV_TYPE: SvType = SvType::Named("int");
+///     const SV_TYPE: SvType = SvType::Scalar(SvScalar::Int);
 ///     type Input = <i32 as DpiType>::Input;
 ///     const C_INPUT: CTypeDesc = <i32 as DpiType>::C_INPUT;
 ///     type Cell = i32;

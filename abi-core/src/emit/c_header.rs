@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use crate::c::status::RESERVED_STATUSES;
-use crate::model::c::CTypeDesc;
+use crate::model::c::{CScalar, CTypeDesc};
 use crate::model::names::c_identifier;
 use crate::registry::{AbiKind, FunctionDesc, Registry, ResultDesc, StructDesc};
 
@@ -604,24 +604,69 @@ fn visit(
 /// (`__extension__` keeps `-pedantic` C11 quiet), else the raw 16 bits, so
 /// that the header compiles everywhere with the same layout.
 fn write_half_float_typedefs(out: &mut String, aggregates: &[CTypeDesc]) {
-    let uses = |name: &str| {
-        aggregates.iter().any(|a| {
-            matches!(a, CTypeDesc::MemRef { element_c: CTypeDesc::Scalar { name: n, .. }, .. } if *n == name)
+    let mut elements: Vec<CScalar> = aggregates
+        .iter()
+        .filter_map(|a| {
+            if let CTypeDesc::MemRef {
+                element_c: CTypeDesc::Scalar { kind, .. },
+                ..
+            } = a
+            {
+                Some(*kind)
+            } else {
+                None
+            }
         })
-    };
-    if uses("abi_f16") {
-        out.push_str(
+        .collect();
+    elements.sort_unstable();
+    elements.dedup();
+    for kind in elements {
+        if let Some(definition) = header_definition(kind) {
+            out.push_str(definition);
+        }
+    }
+}
+
+/// The definition the header writes for a scalar it names itself.
+fn header_definition(kind: CScalar) -> Option<&'static str> {
+    match kind {
+        CScalar::AbiF16 => Some(
             "#ifndef ABI_DEFINED_abi_f16\n#define ABI_DEFINED_abi_f16\n\
              #if defined(__FLT16_MAX__)\n__extension__ typedef _Float16 abi_f16;\n\
              #else\ntypedef uint16_t abi_f16; /* IEEE binary16 bits: no _Float16 here */\n#endif\n#endif\n",
-        );
-    }
-    if uses("abi_bf16") {
-        out.push_str(
+        ),
+        CScalar::AbiBf16 => Some(
             "#ifndef ABI_DEFINED_abi_bf16\n#define ABI_DEFINED_abi_bf16\n\
              #if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 13)\n__extension__ typedef __bf16 abi_bf16;\n\
              #else\ntypedef uint16_t abi_bf16; /* bfloat16 bits: no __bf16 here */\n#endif\n#endif\n",
-        );
+        ),
+        // Defined by <stdint.h>, <stddef.h>, <stdbool.h> or svdpi.h.
+        CScalar::Int8
+        | CScalar::Int16
+        | CScalar::Int32
+        | CScalar::Int64
+        | CScalar::Uint8
+        | CScalar::Uint16
+        | CScalar::Uint32
+        | CScalar::Uint64
+        | CScalar::Ptrdiff
+        | CScalar::Size
+        | CScalar::Float
+        | CScalar::Double
+        | CScalar::Bool
+        | CScalar::Char
+        | CScalar::UnsignedChar
+        | CScalar::Short
+        | CScalar::UnsignedShort
+        | CScalar::Int
+        | CScalar::UnsignedInt
+        | CScalar::LongLong
+        | CScalar::UnsignedLongLong
+        | CScalar::SvBit
+        | CScalar::SvLogic
+        | CScalar::SvBitVecVal
+        | CScalar::SvLogicVecVal
+        | CScalar::SvOpenArrayHandle => None,
     }
 }
 

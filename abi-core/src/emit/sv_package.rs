@@ -248,7 +248,8 @@ fn collect_typedefs(sv_type: &SvType, typedefs: &mut Vec<Typedef>) -> Result<(),
         SvType::PackedArray { element, .. }
         | SvType::Unpacked { element, .. }
         | SvType::OpenArray { element, .. } => collect_typedefs(element, typedefs),
-        SvType::Named(_)
+        SvType::Void
+        | SvType::Scalar(_)
         | SvType::PackedBits { .. }
         | SvType::PackedSigned { .. }
         | SvType::PackedLogic { .. }

@@ -111,7 +111,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     let (result_raw, result_sv, result_c, finish) = if f.task {
         (
             quote!(#p::ExportTaskReturn),
-            quote!(#p::SvType::Named("void")),
+            quote!(#p::SvType::Void),
             quote!(#p::ResultType::Value {
                 c_type: #p::EXPORT_TASK_C_TYPE,
                 record: ::core::option::Option::None,

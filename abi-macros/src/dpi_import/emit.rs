@@ -142,7 +142,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let result_rust_type = rust_type_string(&f.result);
     let (result_sv, return_type, result_c, finish) = if task {
         (
-            quote!(#p::SvType::Named("void")),
+            quote!(#p::SvType::Void),
             quote!(#p::core::primitive::i32),
             quote!(<i32 as #p::DpiResult>::RESULT),
             quote!({

@@ -129,7 +129,7 @@ const _: () = {
             },
             <bool as ::abi_core::__private::DpiType>::SV_OUTPUT,
         ],
-        result: ::abi_core::__private::SvType::Named("void"),
+        result: ::abi_core::__private::SvType::Void,
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =

@@ -8,7 +8,7 @@ const _: () = {
         pure: false,
         task: true,
         params: &[<i64 as ::abi_core::__private::DpiType>::SV_INPUT],
-        result: ::abi_core::__private::SvType::Named("void"),
+        result: ::abi_core::__private::SvType::Void,
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =

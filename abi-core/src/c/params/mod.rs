@@ -36,7 +36,7 @@ use crate::model::record::TypeRecord;
 /// aborts with a report naming the argument).
 ///
 /// ```
-/// use abi_core::{ArgError, CParam, CResult, CTypeDesc, c_export};
+/// use abi_core::{ArgError, CParam, CResult, CScalar, CTypeDesc, c_export};
 ///
 /// /// A percentage, 0 to 100.
 /// #[derive(Debug, Clone, Copy)]
@@ -46,7 +46,7 @@ use crate::model::record::TypeRecord;
 /// // every `i32` and builds a `Percent` only from 0..=100.
 /// unsafe impl CParam for Percent {
 ///     type Raw = i32;
-///     const C_TYPE: CTypeDesc = CTypeDesc::scalar::<i32>("int32_t");
+///     const C_TYPE: CTypeDesc = CTypeDesc::scalar::<i32>(CScalar::Int32);
 ///     unsafe fn from_c(raw: i32) -> Result<Self, ArgError> {
 ///         u8::try_from(raw)
 ///             .ok()
@@ -59,7 +59,7 @@ use crate::model::record::TypeRecord;
 /// // SAFETY: `Raw` is `i32`, C's `int32_t`.
 /// unsafe impl CResult for Percent {
 ///     type Raw = i32;
-///     const C_TYPE: CTypeDesc = CTypeDesc::scalar::<i32>("int32_t");
+///     const C_TYPE: CTypeDesc = CTypeDesc::scalar::<i32>(CScalar::Int32);
 ///     fn into_c(self) -> i32 {
 ///         i32::from(self.0)
 ///     }
