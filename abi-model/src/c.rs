@@ -165,7 +165,12 @@ impl CTypeDesc {
                 }
                 Some(name)
             }
-            _ => None,
+            CTypeDesc::Void
+            | CTypeDesc::Scalar { .. }
+            | CTypeDesc::Pointer { .. }
+            | CTypeDesc::Array { .. }
+            | CTypeDesc::BitInt { .. }
+            | CTypeDesc::Struct { .. } => None,
         }
     }
 
@@ -201,7 +206,12 @@ impl CTypeDesc {
                 .enumerate()
                 .map(|(k, f)| format!("    {};\n", f.declare(&format!("r{k}"))))
                 .collect(),
-            _ => return None,
+            CTypeDesc::Void
+            | CTypeDesc::Scalar { .. }
+            | CTypeDesc::Pointer { .. }
+            | CTypeDesc::Array { .. }
+            | CTypeDesc::BitInt { .. }
+            | CTypeDesc::Struct { .. } => return None,
         };
         Some(format!("typedef struct {name} {{\n{body}}} {name};"))
     }
@@ -221,7 +231,10 @@ impl CTypeDesc {
             }
             CTypeDesc::Pointer { pointee, .. } => pointee.header_aggregates(out),
             CTypeDesc::Array { element, .. } => element.header_aggregates(out),
-            _ => {}
+            CTypeDesc::Void
+            | CTypeDesc::Scalar { .. }
+            | CTypeDesc::BitInt { .. }
+            | CTypeDesc::Struct { .. } => {}
         }
     }
 
@@ -231,7 +244,14 @@ impl CTypeDesc {
         match self {
             CTypeDesc::Struct { name } => Some(name),
             CTypeDesc::Array { element, .. } => element.struct_by_value(),
-            _ => None,
+            CTypeDesc::Void
+            | CTypeDesc::Scalar { .. }
+            | CTypeDesc::Pointer { .. }
+            | CTypeDesc::BitInt { .. }
+            | CTypeDesc::MemRef { .. }
+            | CTypeDesc::UnrankedMemRef
+            | CTypeDesc::Tuple { .. }
+            | CTypeDesc::Complex { .. } => None,
         }
     }
 

@@ -49,7 +49,7 @@ impl Abi {
     pub const fn ciface(&self) -> Option<&'static CifaceDesc> {
         match self {
             Abi::Ciface(desc) => Some(desc),
-            _ => None,
+            Abi::C | Abi::DpiImport(_) | Abi::DpiExport(_) => None,
         }
     }
 }

@@ -59,6 +59,20 @@ impl AbiKind {
             AbiKind::Ciface => "Ciface",
         }
     }
+
+    /// The variant's name in snake case (`dpi_import`), as the reflection
+    /// JSON names the kind: derived from [`AbiKind::variant_name`], the one
+    /// spelling of the kinds.
+    pub fn snake_name(self) -> String {
+        let mut out = String::new();
+        for (i, c) in self.variant_name().char_indices() {
+            if c.is_ascii_uppercase() && i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        }
+        out
+    }
 }
 
 /// How a parameter is used: the one direction of every ABI (a C
@@ -81,5 +95,22 @@ impl Direction {
             Direction::Out => "output",
             Direction::InOut => "inout",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AbiKind;
+
+    #[test]
+    fn snake_names_are_the_attribute_names() {
+        let kinds = [
+            AbiKind::C,
+            AbiKind::DpiImport,
+            AbiKind::DpiExport,
+            AbiKind::Ciface,
+        ];
+        let names = kinds.map(AbiKind::snake_name);
+        assert_eq!(names, ["c", "dpi_import", "dpi_export", "ciface"]);
     }
 }

@@ -124,7 +124,23 @@ impl TypeRecord {
             }
             TypeRecord::SDict(fields) => fields.iter().all(|(_, t)| t.iree_reads()),
             TypeRecord::Named(_, t) | TypeRecord::HomogeneousList(t) => t.iree_reads(),
-            _ => false,
+            // Unranked arrays, and the records of our own IREE has none of.
+            TypeRecord::NdArray { rank: None, .. }
+            | TypeRecord::Unknown
+            | TypeRecord::Null
+            | TypeRecord::BitInt { .. }
+            | TypeRecord::Bits { .. }
+            | TypeRecord::Logic(_)
+            | TypeRecord::Packed { .. }
+            | TypeRecord::PackedArray(..)
+            | TypeRecord::OpenArray(_)
+            | TypeRecord::Str(_)
+            | TypeRecord::Handle(_)
+            | TypeRecord::Pointer { .. }
+            | TypeRecord::Optional(_)
+            | TypeRecord::Complex(_)
+            | TypeRecord::Opaque
+            | TypeRecord::StructRef(_) => false,
         }
     }
 

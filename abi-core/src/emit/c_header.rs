@@ -13,7 +13,7 @@ use std::fmt::Write;
 use crate::c::status::RESERVED_STATUSES;
 use crate::model::c::{CScalar, CTypeDesc};
 use crate::model::names::c_identifier;
-use crate::registry::{AbiKind, FunctionDesc, Registry, ResultDesc, StructDesc};
+use crate::registry::{Abi, FunctionDesc, Registry, ResultDesc, StructDesc};
 
 use super::EmitError;
 
@@ -22,7 +22,27 @@ use super::EmitError;
 pub struct CHeader {
     file_name: String,
     description: Option<String>,
-    abi: AbiKind,
+    view: HeaderView,
+}
+
+/// Which functions a header declares, with which C types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HeaderView {
+    /// The `#[c_export]` and `#[ciface]` functions, with their structs.
+    C,
+    /// The `#[dpi_import]` and `#[dpi_export]` functions, with the C types
+    /// of IEEE 1800 Annex H (`svdpi.h`).
+    Dpi,
+}
+
+impl HeaderView {
+    /// The header that declares a function of ABI `abi`.
+    fn of(abi: &Abi) -> HeaderView {
+        match abi {
+            Abi::C | Abi::Ciface(_) => HeaderView::C,
+            Abi::DpiImport(_) | Abi::DpiExport(_) => HeaderView::Dpi,
+        }
+    }
 }
 
 impl CHeader {
@@ -32,7 +52,7 @@ impl CHeader {
         CHeader {
             file_name: file_name.into(),
             description: None,
-            abi: AbiKind::C,
+            view: HeaderView::C,
         }
     }
 
@@ -46,8 +66,8 @@ impl CHeader {
     /// the `#[c_export]` ones, with the C types of IEEE 1800 Annex H
     /// (`svdpi.h`), so that the declarations can be compared with a
     /// simulator's own header (Verilator's `V*__Dpi.h`).
-    pub fn dpi_imports(mut self) -> Self {
-        self.abi = AbiKind::DpiImport;
+    pub fn dpi_functions(mut self) -> Self {
+        self.view = HeaderView::Dpi;
         self
     }
 
@@ -76,24 +96,24 @@ impl CHeader {
         let functions: Vec<&FunctionDesc> = registry
             .functions()
             .iter()
-            .filter(|f| {
-                f.abi.kind() == self.abi
-                    || (self.abi == AbiKind::DpiImport && f.abi.kind() == AbiKind::DpiExport)
-                    || (self.abi == AbiKind::C && f.abi.kind() == AbiKind::Ciface)
-            })
+            .filter(|f| HeaderView::of(&f.abi) == self.view)
             .collect();
         check_unique_symbols(&functions)?;
         let mut structs = structs_in_dependency_order(registry, &functions)?;
-        if self.abi != AbiKind::C {
-            // Registered structs belong to the C header; other views declare
-            // only the structs their functions reach.
-            let used = structs_reached(&structs, &functions);
-            structs.retain(|s| used.contains(s.rust.name));
-        } else if let Some(module) = registry.module() {
+        match (self.view, registry.module()) {
+            // Registered structs belong to the C header; the DPI view
+            // declares only the structs its functions reach.
+            (HeaderView::Dpi, _) => {
+                let used = structs_reached(&structs, &functions);
+                structs.retain(|s| used.contains(s.rust.name));
+            }
             // One module's header: its own structs and those its functions
             // reach (each definition guarded, for headers included together).
-            let used = structs_reached(&structs, &functions);
-            structs.retain(|s| used.contains(s.rust.name) || s.rust.is_in_module(module));
+            (HeaderView::C, Some(module)) => {
+                let used = structs_reached(&structs, &functions);
+                structs.retain(|s| used.contains(s.rust.name) || s.rust.is_in_module(module));
+            }
+            (HeaderView::C, None) => {}
         }
         let bitint = BitIntUse::find(&structs, &functions);
 
@@ -125,8 +145,9 @@ impl CHeader {
         writeln!(out, "#define {guard}").unwrap();
         out.push('\n');
         out.push_str("#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n");
-        if self.abi == AbiKind::DpiImport {
-            out.push_str("#include \"svdpi.h\"\n");
+        match self.view {
+            HeaderView::C => {}
+            HeaderView::Dpi => out.push_str("#include \"svdpi.h\"\n"),
         }
         out.push('\n');
         out.push_str("#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
@@ -676,7 +697,10 @@ impl super::Emitter for CHeader {
     }
 
     fn wanted(&self, registry: &Registry) -> bool {
-        self.abi == AbiKind::C || super::has_dpi(registry)
+        match self.view {
+            HeaderView::C => true,
+            HeaderView::Dpi => super::has_dpi(registry),
+        }
     }
 
     fn render(&self, registry: &Registry) -> Result<String, EmitError> {

@@ -59,8 +59,7 @@ impl CirctDpi {
         let imports = super::sv_package::dpi_imports(registry)?;
         let mut declarations = String::new();
         let mut refused = Vec::new();
-        for f in imports {
-            let Some(dpi) = f.abi.dpi() else { continue };
+        for (f, dpi) in imports {
             match declaration(f, dpi) {
                 Ok(text) => {
                     declarations.push('\n');

@@ -83,7 +83,7 @@ pub use record::RecordJson;
 pub use serde_json;
 
 use crate::model::Direction;
-use crate::registry::{AbiKind, FunctionDesc, Registry, ResultDesc};
+use crate::registry::{Abi, FunctionDesc, Registry, ResultDesc};
 
 /// The reflection JSON of a whole registry.
 #[derive(Debug, Clone, Copy)]
@@ -106,23 +106,14 @@ impl AbiJson {
     }
 }
 
-/// The name of an ABI kind in the JSON.
-pub fn kind_name(kind: AbiKind) -> &'static str {
-    match kind {
-        AbiKind::C => "c",
-        AbiKind::DpiImport => "dpi_import",
-        AbiKind::DpiExport => "dpi_export",
-        AbiKind::Ciface => "ciface",
-    }
-}
-
 /// The records of `f`'s arguments and results, with `#[c_export]` structs
 /// resolved through `registry`.
 pub fn signature(f: &FunctionDesc, registry: &Registry) -> Signature {
     let mut args = Vec::new();
     let mut results = Vec::new();
-    match f.abi.dpi() {
-        Some(dpi) => {
+    match f.abi {
+        // A DPI function's records come from its SystemVerilog types.
+        Abi::DpiImport(dpi) | Abi::DpiExport(dpi) => {
             args.extend(
                 dpi.params
                     .iter()
@@ -130,7 +121,7 @@ pub fn signature(f: &FunctionDesc, registry: &Registry) -> Signature {
             );
             results.extend(non_null(TypeRecord::of_sv_type(&dpi.result)));
         }
-        None => {
+        Abi::C | Abi::Ciface(_) => {
             for p in &f.params {
                 args.push(resolve(p.record().unwrap_or(TypeRecord::Unknown), registry));
             }
@@ -300,7 +291,7 @@ fn function_json(f: &FunctionDesc, registry: &Registry) -> Value {
             .collect();
         let mut object = json!({
             "symbol": f.symbol,
-            "kind": kind_name(f.abi.kind()),
+            "kind": f.abi.kind().snake_name(),
             "rust": f.rust.path(),
             "abi": signature.to_json(),
             "params": params,
@@ -317,7 +308,7 @@ fn function_json(f: &FunctionDesc, registry: &Registry) -> Value {
     }
     let mut object = json!({
         "symbol": f.symbol,
-        "kind": kind_name(f.abi.kind()),
+        "kind": f.abi.kind().snake_name(),
         "rust": f.rust.path(),
         "abi": signature.to_json(),
         "params": params,
