@@ -15,7 +15,7 @@
 //!   read by the registry, with one encoder and one decoder;
 //! - the descriptions, as data: [`function`] (`FunctionDesc`, `enum Abi`,
 //!   the `FunctionEntry` the macros place in the registry), [`c`]
-//!   (`CTypeDesc`), [`sv`] (`SvType`, `DpiImportDesc`), [`mlir`]
+//!   (`CTypeDesc`), [`sv`] (`SvType`, `DpiDecl`), [`mlir`]
 //!   (`MemRefType`), [`packed`] (`PackedStructDesc`) and [`record`]
 //!   (`TypeRecord`, the reflection records). abi-core's trait
 //!   implementations build them in `const` context; its emitters render

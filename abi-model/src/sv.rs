@@ -216,9 +216,11 @@ impl SvScalar {
     }
 }
 
-/// What the SystemVerilog import of a function says, beyond its C view.
+/// What the SystemVerilog declaration of a DPI-C function says, beyond its
+/// C view: the `import "DPI-C"` of a `#[dpi_import]` or the `export
+/// "DPI-C"` of a `#[dpi_export]`.
 #[derive(Debug, Clone, Copy)]
-pub struct DpiImportDesc {
+pub struct DpiDecl {
     /// The name SystemVerilog calls it by (the C symbol unless renamed).
     pub sv_name: &'static str,
     /// `context`: may call exports and VPI.
@@ -229,14 +231,14 @@ pub struct DpiImportDesc {
     /// `function`.
     pub task: bool,
     /// Per parameter: SystemVerilog type and direction.
-    pub params: &'static [DpiParamDesc],
+    pub params: &'static [DpiParamDecl],
     /// The SystemVerilog result type (`void` for none).
     pub result: SvType,
 }
 
 /// One argument as SystemVerilog sees it.
 #[derive(Debug, Clone, Copy)]
-pub struct DpiParamDesc {
+pub struct DpiParamDecl {
     /// `input`, `output` or `inout`.
     pub direction: Direction,
     /// The data type.

@@ -32,7 +32,7 @@
 
 use std::fmt::Write;
 
-use crate::dpi::{DpiImportDesc, SvType};
+use crate::dpi::{DpiDecl, SvType};
 use crate::model::Direction;
 use crate::model::names::{is_sv_keyword, strip_raw, sv_identifier, unique_names};
 use crate::model::sv::SvScalar;
@@ -95,7 +95,7 @@ impl CirctDpi {
 
 /// `sim.func.dpi @name(ports) [attributes {verilogName = "..."}]`, or why
 /// CIRCT cannot represent the function.
-fn declaration(f: &FunctionDesc, dpi: &DpiImportDesc) -> Result<String, String> {
+fn declaration(f: &FunctionDesc, dpi: &DpiDecl) -> Result<String, String> {
     if dpi.task {
         return Err("a `task` (CIRCT declares DPI functions only)".into());
     }

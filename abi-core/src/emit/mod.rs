@@ -33,7 +33,7 @@ pub use reflection_json::ReflectionJson;
 pub use sv_exports::SvExports;
 pub use sv_package::SvPackage;
 
-use crate::dpi::DpiImportDesc;
+use crate::dpi::DpiDecl;
 use crate::registry::{Abi, FunctionDesc, Registry};
 
 /// One generated file, rendered from a registry.
@@ -80,7 +80,7 @@ fn has_dpi(registry: &Registry) -> bool {
 
 /// The SystemVerilog declaration of a `#[dpi_import]` function: what the
 /// package and the CIRCT declarations import.
-fn dpi_import(f: &FunctionDesc) -> Option<(&FunctionDesc, &'static DpiImportDesc)> {
+fn dpi_import(f: &FunctionDesc) -> Option<(&FunctionDesc, &'static DpiDecl)> {
     match f.abi {
         Abi::DpiImport(dpi) => Some((f, dpi)),
         Abi::C | Abi::DpiExport(_) | Abi::Ciface(_) => None,
@@ -89,7 +89,7 @@ fn dpi_import(f: &FunctionDesc) -> Option<(&FunctionDesc, &'static DpiImportDesc
 
 /// The SystemVerilog declaration of a `#[dpi_export]` function: what the
 /// exports file declares and the linker flags keep.
-fn dpi_export(f: &FunctionDesc) -> Option<(&FunctionDesc, &'static DpiImportDesc)> {
+fn dpi_export(f: &FunctionDesc) -> Option<(&FunctionDesc, &'static DpiDecl)> {
     match f.abi {
         Abi::DpiExport(dpi) => Some((f, dpi)),
         Abi::C | Abi::DpiImport(_) | Abi::Ciface(_) => None,

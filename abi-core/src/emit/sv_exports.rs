@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use super::sv_package::prototype;
 use super::{EmitError, Emitter};
-use crate::dpi::DpiImportDesc;
+use crate::dpi::DpiDecl;
 use crate::model::names::sv_function_name;
 use crate::registry::{FunctionDesc, Registry};
 
@@ -30,7 +30,7 @@ impl SvExports {
     /// the package). Each line is preceded by the prototype the Rust side
     /// calls, for the SystemVerilog definition to match.
     pub fn render(&self, registry: &Registry) -> Result<String, EmitError> {
-        let mut exports: Vec<(&FunctionDesc, &DpiImportDesc)> = registry
+        let mut exports: Vec<(&FunctionDesc, &DpiDecl)> = registry
             .functions()
             .iter()
             .filter_map(super::dpi_export)

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::dpi::{DpiEnumDesc, DpiImportDesc, SvType};
+use crate::dpi::{DpiDecl, DpiEnumDesc, SvType};
 use crate::packed::PackedStructDesc;
 use crate::registry::{Abi, FunctionDesc, Registry};
 
@@ -138,8 +138,8 @@ impl super::Emitter for SvPackage {
 /// name; two with one name are an error.
 pub(super) fn dpi_imports(
     registry: &Registry,
-) -> Result<Vec<(&FunctionDesc, &'static DpiImportDesc)>, EmitError> {
-    let mut imports: Vec<(&FunctionDesc, &DpiImportDesc)> = registry
+) -> Result<Vec<(&FunctionDesc, &'static DpiDecl)>, EmitError> {
+    let mut imports: Vec<(&FunctionDesc, &DpiDecl)> = registry
         .functions()
         .iter()
         .filter_map(super::dpi_import)
@@ -161,7 +161,7 @@ pub(super) fn dpi_imports(
 
 /// `function <result> name(<direction> <type> <name>, ...)` or
 /// `task name(...)`.
-pub(super) fn prototype(f: &FunctionDesc, dpi: &DpiImportDesc) -> String {
+pub(super) fn prototype(f: &FunctionDesc, dpi: &DpiDecl) -> String {
     let name = sv_function_name(dpi.sv_name);
     let mut line = if dpi.task {
         format!("task {name}(")

@@ -239,7 +239,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
         const _: () = {
 
-            static __ABI_DPI: #p::DpiImportDesc = #p::DpiImportDesc {
+            static __ABI_DPI: #p::DpiDecl = #p::DpiDecl {
                 sv_name: #checked_sv_name,
                 context: #context,
                 pure: #pure,

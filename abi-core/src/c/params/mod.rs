@@ -24,7 +24,7 @@ use crate::argument::{ArgError, Borrow, check_pointer};
 use crate::c::{C_BOOL, C_CONST_CHAR_PTR, CBool, CType};
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
-use crate::model::function::{ParamType, Passing, Record, ResultType};
+use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
 use crate::model::record::TypeRecord;
 
 /// A Rust parameter type that C passes as one argument.
@@ -98,10 +98,10 @@ pub unsafe trait CParam: Sized {
     const DIRECTION: Direction = Direction::In;
     /// The registry's description of the parameter (not public API; never override).
     #[doc(hidden)]
-    const PARAM: ParamType = ParamType {
+    const PARAM: ParamEntry = ParamEntry {
         direction: Self::DIRECTION,
         passing: Passing::Value(Self::C_TYPE),
-        record: Record::Of(Self::record),
+        record: RecordSource::Of(Self::record),
     };
 
     /// Check and convert a raw argument.
@@ -215,10 +215,10 @@ pub unsafe trait CSliceParam: Sized {
     const DIRECTION: Direction = Direction::In;
     /// The registry's description of the parameter (not public API; never override).
     #[doc(hidden)]
-    const PARAM: ParamType = ParamType {
+    const PARAM: ParamEntry = ParamEntry {
         direction: Self::DIRECTION,
         passing: Passing::Slice(Self::C_TYPE),
-        record: Record::Of(Self::record),
+        record: RecordSource::Of(Self::record),
     };
 
     /// Check and convert a (pointer, length) pair. A zero length yields an
