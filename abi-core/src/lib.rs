@@ -50,6 +50,9 @@
 //! name and either aborts the process or, for `Result` functions, becomes
 //! `ABI_STATUS_PANIC`.
 
+#![warn(missing_docs)]
+#![warn(clippy::allow_attributes_without_reason)]
+
 /// The README's Rust examples, compiled and run as doctests so it stays
 /// true.
 #[cfg(doctest)]

@@ -24,6 +24,9 @@
 //! Users need not depend on this crate: `abi-core` re-exports it as
 //! `abi_core::model`.
 
+#![warn(missing_docs)]
+#![warn(clippy::allow_attributes_without_reason)]
+
 pub mod c;
 pub mod entry;
 pub mod function;
