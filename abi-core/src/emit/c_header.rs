@@ -93,6 +93,52 @@ impl CHeader {
 
     /// Render the header for the C functions and structs of `registry`.
     pub fn render(&self, registry: &Registry) -> Result<String, EmitError> {
+        let (functions, structs) = self.declared(registry)?;
+        let bitint = BitIntUse::find(&structs, &functions);
+
+        let mut out = String::new();
+        let guard = self.guard();
+        self.write_opening(&mut out, &guard);
+
+        if functions
+            .iter()
+            .any(|f| matches!(f.result, ResultDesc::Status { .. }))
+        {
+            out.push('\n');
+            write_statuses(&mut out);
+        }
+
+        if !bitint.types.is_empty() {
+            out.push('\n');
+            bitint.write_prelude(&mut out);
+        }
+
+        if !structs.is_empty() {
+            out.push('\n');
+            write_structs(&mut out, &structs, &bitint);
+        }
+
+        write_aggregates(&mut out, &functions);
+
+        for f in &functions {
+            out.push('\n');
+            let guarded = bitint.functions.contains(f.symbol);
+            guard_open(&mut out, guarded);
+            write_function(&mut out, f);
+            guard_close(&mut out, guarded);
+        }
+
+        out.push_str("\n#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n");
+        writeln!(out, "#endif /* {guard} */").unwrap();
+        Ok(out)
+    }
+
+    /// The functions this header declares, and the structs it defines (in
+    /// dependency order).
+    fn declared<'r>(
+        &self,
+        registry: &'r Registry,
+    ) -> Result<(Vec<&'r FunctionDesc>, Vec<&'static StructDesc>), EmitError> {
         let functions: Vec<&FunctionDesc> = registry
             .functions()
             .iter()
@@ -115,10 +161,11 @@ impl CHeader {
             }
             (HeaderView::C, None) => {}
         }
-        let bitint = BitIntUse::find(&structs, &functions);
+        Ok((functions, structs))
+    }
 
-        let mut out = String::new();
-        let guard = self.guard();
+    /// The banner, the include guard, the includes and `extern "C" {`.
+    fn write_opening(&self, out: &mut String, guard: &str) {
         writeln!(out, "/*").unwrap();
         writeln!(
             out,
@@ -151,93 +198,73 @@ impl CHeader {
         }
         out.push('\n');
         out.push_str("#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
+    }
+}
 
-        if functions
-            .iter()
-            .any(|f| matches!(f.result, ResultDesc::Status { .. }))
-        {
-            out.push('\n');
-            write_statuses(&mut out);
+/// The typedefs of `structs`, then each definition with its layout checks.
+fn write_structs(out: &mut String, structs: &[&StructDesc], bitint: &BitIntUse) {
+    // Each typedef and definition once per translation unit, however many
+    // generated headers declare the struct.
+    for s in structs {
+        writeln!(
+            out,
+            "#ifndef ABI_TYPEDEF_{0}\n#define ABI_TYPEDEF_{0}\ntypedef struct {0} {0};\n#endif",
+            s.rust.name
+        )
+        .unwrap();
+    }
+    for s in structs {
+        out.push('\n');
+        let guarded = bitint.structs.contains(s.rust.name);
+        guard_open(out, guarded);
+        // The definition once; the layout checks every time, so that a
+        // different struct of the same name from another header fails them
+        // instead of being silently used.
+        writeln!(
+            out,
+            "#ifndef ABI_STRUCT_{0}\n#define ABI_STRUCT_{0}",
+            s.rust.name
+        )
+        .unwrap();
+        write_struct(out, s);
+        out.push_str("#endif\n");
+        write_struct_checks(out, s);
+        guard_close(out, guarded);
+    }
+}
+
+/// The aggregates the header defines itself (memref descriptors, complex
+/// numbers, multi-value results) that `functions` name, each once.
+fn write_aggregates(out: &mut String, functions: &[&FunctionDesc]) {
+    let mut aggregates: Vec<CTypeDesc> = Vec::new();
+    for f in functions {
+        let mut found = Vec::new();
+        for slot in f.c_params() {
+            slot.c_type.header_aggregates(&mut found);
         }
-
-        if !bitint.types.is_empty() {
-            out.push('\n');
-            bitint.write_prelude(&mut out);
-        }
-
-        if !structs.is_empty() {
-            out.push('\n');
-            // Each typedef and definition once per translation unit, however
-            // many generated headers declare the struct.
-            for s in &structs {
-                writeln!(
-                    out,
-                    "#ifndef ABI_TYPEDEF_{0}\n#define ABI_TYPEDEF_{0}\ntypedef struct {0} {0};\n#endif",
-                    s.rust.name
-                )
-                .unwrap();
-            }
-            for s in &structs {
-                out.push('\n');
-                let guarded = bitint.structs.contains(s.rust.name);
-                guard_open(&mut out, guarded);
-                // The definition once; the layout checks every time, so that a
-                // different struct of the same name from another header fails
-                // them instead of being silently used.
-                writeln!(
-                    out,
-                    "#ifndef ABI_STRUCT_{0}\n#define ABI_STRUCT_{0}",
-                    s.rust.name
-                )
-                .unwrap();
-                write_struct(&mut out, s);
-                out.push_str("#endif\n");
-                write_struct_checks(&mut out, s);
-                guard_close(&mut out, guarded);
-            }
-        }
-
-        let mut aggregates: Vec<CTypeDesc> = Vec::new();
-        for f in &functions {
-            let mut found = Vec::new();
-            for slot in f.c_params() {
-                slot.c_type.header_aggregates(&mut found);
-            }
-            f.c_result().header_aggregates(&mut found);
-            for a in found {
-                if !aggregates.contains(&a) {
-                    aggregates.push(a);
-                }
+        f.c_result().header_aggregates(&mut found);
+        for a in found {
+            if !aggregates.contains(&a) {
+                aggregates.push(a);
             }
         }
-        if !aggregates.is_empty() {
-            out.push_str("\n/* MLIR memref descriptors (the layout of `StridedMemRefType<T, N>` in\n * mlir/ExecutionEngine/CRunnerUtils.h) and multi-value results. */\n");
-            write_half_float_typedefs(&mut out, &aggregates);
-            for a in &aggregates {
-                if let Some(definition) = a.typedef_definition() {
-                    let name = a.typedef_name().unwrap_or_default();
-                    writeln!(
-                        out,
-                        "#ifndef ABI_DEFINED_{name}\n#define ABI_DEFINED_{name}"
-                    )
-                    .unwrap();
-                    writeln!(out, "{definition}").unwrap();
-                    out.push_str("#endif\n");
-                }
-            }
+    }
+    if aggregates.is_empty() {
+        return;
+    }
+    out.push_str("\n/* MLIR memref descriptors (the layout of `StridedMemRefType<T, N>` in\n * mlir/ExecutionEngine/CRunnerUtils.h) and multi-value results. */\n");
+    write_half_float_typedefs(out, &aggregates);
+    for a in &aggregates {
+        if let Some(definition) = a.typedef_definition() {
+            let name = a.typedef_name().unwrap_or_default();
+            writeln!(
+                out,
+                "#ifndef ABI_DEFINED_{name}\n#define ABI_DEFINED_{name}"
+            )
+            .unwrap();
+            writeln!(out, "{definition}").unwrap();
+            out.push_str("#endif\n");
         }
-
-        for f in &functions {
-            out.push('\n');
-            let guarded = bitint.functions.contains(f.symbol);
-            guard_open(&mut out, guarded);
-            write_function(&mut out, f);
-            guard_close(&mut out, guarded);
-        }
-
-        out.push_str("\n#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n");
-        writeln!(out, "#endif /* {guard} */").unwrap();
-        Ok(out)
     }
 }
 
