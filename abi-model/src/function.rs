@@ -483,7 +483,9 @@ impl FunctionDesc {
     pub fn c_out_name(&self) -> Option<String> {
         match self.result {
             ResultDesc::Status { out: Some(_), .. } => self.c_params().pop().map(|s| s.name),
-            _ => None,
+            ResultDesc::Status { out: None, .. }
+            | ResultDesc::Value { .. }
+            | ResultDesc::Leading { .. } => None,
         }
     }
 
