@@ -21,6 +21,8 @@
 //!   [`emit::Bundle`]) from the [`Registry`]; reflection JSON in
 //!   [`reflect`].
 #![cfg_attr(docsrs, feature(doc_cfg))]
+#![warn(missing_docs)]
+#![warn(clippy::allow_attributes_without_reason)]
 
 mod argument;
 pub mod bitint;
@@ -44,7 +46,7 @@ pub use c::status;
 pub use c::status::{CError, ErrorCode};
 pub use c::{CBool, CParam, CResult, CSliceParam, CType};
 pub use emit::{CHeader, EmitError, SvPackage};
-pub use model::c::CTypeDesc;
+pub use model::c::{CScalar, CTypeDesc};
 pub use model::function::{Abi, FunctionDesc, StructDesc};
 pub use model::{AbiKind, Direction};
 pub use registry::Registry;
@@ -59,7 +61,7 @@ pub mod __private {
     pub use crate::c::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use crate::c::{CParam, CResult, CSliceParam, CType};
     pub use crate::dpi::{
-        DpiError, DpiExportResult, DpiImportDesc, DpiParamDesc, DpiResult, DpiType, DpiValue,
+        DpiDecl, DpiError, DpiExportResult, DpiParamDecl, DpiResult, DpiType, DpiValue,
         EXPORT_TASK_C_TYPE, ExportTaskReturn, LazySymbol, ScopeGrant, SvType, TASK_NOT_DISABLED,
         export_task_outcome, overlap_possible, release_handed_strings, require_call_lifetime,
         require_dpi_value, require_export_inout, require_owned_export_output, require_owned_inout,
@@ -77,8 +79,8 @@ pub mod __private {
     };
     pub use crate::model::c::CTypeDesc;
     pub use crate::model::function::{
-        Abi, CifaceDesc, CifaceProvider, FieldDesc, FunctionEntry, ParamType, Passing, Record,
-        ResultType, RustItem, StructDesc,
+        Abi, CifaceDesc, CifaceProvider, FieldDesc, FunctionEntry, ParamEntry, Passing,
+        RecordSource, ResultType, RustItem, StructDesc,
     };
     pub use crate::model::names::{checked_c_symbol, checked_sv_name};
     pub use crate::model::{AbiKind, Direction};

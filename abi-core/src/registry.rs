@@ -13,8 +13,8 @@
 
 pub use crate::model::AbiKind;
 pub use crate::model::function::{
-    Abi, CParamSlot, CifaceDesc, CifaceProvider, FieldDesc, FunctionDesc, FunctionEntry, ParamDesc,
-    ParamType, Passing, Record, ResultDesc, ResultType, RustItem, StructDesc,
+    Abi, CParamDecl, CifaceDesc, CifaceProvider, FieldDesc, FunctionDesc, FunctionEntry, ParamDesc,
+    ParamEntry, Passing, RecordSource, ResultDesc, ResultType, RustItem, StructDesc,
 };
 
 /// A snapshot of the registry, optionally narrowed to some crates.

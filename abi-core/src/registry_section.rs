@@ -52,33 +52,29 @@ unsafe impl Sync for ShimCode {}
 #[macro_export]
 macro_rules! __shim_code {
     ($symbol:literal) => {
-        #[cfg(all(
-            any(
-                target_os = "linux",
-                target_os = "android",
-                target_os = "freebsd",
-                target_os = "netbsd",
-                target_os = "openbsd",
-                target_os = "fuchsia"
-            ),
-            not(miri)
-        ))]
-        mod __abi_shim_code {
-            // Two pointers (the shim, its symbol's text), 8-aligned: 16 or
-            // 8 bytes, so the entries lie back to back on 64- and 32-bit
-            // targets alike. Writable, since the loader relocates them, and
-            // retained (`R`) as `#[used]` statics are.
-            ::core::arch::global_asm!(
-                ".pushsection abi_core_shims_v0_1,\"awR\"",
-                ".balign 8",
-                ::core::concat!(".dc.a ", $symbol),
-                ".dc.a 2f",
-                ".popsection",
-                ".pushsection .rodata.abi_core_shim_symbols,\"a\"",
-                "2:",
-                ::core::concat!(".asciz \"", $symbol, "\""),
-                ".popsection",
-            );
+        $crate::__elf_select! {
+            {
+                #[cfg(not(miri))]
+                mod __abi_shim_code {
+                    // Two pointers (the shim, its symbol's text), 8-aligned:
+                    // 16 or 8 bytes, so the entries lie back to back on 64-
+                    // and 32-bit targets alike. Writable, since the loader
+                    // relocates them, and retained (`R`) as `#[used]` statics
+                    // are.
+                    ::core::arch::global_asm!(
+                        ".pushsection abi_core_shims_v0_1,\"awR\"",
+                        ".balign 8",
+                        ::core::concat!(".dc.a ", $symbol),
+                        ".dc.a 2f",
+                        ".popsection",
+                        ".pushsection .rodata.abi_core_shim_symbols,\"a\"",
+                        "2:",
+                        ::core::concat!(".asciz \"", $symbol, "\""),
+                        ".popsection",
+                    );
+                }
+            }
+            else {}
         }
     };
 }
@@ -97,127 +93,132 @@ macro_rules! __register {
     };
 
     (@place $section:literal, $slice:ident, $item:item) => {
-        #[cfg_attr(
-            any(
-                target_os = "linux",
-                target_os = "android",
-                target_os = "freebsd",
-                target_os = "netbsd",
-                target_os = "openbsd",
-                target_os = "fuchsia"
-            ),
-            used,
-            unsafe(link_section = $section)
-        )]
-        #[cfg_attr(
-            not(any(
-                target_os = "linux",
-                target_os = "android",
-                target_os = "freebsd",
-                target_os = "netbsd",
-                target_os = "openbsd",
-                target_os = "fuchsia"
-            )),
-            $crate::__private::linkme::distributed_slice($crate::__private::$slice),
-            linkme(crate = $crate::__private::linkme)
-        )]
-        $item
+        $crate::__elf_select! {
+            {
+                #[used]
+                #[unsafe(link_section = $section)]
+                $item
+            }
+            else {
+                #[$crate::__private::linkme::distributed_slice($crate::__private::$slice)]
+                #[linkme(crate = $crate::__private::linkme)]
+                $item
+            }
+        }
     };
 }
 
-#[cfg(any(
-    target_os = "linux",
-    target_os = "android",
-    target_os = "freebsd",
-    target_os = "netbsd",
-    target_os = "openbsd",
-    target_os = "fuchsia"
-))]
-mod bounds {
-    use super::ShimCode;
-    use crate::model::function::{FunctionEntry, StructDesc};
-
-    /// A function returning the statics of one linker section as a slice.
-    macro_rules! section_slice {
-        ($function:ident, $ty:ty, $section:literal, $start:literal, $stop:literal) => {
-            pub(crate) fn $function() -> &'static [$ty] {
-                /// Makes the section exist, and so its bound symbols, in a
-                /// program with nothing registered.
-                #[used]
-                #[unsafe(link_section = $section)]
-                static NOTHING: [$ty; 0] = [];
-
-                unsafe extern "Rust" {
-                    // Defined by the linker at the start and the end of the
-                    // section.
-                    #[link_name = $start]
-                    static SECTION_START: [$ty; 0];
-                    #[link_name = $stop]
-                    static SECTION_STOP: [$ty; 0];
-                }
-
-                let start = (&raw const SECTION_START).cast::<$ty>();
-                let stop = (&raw const SECTION_STOP).cast::<$ty>();
-                let bytes = (stop as usize).saturating_sub(start as usize);
-                // SAFETY: everything in the section is a `$ty` static (those of
-                // `__register!` and the empty array above; the section name is
-                // private to abi-core and versioned), each with `$ty`'s size and
-                // alignment, so the linker lays them out back to back between
-                // the two bound symbols, aligned, and they are immutable for the
-                // whole program. The pointer spans the whole section, which is
-                // one object to the linker; this is how a `__start_`/`__stop_`
-                // section is read.
-                unsafe { core::slice::from_raw_parts(start, bytes / size_of::<$ty>()) }
-            }
-        };
-    }
-
-    section_slice!(
-        functions,
-        FunctionEntry,
-        "abi_core_functions_v0_1",
-        "__start_abi_core_functions_v0_1",
-        "__stop_abi_core_functions_v0_1"
-    );
-    section_slice!(
-        structs,
-        StructDesc,
-        "abi_core_structs_v0_1",
-        "__start_abi_core_structs_v0_1",
-        "__stop_abi_core_structs_v0_1"
-    );
-    section_slice!(
-        shims,
-        ShimCode,
-        "abi_core_shims_v0_1",
-        "__start_abi_core_shims_v0_1",
-        "__stop_abi_core_shims_v0_1"
-    );
+/// The items of the first block on the targets whose linker defines
+/// `__start_`/`__stop_` symbols at the bounds of a section named as a C
+/// identifier (ELF: Linux, Android, the BSDs, Fuchsia), those of the second
+/// elsewhere: the one place that lists those targets. Used by this module
+/// and by the expansions of [`__register!`](crate::__register) and
+/// [`__shim_code!`](crate::__shim_code), where the list is evaluated for the
+/// user's crate (the same target); not public API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __elf_select {
+    (@with [$elf:meta] { $($on_elf:item)* } else { $($elsewhere:item)* }) => {
+        $( #[cfg($elf)] $on_elf )*
+        $( #[cfg(not($elf))] $elsewhere )*
+    };
+    ($($blocks:tt)*) => {
+        $crate::__elf_select! {
+            @with [any(
+                target_os = "linux",
+                target_os = "android",
+                target_os = "freebsd",
+                target_os = "netbsd",
+                target_os = "openbsd",
+                target_os = "fuchsia"
+            )]
+            $($blocks)*
+        }
+    };
 }
 
-/// The targets without `__start_`/`__stop_` symbols read `linkme`'s slices.
-#[cfg(not(any(
-    target_os = "linux",
-    target_os = "android",
-    target_os = "freebsd",
-    target_os = "netbsd",
-    target_os = "openbsd",
-    target_os = "fuchsia"
-)))]
-mod bounds {
-    use crate::model::function::{FunctionEntry, StructDesc};
+crate::__elf_select! {
+    {
+        mod bounds {
+            use super::ShimCode;
+            use crate::model::function::{FunctionEntry, StructDesc};
 
-    pub(crate) fn functions() -> &'static [FunctionEntry] {
-        &super::FUNCTIONS
+            /// A function returning the statics of one linker section as a slice.
+            macro_rules! section_slice {
+                ($function:ident, $ty:ty, $section:literal, $start:literal, $stop:literal) => {
+                    pub(crate) fn $function() -> &'static [$ty] {
+                        /// Makes the section exist, and so its bound symbols, in a
+                        /// program with nothing registered.
+                        #[used]
+                        #[unsafe(link_section = $section)]
+                        static NOTHING: [$ty; 0] = [];
+
+                        unsafe extern "Rust" {
+                            // Defined by the linker at the start and the end of the
+                            // section.
+                            #[link_name = $start]
+                            static SECTION_START: [$ty; 0];
+                            #[link_name = $stop]
+                            static SECTION_STOP: [$ty; 0];
+                        }
+
+                        let start = (&raw const SECTION_START).cast::<$ty>();
+                        let stop = (&raw const SECTION_STOP).cast::<$ty>();
+                        let bytes = (stop as usize).saturating_sub(start as usize);
+                        // SAFETY: everything in the section is a `$ty` static (those of
+                        // `__register!` and the empty array above; the section name is
+                        // private to abi-core and versioned), each with `$ty`'s size and
+                        // alignment, so the linker lays them out back to back between
+                        // the two bound symbols, aligned, and they are immutable for the
+                        // whole program. The pointer spans the whole section, which is
+                        // one object to the linker; this is how a `__start_`/`__stop_`
+                        // section is read.
+                        unsafe { core::slice::from_raw_parts(start, bytes / size_of::<$ty>()) }
+                    }
+                };
+            }
+
+            section_slice!(
+                functions,
+                FunctionEntry,
+                "abi_core_functions_v0_1",
+                "__start_abi_core_functions_v0_1",
+                "__stop_abi_core_functions_v0_1"
+            );
+            section_slice!(
+                structs,
+                StructDesc,
+                "abi_core_structs_v0_1",
+                "__start_abi_core_structs_v0_1",
+                "__stop_abi_core_structs_v0_1"
+            );
+            section_slice!(
+                shims,
+                ShimCode,
+                "abi_core_shims_v0_1",
+                "__start_abi_core_shims_v0_1",
+                "__stop_abi_core_shims_v0_1"
+            );
+        }
     }
+    else {
+        /// The targets without `__start_`/`__stop_` symbols read `linkme`'s slices.
+        mod bounds {
+            use crate::model::function::{FunctionEntry, StructDesc};
 
-    pub(crate) fn structs() -> &'static [StructDesc] {
-        &super::STRUCTS
-    }
+            pub(crate) fn functions() -> &'static [FunctionEntry] {
+                &super::FUNCTIONS
+            }
 
-    /// No shim table off ELF.
-    pub(crate) fn shims() -> &'static [super::ShimCode] {
-        &[]
+            pub(crate) fn structs() -> &'static [StructDesc] {
+                &super::STRUCTS
+            }
+
+            /// No shim table off ELF.
+            pub(crate) fn shims() -> &'static [super::ShimCode] {
+                &[]
+            }
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 use core::ffi::CStr;
 
 use abi_core::packed::{Packed, PackedStruct};
-use abi_core::{ArgError, CBool, CParam, CTypeDesc, ErrorCode, UBitInt, c_export};
+use abi_core::{ArgError, CBool, CParam, CScalar, CTypeDesc, ErrorCode, UBitInt, c_export};
 
 /// Sum of the elements.
 #[c_export]
@@ -95,7 +95,7 @@ pub struct FirstByte(u8);
 unsafe impl CParam for FirstByte {
     type Raw = *const u8;
     const C_TYPE: CTypeDesc = CTypeDesc::Pointer {
-        pointee: &CTypeDesc::scalar::<u8>("uint8_t"),
+        pointee: &CTypeDesc::scalar::<u8>(CScalar::Uint8),
         is_const: true,
     };
     unsafe fn from_c(raw: *const u8) -> Result<Self, ArgError> {

@@ -10,8 +10,8 @@ use crate::syntax::{self, Position};
 pub(crate) use abi_model::Direction;
 
 /// The `DpiType` constants describing a parameter of this direction in
-/// the registry: its C side (`ParamType`) and its SystemVerilog side
-/// (`DpiParamDesc`).
+/// the registry: its C side (`ParamEntry`) and its SystemVerilog side
+/// (`DpiParamDecl`).
 pub(crate) fn registry_items(direction: Direction) -> (&'static str, &'static str) {
     match direction {
         Direction::In => ("INPUT_PARAM", "SV_INPUT"),
@@ -20,9 +20,6 @@ pub(crate) fn registry_items(direction: Direction) -> (&'static str, &'static st
     }
 }
 
-/// The direction and value type (`T` of `&mut T`) of a parameter of type
-/// `ty`, marked `#[inout]` when `inout` is given; `None` after recording an
-/// error.
 /// Which side implements the function: Rust (`#[dpi_import]`) or
 /// SystemVerilog (`#[dpi_export]`).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -44,6 +41,9 @@ fn string_reference(ty: &Type) -> Option<Option<String>> {
     is_cstr.then(|| r.lifetime.as_ref().map(|l| l.ident.to_string()))
 }
 
+/// The direction and value type (`T` of `&mut T`) of a parameter of type
+/// `ty`, marked `#[inout]` when `inout` is given; `None` after recording an
+/// error.
 pub(crate) fn classify(
     ty: &Type,
     inout: Option<&syn::Attribute>,

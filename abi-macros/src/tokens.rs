@@ -67,8 +67,6 @@ impl Qualified {
     }
 }
 
-/// `require_dpi_value::<ty>();`, spanned at the type, so that an open
-/// array where a value type is needed is reported at the parameter.
 /// How a shim's body reacts to a panic.
 #[derive(Clone, Copy)]
 pub(crate) enum Catch {
@@ -114,6 +112,8 @@ pub(crate) fn caught_body(catch: Catch, params: &[ShimParam], body: TokenStream)
     }
 }
 
+/// `require_dpi_value::<ty>();`, spanned at the type, so that an open
+/// array where a value type is needed is reported at the parameter.
 pub(crate) fn require_dpi_value(ty: &Type) -> TokenStream {
     let p = private();
     let span = ty.span();
@@ -174,7 +174,7 @@ pub(crate) struct Entry<'a> {
     pub(crate) symbol: TokenStream,
     pub(crate) is_unsafe: bool,
     pub(crate) named_args: bool,
-    /// Per parameter: name, Rust type as written, and `ParamType`.
+    /// Per parameter: name, Rust type as written, and `ParamEntry`.
     pub(crate) params: Vec<(String, String, TokenStream)>,
     /// The result's Rust type as written, and `ResultType`.
     pub(crate) result: (String, TokenStream),

@@ -11,10 +11,10 @@ use core::fmt;
 pub enum CTypeDesc {
     /// `void`: only as a function result or behind a pointer.
     Void,
-    /// A scalar spelled by name: `int32_t`, `double`, `bool`, `size_t`, `char`.
+    /// A scalar: `int32_t`, `double`, `bool`, `size_t`, `char`, ...
     Scalar {
-        /// The C spelling.
-        name: &'static str,
+        /// Which one.
+        kind: CScalar,
         /// Size in bytes on the compilation target.
         size: usize,
         /// Alignment in bytes on the compilation target.
@@ -83,9 +83,9 @@ pub enum CTypeDesc {
 
 impl CTypeDesc {
     /// A scalar description for `T`, with `T`'s size and alignment.
-    pub const fn scalar<T>(name: &'static str) -> Self {
+    pub const fn scalar<T>(kind: CScalar) -> Self {
         CTypeDesc::Scalar {
-            name,
+            kind,
             size: size_of::<T>(),
             align: align_of::<T>(),
         }
@@ -112,7 +112,8 @@ impl CTypeDesc {
         };
         match self {
             CTypeDesc::Void => leaf("void"),
-            CTypeDesc::Scalar { name, .. } | CTypeDesc::Struct { name } => leaf(name),
+            CTypeDesc::Scalar { kind, .. } => leaf(kind.spelling()),
+            CTypeDesc::Struct { name } => leaf(name),
             CTypeDesc::MemRef { .. }
             | CTypeDesc::UnrankedMemRef
             | CTypeDesc::Tuple { .. }
@@ -164,7 +165,12 @@ impl CTypeDesc {
                 }
                 Some(name)
             }
-            _ => None,
+            CTypeDesc::Void
+            | CTypeDesc::Scalar { .. }
+            | CTypeDesc::Pointer { .. }
+            | CTypeDesc::Array { .. }
+            | CTypeDesc::BitInt { .. }
+            | CTypeDesc::Struct { .. } => None,
         }
     }
 
@@ -200,7 +206,12 @@ impl CTypeDesc {
                 .enumerate()
                 .map(|(k, f)| format!("    {};\n", f.declare(&format!("r{k}"))))
                 .collect(),
-            _ => return None,
+            CTypeDesc::Void
+            | CTypeDesc::Scalar { .. }
+            | CTypeDesc::Pointer { .. }
+            | CTypeDesc::Array { .. }
+            | CTypeDesc::BitInt { .. }
+            | CTypeDesc::Struct { .. } => return None,
         };
         Some(format!("typedef struct {name} {{\n{body}}} {name};"))
     }
@@ -220,7 +231,10 @@ impl CTypeDesc {
             }
             CTypeDesc::Pointer { pointee, .. } => pointee.header_aggregates(out),
             CTypeDesc::Array { element, .. } => element.header_aggregates(out),
-            _ => {}
+            CTypeDesc::Void
+            | CTypeDesc::Scalar { .. }
+            | CTypeDesc::BitInt { .. }
+            | CTypeDesc::Struct { .. } => {}
         }
     }
 
@@ -230,7 +244,14 @@ impl CTypeDesc {
         match self {
             CTypeDesc::Struct { name } => Some(name),
             CTypeDesc::Array { element, .. } => element.struct_by_value(),
-            _ => None,
+            CTypeDesc::Void
+            | CTypeDesc::Scalar { .. }
+            | CTypeDesc::Pointer { .. }
+            | CTypeDesc::BitInt { .. }
+            | CTypeDesc::MemRef { .. }
+            | CTypeDesc::UnrankedMemRef
+            | CTypeDesc::Tuple { .. }
+            | CTypeDesc::Complex { .. } => None,
         }
     }
 
@@ -263,6 +284,108 @@ impl CTypeDesc {
             | CTypeDesc::MemRef { .. }
             | CTypeDesc::UnrankedMemRef
             | CTypeDesc::Complex { .. } => {}
+        }
+    }
+}
+
+/// The C scalar types a description can name: a closed list, so that
+/// every emitter that spells or classifies one (the C spelling here, the
+/// reflection record, the header's typedefs) is an exhaustive `match` the
+/// compiler completes when a kind is added.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CScalar {
+    /// `int8_t`.
+    Int8,
+    /// `int16_t`.
+    Int16,
+    /// `int32_t`.
+    Int32,
+    /// `int64_t`.
+    Int64,
+    /// `uint8_t`.
+    Uint8,
+    /// `uint16_t`.
+    Uint16,
+    /// `uint32_t`.
+    Uint32,
+    /// `uint64_t`.
+    Uint64,
+    /// `ptrdiff_t`.
+    Ptrdiff,
+    /// `size_t`.
+    Size,
+    /// `float`.
+    Float,
+    /// `double`.
+    Double,
+    /// `bool` (C23, or `<stdbool.h>`).
+    Bool,
+    /// `char`: strings, and SystemVerilog's `byte` as svdpi.h spells it.
+    Char,
+    /// `unsigned char` (svdpi.h's `byte unsigned`).
+    UnsignedChar,
+    /// `short` (svdpi.h's `shortint`).
+    Short,
+    /// `unsigned short` (svdpi.h's `shortint unsigned`).
+    UnsignedShort,
+    /// `int` (svdpi.h's `int`, and an export task's disable flag).
+    Int,
+    /// `unsigned int` (svdpi.h's `int unsigned`).
+    UnsignedInt,
+    /// `long long` (svdpi.h's `longint`).
+    LongLong,
+    /// `unsigned long long` (svdpi.h's `longint unsigned`).
+    UnsignedLongLong,
+    /// svdpi.h's `svBit`: an `unsigned char` holding 0 or 1.
+    SvBit,
+    /// svdpi.h's `svLogic`: an `unsigned char` holding 0, 1, 2 (Z) or 3 (X).
+    SvLogic,
+    /// svdpi.h's `svBitVecVal`: 32 bits of a 2-state packed vector.
+    SvBitVecVal,
+    /// svdpi.h's `svLogicVecVal`: 32 bits of a 4-state packed vector.
+    SvLogicVecVal,
+    /// svdpi.h's open-array handle, spelled with the `const` its
+    /// accessors and Annex H's declarations give it:
+    /// `const svOpenArrayHandle`.
+    SvOpenArrayHandle,
+    /// The header's `abi_f16`: `_Float16` where the compiler has it.
+    AbiF16,
+    /// The header's `abi_bf16`: `__bf16` where the compiler has it.
+    AbiBf16,
+}
+
+impl CScalar {
+    /// The C spelling.
+    pub const fn spelling(self) -> &'static str {
+        match self {
+            CScalar::Int8 => "int8_t",
+            CScalar::Int16 => "int16_t",
+            CScalar::Int32 => "int32_t",
+            CScalar::Int64 => "int64_t",
+            CScalar::Uint8 => "uint8_t",
+            CScalar::Uint16 => "uint16_t",
+            CScalar::Uint32 => "uint32_t",
+            CScalar::Uint64 => "uint64_t",
+            CScalar::Ptrdiff => "ptrdiff_t",
+            CScalar::Size => "size_t",
+            CScalar::Float => "float",
+            CScalar::Double => "double",
+            CScalar::Bool => "bool",
+            CScalar::Char => "char",
+            CScalar::UnsignedChar => "unsigned char",
+            CScalar::Short => "short",
+            CScalar::UnsignedShort => "unsigned short",
+            CScalar::Int => "int",
+            CScalar::UnsignedInt => "unsigned int",
+            CScalar::LongLong => "long long",
+            CScalar::UnsignedLongLong => "unsigned long long",
+            CScalar::SvBit => "svBit",
+            CScalar::SvLogic => "svLogic",
+            CScalar::SvBitVecVal => "svBitVecVal",
+            CScalar::SvLogicVecVal => "svLogicVecVal",
+            CScalar::SvOpenArrayHandle => "const svOpenArrayHandle",
+            CScalar::AbiF16 => "abi_f16",
+            CScalar::AbiBf16 => "abi_bf16",
         }
     }
 }

@@ -2,11 +2,11 @@
 //! the emitters read.
 
 use super::AbiKind;
-use super::c::CTypeDesc;
+use super::c::{CScalar, CTypeDesc};
 use super::mlir::MemRefType;
 use super::names::{c_identifier, is_header_keyword, strip_raw, unique_names};
 use super::record::TypeRecord;
-use super::sv::DpiImportDesc;
+use super::sv::DpiDecl;
 use super::{Direction, entry::EntryText};
 
 /// Which foreign ABI an item is exported for, with what that ABI adds to
@@ -17,10 +17,10 @@ pub enum Abi {
     C,
     /// `#[dpi_import]`: a function SystemVerilog imports with
     /// `import "DPI-C"`; what its declaration says.
-    DpiImport(&'static DpiImportDesc),
+    DpiImport(&'static DpiDecl),
     /// `#[dpi_export]`: a SystemVerilog function exported with
     /// `export "DPI-C"`, called from Rust; what its declaration says.
-    DpiExport(&'static DpiImportDesc),
+    DpiExport(&'static DpiDecl),
     /// `#[ciface]`: a `_mlir_ciface_<name>` function of MLIR's C
     /// interface; what the attribute says.
     Ciface(&'static CifaceDesc),
@@ -38,7 +38,7 @@ impl Abi {
     }
 
     /// What the SystemVerilog declaration says, for DPI-C functions.
-    pub const fn dpi(&self) -> Option<&'static DpiImportDesc> {
+    pub const fn dpi(&self) -> Option<&'static DpiDecl> {
         match self {
             Abi::DpiImport(desc) | Abi::DpiExport(desc) => Some(desc),
             Abi::C | Abi::Ciface(_) => None,
@@ -49,7 +49,7 @@ impl Abi {
     pub const fn ciface(&self) -> Option<&'static CifaceDesc> {
         match self {
             Abi::Ciface(desc) => Some(desc),
-            _ => None,
+            Abi::C | Abi::DpiImport(_) | Abi::DpiExport(_) => None,
         }
     }
 }
@@ -146,7 +146,7 @@ pub struct ParamDesc {
     pub direction: Direction,
     /// How it crosses the boundary.
     pub passing: Passing,
-    record: Record,
+    record: RecordSource,
     memref_type: &'static MemRefType,
 }
 
@@ -155,9 +155,9 @@ impl ParamDesc {
     /// from their SystemVerilog types.
     pub fn record(&self) -> Option<TypeRecord> {
         match self.record {
-            Record::None => None,
-            Record::Of(record) => Some(record()),
-            Record::OfMemRef(record) => Some(record(self.memref_type)),
+            RecordSource::None => None,
+            RecordSource::Of(record) => Some(record()),
+            RecordSource::OfMemRef(record) => Some(record(self.memref_type)),
         }
     }
 }
@@ -178,7 +178,7 @@ pub struct FunctionEntry {
     pub symbol: &'static str,
     pub is_unsafe: bool,
     pub named_args: bool,
-    pub params: &'static [ParamType],
+    pub params: &'static [ParamEntry],
     pub result: ResultType,
 }
 
@@ -186,22 +186,22 @@ pub struct FunctionEntry {
 /// and trait (`<T as CParam>::PARAM` and the like). Not public API.
 #[doc(hidden)]
 #[derive(Debug, Clone, Copy)]
-pub struct ParamType {
+pub struct ParamEntry {
     pub direction: Direction,
     pub passing: Passing,
-    pub record: Record,
+    pub record: RecordSource,
 }
 
-impl ParamType {
+impl ParamEntry {
     /// A DPI `output` or `inout`: a pointer to the simulator's cell.
-    pub const fn dpi_cell(direction: Direction, cell: &'static CTypeDesc) -> ParamType {
-        ParamType {
+    pub const fn dpi_cell(direction: Direction, cell: &'static CTypeDesc) -> ParamEntry {
+        ParamEntry {
             direction,
             passing: Passing::Value(CTypeDesc::Pointer {
                 pointee: cell,
                 is_const: false,
             }),
-            record: Record::None,
+            record: RecordSource::None,
         }
     }
 }
@@ -209,7 +209,7 @@ impl ParamType {
 /// Where a parameter's reflection record comes from. Not public API.
 #[doc(hidden)]
 #[derive(Debug, Clone, Copy)]
-pub enum Record {
+pub enum RecordSource {
     /// None (DPI functions: the SystemVerilog types describe them).
     None,
     /// This function.
@@ -419,15 +419,15 @@ impl ResultDesc {
 
 /// One parameter as C sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CParamSlot {
+pub struct CParamDecl {
     /// The C parameter name.
     pub name: String,
     /// Its type.
     pub c_type: CTypeDesc,
 }
 
-const SIZE_T: CTypeDesc = CTypeDesc::scalar::<usize>("size_t");
-const STATUS_T: CTypeDesc = CTypeDesc::scalar::<i32>("int32_t");
+const SIZE_T: CTypeDesc = CTypeDesc::scalar::<usize>(CScalar::Size);
+const STATUS_T: CTypeDesc = CTypeDesc::scalar::<i32>(CScalar::Int32);
 
 impl FunctionDesc {
     /// The C parameters in order: slices expand to a pointer and a length,
@@ -438,7 +438,7 @@ impl FunctionDesc {
     /// appended, a slice's `x_len`, the out-pointer) take further `_`s until
     /// they collide with nothing, so `fn f(x: &[u8], x_len: usize)` is
     /// `f(const uint8_t *x, size_t x_len_, size_t x_len)`.
-    pub fn c_params(&self) -> Vec<CParamSlot> {
+    pub fn c_params(&self) -> Vec<CParamDecl> {
         // (preferred name, whether it is the parameter's own, type)
         let mut wanted: Vec<(String, bool, CTypeDesc)> = Vec::new();
         let derived = |name: &str| (c_identifier(name), is_header_keyword(strip_raw(name)));
@@ -474,7 +474,7 @@ impl FunctionDesc {
         names
             .into_iter()
             .zip(wanted)
-            .map(|(name, (_, _, c_type))| CParamSlot { name, c_type })
+            .map(|(name, (_, _, c_type))| CParamDecl { name, c_type })
             .collect()
     }
 
@@ -483,7 +483,9 @@ impl FunctionDesc {
     pub fn c_out_name(&self) -> Option<String> {
         match self.result {
             ResultDesc::Status { out: Some(_), .. } => self.c_params().pop().map(|s| s.name),
-            _ => None,
+            ResultDesc::Status { out: None, .. }
+            | ResultDesc::Value { .. }
+            | ResultDesc::Leading { .. } => None,
         }
     }
 

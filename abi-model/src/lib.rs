@@ -15,7 +15,7 @@
 //!   read by the registry, with one encoder and one decoder;
 //! - the descriptions, as data: [`function`] (`FunctionDesc`, `enum Abi`,
 //!   the `FunctionEntry` the macros place in the registry), [`c`]
-//!   (`CTypeDesc`), [`sv`] (`SvType`, `DpiImportDesc`), [`mlir`]
+//!   (`CTypeDesc`), [`sv`] (`SvType`, `DpiDecl`), [`mlir`]
 //!   (`MemRefType`), [`packed`] (`PackedStructDesc`) and [`record`]
 //!   (`TypeRecord`, the reflection records). abi-core's trait
 //!   implementations build them in `const` context; its emitters render
@@ -23,6 +23,9 @@
 //!
 //! Users need not depend on this crate: `abi-core` re-exports it as
 //! `abi_core::model`.
+
+#![warn(missing_docs)]
+#![warn(clippy::allow_attributes_without_reason)]
 
 pub mod c;
 pub mod entry;
@@ -59,6 +62,20 @@ impl AbiKind {
             AbiKind::Ciface => "Ciface",
         }
     }
+
+    /// The variant's name in snake case (`dpi_import`), as the reflection
+    /// JSON names the kind: derived from [`AbiKind::variant_name`], the one
+    /// spelling of the kinds.
+    pub fn snake_name(self) -> String {
+        let mut out = String::new();
+        for (i, c) in self.variant_name().char_indices() {
+            if c.is_ascii_uppercase() && i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        }
+        out
+    }
 }
 
 /// How a parameter is used: the one direction of every ABI (a C
@@ -81,5 +98,22 @@ impl Direction {
             Direction::Out => "output",
             Direction::InOut => "inout",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AbiKind;
+
+    #[test]
+    fn snake_names_are_the_attribute_names() {
+        let kinds = [
+            AbiKind::C,
+            AbiKind::DpiImport,
+            AbiKind::DpiExport,
+            AbiKind::Ciface,
+        ];
+        let names = kinds.map(AbiKind::snake_name);
+        assert_eq!(names, ["c", "dpi_import", "dpi_export", "ciface"]);
     }
 }

@@ -2,8 +2,8 @@
 //! what IREE cannot describe, in the same array style (the JSON form is
 //! written by `reflect`).
 
-use super::c::CTypeDesc;
-use super::sv::SvType;
+use super::c::{CScalar, CTypeDesc};
+use super::sv::{SvScalar, SvType};
 
 /// One type record of an IREE-style ABI description.
 ///
@@ -124,7 +124,23 @@ impl TypeRecord {
             }
             TypeRecord::SDict(fields) => fields.iter().all(|(_, t)| t.iree_reads()),
             TypeRecord::Named(_, t) | TypeRecord::HomogeneousList(t) => t.iree_reads(),
-            _ => false,
+            // Unranked arrays, and the records of our own IREE has none of.
+            TypeRecord::NdArray { rank: None, .. }
+            | TypeRecord::Unknown
+            | TypeRecord::Null
+            | TypeRecord::BitInt { .. }
+            | TypeRecord::Bits { .. }
+            | TypeRecord::Logic(_)
+            | TypeRecord::Packed { .. }
+            | TypeRecord::PackedArray(..)
+            | TypeRecord::OpenArray(_)
+            | TypeRecord::Str(_)
+            | TypeRecord::Handle(_)
+            | TypeRecord::Pointer { .. }
+            | TypeRecord::Optional(_)
+            | TypeRecord::Complex(_)
+            | TypeRecord::Opaque
+            | TypeRecord::StructRef(_) => false,
         }
     }
 
@@ -138,7 +154,7 @@ impl TypeRecord {
     pub fn of_c_type(desc: &CTypeDesc) -> TypeRecord {
         match desc {
             CTypeDesc::Void => TypeRecord::Opaque,
-            CTypeDesc::Scalar { name, .. } => scalar_record(name),
+            CTypeDesc::Scalar { kind, .. } => scalar_record(*kind),
             CTypeDesc::Pointer { pointee, is_const } => TypeRecord::Pointer {
                 pointee: Box::new(TypeRecord::of_c_type(pointee)),
                 mutable: !is_const,
@@ -175,21 +191,20 @@ impl TypeRecord {
     /// The record of a SystemVerilog DPI type.
     pub fn of_sv_type(sv: &SvType) -> TypeRecord {
         match sv {
-            SvType::Named(name) => match *name {
-                "byte" | "byte unsigned" => TypeRecord::primitive("i8"),
-                "shortint" | "shortint unsigned" => TypeRecord::primitive("i16"),
-                "int" | "int unsigned" => TypeRecord::primitive("i32"),
-                "longint" | "longint unsigned" => TypeRecord::primitive("i64"),
-                "real" => TypeRecord::primitive("f64"),
-                "shortreal" => TypeRecord::primitive("f32"),
-                "bit" => TypeRecord::primitive("i1"),
-                "logic" => TypeRecord::Logic(1),
+            SvType::Void => TypeRecord::Null,
+            SvType::Scalar(scalar) => match scalar {
+                SvScalar::Byte | SvScalar::ByteUnsigned => TypeRecord::primitive("i8"),
+                SvScalar::Shortint | SvScalar::ShortintUnsigned => TypeRecord::primitive("i16"),
+                SvScalar::Int | SvScalar::IntUnsigned => TypeRecord::primitive("i32"),
+                SvScalar::Longint | SvScalar::LongintUnsigned => TypeRecord::primitive("i64"),
+                SvScalar::Real => TypeRecord::primitive("f64"),
+                SvScalar::Shortreal => TypeRecord::primitive("f32"),
+                SvScalar::Bit => TypeRecord::primitive("i1"),
+                SvScalar::Logic => TypeRecord::Logic(1),
                 // 4-state `logic signed [31:0]`.
-                "integer" => TypeRecord::Logic(32),
-                "string" => TypeRecord::Str("cstr".into()),
-                "chandle" => TypeRecord::Handle("chandle".into()),
-                "void" => TypeRecord::Null,
-                _ => TypeRecord::Unknown,
+                SvScalar::FourStateInt => TypeRecord::Logic(32),
+                SvScalar::String => TypeRecord::Str("cstr".into()),
+                SvScalar::CHandle => TypeRecord::Handle("chandle".into()),
             },
             SvType::PackedBits { width } => TypeRecord::Bits {
                 width: *width,
@@ -232,20 +247,31 @@ impl TypeRecord {
     }
 }
 
-/// The record of a C scalar, from its spelling.
-fn scalar_record(name: &str) -> TypeRecord {
-    let pointer_sized = format!("i{}", usize::BITS);
-    let primitive = match name {
-        "int8_t" | "uint8_t" | "char" | "signed char" | "unsigned char" => "i8",
-        "int16_t" | "uint16_t" | "short" | "unsigned short" => "i16",
-        "int32_t" | "uint32_t" | "int" | "unsigned int" | "svBitVecVal" => "i32",
-        "int64_t" | "uint64_t" | "long long" | "unsigned long long" => "i64",
-        "size_t" | "ptrdiff_t" => pointer_sized.as_str(),
-        "bool" | "svBit" => "i1",
-        "float" => "f32",
-        "double" => "f64",
-        "svLogic" => return TypeRecord::Logic(1),
-        _ => return TypeRecord::Unknown,
+/// The record of a C scalar.
+fn scalar_record(kind: CScalar) -> TypeRecord {
+    let primitive = match kind {
+        CScalar::Int8 | CScalar::Uint8 | CScalar::Char | CScalar::UnsignedChar => "i8",
+        CScalar::Int16 | CScalar::Uint16 | CScalar::Short | CScalar::UnsignedShort => "i16",
+        CScalar::Int32
+        | CScalar::Uint32
+        | CScalar::Int
+        | CScalar::UnsignedInt
+        | CScalar::SvBitVecVal => "i32",
+        CScalar::Int64 | CScalar::Uint64 | CScalar::LongLong | CScalar::UnsignedLongLong => "i64",
+        CScalar::Size | CScalar::Ptrdiff => {
+            return TypeRecord::Primitive(format!("i{}", usize::BITS));
+        }
+        CScalar::Bool | CScalar::SvBit => "i1",
+        CScalar::Float => "f32",
+        CScalar::Double => "f64",
+        CScalar::SvLogic => return TypeRecord::Logic(1),
+        // No record of their own: a 4-state word is part of a `logic`
+        // vector, a handle is opaque, and the 16-bit floats are memref
+        // elements (recorded from the memref's MLIR element name).
+        CScalar::SvLogicVecVal
+        | CScalar::SvOpenArrayHandle
+        | CScalar::AbiF16
+        | CScalar::AbiBf16 => return TypeRecord::Unknown,
     };
     TypeRecord::primitive(primitive)
 }

@@ -19,8 +19,10 @@ pub const PACKED_RESULT_RULE: &str = "DPI-C cannot return a packed value wider t
 /// A SystemVerilog data type as an import declares it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SvType {
-    /// A type spelled by name: `int`, `byte unsigned`, `string`, `void`.
-    Named(&'static str),
+    /// `void`: only as a function result.
+    Void,
+    /// A type named by its keyword: `int`, `byte unsigned`, `string`, ...
+    Scalar(SvScalar),
     /// `bit [width-1:0]`.
     PackedBits {
         /// The number of bits.
@@ -83,7 +85,15 @@ impl SvType {
                 element,
                 dimensions,
             } => element.declare(&format!("{name}{}", "[]".repeat(*dimensions))),
-            other => format!("{other} {name}"),
+            SvType::Void
+            | SvType::Scalar(_)
+            | SvType::PackedBits { .. }
+            | SvType::PackedLogic { .. }
+            | SvType::PackedSigned { .. }
+            | SvType::PackedSignedLogic { .. }
+            | SvType::PackedArray { .. }
+            | SvType::PackedStruct(_)
+            | SvType::Enum(_) => format!("{self} {name}"),
         }
     }
 
@@ -104,7 +114,10 @@ impl SvType {
             }
             SvType::PackedStruct(desc) => (desc.sv_name.into(), String::new()),
             SvType::Enum(desc) => (desc.sv_name.into(), String::new()),
-            other => (other.to_string(), String::new()),
+            SvType::Void
+            | SvType::Scalar(_)
+            | SvType::OpenArray { .. }
+            | SvType::Unpacked { .. } => (self.to_string(), String::new()),
         }
     }
 }
@@ -114,7 +127,8 @@ impl SvType {
 impl fmt::Display for SvType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SvType::Named(name) => f.write_str(name),
+            SvType::Void => f.write_str("void"),
+            SvType::Scalar(scalar) => f.write_str(scalar.keyword()),
             SvType::PackedBits { .. }
             | SvType::PackedSigned { .. }
             | SvType::PackedLogic { .. }
@@ -138,9 +152,75 @@ impl fmt::Display for SvType {
     }
 }
 
-/// What the SystemVerilog import of a function says, beyond its C view.
+/// The SystemVerilog types named by a keyword alone that DPI-C passes: a
+/// closed list, so that every emitter that spells or classifies one (the
+/// spelling here, the reflection record, the CIRCT type) is an exhaustive
+/// `match` the compiler completes when a kind is added.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SvScalar {
+    /// `byte`: 8 bits, signed.
+    Byte,
+    /// `byte unsigned`.
+    ByteUnsigned,
+    /// `shortint`: 16 bits, signed.
+    Shortint,
+    /// `shortint unsigned`.
+    ShortintUnsigned,
+    /// `int`: 32 bits, signed.
+    Int,
+    /// `int unsigned`.
+    IntUnsigned,
+    /// `longint`: 64 bits, signed.
+    Longint,
+    /// `longint unsigned`.
+    LongintUnsigned,
+    /// `real`: a C `double`.
+    Real,
+    /// `shortreal`: a C `float` (Annex H) or `double` (Verilator).
+    Shortreal,
+    /// `bit`: 2-state, one bit.
+    Bit,
+    /// `logic`: 4-state, one bit.
+    Logic,
+    /// `integer`: 4-state `logic signed [31:0]` (not named `Integer`, so
+    /// that rustc's diagnostics keep calling abi-core's `Integer` type by
+    /// its short name).
+    FourStateInt,
+    /// `string`: a C `const char *`.
+    String,
+    /// `chandle`: a C `void *` (not named `Chandle`, as for
+    /// [`SvScalar::FourStateInt`]).
+    CHandle,
+}
+
+impl SvScalar {
+    /// The SystemVerilog spelling.
+    pub const fn keyword(self) -> &'static str {
+        match self {
+            SvScalar::Byte => "byte",
+            SvScalar::ByteUnsigned => "byte unsigned",
+            SvScalar::Shortint => "shortint",
+            SvScalar::ShortintUnsigned => "shortint unsigned",
+            SvScalar::Int => "int",
+            SvScalar::IntUnsigned => "int unsigned",
+            SvScalar::Longint => "longint",
+            SvScalar::LongintUnsigned => "longint unsigned",
+            SvScalar::Real => "real",
+            SvScalar::Shortreal => "shortreal",
+            SvScalar::Bit => "bit",
+            SvScalar::Logic => "logic",
+            SvScalar::FourStateInt => "integer",
+            SvScalar::String => "string",
+            SvScalar::CHandle => "chandle",
+        }
+    }
+}
+
+/// What the SystemVerilog declaration of a DPI-C function says, beyond its
+/// C view: the `import "DPI-C"` of a `#[dpi_import]` or the `export
+/// "DPI-C"` of a `#[dpi_export]`.
 #[derive(Debug, Clone, Copy)]
-pub struct DpiImportDesc {
+pub struct DpiDecl {
     /// The name SystemVerilog calls it by (the C symbol unless renamed).
     pub sv_name: &'static str,
     /// `context`: may call exports and VPI.
@@ -151,14 +231,14 @@ pub struct DpiImportDesc {
     /// `function`.
     pub task: bool,
     /// Per parameter: SystemVerilog type and direction.
-    pub params: &'static [DpiParamDesc],
+    pub params: &'static [DpiParamDecl],
     /// The SystemVerilog result type (`void` for none).
     pub result: SvType,
 }
 
 /// One argument as SystemVerilog sees it.
 #[derive(Debug, Clone, Copy)]
-pub struct DpiParamDesc {
+pub struct DpiParamDecl {
     /// `input`, `output` or `inout`.
     pub direction: Direction,
     /// The data type.

@@ -220,7 +220,7 @@ fn dpi_header_matches_golden() {
         .description(
             "C view of the DPI-C imports of c-tests, to compare with the simulator's header.",
         )
-        .dpi_imports()
+        .dpi_functions()
         .render(&registry())
         .expect("the registry renders");
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/generated/abi_dpi.h");

@@ -7,7 +7,7 @@
 
 use core::ffi::c_void;
 
-use crate::model::c::CTypeDesc;
+use crate::model::c::{CScalar, CTypeDesc};
 
 /// A Rust type with a C spelling and the same size, alignment and bit
 /// validity as that spelling on the compilation target.
@@ -22,7 +22,7 @@ use crate::model::c::CTypeDesc;
 /// A newtype C sees as `double`, passed in a slice:
 ///
 /// ```
-/// use abi_core::{CHeader, CType, CTypeDesc, Registry, c_export};
+/// use abi_core::{CHeader, CScalar, CType, CTypeDesc, Registry, c_export};
 ///
 /// /// A temperature; C sees a `double`.
 /// #[repr(transparent)]
@@ -32,7 +32,7 @@ use crate::model::c::CTypeDesc;
 /// // SAFETY: `repr(transparent)` over `f64`, and every bit pattern of a
 /// // C `double` is an `f64`.
 /// unsafe impl CType for Celsius {
-///     const C_TYPE: CTypeDesc = CTypeDesc::scalar::<f64>("double");
+///     const C_TYPE: CTypeDesc = CTypeDesc::scalar::<f64>(CScalar::Double);
 /// }
 ///
 /// /// The warmest reading.
@@ -57,22 +57,22 @@ pub unsafe trait CType {
 }
 
 macro_rules! scalar_c_types {
-    ($($rust:ty => $c:literal),* $(,)?) => {$(
+    ($($rust:ty => $c:ident),* $(,)?) => {$(
         // SAFETY: the C type named here has the same size, alignment and
         // valid bit patterns as the Rust type on every target Rust and C share
         // (the fixed-width types are exact by definition; `size_t` and
         // `ptrdiff_t` are pointer-sized on all Rust targets).
         unsafe impl CType for $rust {
-            const C_TYPE: CTypeDesc = CTypeDesc::scalar::<$rust>($c);
+            const C_TYPE: CTypeDesc = CTypeDesc::scalar::<$rust>(CScalar::$c);
         }
     )*};
 }
 
 scalar_c_types! {
-    i8 => "int8_t", i16 => "int16_t", i32 => "int32_t", i64 => "int64_t",
-    u8 => "uint8_t", u16 => "uint16_t", u32 => "uint32_t", u64 => "uint64_t",
-    isize => "ptrdiff_t", usize => "size_t",
-    f32 => "float", f64 => "double",
+    i8 => Int8, i16 => Int16, i32 => Int32, i64 => Int64,
+    u8 => Uint8, u16 => Uint16, u32 => Uint32, u64 => Uint64,
+    isize => Ptrdiff, usize => Size,
+    f32 => Float, f64 => Double,
 }
 
 /// C's `bool` (`_Bool`), for the places a Rust `bool` cannot go: behind a
@@ -171,7 +171,7 @@ impl core::fmt::Debug for CBool {
 }
 
 /// How C spells `bool` (C23, or `<stdbool.h>` before it).
-pub(crate) const C_BOOL: CTypeDesc = CTypeDesc::scalar::<u8>("bool");
+pub(crate) const C_BOOL: CTypeDesc = CTypeDesc::scalar::<u8>(CScalar::Bool);
 
 // SAFETY: one byte, like C's `_Bool` on every target Rust supports; every
 // byte is a valid `CBool` (its truth value is "non-zero"). Rust `bool` has
@@ -213,7 +213,7 @@ unsafe impl<T: CType, const N: usize> CType for [T; N] {
 }
 
 /// The C spelling of `char`, for strings.
-pub(crate) const C_CHAR: CTypeDesc = CTypeDesc::scalar::<core::ffi::c_char>("char");
+pub(crate) const C_CHAR: CTypeDesc = CTypeDesc::scalar::<core::ffi::c_char>(CScalar::Char);
 
 /// `const char *`: how strings (`&str`, `&CStr`) travel.
 pub(crate) const C_CONST_CHAR_PTR: CTypeDesc = CTypeDesc::Pointer {

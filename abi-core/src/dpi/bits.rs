@@ -7,7 +7,7 @@ use core::fmt;
 use super::{DpiType, DpiValue, SvType};
 use crate::argument::{ArgError, check_pointer};
 use crate::bitint::{BitStorage, UBitInt, Width};
-use crate::model::c::CTypeDesc;
+use crate::model::c::{CScalar, CTypeDesc};
 
 /// An array of `svBitVecVal` chunks.
 ///
@@ -270,7 +270,7 @@ impl<const N: u32, C: ChunkArray> fmt::Debug for Bits<N, C> {
 }
 
 /// `svBitVecVal`: a `uint32_t` chunk.
-const SV_BIT_VEC_VAL: CTypeDesc = CTypeDesc::scalar::<u32>("svBitVecVal");
+const SV_BIT_VEC_VAL: CTypeDesc = CTypeDesc::scalar::<u32>(CScalar::SvBitVecVal);
 
 // SAFETY: `bit [N-1:0]` inputs are `const svBitVecVal *` to `ceil(N/32)`
 // chunks, outputs `svBitVecVal *` to as many; `[u32; K]` has that layout

@@ -299,7 +299,7 @@ mod tests {
     macro_rules! agrees_with_ubitint {
         ($($name:ident: $n:literal;)*) => {$(
             #[test]
-            #[allow(clippy::modulo_one)] // the one-bit instance
+            #[allow(clippy::modulo_one, reason = "the one-bit instance")]
             fn $name() {
                 type B = Bits<$n>;
                 type U = UBitInt<$n>;

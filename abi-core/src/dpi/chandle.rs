@@ -9,6 +9,7 @@
 //! undefined behaviour (and a stale copy can never reach a newer object at
 //! a recycled address), and a handle cannot be freed while it is borrowed.
 
+use crate::model::sv::SvScalar;
 use core::any::TypeId;
 use core::ffi::c_void;
 use core::fmt;
@@ -281,7 +282,7 @@ const VOID_PTR: CTypeDesc = CTypeDesc::Pointer {
 // SAFETY: `chandle` is `void *` by value (inputs, results) and `void **`
 // for outputs; the handle is only dereferenced after the live-set check.
 unsafe impl<T: 'static> DpiType for Chandle<T> {
-    const SV_TYPE: SvType = SvType::Named("chandle");
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::CHandle);
     type Input = *mut c_void;
     const C_INPUT: CTypeDesc = VOID_PTR;
     type Cell = *mut c_void;
@@ -325,7 +326,7 @@ unsafe impl<T: 'static> super::DpiExportResult for Chandle<T> {
 
 // SAFETY: returned as `void *`.
 unsafe impl<T: 'static> DpiResult for Chandle<T> {
-    const SV_TYPE: SvType = SvType::Named("chandle");
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::CHandle);
     type Raw = *mut c_void;
     const C_TYPE: CTypeDesc = VOID_PTR;
     fn into_c(self) -> *mut c_void {

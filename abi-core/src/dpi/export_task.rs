@@ -1,7 +1,7 @@
 //! What a SystemVerilog export task returns in C, by simulator.
 
 use super::*;
-use crate::model::c::CTypeDesc;
+use crate::model::c::{CScalar, CTypeDesc};
 
 /// The task disable flag DPI-C tasks return (IEEE 1800 §35.9): 0 means the
 /// task was not disabled.
@@ -23,7 +23,7 @@ pub type ExportTaskReturn = ();
 pub const EXPORT_TASK_C_TYPE: CTypeDesc = if cfg!(feature = "verilator") {
     CTypeDesc::Void
 } else {
-    CTypeDesc::scalar::<i32>("int")
+    CTypeDesc::scalar::<i32>(CScalar::Int)
 };
 
 /// The outcome of a SystemVerilog export task: `Err(Disabled)` when the

@@ -9,7 +9,7 @@ use super::bits::{Bits, ChunkArray, PackedChunks};
 use super::{DpiType, DpiValue, Logic, SvType};
 use crate::argument::{ArgError, check_pointer};
 use crate::bitint::Width;
-use crate::model::c::CTypeDesc;
+use crate::model::c::{CScalar, CTypeDesc};
 
 /// One `svLogicVecVal` chunk (VPI's `s_vpi_vecval`).
 #[repr(C)]
@@ -164,7 +164,8 @@ impl<const N: u32, C: ChunkArray> fmt::Debug for LogicVec<N, C> {
 
 /// `svLogicVecVal`, a typedef from `svdpi.h` (spelled by name, not
 /// declared by the header).
-pub(crate) const SV_LOGIC_VEC_VAL: CTypeDesc = CTypeDesc::scalar::<SvLogicVecVal>("svLogicVecVal");
+pub(crate) const SV_LOGIC_VEC_VAL: CTypeDesc =
+    CTypeDesc::scalar::<SvLogicVecVal>(CScalar::SvLogicVecVal);
 
 // SAFETY: `logic [N-1:0]` inputs are `const svLogicVecVal *` to
 // `ceil(N/32)` chunks, outputs `svLogicVecVal *`; `[SvLogicVecVal; K]`

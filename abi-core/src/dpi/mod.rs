@@ -94,4 +94,4 @@ pub use string::SvString;
 pub use string::release_handed_strings;
 
 use crate::model::Direction;
-pub use crate::model::sv::{DpiEnumDesc, DpiImportDesc, DpiParamDesc, SvType};
+pub use crate::model::sv::{DpiDecl, DpiEnumDesc, DpiParamDecl, SvScalar, SvType};

@@ -19,7 +19,7 @@ use super::logic_vec::{LogicVec, SvLogicVecVal};
 use super::runtime::{DpiError, LazySymbol};
 use super::{CallBorrow, Direction, DpiType, Logic, SvType};
 use crate::argument::{ArgError, Borrow};
-use crate::model::c::CTypeDesc;
+use crate::model::c::{CScalar, CTypeDesc};
 
 /// The `svdpi.h` open-array functions, resolved once. The element
 /// accessors come in one-, two- and three-index forms (`...1`, `...2`,
@@ -648,11 +648,7 @@ impl<'a, T: OpenArrayElement> OpenArrayMut<'a, T> {
 }
 
 /// `const svOpenArrayHandle` (a `void *` typedef of svdpi.h).
-const HANDLE: CTypeDesc = CTypeDesc::Scalar {
-    name: "const svOpenArrayHandle",
-    size: size_of::<*const c_void>(),
-    align: align_of::<*const c_void>(),
-};
+const HANDLE: CTypeDesc = CTypeDesc::scalar::<*const c_void>(CScalar::SvOpenArrayHandle);
 
 /// `T name[]` with `dimensions` pairs of brackets; 1 to 3, the forms
 /// svdpi.h has element accessors for (a compile-time error otherwise).

@@ -7,7 +7,7 @@ use core::fmt;
 use super::*;
 use crate::argument::{ArgError, Borrow};
 use crate::c::C_CONST_CHAR_PTR;
-use crate::model::c::CTypeDesc;
+use crate::model::c::{CScalar, CTypeDesc};
 
 /// A 4-state SystemVerilog scalar (`logic`): 0, 1, Z (high impedance) or X
 /// (unknown), encoded as `svLogic` (`sv_0` = 0, `sv_1` = 1, `sv_z` = 2,
@@ -62,18 +62,18 @@ impl fmt::Display for Logic {
 }
 
 macro_rules! same_representation {
-    ($($t:ty => $sv:literal, $c:literal, $input:ty),* $(,)?) => {$(
+    ($($t:ty => $sv:ident, $c:ident, $input:ty),* $(,)?) => {$(
         // SAFETY: Annex H passes these types by value as the C type of the
         // same size and signedness (char, short, int, long long, double),
         // and behind plain pointers for outputs; all bit patterns valid.
         // Inputs narrower than `int` are received as their 32-bit slot
         // and truncated (`crate::__received_as`).
         unsafe impl DpiType for $t {
-            const SV_TYPE: SvType = SvType::Named($sv);
+            const SV_TYPE: SvType = SvType::Scalar(SvScalar::$sv);
             type Input = $input;
-            const C_INPUT: CTypeDesc = CTypeDesc::scalar::<$t>($c);
+            const C_INPUT: CTypeDesc = CTypeDesc::scalar::<$t>(CScalar::$c);
             type Cell = $t;
-            const C_CELL: CTypeDesc = CTypeDesc::scalar::<$t>($c);
+            const C_CELL: CTypeDesc = CTypeDesc::scalar::<$t>(CScalar::$c);
             #[inline(always)]
             fn initial() -> Self {
                 0 as $t
@@ -109,9 +109,9 @@ macro_rules! same_representation {
         }
         // SAFETY: returned by value as the same C type.
         unsafe impl DpiResult for $t {
-            const SV_TYPE: SvType = SvType::Named($sv);
+            const SV_TYPE: SvType = SvType::Scalar(SvScalar::$sv);
             type Raw = $t;
-            const C_TYPE: CTypeDesc = CTypeDesc::scalar::<$t>($c);
+            const C_TYPE: CTypeDesc = CTypeDesc::scalar::<$t>(CScalar::$c);
             #[inline(always)]
             fn into_c(self) -> $t {
                 self
@@ -125,15 +125,15 @@ macro_rules! same_representation {
 // the same ABI but are different C types, and the generated declarations
 // must be identical to the simulator's.
 same_representation! {
-    i8 => "byte", "char", crate::__received_as!(i8),
-    u8 => "byte unsigned", "unsigned char", crate::__received_as!(u8),
-    i16 => "shortint", "short", crate::__received_as!(i16),
-    u16 => "shortint unsigned", "unsigned short", crate::__received_as!(u16),
-    i32 => "int", "int", i32,
-    u32 => "int unsigned", "unsigned int", u32,
-    i64 => "longint", "long long", i64,
-    u64 => "longint unsigned", "unsigned long long", u64,
-    f64 => "real", "double", f64,
+    i8 => Byte, Char, crate::__received_as!(i8),
+    u8 => ByteUnsigned, UnsignedChar, crate::__received_as!(u8),
+    i16 => Shortint, Short, crate::__received_as!(i16),
+    u16 => ShortintUnsigned, UnsignedShort, crate::__received_as!(u16),
+    i32 => Int, Int, i32,
+    u32 => IntUnsigned, UnsignedInt, u32,
+    i64 => Longint, LongLong, i64,
+    u64 => LongintUnsigned, UnsignedLongLong, u64,
+    f64 => Real, Double, f64,
 }
 
 /// What `shortreal` is in C: `float` in Annex H, `double` in Verilator 5.
@@ -143,9 +143,9 @@ type ShortrealAbi = f32;
 #[cfg(feature = "verilator")]
 type ShortrealAbi = f64;
 const SHORTREAL_C: CTypeDesc = if cfg!(feature = "verilator") {
-    CTypeDesc::scalar::<ShortrealAbi>("double")
+    CTypeDesc::scalar::<ShortrealAbi>(CScalar::Double)
 } else {
-    CTypeDesc::scalar::<ShortrealAbi>("float")
+    CTypeDesc::scalar::<ShortrealAbi>(CScalar::Float)
 };
 
 /// A `shortreal` the simulator passed. With Verilator's `double`, values
@@ -163,7 +163,7 @@ fn shortreal_from_c(raw: ShortrealAbi) -> f32 {
 // outputs a pointer to one (Annex H: `float`; Verilator: `double`); every
 // bit pattern is a valid float.
 unsafe impl DpiType for f32 {
-    const SV_TYPE: SvType = SvType::Named("shortreal");
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::Shortreal);
     type Input = ShortrealAbi;
     const C_INPUT: CTypeDesc = SHORTREAL_C;
     type Cell = ShortrealAbi;
@@ -194,7 +194,7 @@ unsafe impl DpiValue for f32 {
 }
 // SAFETY: returned by value as `ShortrealAbi`.
 unsafe impl DpiResult for f32 {
-    const SV_TYPE: SvType = SvType::Named("shortreal");
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::Shortreal);
     type Raw = ShortrealAbi;
     const C_TYPE: CTypeDesc = SHORTREAL_C;
     #[inline(always)]
@@ -211,15 +211,15 @@ unsafe impl DpiExportResult for f32 {
 }
 
 /// `svBit`: an `unsigned char` holding 0 or 1.
-const SV_BIT: CTypeDesc = CTypeDesc::scalar::<u8>("svBit");
+const SV_BIT: CTypeDesc = CTypeDesc::scalar::<u8>(CScalar::SvBit);
 
 /// `svLogic`: an `unsigned char` holding 0, 1, 2 (Z) or 3 (X).
-const SV_LOGIC: CTypeDesc = CTypeDesc::scalar::<u8>("svLogic");
+const SV_LOGIC: CTypeDesc = CTypeDesc::scalar::<u8>(CScalar::SvLogic);
 
 // SAFETY: `svBit` is an `unsigned char`; its low bit decides (any odd byte
 // reads as 1), so no byte is invalid.
 unsafe impl DpiType for bool {
-    const SV_TYPE: SvType = SvType::Named("bit");
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::Bit);
     type Input = crate::__received_as!(u8);
     const C_INPUT: CTypeDesc = SV_BIT;
     type Cell = u8;
@@ -259,7 +259,7 @@ unsafe impl DpiExportResult for bool {
 
 // SAFETY: returned as an `svBit`, 0 or 1.
 unsafe impl DpiResult for bool {
-    const SV_TYPE: SvType = SvType::Named("bit");
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::Bit);
     type Raw = u8;
     const C_TYPE: CTypeDesc = SV_BIT;
     #[inline(always)]
@@ -271,7 +271,7 @@ unsafe impl DpiResult for bool {
 // SAFETY: `svLogic` is an `unsigned char`; the two low bits are decoded, so
 // no byte is invalid.
 unsafe impl DpiType for Logic {
-    const SV_TYPE: SvType = SvType::Named("logic");
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::Logic);
     type Input = crate::__received_as!(u8);
     const C_INPUT: CTypeDesc = SV_LOGIC;
     type Cell = u8;
@@ -312,7 +312,7 @@ unsafe impl DpiExportResult for Logic {
 
 // SAFETY: returned as an `svLogic`, 0 to 3.
 unsafe impl DpiResult for Logic {
-    const SV_TYPE: SvType = SvType::Named("logic");
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::Logic);
     type Raw = u8;
     const C_TYPE: CTypeDesc = SV_LOGIC;
     #[inline(always)]
@@ -326,7 +326,7 @@ unsafe impl DpiResult for Logic {
 // which `CALL_BORROW` says: the macros keep the reference from outliving
 // it, and `input_borrows` gives its bytes for the overlap check.
 unsafe impl DpiType for &CStr {
-    const SV_TYPE: SvType = SvType::Named("string");
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::String);
     const CALL_BORROW: CallBorrow = CallBorrow::Shared;
     type Input = *const c_char;
     const C_INPUT: CTypeDesc = C_CONST_CHAR_PTR;
@@ -381,7 +381,7 @@ unsafe impl DpiValue for &CStr {
 // SAFETY: `string` results are `const char *` the callee keeps alive; a
 // `&'static CStr` always is.
 unsafe impl DpiResult for &'static CStr {
-    const SV_TYPE: SvType = SvType::Named("string");
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::String);
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
     fn into_c(self) -> *const c_char {
@@ -391,7 +391,7 @@ unsafe impl DpiResult for &'static CStr {
 
 // SAFETY: `void`.
 unsafe impl DpiResult for () {
-    const SV_TYPE: SvType = SvType::Named("void");
+    const SV_TYPE: SvType = SvType::Void;
     type Raw = ();
     const C_TYPE: CTypeDesc = CTypeDesc::Void;
     fn into_c(self) {}
@@ -409,7 +409,7 @@ mod simulator_choice_tests {
     fn c_name(desc: CTypeDesc) -> &'static str {
         match desc {
             CTypeDesc::Void => "void",
-            CTypeDesc::Scalar { name, .. } => name,
+            CTypeDesc::Scalar { kind, .. } => kind.spelling(),
             other => panic!("not a scalar: {other:?}"),
         }
     }

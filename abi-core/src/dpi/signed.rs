@@ -12,6 +12,7 @@ use crate::BitIntError;
 use crate::argument::ArgError;
 use crate::bitint::Width;
 use crate::model::c::CTypeDesc;
+use crate::model::sv::SvScalar;
 
 /// `bit signed [N-1:0]`: the two's-complement bits of a [`Bits<N>`].
 ///
@@ -263,7 +264,7 @@ impl From<i32> for Integer {
 // SAFETY: exactly `LogicVec<32>`'s C form (`integer` is `logic signed
 // [31:0]` to Annex H: one `svLogicVecVal`).
 unsafe impl DpiType for Integer {
-    const SV_TYPE: SvType = SvType::Named("integer");
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::FourStateInt);
     type Input = <LogicVec<32> as DpiType>::Input;
     const C_INPUT: CTypeDesc = <LogicVec<32> as DpiType>::C_INPUT;
     type Cell = <LogicVec<32> as DpiType>::Cell;

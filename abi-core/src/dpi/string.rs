@@ -16,6 +16,7 @@
 //! (through an export) frees nothing, since the outer call's inputs may be
 //! such strings.
 
+use crate::model::sv::SvScalar;
 use core::ffi::{CStr, c_char};
 use std::cell::RefCell;
 use std::ffi::{CString, NulError};
@@ -163,7 +164,7 @@ fn handed_strings() -> usize {
 // empty); pointers Rust hands over stay valid until the next import call
 // with string outputs on the thread, after the simulator copied them.
 unsafe impl DpiType for SvString {
-    const SV_TYPE: SvType = SvType::Named("string");
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::String);
     const OWNS_HANDED_STRINGS: bool = true;
     type Input = *const c_char;
     const C_INPUT: CTypeDesc = C_CONST_CHAR_PTR;
@@ -195,7 +196,7 @@ unsafe impl DpiValue for SvString {
 
 // SAFETY: a `const char *` result, kept alive as the outputs are.
 unsafe impl DpiResult for SvString {
-    const SV_TYPE: SvType = SvType::Named("string");
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::String);
     const OWNS_HANDED_STRINGS: bool = true;
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;

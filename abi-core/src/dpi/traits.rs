@@ -6,7 +6,7 @@ use super::*;
 use crate::argument::{ArgError, Borrow};
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
-use crate::model::function::{ParamType, Passing, Record, ResultType};
+use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
 
 /// A Rust type that can be an argument of a DPI-C import.
 ///
@@ -17,7 +17,7 @@ use crate::model::function::{ParamType, Passing, Record, ResultType};
 ///
 /// ```
 /// use abi_core::ArgError;
-/// use abi_core::dpi::{DpiType, DpiValue, SvType};
+/// use abi_core::dpi::{DpiType, DpiValue, SvScalar, SvType};
 /// use abi_core::CTypeDesc;
 ///
 /// /// A lane index, 0 to 7, as a SystemVerilog `int`.
@@ -32,7 +32,7 @@ use crate::model::function::{ParamType, Passing, Record, ResultType};
 ///
 /// // SAFETY: the C types are `int`'s; every value read is checked.
 /// unsafe impl DpiType for Lane {
-///     const SV_TYPE: SvType = SvType::Named("int");
+///     const SV_TYPE: SvType = SvType::Scalar(SvScalar::Int);
 ///     type Input = <i32 as DpiType>::Input;
 ///     const C_INPUT: CTypeDesc = <i32 as DpiType>::C_INPUT;
 ///     type Cell = i32;
@@ -114,32 +114,32 @@ pub unsafe trait DpiType: Sized {
     const C_CELL: CTypeDesc;
     /// The registry's description of an `input` (not public API; never override).
     #[doc(hidden)]
-    const INPUT_PARAM: ParamType = ParamType {
+    const INPUT_PARAM: ParamEntry = ParamEntry {
         direction: Direction::In,
         passing: Passing::Value(Self::C_INPUT),
-        record: Record::None,
+        record: RecordSource::None,
     };
     /// The registry's description of an `output` (not public API; never override).
     #[doc(hidden)]
-    const OUTPUT_PARAM: ParamType = ParamType::dpi_cell(Direction::Out, &Self::C_CELL);
+    const OUTPUT_PARAM: ParamEntry = ParamEntry::dpi_cell(Direction::Out, &Self::C_CELL);
     /// The registry's description of an `inout` (not public API; never override).
     #[doc(hidden)]
-    const INOUT_PARAM: ParamType = ParamType::dpi_cell(Direction::InOut, &Self::C_CELL);
+    const INOUT_PARAM: ParamEntry = ParamEntry::dpi_cell(Direction::InOut, &Self::C_CELL);
     /// The SystemVerilog side of an `input` (not public API; never override).
     #[doc(hidden)]
-    const SV_INPUT: DpiParamDesc = DpiParamDesc {
+    const SV_INPUT: DpiParamDecl = DpiParamDecl {
         direction: Self::SV_DIRECTION,
         sv_type: Self::SV_TYPE,
     };
     /// The SystemVerilog side of an `output` (not public API; never override).
     #[doc(hidden)]
-    const SV_OUTPUT: DpiParamDesc = DpiParamDesc {
+    const SV_OUTPUT: DpiParamDecl = DpiParamDecl {
         direction: Direction::Out,
         sv_type: Self::SV_TYPE,
     };
     /// The SystemVerilog side of an `inout` (not public API; never override).
     #[doc(hidden)]
-    const SV_INOUT: DpiParamDesc = DpiParamDesc {
+    const SV_INOUT: DpiParamDecl = DpiParamDecl {
         direction: Direction::InOut,
         sv_type: Self::SV_TYPE,
     };

@@ -102,7 +102,7 @@ impl Bundle {
         vec![
             Box::new(header),
             Box::new(SvPackage::new(package.clone())),
-            Box::new(CHeader::new(format!("{package}.h")).dpi_imports()),
+            Box::new(CHeader::new(format!("{package}.h")).dpi_functions()),
             Box::new(DpiLinkFlags::new(package.clone())),
             Box::new(SvExports::new(package.clone())),
             Box::new(CirctDpi::new(format!("{package}.mlir"))),

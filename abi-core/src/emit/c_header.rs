@@ -11,9 +11,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use crate::c::status::RESERVED_STATUSES;
-use crate::model::c::CTypeDesc;
+use crate::model::c::{CScalar, CTypeDesc};
 use crate::model::names::c_identifier;
-use crate::registry::{AbiKind, FunctionDesc, Registry, ResultDesc, StructDesc};
+use crate::registry::{Abi, FunctionDesc, Registry, ResultDesc, StructDesc};
 
 use super::EmitError;
 
@@ -22,7 +22,27 @@ use super::EmitError;
 pub struct CHeader {
     file_name: String,
     description: Option<String>,
-    abi: AbiKind,
+    view: HeaderView,
+}
+
+/// Which functions a header declares, with which C types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HeaderView {
+    /// The `#[c_export]` and `#[ciface]` functions, with their structs.
+    C,
+    /// The `#[dpi_import]` and `#[dpi_export]` functions, with the C types
+    /// of IEEE 1800 Annex H (`svdpi.h`).
+    Dpi,
+}
+
+impl HeaderView {
+    /// The header that declares a function of ABI `abi`.
+    fn of(abi: &Abi) -> HeaderView {
+        match abi {
+            Abi::C | Abi::Ciface(_) => HeaderView::C,
+            Abi::DpiImport(_) | Abi::DpiExport(_) => HeaderView::Dpi,
+        }
+    }
 }
 
 impl CHeader {
@@ -32,7 +52,7 @@ impl CHeader {
         CHeader {
             file_name: file_name.into(),
             description: None,
-            abi: AbiKind::C,
+            view: HeaderView::C,
         }
     }
 
@@ -46,8 +66,8 @@ impl CHeader {
     /// the `#[c_export]` ones, with the C types of IEEE 1800 Annex H
     /// (`svdpi.h`), so that the declarations can be compared with a
     /// simulator's own header (Verilator's `V*__Dpi.h`).
-    pub fn dpi_imports(mut self) -> Self {
-        self.abi = AbiKind::DpiImport;
+    pub fn dpi_functions(mut self) -> Self {
+        self.view = HeaderView::Dpi;
         self
     }
 
@@ -73,32 +93,79 @@ impl CHeader {
 
     /// Render the header for the C functions and structs of `registry`.
     pub fn render(&self, registry: &Registry) -> Result<String, EmitError> {
-        let functions: Vec<&FunctionDesc> = registry
-            .functions()
-            .iter()
-            .filter(|f| {
-                f.abi.kind() == self.abi
-                    || (self.abi == AbiKind::DpiImport && f.abi.kind() == AbiKind::DpiExport)
-                    || (self.abi == AbiKind::C && f.abi.kind() == AbiKind::Ciface)
-            })
-            .collect();
-        check_unique_symbols(&functions)?;
-        let mut structs = structs_in_dependency_order(registry, &functions)?;
-        if self.abi != AbiKind::C {
-            // Registered structs belong to the C header; other views declare
-            // only the structs their functions reach.
-            let used = structs_reached(&structs, &functions);
-            structs.retain(|s| used.contains(s.rust.name));
-        } else if let Some(module) = registry.module() {
-            // One module's header: its own structs and those its functions
-            // reach (each definition guarded, for headers included together).
-            let used = structs_reached(&structs, &functions);
-            structs.retain(|s| used.contains(s.rust.name) || s.rust.is_in_module(module));
-        }
+        let (functions, structs) = self.declared(registry)?;
         let bitint = BitIntUse::find(&structs, &functions);
 
         let mut out = String::new();
         let guard = self.guard();
+        self.write_opening(&mut out, &guard);
+
+        if functions
+            .iter()
+            .any(|f| matches!(f.result, ResultDesc::Status { .. }))
+        {
+            out.push('\n');
+            write_statuses(&mut out);
+        }
+
+        if !bitint.types.is_empty() {
+            out.push('\n');
+            bitint.write_prelude(&mut out);
+        }
+
+        if !structs.is_empty() {
+            out.push('\n');
+            write_structs(&mut out, &structs, &bitint);
+        }
+
+        write_aggregates(&mut out, &functions);
+
+        for f in &functions {
+            out.push('\n');
+            let guarded = bitint.functions.contains(f.symbol);
+            guard_open(&mut out, guarded);
+            write_function(&mut out, f);
+            guard_close(&mut out, guarded);
+        }
+
+        out.push_str("\n#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n");
+        writeln!(out, "#endif /* {guard} */").unwrap();
+        Ok(out)
+    }
+
+    /// The functions this header declares, and the structs it defines (in
+    /// dependency order).
+    fn declared<'r>(
+        &self,
+        registry: &'r Registry,
+    ) -> Result<(Vec<&'r FunctionDesc>, Vec<&'static StructDesc>), EmitError> {
+        let functions: Vec<&FunctionDesc> = registry
+            .functions()
+            .iter()
+            .filter(|f| HeaderView::of(&f.abi) == self.view)
+            .collect();
+        check_unique_symbols(&functions)?;
+        let mut structs = structs_in_dependency_order(registry, &functions)?;
+        match (self.view, registry.module()) {
+            // Registered structs belong to the C header; the DPI view
+            // declares only the structs its functions reach.
+            (HeaderView::Dpi, _) => {
+                let used = structs_reached(&structs, &functions);
+                structs.retain(|s| used.contains(s.rust.name));
+            }
+            // One module's header: its own structs and those its functions
+            // reach (each definition guarded, for headers included together).
+            (HeaderView::C, Some(module)) => {
+                let used = structs_reached(&structs, &functions);
+                structs.retain(|s| used.contains(s.rust.name) || s.rust.is_in_module(module));
+            }
+            (HeaderView::C, None) => {}
+        }
+        Ok((functions, structs))
+    }
+
+    /// The banner, the include guard, the includes and `extern "C" {`.
+    fn write_opening(&self, out: &mut String, guard: &str) {
         writeln!(out, "/*").unwrap();
         writeln!(
             out,
@@ -125,98 +192,79 @@ impl CHeader {
         writeln!(out, "#define {guard}").unwrap();
         out.push('\n');
         out.push_str("#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n");
-        if self.abi == AbiKind::DpiImport {
-            out.push_str("#include \"svdpi.h\"\n");
+        match self.view {
+            HeaderView::C => {}
+            HeaderView::Dpi => out.push_str("#include \"svdpi.h\"\n"),
         }
         out.push('\n');
         out.push_str("#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
+    }
+}
 
-        if functions
-            .iter()
-            .any(|f| matches!(f.result, ResultDesc::Status { .. }))
-        {
-            out.push('\n');
-            write_statuses(&mut out);
+/// The typedefs of `structs`, then each definition with its layout checks.
+fn write_structs(out: &mut String, structs: &[&StructDesc], bitint: &BitIntUse) {
+    // Each typedef and definition once per translation unit, however many
+    // generated headers declare the struct.
+    for s in structs {
+        writeln!(
+            out,
+            "#ifndef ABI_TYPEDEF_{0}\n#define ABI_TYPEDEF_{0}\ntypedef struct {0} {0};\n#endif",
+            s.rust.name
+        )
+        .unwrap();
+    }
+    for s in structs {
+        out.push('\n');
+        let guarded = bitint.structs.contains(s.rust.name);
+        guard_open(out, guarded);
+        // The definition once; the layout checks every time, so that a
+        // different struct of the same name from another header fails them
+        // instead of being silently used.
+        writeln!(
+            out,
+            "#ifndef ABI_STRUCT_{0}\n#define ABI_STRUCT_{0}",
+            s.rust.name
+        )
+        .unwrap();
+        write_struct(out, s);
+        out.push_str("#endif\n");
+        write_struct_checks(out, s);
+        guard_close(out, guarded);
+    }
+}
+
+/// The aggregates the header defines itself (memref descriptors, complex
+/// numbers, multi-value results) that `functions` name, each once.
+fn write_aggregates(out: &mut String, functions: &[&FunctionDesc]) {
+    let mut aggregates: Vec<CTypeDesc> = Vec::new();
+    for f in functions {
+        let mut found = Vec::new();
+        for slot in f.c_params() {
+            slot.c_type.header_aggregates(&mut found);
         }
-
-        if !bitint.types.is_empty() {
-            out.push('\n');
-            bitint.write_prelude(&mut out);
-        }
-
-        if !structs.is_empty() {
-            out.push('\n');
-            // Each typedef and definition once per translation unit, however
-            // many generated headers declare the struct.
-            for s in &structs {
-                writeln!(
-                    out,
-                    "#ifndef ABI_TYPEDEF_{0}\n#define ABI_TYPEDEF_{0}\ntypedef struct {0} {0};\n#endif",
-                    s.rust.name
-                )
-                .unwrap();
-            }
-            for s in &structs {
-                out.push('\n');
-                let guarded = bitint.structs.contains(s.rust.name);
-                guard_open(&mut out, guarded);
-                // The definition once; the layout checks every time, so that a
-                // different struct of the same name from another header fails
-                // them instead of being silently used.
-                writeln!(
-                    out,
-                    "#ifndef ABI_STRUCT_{0}\n#define ABI_STRUCT_{0}",
-                    s.rust.name
-                )
-                .unwrap();
-                write_struct(&mut out, s);
-                out.push_str("#endif\n");
-                write_struct_checks(&mut out, s);
-                guard_close(&mut out, guarded);
-            }
-        }
-
-        let mut aggregates: Vec<CTypeDesc> = Vec::new();
-        for f in &functions {
-            let mut found = Vec::new();
-            for slot in f.c_params() {
-                slot.c_type.header_aggregates(&mut found);
-            }
-            f.c_result().header_aggregates(&mut found);
-            for a in found {
-                if !aggregates.contains(&a) {
-                    aggregates.push(a);
-                }
+        f.c_result().header_aggregates(&mut found);
+        for a in found {
+            if !aggregates.contains(&a) {
+                aggregates.push(a);
             }
         }
-        if !aggregates.is_empty() {
-            out.push_str("\n/* MLIR memref descriptors (the layout of `StridedMemRefType<T, N>` in\n * mlir/ExecutionEngine/CRunnerUtils.h) and multi-value results. */\n");
-            write_half_float_typedefs(&mut out, &aggregates);
-            for a in &aggregates {
-                if let Some(definition) = a.typedef_definition() {
-                    let name = a.typedef_name().unwrap_or_default();
-                    writeln!(
-                        out,
-                        "#ifndef ABI_DEFINED_{name}\n#define ABI_DEFINED_{name}"
-                    )
-                    .unwrap();
-                    writeln!(out, "{definition}").unwrap();
-                    out.push_str("#endif\n");
-                }
-            }
+    }
+    if aggregates.is_empty() {
+        return;
+    }
+    out.push_str("\n/* MLIR memref descriptors (the layout of `StridedMemRefType<T, N>` in\n * mlir/ExecutionEngine/CRunnerUtils.h) and multi-value results. */\n");
+    write_half_float_typedefs(out, &aggregates);
+    for a in &aggregates {
+        if let Some(definition) = a.typedef_definition() {
+            let name = a.typedef_name().unwrap_or_default();
+            writeln!(
+                out,
+                "#ifndef ABI_DEFINED_{name}\n#define ABI_DEFINED_{name}"
+            )
+            .unwrap();
+            writeln!(out, "{definition}").unwrap();
+            out.push_str("#endif\n");
         }
-
-        for f in &functions {
-            out.push('\n');
-            let guarded = bitint.functions.contains(f.symbol);
-            guard_open(&mut out, guarded);
-            write_function(&mut out, f);
-            guard_close(&mut out, guarded);
-        }
-
-        out.push_str("\n#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n");
-        writeln!(out, "#endif /* {guard} */").unwrap();
-        Ok(out)
     }
 }
 
@@ -604,24 +652,69 @@ fn visit(
 /// (`__extension__` keeps `-pedantic` C11 quiet), else the raw 16 bits, so
 /// that the header compiles everywhere with the same layout.
 fn write_half_float_typedefs(out: &mut String, aggregates: &[CTypeDesc]) {
-    let uses = |name: &str| {
-        aggregates.iter().any(|a| {
-            matches!(a, CTypeDesc::MemRef { element_c: CTypeDesc::Scalar { name: n, .. }, .. } if *n == name)
+    let mut elements: Vec<CScalar> = aggregates
+        .iter()
+        .filter_map(|a| {
+            if let CTypeDesc::MemRef {
+                element_c: CTypeDesc::Scalar { kind, .. },
+                ..
+            } = a
+            {
+                Some(*kind)
+            } else {
+                None
+            }
         })
-    };
-    if uses("abi_f16") {
-        out.push_str(
+        .collect();
+    elements.sort_unstable();
+    elements.dedup();
+    for kind in elements {
+        if let Some(definition) = header_definition(kind) {
+            out.push_str(definition);
+        }
+    }
+}
+
+/// The definition the header writes for a scalar it names itself.
+fn header_definition(kind: CScalar) -> Option<&'static str> {
+    match kind {
+        CScalar::AbiF16 => Some(
             "#ifndef ABI_DEFINED_abi_f16\n#define ABI_DEFINED_abi_f16\n\
              #if defined(__FLT16_MAX__)\n__extension__ typedef _Float16 abi_f16;\n\
              #else\ntypedef uint16_t abi_f16; /* IEEE binary16 bits: no _Float16 here */\n#endif\n#endif\n",
-        );
-    }
-    if uses("abi_bf16") {
-        out.push_str(
+        ),
+        CScalar::AbiBf16 => Some(
             "#ifndef ABI_DEFINED_abi_bf16\n#define ABI_DEFINED_abi_bf16\n\
              #if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 13)\n__extension__ typedef __bf16 abi_bf16;\n\
              #else\ntypedef uint16_t abi_bf16; /* bfloat16 bits: no __bf16 here */\n#endif\n#endif\n",
-        );
+        ),
+        // Defined by <stdint.h>, <stddef.h>, <stdbool.h> or svdpi.h.
+        CScalar::Int8
+        | CScalar::Int16
+        | CScalar::Int32
+        | CScalar::Int64
+        | CScalar::Uint8
+        | CScalar::Uint16
+        | CScalar::Uint32
+        | CScalar::Uint64
+        | CScalar::Ptrdiff
+        | CScalar::Size
+        | CScalar::Float
+        | CScalar::Double
+        | CScalar::Bool
+        | CScalar::Char
+        | CScalar::UnsignedChar
+        | CScalar::Short
+        | CScalar::UnsignedShort
+        | CScalar::Int
+        | CScalar::UnsignedInt
+        | CScalar::LongLong
+        | CScalar::UnsignedLongLong
+        | CScalar::SvBit
+        | CScalar::SvLogic
+        | CScalar::SvBitVecVal
+        | CScalar::SvLogicVecVal
+        | CScalar::SvOpenArrayHandle => None,
     }
 }
 
@@ -631,7 +724,10 @@ impl super::Emitter for CHeader {
     }
 
     fn wanted(&self, registry: &Registry) -> bool {
-        self.abi == AbiKind::C || super::has_dpi(registry)
+        match self.view {
+            HeaderView::C => true,
+            HeaderView::Dpi => super::has_dpi(registry),
+        }
     }
 
     fn render(&self, registry: &Registry) -> Result<String, EmitError> {

@@ -32,9 +32,10 @@
 
 use std::fmt::Write;
 
-use crate::dpi::{DpiImportDesc, SvType};
+use crate::dpi::{DpiDecl, SvType};
 use crate::model::Direction;
 use crate::model::names::{is_sv_keyword, strip_raw, sv_identifier, unique_names};
+use crate::model::sv::SvScalar;
 use crate::registry::{FunctionDesc, Registry};
 
 use super::EmitError;
@@ -58,8 +59,7 @@ impl CirctDpi {
         let imports = super::sv_package::dpi_imports(registry)?;
         let mut declarations = String::new();
         let mut refused = Vec::new();
-        for f in imports {
-            let Some(dpi) = f.abi.dpi() else { continue };
+        for (f, dpi) in imports {
             match declaration(f, dpi) {
                 Ok(text) => {
                     declarations.push('\n');
@@ -95,12 +95,12 @@ impl CirctDpi {
 
 /// `sim.func.dpi @name(ports) [attributes {verilogName = "..."}]`, or why
 /// CIRCT cannot represent the function.
-fn declaration(f: &FunctionDesc, dpi: &DpiImportDesc) -> Result<String, String> {
+fn declaration(f: &FunctionDesc, dpi: &DpiDecl) -> Result<String, String> {
     if dpi.task {
         return Err("a `task` (CIRCT declares DPI functions only)".into());
     }
     let result = match dpi.result {
-        SvType::Named("void") => None,
+        SvType::Void => None,
         ref sv => Some(scalar(sv).map_err(|why| format!("the result: {why}"))?),
     };
     // Port names as the SystemVerilog package spells them (keywords get a
@@ -158,17 +158,16 @@ fn scalar(sv: &SvType) -> Result<String, String> {
     match sv {
         // An enum passes as its base type (CIRCT has no enum types here).
         SvType::Enum(desc) => scalar(desc.base),
-        SvType::Named(name) => match name.strip_suffix(" unsigned").unwrap_or(name) {
-            "real" => Ok("f64".into()),
-            "shortreal" if cfg!(feature = "verilator") => Err(
-                "`shortreal`, which this Verilator-flavoured library takes as `double` (CIRCT's `f32` is a C `float`)".into(),
-            ),
-            "shortreal" => Ok("f32".into()),
-            // `bit` and the integer types: passed by value, as CIRCT's
-            // export declares `iN` of their width.
-            _ => two_state_width(sv).map(|width| format!("i{width}")),
-        },
-        _ => match two_state_width(sv)? {
+        SvType::Scalar(kind) => keyword_type(*kind),
+        SvType::Void
+        | SvType::PackedBits { .. }
+        | SvType::PackedSigned { .. }
+        | SvType::PackedLogic { .. }
+        | SvType::PackedSignedLogic { .. }
+        | SvType::PackedArray { .. }
+        | SvType::PackedStruct(_)
+        | SvType::OpenArray { .. }
+        | SvType::Unpacked { .. } => match two_state_width(sv)? {
             // CIRCT exports these widths as `bit`, `byte`, `shortint`,
             // `int` and `longint`, which Annex H passes by value, while a
             // packed type of the same width travels as `svBitVecVal`.
@@ -181,19 +180,57 @@ fn scalar(sv: &SvType) -> Result<String, String> {
     }
 }
 
+/// The CIRCT type of a SystemVerilog type named by its keyword.
+fn keyword_type(kind: SvScalar) -> Result<String, String> {
+    match kind {
+        SvScalar::Real => Ok("f64".into()),
+        SvScalar::Shortreal if cfg!(feature = "verilator") => Err(
+            "`shortreal`, which this Verilator-flavoured library takes as `double` (CIRCT's `f32` is a C `float`)".into(),
+        ),
+        SvScalar::Shortreal => Ok("f32".into()),
+        // `bit` and the integer types: passed by value, as CIRCT's export
+        // declares `iN` of their width.
+        SvScalar::Bit
+        | SvScalar::Byte
+        | SvScalar::ByteUnsigned
+        | SvScalar::Shortint
+        | SvScalar::ShortintUnsigned
+        | SvScalar::Int
+        | SvScalar::IntUnsigned
+        | SvScalar::Longint
+        | SvScalar::LongintUnsigned
+        | SvScalar::Logic
+        | SvScalar::FourStateInt
+        | SvScalar::String
+        | SvScalar::CHandle => keyword_width(kind).map(|width| format!("i{width}")),
+    }
+}
+
+/// The width of a 2-state type named by its keyword: `bit` or an integer
+/// type.
+fn keyword_width(kind: SvScalar) -> Result<u32, String> {
+    match kind {
+        SvScalar::Bit => Ok(1),
+        SvScalar::Byte | SvScalar::ByteUnsigned => Ok(8),
+        SvScalar::Shortint | SvScalar::ShortintUnsigned => Ok(16),
+        SvScalar::Int | SvScalar::IntUnsigned => Ok(32),
+        SvScalar::Longint | SvScalar::LongintUnsigned => Ok(64),
+        SvScalar::Logic | SvScalar::FourStateInt => Err(format!(
+            "4-state `{}` (CIRCT's DPI types are 2-state)",
+            kind.keyword()
+        )),
+        SvScalar::Real | SvScalar::Shortreal | SvScalar::String | SvScalar::CHandle => {
+            Err(format!("`{}`", kind.keyword()))
+        }
+    }
+}
+
 /// The width of a 2-state type: `bit`, an integer type, or a packed type
 /// of 2-state members.
 fn two_state_width(sv: &SvType) -> Result<u32, String> {
     match sv {
-        SvType::Named(name) => match name.strip_suffix(" unsigned").unwrap_or(name) {
-            "bit" => Ok(1),
-            "byte" => Ok(8),
-            "shortint" => Ok(16),
-            "int" => Ok(32),
-            "longint" => Ok(64),
-            "logic" | "integer" => Err(format!("4-state `{name}` (CIRCT's DPI types are 2-state)")),
-            other => Err(format!("`{other}`")),
-        },
+        SvType::Void => Err("`void`".into()),
+        SvType::Scalar(kind) => keyword_width(*kind),
         SvType::PackedBits { width } | SvType::PackedSigned { width } => Ok(*width),
         SvType::PackedLogic { width } | SvType::PackedSignedLogic { width } => Err(format!(
             "4-state `logic [{}:0]` (CIRCT's DPI types are 2-state)",
@@ -245,8 +282,11 @@ mod tests {
 
     #[test]
     fn two_state_types_map_to_their_width() {
-        assert_eq!(scalar(&SvType::Named("int unsigned")).unwrap(), "i32");
-        assert_eq!(scalar(&SvType::Named("bit")).unwrap(), "i1");
+        assert_eq!(
+            scalar(&SvType::Scalar(SvScalar::IntUnsigned)).unwrap(),
+            "i32"
+        );
+        assert_eq!(scalar(&SvType::Scalar(SvScalar::Bit)).unwrap(), "i1");
         assert_eq!(scalar(&SvType::PackedBits { width: 70 }).unwrap(), "i70");
         static BYTE: SvType = SvType::PackedBits { width: 8 };
         assert_eq!(
@@ -259,8 +299,8 @@ mod tests {
         );
         // `bit [7:0]` is not `byte` in C.
         assert!(scalar(&BYTE).unwrap_err().contains("8-bit packed"));
-        assert!(scalar(&SvType::Named("string")).is_err());
-        assert!(scalar(&SvType::Named("chandle")).is_err());
+        assert!(scalar(&SvType::Scalar(SvScalar::String)).is_err());
+        assert!(scalar(&SvType::Scalar(SvScalar::CHandle)).is_err());
         assert!(
             scalar(&SvType::PackedLogic { width: 4 })
                 .unwrap_err()

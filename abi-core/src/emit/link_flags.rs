@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::{EmitError, Emitter};
-use crate::registry::{AbiKind, Registry};
+use crate::registry::Registry;
 
 /// Settings of one flags file: `<name>.ldflags`, one flag per line (see
 /// [`dpi_link_flags`]).
@@ -50,8 +50,8 @@ pub fn dpi_link_flags(registry: &Registry) -> String {
         registry
             .functions()
             .iter()
-            .filter(|f| f.abi.kind() == AbiKind::DpiExport)
-            .map(|f| f.symbol),
+            .filter_map(super::dpi_export)
+            .map(|(f, _)| f.symbol),
     );
     symbols.sort_unstable();
     symbols.dedup();

@@ -3,7 +3,7 @@
 //!
 //! | emitter | file |
 //! |---|---|
-//! | [`CHeader`] | `<name>.h`: the `#[c_export]` functions and structs (with [`CHeader::dpi_imports`], `<name>_dpi.h`: the DPI-C functions with Annex H's C types) |
+//! | [`CHeader`] | `<name>.h`: the `#[c_export]` functions and structs (with [`CHeader::dpi_functions`], `<name>_dpi.h`: the DPI-C functions with Annex H's C types) |
 //! | [`SvPackage`] | `<name>_dpi.sv`: the `import "DPI-C"` package |
 //! | [`SvExports`] | `<name>_dpi_exports.svh`: the `export "DPI-C"` lines |
 //! | [`DpiLinkFlags`] | `<name>_dpi.ldflags`: the simulator's linker flags |
@@ -33,7 +33,8 @@ pub use reflection_json::ReflectionJson;
 pub use sv_exports::SvExports;
 pub use sv_package::SvPackage;
 
-use crate::registry::{AbiKind, Registry};
+use crate::dpi::DpiDecl;
+use crate::registry::{Abi, FunctionDesc, Registry};
 
 /// One generated file, rendered from a registry.
 ///
@@ -68,12 +69,31 @@ pub trait Emitter {
     fn render(&self, registry: &Registry) -> Result<String, EmitError>;
 }
 
-/// Whether `registry` has a `#[dpi_import]` or `#[dpi_export]` function.
+/// Whether `registry` has a `#[dpi_import]` or `#[dpi_export]` function:
+/// whether the DPI-C files are wanted.
 fn has_dpi(registry: &Registry) -> bool {
-    registry
-        .functions()
-        .iter()
-        .any(|f| matches!(f.abi.kind(), AbiKind::DpiImport | AbiKind::DpiExport))
+    registry.functions().iter().any(|f| match f.abi {
+        Abi::DpiImport(_) | Abi::DpiExport(_) => true,
+        Abi::C | Abi::Ciface(_) => false,
+    })
+}
+
+/// The SystemVerilog declaration of a `#[dpi_import]` function: what the
+/// package and the CIRCT declarations import.
+fn dpi_import(f: &FunctionDesc) -> Option<(&FunctionDesc, &'static DpiDecl)> {
+    match f.abi {
+        Abi::DpiImport(dpi) => Some((f, dpi)),
+        Abi::C | Abi::DpiExport(_) | Abi::Ciface(_) => None,
+    }
+}
+
+/// The SystemVerilog declaration of a `#[dpi_export]` function: what the
+/// exports file declares and the linker flags keep.
+fn dpi_export(f: &FunctionDesc) -> Option<(&FunctionDesc, &'static DpiDecl)> {
+    match f.abi {
+        Abi::DpiExport(dpi) => Some((f, dpi)),
+        Abi::C | Abi::DpiImport(_) | Abi::Ciface(_) => None,
+    }
 }
 
 /// Why a file could not be emitted.

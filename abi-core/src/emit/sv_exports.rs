@@ -6,8 +6,9 @@ use std::fmt::Write;
 
 use super::sv_package::prototype;
 use super::{EmitError, Emitter};
+use crate::dpi::DpiDecl;
 use crate::model::names::sv_function_name;
-use crate::registry::{AbiKind, FunctionDesc, Registry};
+use crate::registry::{FunctionDesc, Registry};
 
 /// Settings of one exports file: `<package>_exports.svh`.
 #[derive(Debug, Clone)]
@@ -29,18 +30,19 @@ impl SvExports {
     /// the package). Each line is preceded by the prototype the Rust side
     /// calls, for the SystemVerilog definition to match.
     pub fn render(&self, registry: &Registry) -> Result<String, EmitError> {
-        let mut exports: Vec<&FunctionDesc> = registry
+        let mut exports: Vec<(&FunctionDesc, &DpiDecl)> = registry
             .functions()
             .iter()
-            .filter(|f| f.abi.kind() == AbiKind::DpiExport)
+            .filter_map(super::dpi_export)
             .collect();
-        exports.sort_by_key(|f| f.symbol);
+        exports.sort_by_key(|(f, _)| f.symbol);
         for pair in exports.windows(2) {
-            if pair[0].symbol == pair[1].symbol {
+            let ((first, _), (second, _)) = (pair[0], pair[1]);
+            if first.symbol == second.symbol {
                 return Err(EmitError::DuplicateSymbol {
-                    symbol: pair[0].symbol.to_owned(),
-                    first: pair[0].rust.path(),
-                    second: pair[1].rust.path(),
+                    symbol: first.symbol.to_owned(),
+                    first: first.rust.path(),
+                    second: second.rust.path(),
                     both_declared: false,
                 });
             }
@@ -57,8 +59,7 @@ impl SvExports {
             "// The SystemVerilog functions and tasks Rust calls through `#[dpi_export]`:\n\
              // `include this file inside the module that defines them.\n",
         );
-        for f in exports {
-            let Some(dpi) = f.abi.dpi() else { continue };
+        for (f, dpi) in exports {
             writeln!(out, "\n// Rust: `{}`", f.rust.path()).unwrap();
             writeln!(out, "//   expects: {};", prototype(f, dpi)).unwrap();
             let kind = if dpi.task { "task" } else { "function" };

@@ -4,9 +4,9 @@
 
 use std::fmt::Write;
 
-use crate::dpi::{DpiEnumDesc, DpiImportDesc, SvType};
+use crate::dpi::{DpiDecl, DpiEnumDesc, SvType};
 use crate::packed::PackedStructDesc;
-use crate::registry::{AbiKind, FunctionDesc, Registry};
+use crate::registry::{Abi, FunctionDesc, Registry};
 
 use super::EmitError;
 
@@ -57,15 +57,13 @@ impl SvPackage {
         // The exports' types too: the module that includes the exports
         // imports this package.
         let mut typedefs = Vec::new();
-        let dpi_functions = registry
-            .functions()
-            .iter()
-            .filter(|f| matches!(f.abi.kind(), AbiKind::DpiImport | AbiKind::DpiExport));
-        for f in dpi_functions {
-            if let Some(dpi) = f.abi.dpi() {
-                for sv_type in dpi.params.iter().map(|p| &p.sv_type).chain([&dpi.result]) {
-                    collect_typedefs(sv_type, &mut typedefs)?;
-                }
+        let dpi_functions = registry.functions().iter().filter_map(|f| match f.abi {
+            Abi::DpiImport(dpi) | Abi::DpiExport(dpi) => Some(dpi),
+            Abi::C | Abi::Ciface(_) => None,
+        });
+        for dpi in dpi_functions {
+            for sv_type in dpi.params.iter().map(|p| &p.sv_type).chain([&dpi.result]) {
+                collect_typedefs(sv_type, &mut typedefs)?;
             }
         }
         check_enum_labels(&typedefs)?;
@@ -87,8 +85,7 @@ impl SvPackage {
                 Typedef::Enum(desc) => write_enum_typedef(&mut out, desc),
             }
         }
-        for f in imports {
-            let Some(dpi) = f.abi.dpi() else { continue };
+        for (f, dpi) in imports {
             out.push('\n');
             for line in f.rust.doc.trim_matches('\n').lines() {
                 let line = line.trim_end();
@@ -139,20 +136,22 @@ impl super::Emitter for SvPackage {
 
 /// The `#[dpi_import]` functions of `registry`, sorted by SystemVerilog
 /// name; two with one name are an error.
-pub(super) fn dpi_imports(registry: &Registry) -> Result<Vec<&FunctionDesc>, EmitError> {
-    let mut imports: Vec<&FunctionDesc> = registry
+pub(super) fn dpi_imports(
+    registry: &Registry,
+) -> Result<Vec<(&FunctionDesc, &'static DpiDecl)>, EmitError> {
+    let mut imports: Vec<(&FunctionDesc, &DpiDecl)> = registry
         .functions()
         .iter()
-        .filter(|f| f.abi.kind() == AbiKind::DpiImport)
+        .filter_map(super::dpi_import)
         .collect();
-    imports.sort_by_key(|f| f.abi.dpi().map_or(f.symbol, |d| d.sv_name));
+    imports.sort_by_key(|(_, dpi)| dpi.sv_name);
     for pair in imports.windows(2) {
-        let names = [pair[0], pair[1]].map(|f| f.abi.dpi().map_or(f.symbol, |d| d.sv_name));
-        if names[0] == names[1] {
+        let ((first, a), (second, b)) = (pair[0], pair[1]);
+        if a.sv_name == b.sv_name {
             return Err(EmitError::DuplicateSymbol {
-                symbol: names[0].to_owned(),
-                first: pair[0].rust.path(),
-                second: pair[1].rust.path(),
+                symbol: a.sv_name.to_owned(),
+                first: first.rust.path(),
+                second: second.rust.path(),
                 both_declared: false,
             });
         }
@@ -162,7 +161,7 @@ pub(super) fn dpi_imports(registry: &Registry) -> Result<Vec<&FunctionDesc>, Emi
 
 /// `function <result> name(<direction> <type> <name>, ...)` or
 /// `task name(...)`.
-pub(super) fn prototype(f: &FunctionDesc, dpi: &DpiImportDesc) -> String {
+pub(super) fn prototype(f: &FunctionDesc, dpi: &DpiDecl) -> String {
     let name = sv_function_name(dpi.sv_name);
     let mut line = if dpi.task {
         format!("task {name}(")
@@ -248,7 +247,8 @@ fn collect_typedefs(sv_type: &SvType, typedefs: &mut Vec<Typedef>) -> Result<(),
         SvType::PackedArray { element, .. }
         | SvType::Unpacked { element, .. }
         | SvType::OpenArray { element, .. } => collect_typedefs(element, typedefs),
-        SvType::Named(_)
+        SvType::Void
+        | SvType::Scalar(_)
         | SvType::PackedBits { .. }
         | SvType::PackedSigned { .. }
         | SvType::PackedLogic { .. }
@@ -301,7 +301,18 @@ fn write_enum_typedef(out: &mut String, desc: &DpiEnumDesc) {
         .zip(desc.labels)
         .map(|(label, (_, value))| match desc.base {
             SvType::PackedBits { width } => format!("{label} = {width}'d{value}"),
-            _ => format!("{label} = {value}"),
+            // The bases `#[dpi_enum(base = ...)]` accepts besides `bit [N-1:0]`
+            // are the integer types, whose literals need no size.
+            SvType::Void
+            | SvType::Scalar(_)
+            | SvType::PackedSigned { .. }
+            | SvType::PackedLogic { .. }
+            | SvType::PackedSignedLogic { .. }
+            | SvType::PackedArray { .. }
+            | SvType::PackedStruct(_)
+            | SvType::Enum(_)
+            | SvType::OpenArray { .. }
+            | SvType::Unpacked { .. } => format!("{label} = {value}"),
         })
         .collect();
     writeln!(

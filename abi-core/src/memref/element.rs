@@ -85,6 +85,7 @@ unsafe impl MemRefElement for bool {
 #[cfg(feature = "half")]
 mod half_elements {
     use super::*;
+    use crate::model::c::CScalar;
 
     // The C header names them `abi_f16` / `abi_bf16` and defines them as
     // `_Float16` / `__bf16` where the compiler has those types.
@@ -93,14 +94,14 @@ mod half_elements {
     // `u16`; every pattern is a value; MLIR stores them as 2-byte halves.
     unsafe impl MemRefElement for half::f16 {
         const MLIR_NAMES: &'static [&'static str] = &["f16"];
-        const C_TYPE: CTypeDesc = CTypeDesc::scalar::<half::f16>("abi_f16");
+        const C_TYPE: CTypeDesc = CTypeDesc::scalar::<half::f16>(CScalar::AbiF16);
         const IREE_NAME: &'static str = "f16";
     }
 
     // SAFETY: as above.
     unsafe impl MemRefElement for half::bf16 {
         const MLIR_NAMES: &'static [&'static str] = &["bf16"];
-        const C_TYPE: CTypeDesc = CTypeDesc::scalar::<half::bf16>("abi_bf16");
+        const C_TYPE: CTypeDesc = CTypeDesc::scalar::<half::bf16>(CScalar::AbiBf16);
         const IREE_NAME: &'static str = "bf16";
     }
 }

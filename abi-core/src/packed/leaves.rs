@@ -8,10 +8,11 @@ use crate::bitint::{BitInt, BitStorage, UBitInt};
 use crate::dpi::{
     Bits, ChunkArray, Integer, Logic, LogicVec, SignedLogicVec, SvLogicVecVal, SvType,
 };
+use crate::model::sv::SvScalar;
 
 impl Packed for bool {
     const WIDTH: u32 = 1;
-    const SV_TYPE: SvType = SvType::Named("bit");
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::Bit);
     #[inline(always)]
     fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
         dst.deposit(offset, 1, u64::from(*self));
@@ -151,7 +152,7 @@ impl<const N: u32, C: ChunkArray> Packed for Bits<N, C> {
 
 impl Packed for Logic {
     const WIDTH: u32 = 1;
-    const SV_TYPE: SvType = SvType::Named("logic");
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::Logic);
     const FOUR_STATE: bool = true;
     #[inline(always)]
     fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
@@ -253,7 +254,7 @@ macro_rules! packed_like_logic_vec {
 packed_like_logic_vec! {
     [const N: u32, C: ChunkArray] SignedLogicVec<N, C> => LogicVec<N, C>,
         SvType::PackedSignedLogic { width: N }, SignedLogicVec::from_logic, SignedLogicVec::logic;
-    [] Integer => LogicVec<32>, SvType::Named("integer"), Integer::from_logic, Integer::logic;
+    [] Integer => LogicVec<32>, SvType::Scalar(SvScalar::FourStateInt), Integer::from_logic, Integer::logic;
 }
 
 impl<T: Packed, const K: usize> Packed for [T; K] {

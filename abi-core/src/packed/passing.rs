@@ -9,10 +9,10 @@ use super::PackedStruct;
 use super::view::C_CONST_BYTES;
 use crate::argument::{ArgError, Borrow, check_pointer};
 use crate::dpi::{ChunkArray, SvType};
-use crate::model::c::CTypeDesc;
+use crate::model::c::{CScalar, CTypeDesc};
 
 /// `svBitVecVal`.
-pub const SV_BIT_VEC_VAL: CTypeDesc = CTypeDesc::scalar::<u32>("svBitVecVal");
+pub const SV_BIT_VEC_VAL: CTypeDesc = CTypeDesc::scalar::<u32>(CScalar::SvBitVecVal);
 /// `const svBitVecVal *`, a packed input.
 pub const SV_BIT_VEC_INPUT: CTypeDesc = CTypeDesc::Pointer {
     pointee: &SV_BIT_VEC_VAL,

@@ -8,7 +8,7 @@ use super::{Packed, PackedError};
 use crate::argument::ArgError;
 use crate::c::CParam;
 use crate::model::Direction;
-use crate::model::c::CTypeDesc;
+use crate::model::c::{CScalar, CTypeDesc};
 
 /// The bits `bit_offset .. bit_offset + T::WIDTH` of `len` bytes, checked.
 fn check_range<T: Packed>(len: usize, bit_offset: usize) -> Result<(), PackedError> {
@@ -177,7 +177,7 @@ impl<'a, T: Packed> PackedMut<'a, T> {
     }
 }
 
-const C_UINT8: CTypeDesc = CTypeDesc::scalar::<u8>("uint8_t");
+const C_UINT8: CTypeDesc = CTypeDesc::scalar::<u8>(CScalar::Uint8);
 
 /// The bytes C passes a packed value in, `ceil(WIDTH / 8)` (at least one:
 /// no packed type is zero bits wide).

@@ -82,8 +82,9 @@ pub use record::RecordJson;
 /// The JSON library the records are built with, for callers' convenience.
 pub use serde_json;
 
+use crate::dpi::DpiDecl;
 use crate::model::Direction;
-use crate::registry::{AbiKind, FunctionDesc, Registry, ResultDesc};
+use crate::registry::{Abi, CifaceDesc, CifaceProvider, FunctionDesc, Registry, ResultDesc};
 
 /// The reflection JSON of a whole registry.
 #[derive(Debug, Clone, Copy)]
@@ -106,23 +107,14 @@ impl AbiJson {
     }
 }
 
-/// The name of an ABI kind in the JSON.
-pub fn kind_name(kind: AbiKind) -> &'static str {
-    match kind {
-        AbiKind::C => "c",
-        AbiKind::DpiImport => "dpi_import",
-        AbiKind::DpiExport => "dpi_export",
-        AbiKind::Ciface => "ciface",
-    }
-}
-
 /// The records of `f`'s arguments and results, with `#[c_export]` structs
 /// resolved through `registry`.
 pub fn signature(f: &FunctionDesc, registry: &Registry) -> Signature {
     let mut args = Vec::new();
     let mut results = Vec::new();
-    match f.abi.dpi() {
-        Some(dpi) => {
+    match f.abi {
+        // A DPI function's records come from its SystemVerilog types.
+        Abi::DpiImport(dpi) | Abi::DpiExport(dpi) => {
             args.extend(
                 dpi.params
                     .iter()
@@ -130,7 +122,7 @@ pub fn signature(f: &FunctionDesc, registry: &Registry) -> Signature {
             );
             results.extend(non_null(TypeRecord::of_sv_type(&dpi.result)));
         }
-        None => {
+        Abi::C | Abi::Ciface(_) => {
             for p in &f.params {
                 args.push(resolve(p.record().unwrap_or(TypeRecord::Unknown), registry));
             }
@@ -235,6 +227,45 @@ fn direction_name(direction: Direction) -> &'static str {
 
 fn function_json(f: &FunctionDesc, registry: &Registry) -> Value {
     let signature = signature(f, registry);
+    let mut result = Map::new();
+    result.insert("rust".into(), json!(f.result.rust_type()));
+    result.insert("c".into(), json!(f.c_result().declare("").trim_end()));
+    let status = matches!(f.result, ResultDesc::Status { .. });
+    result.insert("status".into(), json!(status));
+    let mut object = json!({
+        "symbol": f.symbol,
+        "kind": f.abi.kind().snake_name(),
+        "rust": f.rust.path(),
+        "abi": signature.to_json(),
+    });
+    // What each ABI adds to the parameters, the result and the function.
+    let dpi = match f.abi {
+        Abi::DpiImport(dpi) | Abi::DpiExport(dpi) => {
+            let sv = if dpi.task {
+                "task".to_owned()
+            } else {
+                dpi.result.to_string()
+            };
+            result.insert("sv".into(), json!(sv));
+            Some(dpi)
+        }
+        Abi::Ciface(ciface) => {
+            let leading = matches!(f.result, ResultDesc::Leading { .. });
+            result.insert("out_pointer_first".into(), json!(leading));
+            object["mlir"] = ciface_json(ciface);
+            None
+        }
+        Abi::C => None,
+    };
+    object["params"] = Value::Array(params_json(f, dpi));
+    object["result"] = Value::Object(result);
+    with_iree_abi(&mut object, &signature);
+    object
+}
+
+/// The `params` of a function: names, Rust and C spellings, direction,
+/// and for a DPI-C function the SystemVerilog declaration.
+fn params_json(f: &FunctionDesc, dpi: Option<&DpiDecl>) -> Vec<Value> {
     let slots = f.c_params();
     let mut slot = slots.iter();
     let mut params = Vec::new();
@@ -247,84 +278,38 @@ fn function_json(f: &FunctionDesc, registry: &Registry) -> Value {
         param.insert("name".into(), json!(p.name));
         param.insert("rust".into(), json!(p.rust_type));
         param.insert("c".into(), json!(c.join(", ")));
-        let direction = match f.abi.dpi().map(|d| d.params[k].direction) {
-            Some(Direction::In) => "in",
-            Some(Direction::Out) => "out",
-            Some(Direction::InOut) => "inout",
-            None => direction_name(p.direction),
-        };
-        param.insert("direction".into(), json!(direction));
-        if let Some(dpi) = f.abi.dpi() {
-            let d = &dpi.params[k];
-            param.insert(
-                "sv".into(),
-                json!(format!(
-                    "{} {}",
-                    d.direction.sv_keyword(),
-                    d.sv_type.declare(p.name)
-                )),
-            );
+        let sv = dpi.map(|dpi| &dpi.params[k]);
+        let direction = sv.map_or(p.direction, |d| d.direction);
+        param.insert("direction".into(), json!(direction_name(direction)));
+        if let Some(d) = sv {
+            let declaration = format!("{} {}", d.direction.sv_keyword(), d.sv_type.declare(p.name));
+            param.insert("sv".into(), json!(declaration));
         }
         params.push(Value::Object(param));
     }
-    let mut result = Map::new();
-    let status = matches!(f.result, ResultDesc::Status { .. });
-    let rust_type = f.result.rust_type();
-    result.insert("rust".into(), json!(rust_type));
-    result.insert("c".into(), json!(f.c_result().declare("").trim_end()));
-    result.insert("status".into(), json!(status));
-    if let Some(dpi) = f.abi.dpi() {
-        let sv = if dpi.task {
-            "task".to_owned()
-        } else {
-            dpi.result.to_string()
-        };
-        result.insert("sv".into(), json!(sv));
-    }
-    if let Some(ciface) = f.abi.ciface() {
-        let provider = match ciface.provider {
-            crate::registry::CifaceProvider::Rust => "rust",
-            crate::registry::CifaceProvider::Mlir => "mlir",
-        };
-        result.insert(
-            "out_pointer_first".into(),
-            json!(matches!(f.result, ResultDesc::Leading { .. })),
-        );
-        let types: Vec<Value> = ciface
-            .memref_types
-            .iter()
-            .map(|t| match t.and_then(|t| t.text) {
-                Some(text) => json!(text),
-                None => Value::Null,
-            })
-            .collect();
-        let mut object = json!({
-            "symbol": f.symbol,
-            "kind": kind_name(f.abi.kind()),
-            "rust": f.rust.path(),
-            "abi": signature.to_json(),
-            "params": params,
-            "result": result,
-            "mlir": {
-                "name": ciface.mlir_name,
-                "implemented_in": provider,
-                "declared_types": types,
-                "expanded": ciface.expanded,
-            },
-        });
-        with_iree_abi(&mut object, &signature);
-        return object;
-    }
-    let mut object = json!({
-        "symbol": f.symbol,
-        "kind": kind_name(f.abi.kind()),
-        "rust": f.rust.path(),
-        "abi": signature.to_json(),
-        "params": params,
-        "result": result,
-    });
-    with_iree_abi(&mut object, &signature);
-    object
+    params
+}
+
+/// The `mlir` object of a `#[ciface]` function.
+fn ciface_json(ciface: &CifaceDesc) -> Value {
+    let provider = match ciface.provider {
+        CifaceProvider::Rust => "rust",
+        CifaceProvider::Mlir => "mlir",
+    };
+    let types: Vec<Value> = ciface
+        .memref_types
+        .iter()
+        .map(|t| match t.and_then(|t| t.text) {
+            Some(text) => json!(text),
+            None => Value::Null,
+        })
+        .collect();
+    json!({
+        "name": ciface.mlir_name,
+        "implemented_in": provider,
+        "declared_types": types,
+        "expanded": ciface.expanded,
+    })
 }
 
 /// Add `iree.abi` (the signature again) when IREE's runtime reads every

@@ -218,7 +218,7 @@ fn ciface_desc(f: &FunctionModel, provider: TokenStream) -> TokenStream {
     }
 }
 
-/// Per parameter: name, Rust type and `ParamType`. A Rust callee's
+/// Per parameter: name, Rust type and `ParamEntry`. A Rust callee's
 /// parameter knows whether it is written; an argument to MLIR is read.
 fn param_descs(f: &FunctionModel, trait_path: &TokenStream) -> Vec<(String, String, TokenStream)> {
     f.params

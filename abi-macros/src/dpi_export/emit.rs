@@ -45,7 +45,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
             // as an import parameter (`SV_INPUT` follows `SV_DIRECTION`).
             let sv_type = q.item("SV_TYPE");
             dpi_params.push(quote! {
-                #p::DpiParamDesc { direction: #p::Direction::In, sv_type: #sv_type }
+                #p::DpiParamDecl { direction: #p::Direction::In, sv_type: #sv_type }
             });
         } else {
             dpi_params.push(q.item(sv_item));
@@ -111,7 +111,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     let (result_raw, result_sv, result_c, finish) = if f.task {
         (
             quote!(#p::ExportTaskReturn),
-            quote!(#p::SvType::Named("void")),
+            quote!(#p::SvType::Void),
             quote!(#p::ResultType::Value {
                 c_type: #p::EXPORT_TASK_C_TYPE,
                 record: ::core::option::Option::None,
@@ -189,7 +189,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
-            static __ABI_DPI: #p::DpiImportDesc = #p::DpiImportDesc {
+            static __ABI_DPI: #p::DpiDecl = #p::DpiDecl {
                 sv_name: #name,
                 context: false,
                 pure: false,

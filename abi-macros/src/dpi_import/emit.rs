@@ -146,7 +146,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let result_rust_type = rust_type_string(&f.result);
     let (result_sv, return_type, result_c, finish) = if task {
         (
-            quote!(#p::SvType::Named("void")),
+            quote!(#p::SvType::Void),
             quote!(#p::core::primitive::i32),
             quote!(<i32 as #p::DpiResult>::RESULT),
             quote!({
@@ -243,7 +243,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
         const _: () = {
 
-            static __ABI_DPI: #p::DpiImportDesc = #p::DpiImportDesc {
+            static __ABI_DPI: #p::DpiDecl = #p::DpiDecl {
                 sv_name: #checked_sv_name,
                 context: #context,
                 pure: #pure,

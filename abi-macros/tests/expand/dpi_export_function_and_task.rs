@@ -45,13 +45,13 @@ pub fn sv_double(
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    static __ABI_DPI: ::abi_core::__private::DpiImportDesc = ::abi_core::__private::DpiImportDesc {
+    static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
         sv_name: "sv_double",
         context: false,
         pure: false,
         task: false,
         params: &[
-            ::abi_core::__private::DpiParamDesc {
+            ::abi_core::__private::DpiParamDecl {
                 direction: ::abi_core::__private::Direction::In,
                 sv_type: <f32 as ::abi_core::__private::DpiType>::SV_TYPE,
             },
@@ -117,19 +117,19 @@ pub fn sv_wait(
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    static __ABI_DPI: ::abi_core::__private::DpiImportDesc = ::abi_core::__private::DpiImportDesc {
+    static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
         sv_name: "sv_wait",
         context: false,
         pure: false,
         task: true,
         params: &[
-            ::abi_core::__private::DpiParamDesc {
+            ::abi_core::__private::DpiParamDecl {
                 direction: ::abi_core::__private::Direction::In,
                 sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
             },
             <bool as ::abi_core::__private::DpiType>::SV_OUTPUT,
         ],
-        result: ::abi_core::__private::SvType::Named("void"),
+        result: ::abi_core::__private::SvType::Void,
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =

@@ -2,13 +2,13 @@ pub fn tick(n: i64) {}
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
 const _: () = {
-    static __ABI_DPI: ::abi_core::__private::DpiImportDesc = ::abi_core::__private::DpiImportDesc {
+    static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
         sv_name: ::abi_core::__private::checked_sv_name("tick"),
         context: false,
         pure: false,
         task: true,
         params: &[<i64 as ::abi_core::__private::DpiType>::SV_INPUT],
-        result: ::abi_core::__private::SvType::Named("void"),
+        result: ::abi_core::__private::SvType::Void,
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =

@@ -7,7 +7,7 @@ pub fn step(a: i32, flag: bool, out: &mut u64, state: &mut i16) -> bool {
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
 const _: () = {
-    static __ABI_DPI: ::abi_core::__private::DpiImportDesc = ::abi_core::__private::DpiImportDesc {
+    static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
         sv_name: ::abi_core::__private::checked_sv_name("sv_step"),
         context: true,
         pure: false,

@@ -24,7 +24,7 @@ use crate::argument::{ArgError, Borrow, check_pointer};
 use crate::c::{C_BOOL, C_CONST_CHAR_PTR, CBool, CType};
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
-use crate::model::function::{ParamType, Passing, Record, ResultType};
+use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
 use crate::model::record::TypeRecord;
 
 /// A Rust parameter type that C passes as one argument.
@@ -36,7 +36,7 @@ use crate::model::record::TypeRecord;
 /// aborts with a report naming the argument).
 ///
 /// ```
-/// use abi_core::{ArgError, CParam, CResult, CTypeDesc, c_export};
+/// use abi_core::{ArgError, CParam, CResult, CScalar, CTypeDesc, c_export};
 ///
 /// /// A percentage, 0 to 100.
 /// #[derive(Debug, Clone, Copy)]
@@ -46,7 +46,7 @@ use crate::model::record::TypeRecord;
 /// // every `i32` and builds a `Percent` only from 0..=100.
 /// unsafe impl CParam for Percent {
 ///     type Raw = i32;
-///     const C_TYPE: CTypeDesc = CTypeDesc::scalar::<i32>("int32_t");
+///     const C_TYPE: CTypeDesc = CTypeDesc::scalar::<i32>(CScalar::Int32);
 ///     unsafe fn from_c(raw: i32) -> Result<Self, ArgError> {
 ///         u8::try_from(raw)
 ///             .ok()
@@ -59,7 +59,7 @@ use crate::model::record::TypeRecord;
 /// // SAFETY: `Raw` is `i32`, C's `int32_t`.
 /// unsafe impl CResult for Percent {
 ///     type Raw = i32;
-///     const C_TYPE: CTypeDesc = CTypeDesc::scalar::<i32>("int32_t");
+///     const C_TYPE: CTypeDesc = CTypeDesc::scalar::<i32>(CScalar::Int32);
 ///     fn into_c(self) -> i32 {
 ///         i32::from(self.0)
 ///     }
@@ -98,10 +98,10 @@ pub unsafe trait CParam: Sized {
     const DIRECTION: Direction = Direction::In;
     /// The registry's description of the parameter (not public API; never override).
     #[doc(hidden)]
-    const PARAM: ParamType = ParamType {
+    const PARAM: ParamEntry = ParamEntry {
         direction: Self::DIRECTION,
         passing: Passing::Value(Self::C_TYPE),
-        record: Record::Of(Self::record),
+        record: RecordSource::Of(Self::record),
     };
 
     /// Check and convert a raw argument.
@@ -215,10 +215,10 @@ pub unsafe trait CSliceParam: Sized {
     const DIRECTION: Direction = Direction::In;
     /// The registry's description of the parameter (not public API; never override).
     #[doc(hidden)]
-    const PARAM: ParamType = ParamType {
+    const PARAM: ParamEntry = ParamEntry {
         direction: Self::DIRECTION,
         passing: Passing::Slice(Self::C_TYPE),
-        record: Record::Of(Self::record),
+        record: RecordSource::Of(Self::record),
     };
 
     /// Check and convert a (pointer, length) pair. A zero length yields an

@@ -18,7 +18,7 @@ use crate::argument::Borrow;
 use crate::c::CType;
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
-use crate::model::function::{ParamType, Passing, Record, ResultType};
+use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
 use crate::model::mlir::MemRefError;
 use crate::model::mlir::MemRefType;
 use crate::model::record::TypeRecord;
@@ -64,10 +64,10 @@ pub unsafe trait CifaceParam: Sized {
     /// The registry's description of a parameter of a Rust function (not
     /// public API; never override).
     #[doc(hidden)]
-    const PARAM: ParamType = ParamType {
+    const PARAM: ParamEntry = ParamEntry {
         direction: Self::DIRECTION,
         passing: Passing::Value(Self::C_TYPE),
-        record: Record::OfMemRef(Self::record),
+        record: RecordSource::OfMemRef(Self::record),
     };
 
     /// Check and convert what MLIR passed.
@@ -236,10 +236,10 @@ pub unsafe trait CifaceArg: Sized {
     /// The registry's description of an argument of an MLIR function: the
     /// Rust side passes it, so it is read (not public API; never override).
     #[doc(hidden)]
-    const PARAM: ParamType = ParamType {
+    const PARAM: ParamEntry = ParamEntry {
         direction: Direction::In,
         passing: Passing::Value(Self::C_TYPE),
-        record: Record::OfMemRef(Self::record),
+        record: RecordSource::OfMemRef(Self::record),
     };
 
     /// Check the value against the declared type and build the storage.
