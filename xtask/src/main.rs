@@ -51,6 +51,14 @@ const CLANG_19: Tool = Tool {
     needed_for: "the clang half of the C conformance harness and the `_BitInt` tests",
 };
 
+/// The newest clang Debian ships: the `_BitInt` rules of the psABIs on
+/// RISC-V and LoongArch, beside clang-19's older ones.
+const CLANG_22: Tool = Tool {
+    command: "clang-22",
+    package: "clang-22",
+    needed_for: "the `_BitInt` layout and call tests against the psABI rules (RISC-V, LoongArch)",
+};
+
 const GCC: Tool = Tool {
     command: "gcc",
     package: "gcc",
@@ -95,8 +103,8 @@ const MAKE: Tool = Tool {
     needed_for: "Verilator's `--build` and the manual's Makefile recipe (docs/src/generating.md)",
 };
 
-const TEST_TOOLS: [Tool; 9] = [
-    VALGRIND, CLANG_19, GCC, GXX, MAKE, VERILATOR, PYTHON3, MLIR_OPT, LLVM_AR,
+const TEST_TOOLS: [Tool; 10] = [
+    VALGRIND, CLANG_19, CLANG_22, GCC, GXX, MAKE, VERILATOR, PYTHON3, MLIR_OPT, LLVM_AR,
 ];
 
 const VALGRIND: Tool = Tool {

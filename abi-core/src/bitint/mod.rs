@@ -85,7 +85,9 @@ pub use storage::{
     Pick, Signed, U128Words, Unsigned, Width, chunks, kind,
 };
 
-use crate::bitint_layout::{BitIntTarget, bitint_layout};
+use crate::bitint_layout::{
+    BitIntRevision, BitIntTarget, Extension, ParamPassing, bitint_layout_in,
+};
 
 /// How C passes a `T` argument at the machine level: the parameter type to
 /// write in an `extern "C"` block that declares a C function taking
@@ -256,7 +258,7 @@ const fn check_layout<S: BitStorage>(bits: u32, signed: bool) {
     let Some(target) = BitIntTarget::current() else {
         panic!("abi-core does not know the `_BitInt` ABI of this target");
     };
-    let Some(layout) = bitint_layout(target, bits, signed) else {
+    let Some(layout) = bitint_layout_in(target, BitIntRevision::SELECTED, bits, signed) else {
         panic!(
             "this width is not a valid `_BitInt` on this target (0, 1 for signed, or above __BITINT_MAXWIDTH__)"
         );
@@ -265,6 +267,36 @@ const fn check_layout<S: BitStorage>(bits: u32, signed: bool) {
         size_of::<S>() == layout.size && align_of::<S>() == layout.align,
         "the storage type does not have the size and alignment of this `_BitInt(N)`; use `bitint!(N)`/`ubitint!(N)`"
     );
+}
+
+/// Whether the ABI wants a `_BitInt(bits)` of this signedness
+/// sign-extended from bit N-1 in a register (as an argument and as a
+/// result), on this target under the selected revision. It differs from
+/// the type's signedness for RV64 (clang <= 21), LoongArch64 and MIPS64
+/// `unsigned _BitInt(17..=31)`, which live sign-extended like every 32-bit
+/// value. Where the ABI promises nothing or passes the value in memory,
+/// the storage's own extension.
+const fn register_sign_extended(bits: u32, signed: bool) -> bool {
+    let layout = match BitIntTarget::current() {
+        Some(target) => bitint_layout_in(target, BitIntRevision::SELECTED, bits, signed),
+        None => None,
+    };
+    match layout {
+        Some(layout) => match layout.param {
+            ParamPassing::Direct {
+                extension: Extension::Sign,
+            } => true,
+            ParamPassing::Direct {
+                extension: Extension::Zero,
+            } => false,
+            ParamPassing::Direct {
+                extension: Extension::None,
+            }
+            | ParamPassing::Memory
+            | ParamPassing::Reference => signed,
+        },
+        None => signed,
+    }
 }
 
 /// The panic of `<<` and `>>` by `N` or more (with debug assertions), out of
