@@ -278,7 +278,10 @@ fn run_target(target: &CrossTarget, root: &Path, clang: &str, rules: &str) -> Re
     if target.psabi_since_clang.is_some() {
         refused_by_the_other_compiler(target, root, &header_dir, clang)?;
     }
-    test(("C_TESTS_TARGET_HEADER_DIR", &header_dir), &["bitint"])
+    test(
+        ("C_TESTS_TARGET_HEADER_DIR", &header_dir),
+        &["bitint", "--nocapture"],
+    )
 }
 
 /// The header just written for `clang`'s `_BitInt` rules, read by the other
