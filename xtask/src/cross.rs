@@ -329,6 +329,46 @@ fn refused_by_the_other_compiler(
     }
 }
 
+/// Build c-tests (every `_BitInt` export of up to 128 bits) for LoongArch
+/// under each revision of its `_BitInt` rules, which differ in alignment
+/// and chunk size above 64 bits: each storage's size and alignment is
+/// checked against `bitint_layout_in` when the exports are compiled, so a
+/// storage that does not follow the table fails the build. Built, not
+/// run: Debian has no LoongArch cross toolchain. The standard library
+/// comes from nightly's `-Zbuild-std` (rustup ships no prebuilt one here).
+pub(crate) fn loongarch_storage_compiles() -> Result<(), String> {
+    const TRIPLE: &str = "loongarch64-unknown-linux-gnu";
+    if !crate::sanitizers::nightly_with(&["rust-src"])? {
+        return Ok(());
+    }
+    let root = std::env::current_dir().map_err(|e| e.to_string())?;
+    let target_dir = root.join("target/loongarch64-build-std");
+    let target_dir = target_dir.to_string_lossy();
+    for rules in ["legacy", "psabi"] {
+        eprintln!("--> {TRIPLE}, ABI_CORE_BITINT_RULES={rules} (built, not run)");
+        crate::sanitizers::run(
+            crate::sanitizers::nightly_cargo(
+                &[
+                    "build",
+                    "--quiet",
+                    "-Zbuild-std=std,panic_abort",
+                    "--target",
+                    TRIPLE,
+                    "--package",
+                    "c-tests",
+                    "--lib",
+                ],
+                &[
+                    ("ABI_CORE_BITINT_RULES", rules),
+                    ("CARGO_TARGET_DIR", &target_dir),
+                ],
+            ),
+            &format!("the build for {TRIPLE} with ABI_CORE_BITINT_RULES={rules}"),
+        )?;
+    }
+    Ok(())
+}
+
 /// `rustup target add`, unless the standard library is there already.
 fn add_rust_target(triple: &str) -> Result<(), String> {
     let installed = Command::new("rustup")

@@ -6,8 +6,8 @@
 //! - `cargo xtask test`: installs missing foreign toolchains (Debian
 //!   packages), then runs every test: formatting, clippy, the workspace
 //!   tests (unit, UI, expansion, C conformance under gcc and clang-19),
-//!   the `_BitInt` calls on i686, aarch64, riscv64 and armv7, and the
-//!   showcase.
+//!   the `_BitInt` calls by clang-19 and clang-22 on i686, aarch64, riscv64
+//!   and armv7, and the showcase.
 //! - `cargo xtask bench [--quick]`: the benchmark suite (instruction counts
 //!   under callgrind, DPI calls in Verilator, compile time), written to
 //!   `BENCHMARKS.md` (quick: `target/benchmarks/BENCHMARKS.md`).
@@ -138,6 +138,7 @@ fn main() -> ExitCode {
         Some("cross") => match args.get(1) {
             Some(only) => cross::bitint_calls_on_other_targets(Some(only)),
             None => cross::bitint_calls_on_other_targets(None)
+                .and_then(|()| cross::loongarch_storage_compiles())
                 .and_then(|()| cross::registry_fallback_compiles()),
         },
         Some("miri") => sanitizers::miri(),
@@ -285,8 +286,12 @@ fn test() -> Result<(), String> {
     hygiene::minimum_rust_version()?;
     step("workspace tests (unit, doc, UI, expansion snapshots, C conformance)");
     cargo(&["test", "--workspace", "--quiet"])?;
-    step("`_BitInt` calls on i686 (native) and aarch64, riscv64, armv7 (qemu-user)");
+    step(
+        "`_BitInt` calls by clang-19 and clang-22 on i686 (native) and aarch64, riscv64, armv7 (qemu-user), and by clang-22 on the host",
+    );
     cross::bitint_calls_on_other_targets(None)?;
+    step("`_BitInt` storage built for loongarch64 under both revisions of its rules");
+    cross::loongarch_storage_compiles()?;
     step("type-check for Windows (the registry through `linkme`, not ELF sections)");
     cross::registry_fallback_compiles()?;
     step("C conformance harness under valgrind memcheck");

@@ -8,7 +8,7 @@ use crate::under_ci;
 
 /// `cargo` of the nightly toolchain (through rustup, whatever toolchain
 /// runs the xtask), with `args` and `env`.
-fn nightly_cargo(args: &[&str], env: &[(&str, &str)]) -> Command {
+pub(crate) fn nightly_cargo(args: &[&str], env: &[(&str, &str)]) -> Command {
     let mut command = Command::new("rustup");
     command
         .args(["run", NIGHTLY, "cargo"])
@@ -51,7 +51,7 @@ const FUZZ_TARGETS: [&str; 7] = [
 
 /// Install the nightly toolchain with `components` when missing. Outside CI
 /// a failure is reported and the caller skips; under CI it fails.
-fn nightly_with(components: &[&str]) -> Result<bool, String> {
+pub(crate) fn nightly_with(components: &[&str]) -> Result<bool, String> {
     let installed = Command::new("rustup")
         .args(["component", "list", "--installed", "--toolchain", NIGHTLY])
         .output()
