@@ -29,9 +29,9 @@
 //! alignment 8; AArch64: `[u128; K]` above 64 bits, so the value travels in
 //! an even register pair like `__int128`, and LoongArch under its psABI
 //! rules; i386: `[u32; K]` above 64 bits, alignment 4), following
-//! [`bitint_layout_in`](crate::bitint_layout::bitint_layout_in) under the
+//! [`bitint_layout_in`] under the
 //! revision of the target's rules this build follows
-//! ([`BitIntRevision::SELECTED`](crate::bitint_layout::BitIntRevision::SELECTED)).
+//! ([`BitIntRevision::SELECTED`]).
 //! Values built in Rust are always
 //! stored fully extended (sign-extended for `BitInt`, zero-extended for
 //! `UBitInt`) into the padding bits, which is what C callees on every target
