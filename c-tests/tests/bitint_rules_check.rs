@@ -26,10 +26,11 @@ fn available(compiler: &str) -> bool {
     found
 }
 
-/// Compile the check and a `_BitInt` declaration: `Ok(())`, or the
-/// compiler's stderr.
+/// Compile the check twice (as two generated headers included in one
+/// file carry it) and a `_BitInt` declaration, warnings as errors:
+/// `Ok(())`, or the compiler's stderr.
 fn compile(compiler: &str, target_args: &[&str], check: &str) -> Result<(), String> {
-    let source = format!("{check}_BitInt(100) f(_BitInt(100) x);\n");
+    let source = format!("{check}{check}_BitInt(100) f(_BitInt(100) x);\n");
     let mut child = Command::new(compiler)
         .args(target_args)
         .args([

@@ -342,8 +342,10 @@ fn revised_target_macro(target: BitIntTarget) -> Option<&'static str> {
 /// library was built for (a mismatch would otherwise pass values the
 /// other side misreads, with no message). Compilers other than clang are
 /// refused on these targets: abi-core has not verified their rules there.
-/// Empty for a target whose compilers all follow the same rules, so those
-/// headers are unchanged.
+/// It also references the library's marker symbol of `revision`
+/// ([`marker`](crate::bitint_layout::marker)), so that a library built for
+/// the other revision does not link. Empty for a target whose compilers
+/// all follow the same rules, so those headers are unchanged.
 pub fn bitint_rules_check(target: BitIntTarget, revision: BitIntRevision) -> String {
     let (Some(target_macro), Some(first_psabi)) =
         (revised_target_macro(target), target.psabi_since_clang())
@@ -389,7 +391,16 @@ pub fn bitint_rules_check(target: BitIntTarget, revision: BitIntRevision) -> Str
         "#error \"abi-core: this library was built for {ours} on {target} (ABI_CORE_BITINT_RULES={revision}); the `_BitInt` rules of compilers other than clang are not verified on this target\""
     )
     .unwrap();
-    out.push_str("#endif\n#endif\n");
+    out.push_str("#endif\n");
+    // The library's marker (`bitint_layout::marker`): referenced once per
+    // translation unit, so that a library built for the other revision
+    // fails to link with C compiled against this header.
+    writeln!(
+        out,
+        "#ifndef ABI_BITINT_RULES_REFERENCED\n#define ABI_BITINT_RULES_REFERENCED\nextern const unsigned char abi_core_bitint_rules_{revision};\n__attribute__((used)) static const unsigned char *const abi_bitint_rules_reference = &abi_core_bitint_rules_{revision};\n#endif"
+    )
+    .unwrap();
+    out.push_str("#endif\n");
     out
 }
 
