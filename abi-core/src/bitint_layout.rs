@@ -75,7 +75,8 @@ pub enum BitIntTarget {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BitIntRevision {
     /// The rules clang implemented before the psABI's `_BitInt` section:
-    /// clang 16 to 21 on RISC-V, 16 to 20 on LoongArch.
+    /// clang up to 21 on RISC-V, up to 20 on LoongArch (CI proves clang 19;
+    /// [`BitIntRevision::clang_versions`] names the proven range).
     Legacy,
     /// The psABI's `_BitInt` rules, as clang implements them from
     /// [`BitIntTarget::psabi_since_clang`] on. The default.
