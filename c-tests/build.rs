@@ -75,8 +75,9 @@ fn main() {
             );
             return;
         };
-        if !has_compiler("clang-19") {
-            panic!("clang-19 is required to build the `_BitInt` harness for {target}");
+        let clang = bitint_clang();
+        if !has_compiler(&clang) {
+            panic!("{clang} is required to build the `_BitInt` harness for {target}");
         }
         compile_bitint_harness(Some(Path::new(&header_dir)));
         return;
@@ -113,17 +114,26 @@ fn main() {
     lower_mlir(&out_dir);
 }
 
-/// `c/bitint_calls.c` with clang-19 for the target (`_BitInt` needs C23;
-/// gcc 12 has no `_BitInt` at all); `cc` passes clang the target triple.
-/// `header_dir` holds a `c_tests_bitint.h` rendered for a cross target, searched
-/// before the committed one.
+/// The clang that compiles the `_BitInt` harness: clang-19, or the one
+/// `C_TESTS_BITINT_CLANG` names (`cargo xtask cross` runs the calls with
+/// clang-19 and with clang-22, whose `_BitInt` rules differ on RISC-V; the
+/// generated header refuses a clang whose rules differ from the library's).
+fn bitint_clang() -> String {
+    println!("cargo::rerun-if-env-changed=C_TESTS_BITINT_CLANG");
+    std::env::var("C_TESTS_BITINT_CLANG").unwrap_or_else(|_| "clang-19".to_owned())
+}
+
+/// `c/bitint_calls.c` with [`bitint_clang`] for the target (`_BitInt`
+/// needs C23; gcc 12 has no `_BitInt` at all); `cc` passes clang the
+/// target triple. `header_dir` holds a `c_tests_bitint.h` rendered for a
+/// cross target, searched before the committed one.
 fn compile_bitint_harness(header_dir: Option<&Path>) {
     let mut build = cc::Build::new();
     if let Some(dir) = header_dir {
         build.include(dir);
     }
     build
-        .compiler("clang-19")
+        .compiler(bitint_clang())
         .include(Path::new("include"))
         .define("HARNESS_PREFIX", "bitint")
         .file("c/bitint_calls.c")

@@ -1,5 +1,5 @@
-//! `abi_core::bitint_layout` against clang-19 itself, on every target it
-//! describes: `sizeof` and `_Alignof` of `_BitInt(N)` and
+//! `abi_core::bitint_layout` against clang-19 and clang-22 themselves, on
+//! every target it describes: `sizeof` and `_Alignof` of `_BitInt(N)` and
 //! `unsigned _BitInt(N)` for every N in 1..=1024 (within the target's
 //! `__BITINT_MAXWIDTH__`, then beyond it under clang's experimental flag)
 //! plus spot widths up to the maximum, and the way clang passes and returns
@@ -10,23 +10,26 @@ use std::fmt::Write as _;
 use std::process::Command;
 
 use abi_core::bitint_layout::{
-    BitIntLayout, BitIntTarget, Extension, ParamPassing, ResultPassing, bitint_layout,
-    bitint_layout_experimental,
+    BitIntLayout, BitIntRevision, BitIntTarget, Extension, ParamPassing, ResultPassing,
+    bitint_layout, bitint_layout_experimental_in, bitint_layout_in,
 };
 
-const CLANG: &str = "clang-19";
+/// The compilers the table is proven against, each against the revision it
+/// implements on each target (`BitIntRevision::of_clang`): clang-19 the
+/// legacy rules, clang-22 the psABIs'.
+const COMPILERS: [(&str, u32); 2] = [("clang-19", 19), ("clang-22", 22)];
 
-fn clang_available() -> bool {
-    let found = Command::new(CLANG)
+fn clang_available(clang: &str) -> bool {
+    let found = Command::new(clang)
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success());
     if !found {
         assert!(
             !std::env::var("CI").is_ok_and(|v| v == "true" || v == "1"),
-            "{CLANG} is required under CI"
+            "{clang} is required under CI"
         );
-        eprintln!("SKIPPED: {CLANG} is not installed; run `cargo xtask test` to install it");
+        eprintln!("SKIPPED: {clang} is not installed; run `cargo xtask test` to install it");
     }
     found
 }
@@ -54,6 +57,7 @@ fn tag(bits: u32, signed: bool) -> String {
 
 /// Compile one C file for `target` and return clang's view of each width.
 fn observe(
+    clang: &str,
     target: BitIntTarget,
     widths: &[u32],
     experimental: bool,
@@ -75,7 +79,7 @@ fn observe(
             types.push((bits, signed));
         }
     }
-    let mut command = Command::new(CLANG);
+    let mut command = Command::new(clang);
     command.args([
         &format!("--target={}", target.clang_triple()),
         "-ffreestanding",
@@ -106,7 +110,7 @@ fn observe(
     let ir = String::from_utf8(output.stdout).unwrap();
     assert!(
         output.status.success(),
-        "{CLANG} failed for {target}: {}",
+        "{clang} failed for {target}: {}",
         String::from_utf8_lossy(&output.stderr)
     );
 
@@ -191,18 +195,20 @@ fn expected(layout: BitIntLayout, with_calls: bool, observed: &Observed) -> Obse
 }
 
 fn compare(
+    (clang, major): (&str, u32),
     target: BitIntTarget,
     widths: &[u32],
     experimental: bool,
     with_calls: bool,
     mismatches: &mut Vec<String>,
 ) -> usize {
+    let revision = BitIntRevision::of_clang(target, major);
     let mut checked = 0;
-    for (bits, signed, observed) in observe(target, widths, experimental, with_calls) {
+    for (bits, signed, observed) in observe(clang, target, widths, experimental, with_calls) {
         let layout = if experimental {
-            bitint_layout_experimental(target, bits, signed)
+            bitint_layout_experimental_in(target, revision, bits, signed)
         } else {
-            bitint_layout(target, bits, signed)
+            bitint_layout_in(target, revision, bits, signed)
         }
         .unwrap_or_else(|| {
             panic!(
@@ -213,7 +219,7 @@ fn compare(
         let want = expected(layout, with_calls, &observed);
         if want != observed {
             mismatches.push(format!(
-                "{target} {}: abi-core {want:?}, clang {observed:?}",
+                "{target} {}: abi-core ({revision}) {want:?}, {clang} {observed:?}",
                 type_name(bits, signed)
             ));
         }
@@ -222,20 +228,20 @@ fn compare(
     checked
 }
 
-#[test]
-fn layout_and_passing_match_clang_on_every_target() {
-    if !clang_available() {
-        return;
-    }
-    let mut mismatches = Vec::new();
+/// Every target's table against one compiler: (checks, mismatches) per
+/// target, printed as a table row each.
+fn sweep(compiler: (&str, u32), mismatches: &mut Vec<String>) -> usize {
+    let clang = compiler.0;
     let mut checked = 0;
     for target in BitIntTarget::ALL {
+        let before = mismatches.len();
+        let mut here = 0;
         let max = target.max_width();
         let within: Vec<u32> = (1..=max.min(1024)).collect();
-        checked += compare(target, &within, false, true, &mut mismatches);
+        here += compare(compiler, target, &within, false, true, mismatches);
         if max < 1024 {
             let beyond: Vec<u32> = (max + 1..=1024).collect();
-            checked += compare(target, &beyond, true, true, &mut mismatches);
+            here += compare(compiler, target, &beyond, true, true, mismatches);
         } else {
             // Spot widths up to the maximum: layout only (a function taking
             // a megabyte by value is not worth compiling).
@@ -250,16 +256,35 @@ fn layout_and_passing_match_clang_on_every_target() {
                 max - 1,
                 max,
             ];
-            checked += compare(target, &spots, false, false, &mut mismatches);
+            here += compare(compiler, target, &spots, false, false, mismatches);
         }
         // Widths past the maximum are rejected by abi-core as by clang.
         assert_eq!(bitint_layout(target, max + 1, false), None);
+        eprintln!(
+            "{clang} {target} ({}): {here} checks, {} mismatches",
+            BitIntRevision::of_clang(target, compiler.1),
+            mismatches.len() - before
+        );
+        checked += here;
     }
-    eprintln!(
-        "checked {checked} `_BitInt` types on {} targets",
-        BitIntTarget::ALL.len()
-    );
-    assert!(checked > 13 * 2 * 1000, "only {checked} types checked");
+    checked
+}
+
+#[test]
+fn layout_and_passing_match_clang_on_every_target() {
+    let mut mismatches = Vec::new();
+    for compiler in COMPILERS {
+        let clang = compiler.0;
+        if !clang_available(clang) {
+            continue;
+        }
+        let checked = sweep(compiler, &mut mismatches);
+        eprintln!(
+            "{clang}: checked {checked} `_BitInt` types on {} targets",
+            BitIntTarget::ALL.len()
+        );
+        assert!(checked > 13 * 2 * 1000, "only {checked} types checked");
+    }
     assert!(
         mismatches.is_empty(),
         "{} mismatches:\n{}",

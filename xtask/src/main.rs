@@ -7,9 +7,8 @@
 //!   packages), then runs every test: formatting, clippy, the workspace
 //!   tests (unit, UI, expansion, C conformance under gcc and clang-19),
 //!   the library crates' dry-run publication and their tests from their
-//!   packages,
-//!   the `_BitInt` calls on i686, aarch64, riscv64 and armv7, and the
-//!   showcase.
+//!   packages, the `_BitInt` calls by clang-19 and clang-22 on i686,
+//!   aarch64, riscv64 and armv7, and the showcase.
 //! - `cargo xtask bench [--quick]`: the benchmark suite (instruction counts
 //!   under callgrind, DPI calls in Verilator, compile time), written to
 //!   `BENCHMARKS.md` (quick: `target/benchmarks/BENCHMARKS.md`).
@@ -48,10 +47,18 @@ impl Tool {
     }
 }
 
-const CLANG_19: Tool = Tool {
+pub(crate) const CLANG_19: Tool = Tool {
     command: "clang-19",
     package: "clang-19",
     needed_for: "the clang half of the C conformance harness and the `_BitInt` tests",
+};
+
+/// The newest clang Debian ships: the `_BitInt` rules of the psABIs on
+/// RISC-V and LoongArch, beside clang-19's older ones.
+pub(crate) const CLANG_22: Tool = Tool {
+    command: "clang-22",
+    package: "clang-22",
+    needed_for: "the `_BitInt` layout and call tests against the psABI rules (RISC-V, LoongArch)",
 };
 
 const GCC: Tool = Tool {
@@ -98,8 +105,8 @@ const MAKE: Tool = Tool {
     needed_for: "Verilator's `--build` and the manual's Makefile recipe (docs/src/generating.md)",
 };
 
-const TEST_TOOLS: [Tool; 9] = [
-    VALGRIND, CLANG_19, GCC, GXX, MAKE, VERILATOR, PYTHON3, MLIR_OPT, LLVM_AR,
+const TEST_TOOLS: [Tool; 10] = [
+    VALGRIND, CLANG_19, CLANG_22, GCC, GXX, MAKE, VERILATOR, PYTHON3, MLIR_OPT, LLVM_AR,
 ];
 
 const VALGRIND: Tool = Tool {
@@ -130,8 +137,13 @@ fn main() -> ExitCode {
         }
         Some("docs") => hygiene::book(),
         Some("publish") => publish::from_tarballs(),
-        Some("cross") => cross::bitint_calls_on_other_targets()
-            .and_then(|()| cross::registry_fallback_compiles()),
+        // `cross riscv64`: the targets whose triple contains the word only.
+        Some("cross") => match args.get(1) {
+            Some(only) => cross::bitint_calls_on_other_targets(Some(only)),
+            None => cross::bitint_calls_on_other_targets(None)
+                .and_then(|()| cross::loongarch_storage_compiles())
+                .and_then(|()| cross::registry_fallback_compiles()),
+        },
         Some("miri") => sanitizers::miri(),
         Some("tsan") => sanitizers::thread_sanitizer(),
         Some("fuzz") => sanitizers::fuzz(),
@@ -140,7 +152,7 @@ fn main() -> ExitCode {
         Some("slang") => python_tools::check_systemverilog(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | hostile | hygiene | docs | publish | cross | miri | tsan | fuzz | circt | iree | slang>"
+                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | hostile | hygiene | docs | publish | cross [TARGET] | miri | tsan | fuzz | circt | iree | slang>"
             );
             return ExitCode::from(2);
         }
@@ -281,8 +293,12 @@ fn test() -> Result<(), String> {
         "the library crates: `cargo package` (the publish dry run, dependency order), their tests and doctests from the tarballs, their docs as on docs.rs",
     );
     publish::from_tarballs()?;
-    step("`_BitInt` calls on i686 (native) and aarch64, riscv64, armv7 (qemu-user)");
-    cross::bitint_calls_on_other_targets()?;
+    step(
+        "`_BitInt` calls by clang-19 and clang-22 on i686 (native) and aarch64, riscv64, armv7 (qemu-user), and by clang-22 on the host",
+    );
+    cross::bitint_calls_on_other_targets(None)?;
+    step("`_BitInt` storage built for loongarch64 under both revisions of its rules");
+    cross::loongarch_storage_compiles()?;
     step("type-check for Windows (the registry through `linkme`, not ELF sections)");
     cross::registry_fallback_compiles()?;
     step("C conformance harness under valgrind memcheck");

@@ -49,13 +49,14 @@ macro_rules! bit_int_ffi {
             }
         }
 
-        // SAFETY: returned as `CPassing::Value`, fully extended.
+        // SAFETY: returned as `CPassing::Value`, fully extended as the ABI
+        // wants it in a register (`to_register`).
         unsafe impl<const N: u32, S: BitStorage> crate::CResult for $name<N, S> {
             type Raw = <S as CPassing<$sign>>::Value;
             const C_TYPE: crate::CTypeDesc = <Self as crate::CType>::C_TYPE;
             #[inline(always)]
             fn into_c(self) -> Self::Raw {
-                <S as CPassing<$sign>>::to_value(self.to_storage())
+                <S as CPassing<$sign>>::to_value(self.to_register())
             }
         }
     };

@@ -27,8 +27,12 @@
 //! The storage is chosen per target in [`storage`](self) (x86-64: the
 //! smallest of `u8`/`u16`/`u32`/`u64` up to 64 bits, then `[u64; K]` with
 //! alignment 8; AArch64: `[u128; K]` above 64 bits, so the value travels in
-//! an even register pair like `__int128`; i386: `[u32; K]` above 64 bits,
-//! alignment 4). Values built in Rust are always
+//! an even register pair like `__int128`, and LoongArch under its psABI
+//! rules; i386: `[u32; K]` above 64 bits, alignment 4), following
+//! [`bitint_layout_in`] under the
+//! revision of the target's rules this build follows
+//! ([`BitIntRevision::SELECTED`]).
+//! Values built in Rust are always
 //! stored fully extended (sign-extended for `BitInt`, zero-extended for
 //! `UBitInt`) into the padding bits, which is what C callees on every target
 //! may rely on. C does not promise the same in the other direction, so every
@@ -39,9 +43,10 @@
 //!
 //! # Targets
 //!
-//! Storage and calls are tested against clang-19 on x86-64 and i686 (widths
-//! 2 to 4096) and on aarch64, riscv64 and armv7 (widths 2 to 128, their
-//! `__BITINT_MAXWIDTH__`; run under qemu-user): C calls Rust and Rust calls
+//! Storage and calls are tested against clang-19 and clang-22 on x86-64 and
+//! i686 (widths 2 to 4096) and on aarch64, riscv64 and armv7 (widths 2 to
+//! 128, their `__BITINT_MAXWIDTH__`; run under qemu-user; on riscv64 with
+//! the library built for each compiler's rules): C calls Rust and Rust calls
 //! C, in registers, on the stack, after one `int` (AArch64's even register
 //! pairs), by pointer and inside structs, with dirty padding bits. Two ABI
 //! differences reach Rust code that declares C functions itself:
@@ -53,6 +58,9 @@
 //! - ABIs widen a narrow argument or result in its register by C's
 //!   signedness, so a signed value travels as a signed primitive: declare
 //!   C results as [`CValue<T>`] and convert with [`BitInt::from_c_value`].
+//!   Where an ABI widens an unsigned value like a signed one (RV64 under
+//!   the legacy rules, LoongArch and MIPS64: `unsigned _BitInt(17..=31)`),
+//!   [`BitInt::as_c_arg`] and the shims' results are extended that way.
 //!
 //! The other little-endian targets of [`bitint_layout`](crate::bitint_layout)
 //! get storage that follows its table, untested by calls; big-endian
@@ -85,7 +93,9 @@ pub use storage::{
     Pick, Signed, U128Words, Unsigned, Width, chunks, kind,
 };
 
-use crate::bitint_layout::{BitIntTarget, bitint_layout};
+use crate::bitint_layout::{
+    BitIntRevision, BitIntTarget, Extension, ParamPassing, bitint_layout_in,
+};
 
 /// How C passes a `T` argument at the machine level: the parameter type to
 /// write in an `extern "C"` block that declares a C function taking
@@ -256,7 +266,7 @@ const fn check_layout<S: BitStorage>(bits: u32, signed: bool) {
     let Some(target) = BitIntTarget::current() else {
         panic!("abi-core does not know the `_BitInt` ABI of this target");
     };
-    let Some(layout) = bitint_layout(target, bits, signed) else {
+    let Some(layout) = bitint_layout_in(target, BitIntRevision::SELECTED, bits, signed) else {
         panic!(
             "this width is not a valid `_BitInt` on this target (0, 1 for signed, or above __BITINT_MAXWIDTH__)"
         );
@@ -265,6 +275,36 @@ const fn check_layout<S: BitStorage>(bits: u32, signed: bool) {
         size_of::<S>() == layout.size && align_of::<S>() == layout.align,
         "the storage type does not have the size and alignment of this `_BitInt(N)`; use `bitint!(N)`/`ubitint!(N)`"
     );
+}
+
+/// Whether the ABI wants a `_BitInt(bits)` of this signedness
+/// sign-extended from bit N-1 in a register (as an argument and as a
+/// result), on this target under the selected revision. It differs from
+/// the type's signedness for RV64 (clang <= 21), LoongArch64 and MIPS64
+/// `unsigned _BitInt(17..=31)`, which live sign-extended like every 32-bit
+/// value. Where the ABI promises nothing or passes the value in memory,
+/// the storage's own extension.
+const fn register_sign_extended(bits: u32, signed: bool) -> bool {
+    let layout = match BitIntTarget::current() {
+        Some(target) => bitint_layout_in(target, BitIntRevision::SELECTED, bits, signed),
+        None => None,
+    };
+    match layout {
+        Some(layout) => match layout.param {
+            ParamPassing::Direct {
+                extension: Extension::Sign,
+            } => true,
+            ParamPassing::Direct {
+                extension: Extension::Zero,
+            } => false,
+            ParamPassing::Direct {
+                extension: Extension::None,
+            }
+            | ParamPassing::Memory
+            | ParamPassing::Reference => signed,
+        },
+        None => signed,
+    }
 }
 
 /// The panic of `<<` and `>>` by `N` or more (with debug assertions), out of

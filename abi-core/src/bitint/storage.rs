@@ -6,6 +6,9 @@
 use core::num::NonZeroUsize;
 
 use crate::argument::{ArgError, Borrow};
+use crate::bitint_layout::{
+    BitIntLayout, BitIntRevision, BitIntTarget, bitint_layout_experimental_in, bitint_layout_in,
+};
 
 /// The storage of a `_BitInt` value, viewed as little-endian `u64` words for
 /// arithmetic.
@@ -345,16 +348,30 @@ passed_by_reference!(Signed, Unsigned);
 #[cfg(target_endian = "big")]
 compile_error!("abi-core's `_BitInt` types support little-endian targets only");
 
-/// Storage class of a width: 1, 2, 4, 8 (one primitive) or 16 (chunks),
-/// or 0 when no `_BitInt` of this width and signedness exists on the target
-/// (a signed one bit, zero bits, or above `__BITINT_MAXWIDTH__`, as
+/// The ABI of a width on the compilation target, under the revision this
+/// build follows ([`BitIntRevision::SELECTED`]): the one rule the storage
+/// follows (`None` where no such `_BitInt` exists, or the target is not
+/// known).
+const fn layout(bits: u32, signed: bool) -> Option<BitIntLayout> {
+    match BitIntTarget::current() {
+        Some(target) => {
+            bitint_layout_experimental_in(target, BitIntRevision::SELECTED, bits, signed)
+        }
+        None => None,
+    }
+}
+
+/// Storage class of a width: 1, 2, 4, 8 (one primitive), or 32, 64, 128
+/// (an array of chunks of that many bits), or 0 when no `_BitInt` of this
+/// width and signedness exists on the target (a signed one bit, zero bits,
+/// or above `__BITINT_MAXWIDTH__`, as
 /// [`bitint_layout`](crate::bitint_layout::bitint_layout) says): its
 /// storage is then [`NoSuchBitInt`], so that the type is an error as soon
 /// as it is type-checked (`cargo check`), not only when code is generated.
 #[doc(hidden)]
 pub const fn kind(bits: u32, signed: bool) -> u8 {
-    let exists = match crate::bitint_layout::BitIntTarget::current() {
-        Some(target) => crate::bitint_layout::bitint_layout(target, bits, signed).is_some(),
+    let exists = match BitIntTarget::current() {
+        Some(target) => bitint_layout_in(target, BitIntRevision::SELECTED, bits, signed).is_some(),
         // An unknown target is refused by the layout check instead.
         None => bits > 0,
     };
@@ -367,20 +384,22 @@ pub const fn kind(bits: u32, signed: bool) -> u8 {
     } else if bits <= 32 {
         4
     } else if bits <= 64 {
+        // One primitive: `u64` also where it is two 4-byte chunks (i386,
+        // where `u64` has alignment 4 like clang's `_BitInt(64)`).
         8
     } else {
-        16
+        8 * chunk_bytes(bits) as u8
     }
 }
 
-/// Bits per chunk above 64 bits on this target.
-const CHUNK_BITS: u32 = if cfg!(target_arch = "aarch64") {
-    128
-} else if cfg!(target_arch = "x86") {
-    32
-} else {
-    64
-};
+/// Bytes per chunk above 64 bits (8 on an unknown target, which the layout
+/// check refuses anyway).
+const fn chunk_bytes(bits: u32) -> usize {
+    match layout(bits, false) {
+        Some(layout) => layout.chunk_bytes,
+        None => 8,
+    }
+}
 
 /// Number of chunks of a width above 64 bits (1 otherwise).
 #[doc(hidden)]
@@ -388,7 +407,7 @@ pub const fn chunks(bits: u32) -> usize {
     if bits <= 64 {
         1
     } else {
-        bits.div_ceil(CHUNK_BITS) as usize
+        bits.div_ceil(8 * chunk_bytes(bits) as u32) as usize
     }
 }
 
@@ -427,23 +446,21 @@ impl Pick for Kind<4, 1> {
 impl Pick for Kind<8, 1> {
     type Repr = u64;
 }
-#[cfg(not(any(target_arch = "aarch64", target_arch = "x86")))]
-impl<const C: usize> Pick for Kind<16, C> {
+impl<const C: usize> Pick for Kind<32, C> {
+    // i386: 4-byte chunks, align 4, passed by reference (see `CArg`).
+    type Repr = [u32; C];
+}
+impl<const C: usize> Pick for Kind<64, C> {
     // x86-64 and the other 8-byte-chunk targets: `[u64; C]`, align 8 (not
     // `u128`, whose alignment is 16).
     type Repr = [u64; C];
 }
-#[cfg(target_arch = "aarch64")]
-impl<const C: usize> Pick for Kind<16, C> {
-    // AAPCS64: 16-byte chunks, align 16, passed like `__int128`: the storage
-    // must contain `u128` for the register-pair assignment to match.
+impl<const C: usize> Pick for Kind<128, C> {
+    // AAPCS64 and LoongArch's psABI: 16-byte chunks, align 16, passed like
+    // `__int128`: the storage must contain `u128` for AArch64's even
+    // register pair (and Rust's RISC-V/LoongArch lowering of a 16-aligned
+    // aggregate as one `i128`) to match.
     type Repr = [u128; C];
-}
-#[cfg(target_arch = "x86")]
-impl<const C: usize> Pick for Kind<16, C> {
-    // i386: 4-byte chunks, align 4, passed by reference (see `CArg`). Up to
-    // 64 bits the primitive `u64` (align 4 on i386) matches already.
-    type Repr = [u32; C];
 }
 
 /// The storage of a width, for widths outside the built-in table:

@@ -57,6 +57,20 @@ macro_rules! bit_int_type {
                 self.normalized().storage
             }
 
+            /// The storage as the ABI wants it in a register, as an
+            /// argument or a result: fully extended, by C's signedness or,
+            /// where the ABI extends an unsigned value like a signed one
+            /// (`register_sign_extended`), from bit N-1 as if signed.
+            #[inline(always)]
+            pub(crate) fn to_register(self) -> S {
+                const fn by_sign(bits: u32) -> bool {
+                    register_sign_extended(bits, $signed)
+                }
+                let mut w = self.storage.to_words();
+                words::normalize(w.as_mut(), N, by_sign(N));
+                S::from_words(w)
+            }
+
             /// The value as an argument of a C function declared in Rust:
             /// declare the parameter as [`CArg`](crate::bitint::CArg)`<Self>`
             /// and pass `value.as_c_arg()`. It is the storage by value, or,
@@ -70,7 +84,7 @@ macro_rules! bit_int_type {
             /// on a value copied out of C memory.
             #[inline(always)]
             pub fn as_c_arg(&self) -> CArg<Self> {
-                CArg(<S as CPassing<$sign>>::as_extended_arg(&self.storage, self.to_storage()))
+                CArg(<S as CPassing<$sign>>::as_extended_arg(&self.storage, self.to_register()))
             }
 
             /// A value a C function declared in Rust returned: declare the

@@ -10,6 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
+use crate::bitint_layout::{BitIntRevision, BitIntTarget};
 use crate::c::status::RESERVED_STATUSES;
 use crate::model::c::{CScalar, CTypeDesc};
 use crate::model::names::c_identifier;
@@ -345,6 +346,9 @@ impl BitIntUse {
             "#define ABI_HAVE_BITINT 1\n#else\n#define ABI_HAVE_BITINT 0\n#endif\n#endif\n",
         );
         out.push_str("#if ABI_HAVE_BITINT\n");
+        if let Some(target) = BitIntTarget::current() {
+            out.push_str(&bitint_rules_check(target, BitIntRevision::SELECTED));
+        }
         for (signed, bits, size, align) in &self.types {
             let ty = CTypeDesc::BitInt {
                 bits: *bits,
@@ -357,6 +361,95 @@ impl BitIntUse {
         }
         out.push_str("#endif\n");
     }
+}
+
+/// The preprocessor test that a C compiler targets `target` (the macros
+/// clang and gcc define), for the targets whose `_BitInt` rules have
+/// revisions; `None` elsewhere.
+fn revised_target_macro(target: BitIntTarget) -> Option<&'static str> {
+    match target {
+        BitIntTarget::Riscv64 => Some("defined(__riscv) && __riscv_xlen == 64"),
+        BitIntTarget::Riscv32 => Some("defined(__riscv) && __riscv_xlen == 32"),
+        BitIntTarget::Loongarch64 => Some("defined(__loongarch64)"),
+        BitIntTarget::X86_64
+        | BitIntTarget::I386
+        | BitIntTarget::Aarch64
+        | BitIntTarget::AppleArm64
+        | BitIntTarget::Armv7
+        | BitIntTarget::Ppc64le
+        | BitIntTarget::S390x
+        | BitIntTarget::Mips64
+        | BitIntTarget::Sparcv9
+        | BitIntTarget::Wasm32 => None,
+    }
+}
+
+/// The check a header's `_BitInt` prelude carries: an `#error` naming both
+/// sets of rules when the compiler reading the header implements another
+/// revision of `target`'s `_BitInt` rules than `revision`, the one the
+/// library was built for (a mismatch would otherwise pass values the
+/// other side misreads, with no message). Compilers other than clang are
+/// refused on these targets: abi-core has not verified their rules there.
+/// It also references the library's marker symbol of `revision`
+/// ([`marker`](crate::bitint_layout::marker)), so that a library built for
+/// the other revision does not link. Empty for a target whose compilers
+/// all follow the same rules, so those headers are unchanged.
+pub fn bitint_rules_check(target: BitIntTarget, revision: BitIntRevision) -> String {
+    let (Some(target_macro), Some(first_psabi)) =
+        (revised_target_macro(target), target.psabi_since_clang())
+    else {
+        return String::new();
+    };
+    let describe = |r: BitIntRevision| match r.clang_versions(target) {
+        (first, Some(last)) => format!("the {r} `_BitInt` rules of clang {first} to {last}"),
+        (first, None) => format!("the {r} `_BitInt` rules of clang >= {first}"),
+    };
+    let (mismatch, other) = match revision {
+        BitIntRevision::Psabi => (
+            format!("__clang_major__ < {first_psabi}"),
+            BitIntRevision::Legacy,
+        ),
+        BitIntRevision::Legacy => (
+            format!("__clang_major__ >= {first_psabi}"),
+            BitIntRevision::Psabi,
+        ),
+    };
+    let ours = describe(revision);
+    let theirs = describe(other);
+    let mut out = String::new();
+    writeln!(
+        out,
+        "/* The library passes `_BitInt` by {ours} on {target} (ABI_CORE_BITINT_RULES={revision}). */"
+    )
+    .unwrap();
+    writeln!(out, "#if {target_macro}").unwrap();
+    writeln!(out, "#if defined(__clang__) && {mismatch}").unwrap();
+    writeln!(
+        out,
+        "#error \"abi-core: this library was built for {ours} on {target} (ABI_CORE_BITINT_RULES={revision}), but this compiler implements {theirs}: compile with clang {}, or rebuild the library with ABI_CORE_BITINT_RULES={other}\"",
+        match revision.clang_versions(target) {
+            (first, Some(last)) => format!("{first} to {last}"),
+            (first, None) => format!(">= {first}"),
+        }
+    )
+    .unwrap();
+    writeln!(out, "#elif !defined(__clang__)").unwrap();
+    writeln!(
+        out,
+        "#error \"abi-core: this library was built for {ours} on {target} (ABI_CORE_BITINT_RULES={revision}); the `_BitInt` rules of compilers other than clang are not verified on this target\""
+    )
+    .unwrap();
+    out.push_str("#endif\n");
+    // The library's marker (`bitint_layout::marker`): referenced once per
+    // translation unit, so that a library built for the other revision
+    // fails to link with C compiled against this header.
+    writeln!(
+        out,
+        "#ifndef ABI_BITINT_RULES_REFERENCED\n#define ABI_BITINT_RULES_REFERENCED\nextern const unsigned char abi_core_bitint_rules_{revision};\n__attribute__((used)) static const unsigned char *const abi_bitint_rules_reference = &abi_core_bitint_rules_{revision};\n#endif"
+    )
+    .unwrap();
+    out.push_str("#endif\n");
+    out
 }
 
 fn guard_open(out: &mut String, guarded: bool) {

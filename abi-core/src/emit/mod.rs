@@ -26,7 +26,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use bundle::{Bundle, GeneratedFile};
-pub use c_header::CHeader;
+pub use c_header::{CHeader, bitint_rules_check};
 pub use circt_dpi::CirctDpi;
 pub use link_flags::{DpiLinkFlags, dpi_link_flags};
 pub use reflection_json::ReflectionJson;
