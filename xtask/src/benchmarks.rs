@@ -8,7 +8,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
 
-use crate::{CLANG_19, VALGRIND, VERILATOR, ensure_tools, step};
+use crate::step;
+use crate::tools::{CLANG_19, VALGRIND, VERILATOR, ensure_tools};
 
 /// One family of the report: a heading, how it is measured, and the
 /// tables its benchmark printed.

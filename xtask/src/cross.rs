@@ -17,7 +17,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::{Tool, cargo_with_env, ensure_tools, under_ci};
+use crate::tools::{Tool, ensure_tools};
+use crate::{cargo_with_env, under_ci};
 
 /// A target the `_BitInt` calls are proven on.
 struct CrossTarget {
@@ -148,7 +149,7 @@ pub(crate) fn bitint_calls_on_other_targets(only: Option<&str>) -> Result<(), St
         .iter()
         .flat_map(|t| t.tools.iter().cloned())
         .collect();
-    tools.extend([crate::CLANG_19, crate::CLANG_22]);
+    tools.extend([crate::tools::CLANG_19, crate::tools::CLANG_22]);
     ensure_tools(&tools)?;
     let root = std::env::current_dir().map_err(|e| e.to_string())?;
     for target in TARGETS
@@ -174,7 +175,7 @@ pub(crate) fn bitint_calls_on_other_targets(only: Option<&str>) -> Result<(), St
             continue;
         }
         for (clang, major) in COMPILERS {
-            if !crate::has_command(clang) {
+            if !crate::tools::has_command(clang) {
                 // Not under CI (`ensure_tools` fails there).
                 eprintln!(
                     "SKIPPED: the `_BitInt` calls on {} by {clang}",
@@ -186,7 +187,7 @@ pub(crate) fn bitint_calls_on_other_targets(only: Option<&str>) -> Result<(), St
             run_target(target, &root, clang, target.rules_of_clang(major))?;
         }
         if target.psabi_since_clang.is_some()
-            && COMPILERS.iter().all(|(c, _)| crate::has_command(c))
+            && COMPILERS.iter().all(|(c, _)| crate::tools::has_command(c))
         {
             stale_header_does_not_link(target, &root)?;
         }

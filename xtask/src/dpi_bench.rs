@@ -18,8 +18,8 @@ const PAIRS: [(&str, u32); 3] = [
 
 pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
     let sv = root.join("c-tests/sv");
-    let simulation = crate::verilate(
-        &crate::Verilator::debian(),
+    let simulation = crate::verilator::verilate(
+        &crate::verilator::Verilator::debian(),
         "dpi_bench",
         &[
             sv.join("generated/abi_dpi.sv"),
@@ -36,8 +36,8 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
     // The same model compiled by clang-19: its C twins then go through
     // LLVM like the Rust functions (another version of it), which separates
     // what the shims cost from what g++ and LLVM make of the user's loop.
-    let simulation_clang = crate::verilate(
-        &crate::Verilator::debian(),
+    let simulation_clang = crate::verilator::verilate(
+        &crate::verilator::Verilator::debian(),
         "dpi_bench",
         &[
             sv.join("generated/abi_dpi.sv"),

