@@ -230,6 +230,7 @@ macro_rules! __packed_struct_boundary {
             type Raw = *const u8;
             const C_TYPE: $crate::__private::CTypeDesc =
                 $crate::__private::packed_passing::C_BYTES;
+            const BORROWS: bool = true;
             unsafe fn checked_borrow(
                 raw: *const u8,
             ) -> ::core::result::Result<

@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
 use super::model::{FunctionModel, Model, ResultModel, StructModel};
-use crate::syntax::{is_unit, may_borrow, with_lifetimes};
+use crate::syntax::{is_unit, with_lifetimes};
 use crate::tokens::{
     Catch, Entry, Qualified, ShimParam, caught_body, private, rust_item, rust_type_string,
 };
@@ -38,11 +38,11 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     let mut borrows = Vec::new();
     let mut borrow_checks = Vec::new();
     let has_status = matches!(f.result, ResultModel::Status { .. });
-    let borrowing = f
-        .params
-        .iter()
-        .filter(|param| may_borrow(&param.ty))
-        .count();
+    // With two arguments or more, every argument is checked first and
+    // converted in two passes (below); whether any two may borrow is the
+    // types' `BORROWS` (a constant: a shim of scalars compiles no check).
+    let two_pass = f.params.len() >= 2;
+    let mut borrowing = Vec::new();
 
     for (i, param) in f.params.iter().enumerate() {
         let ty = &param.ty;
@@ -97,9 +97,14 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
                 }
             }
         };
-        if borrowing > 1 && may_borrow(ty) {
-            // Several arguments may borrow: each is checked first, then all
-            // are compared, then converted in two passes (below).
+        if two_pass {
+            // Several arguments: each is checked first, then all that
+            // borrow are compared, then converted in two passes (below).
+            borrowing.push(if param.is_slice {
+                quote!(true)
+            } else {
+                q.item("BORROWS")
+            });
             let borrow = raw_name(i, "_borrow");
             let checked_borrow = q.call("checked_borrow", raw_args.clone());
             let checked_borrow = if param.is_slice {
@@ -141,7 +146,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     // another argument's bytes are read, whatever the overlap check could
     // see. The conversions skip the checks made before (`from_checked`).
     let mut conversions = Vec::new();
-    if borrowing > 1 {
+    if two_pass {
         let disjoint = if has_status {
             quote! {
                 if let ::core::option::Option::Some(__abi_status) =
@@ -154,7 +159,11 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             quote!(#p::disjoint_or_abort(&#desc, &[#(#borrows),*]);)
         };
         conversions.extend(borrow_checks);
-        conversions.push(disjoint);
+        conversions.push(quote! {
+            if #(#borrowing as usize)+* >= 2 {
+                #disjoint
+            }
+        });
     }
     conversions.extend(first_pass_conversions);
     conversions.extend(second_pass_conversions);

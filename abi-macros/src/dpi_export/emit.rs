@@ -72,15 +72,14 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
                     quote::quote_spanned!(span=> #p::require_export_inout::<#value_ty>();)
                 };
                 // What SystemVerilog hands back lives until its next call:
-                // the value must not borrow it (strings, also in arrays;
-                // plain scalars never do). A constant item, which `cargo
-                // check` evaluates too.
-                if crate::syntax::may_borrow(&param.value) {
-                    type_checks.push(crate::dpi_param::type_check(
-                        &value_ty,
-                        "require_owned_export_output",
-                    ));
-                }
+                // the value must not borrow it (strings, also in arrays,
+                // whatever the type is called: the type's `CALL_BORROW`
+                // says). A constant item, which `cargo check` evaluates
+                // too.
+                type_checks.push(crate::dpi_param::type_check(
+                    &value_ty,
+                    "require_owned_export_output",
+                ));
                 before.push(quote! {
                     #require_value
                     let mut #raw: #cell_ty = #initial;

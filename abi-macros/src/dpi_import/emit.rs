@@ -60,18 +60,15 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                     name: raw.clone(),
                     ty: quote!(#input),
                 });
-                // Plain scalars (`i32`, `bool`, ...) never borrow: left out
-                // of the check, so that most shims have none.
-                if crate::syntax::may_borrow(&param.written) {
-                    call_borrows.push(q.item("CALL_BORROW"));
-                    let input_borrow = q.call("input_borrow", quote!(#raw));
-                    borrows.push(quote! {
-                        // SAFETY: as for `from_input` below.
-                        unsafe { #input_borrow }
-                    });
-                } else {
-                    borrows.push(quote!(::core::option::Option::None));
-                }
+                // Every input takes part, whatever its type is called: its
+                // `CALL_BORROW` decides, in a constant, whether the check
+                // is compiled at all (plain scalars never borrow).
+                call_borrows.push(q.item("CALL_BORROW"));
+                let input_borrow = q.call("input_borrow", quote!(#raw));
+                borrows.push(quote! {
+                    // SAFETY: as for `from_input` below.
+                    unsafe { #input_borrow }
+                });
                 // The shim converts with every lifetime `'static`; the
                 // function's own generic lifetimes keep a borrowed input
                 // from outliving the call, unless it is written `'static`.
@@ -104,9 +101,10 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                     }
                 };
                 let require_value = require_dpi_value(&value_ty);
-                if param.direction == Direction::InOut && crate::syntax::may_borrow(&param.value) {
+                if param.direction == Direction::InOut {
                     // The value read from the cell must not borrow what
-                    // the simulator passed in (strings, also in arrays).
+                    // the simulator passed in (strings, also in arrays:
+                    // the type's `CALL_BORROW` says).
                     type_checks.push(type_check(&value_ty, "require_owned_inout"));
                 }
                 borrows.push(quote!(::core::option::Option::None));

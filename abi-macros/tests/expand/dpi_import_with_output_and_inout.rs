@@ -34,6 +34,7 @@ const _: () = {
         ::abi_core::__private::DpiType > ::INOUT_PARAM], result : < bool as
         ::abi_core::__private::DpiResult > ::RESULT, };
     );
+    const _: () = ::abi_core::__private::require_owned_inout::<i16>();
     #[unsafe(export_name = "step")]
     unsafe extern "C" fn __abi_dpi_import_step(
         __abi_arg0: <i32 as ::abi_core::__private::DpiType>::Input,
@@ -46,6 +47,32 @@ const _: () = {
             &(__abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3),
             |&(__abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3)| {
                 let __abi_scope_grant = ::abi_core::__private::ScopeGrant::enter();
+                if const {
+                    ::abi_core::__private::overlap_possible(
+                        &[
+                            <i32 as ::abi_core::__private::DpiType>::CALL_BORROW,
+                            <bool as ::abi_core::__private::DpiType>::CALL_BORROW,
+                        ],
+                    )
+                } {
+                    ::abi_core::__private::disjoint_or_abort(
+                        &__ABI_FUNCTION,
+                        &[
+                            unsafe {
+                                <i32 as ::abi_core::__private::DpiType>::input_borrow(
+                                    __abi_arg0,
+                                )
+                            },
+                            unsafe {
+                                <bool as ::abi_core::__private::DpiType>::input_borrow(
+                                    __abi_arg1,
+                                )
+                            },
+                            ::core::option::Option::None,
+                            ::core::option::Option::None,
+                        ],
+                    );
+                }
                 let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                     unsafe {
                         <i32 as ::abi_core::__private::DpiType>::from_input(__abi_arg0)

@@ -58,10 +58,15 @@ const _: () = {
                     &__ABI_FUNCTION,
                     2usize,
                 );
-                ::abi_core::__private::disjoint_or_abort(
-                    &__ABI_FUNCTION,
-                    &[__abi_arg0_borrow, __abi_arg1_borrow, __abi_arg2_borrow],
-                );
+                if true as usize
+                    + <Option<&'static f64> as ::abi_core::__private::CParam>::BORROWS
+                        as usize + true as usize >= 2
+                {
+                    ::abi_core::__private::disjoint_or_abort(
+                        &__ABI_FUNCTION,
+                        &[__abi_arg0_borrow, __abi_arg1_borrow, __abi_arg2_borrow],
+                    );
+                }
                 let __abi_arg0_first = ::abi_core::__private::argument_or_abort(
                     unsafe {
                         <&'static [Point] as ::abi_core::__private::CSliceParam>::first_pass(

@@ -59,11 +59,16 @@ const _: () = {
                         );
                     }
                 };
-                if let ::core::option::Option::Some(__abi_status) = ::abi_core::__private::disjoint_or_status(
-                    &__ABI_FUNCTION,
-                    &[__abi_arg0_borrow, __abi_arg1_borrow],
-                ) {
-                    return __abi_status;
+                if true as usize
+                    + <&'static mut u8 as ::abi_core::__private::CParam>::BORROWS
+                        as usize >= 2
+                {
+                    if let ::core::option::Option::Some(__abi_status) = ::abi_core::__private::disjoint_or_status(
+                        &__ABI_FUNCTION,
+                        &[__abi_arg0_borrow, __abi_arg1_borrow],
+                    ) {
+                        return __abi_status;
+                    }
                 }
                 let __abi_arg0_first = match unsafe {
                     <&'static str as ::abi_core::__private::CSliceParam>::first_pass(

@@ -113,6 +113,13 @@ pub unsafe trait CParam: Sized {
     /// checked.
     unsafe fn from_c(raw: Self::Raw) -> Result<Self, ArgError>;
 
+    /// Whether [`CParam::checked_borrow`] can return `Some` (a type that
+    /// overrides it says `true`): the shim checks that arguments do not
+    /// overlap when two of them may borrow, by this constant, not by how the
+    /// types are spelled, so an alias of `i32` costs nothing and an alias of
+    /// a reference is checked.
+    const BORROWS: bool = false;
+
     /// Check the raw argument as far as forming its reference needs (NULL,
     /// alignment, size), without forming it, and return the memory the
     /// converted argument will borrow or read, for the check that no

@@ -97,6 +97,8 @@ macro_rules! complex_impls {
             type Slot = Complex<T>;
             const C_TYPE: CTypeDesc = complex_c_type::<T>();
             const EMPTY: Complex<T> = Complex { re: T::ZERO, im: T::ZERO };
+            // An LLVM struct, which the C interface never returns by value.
+            const OUT_POINTER: bool = true;
             #[inline(always)]
             fn into_slot(self) -> Complex<T> {
                 self.into()
