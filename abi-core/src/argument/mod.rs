@@ -3,10 +3,15 @@
 //! for overlap with the others ([`Borrow`]), and the pointer check.
 
 mod borrow;
+mod lent;
 
 use core::fmt;
 
 pub use borrow::Borrow;
+pub(crate) use lent::borrows_nothing;
+pub use lent::BorrowedFor;
+#[doc(hidden)]
+pub use lent::{LentPick, LentPickNone, LentProbe};
 pub(crate) use borrow::first_conflict;
 
 /// What a foreign argument got wrong.

@@ -397,3 +397,7 @@ mod tests {
         assert_eq!(h.free().map(|c| c.get()), Ok(4000));
     }
 }
+
+// SAFETY: a handle the Rust side made, not memory the simulator lends for
+// the call.
+unsafe impl<T: 'static> crate::BorrowedFor<'_> for Chandle<T> {}

@@ -255,3 +255,6 @@ mod tests {
         assert_eq!(LogicVec::<40>::unknown().get(39), Logic::X);
     }
 }
+
+// SAFETY: a value, holding no borrow.
+unsafe impl<const N: u32, C: ChunkArray> crate::BorrowedFor<'_> for LogicVec<N, C> {}

@@ -448,3 +448,5 @@ mod simulator_choice_tests {
         );
     }
 }
+
+crate::argument::borrows_nothing!(Logic);

@@ -172,6 +172,8 @@ macro_rules! __packed_planes {
 #[macro_export]
 macro_rules! __packed_struct_boundary {
     ($t:ty) => {
+        // SAFETY: a packed struct holds bits, no borrow.
+        unsafe impl<'call> $crate::BorrowedFor<'call> for $t {}
         // SAFETY: a packed struct passes like `bit [W-1:0]` (Annex H.7.7):
         // inputs are `const svBitVecVal *` to `ceil(W/32)` chunks, outputs
         // and inouts `svBitVecVal *` to as many, which `Chunks`

@@ -268,3 +268,8 @@ unsafe impl<'a, T: Packed> CParam for PackedMut<'a, T> {
         })
     }
 }
+
+// SAFETY: the views borrow the packed bytes for `'a`, at most `'call`.
+unsafe impl<'call: 'a, 'a, T> crate::BorrowedFor<'call> for PackedRef<'a, T> {}
+// SAFETY: as above.
+unsafe impl<'call: 'a, 'a, T> crate::BorrowedFor<'call> for PackedMut<'a, T> {}

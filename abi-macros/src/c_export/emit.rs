@@ -289,11 +289,14 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     }
     .emit();
 
+    let lent = crate::tokens::lent_for_the_call(f.params.iter().map(|param| &param.ty));
+
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
         const _: () = {
             #entry
+            #lent
 
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {
@@ -341,6 +344,9 @@ fn emit_struct(s: &StructModel) -> TokenStream {
             unsafe impl #p::CType for #ident {
                 const C_TYPE: #p::CTypeDesc = #p::CTypeDesc::Struct { name: #name };
             }
+
+            // SAFETY: C struct fields are C types, which hold no borrow.
+            unsafe impl<'call> #p::BorrowedFor<'call> for #ident {}
 
             // SAFETY: passed by value as the C struct (see `CType` above).
             unsafe impl #p::CParam for #ident {

@@ -384,9 +384,13 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
         TokenStream::new()
     };
 
+    let lent = crate::tokens::lent_for_the_call(f.params.iter().map(|param| &param.ty));
+
     quote! {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+        // `NoOutPointer`, the zero-sized stand-in of a directly returned
+        // result's out-pointer, takes no argument slot (see `ResultShape`).
+        #[allow(non_upper_case_globals, non_snake_case, unused_braces, improper_ctypes_definitions, clippy::all)]
         const _: () = {
             #shape_alias
             #type_consts
@@ -394,6 +398,7 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
             #result_consts
             #desc
             #function
+            #lent
 
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn __abi_ciface_shim(#(#shim_params),*) -> #return_type {
@@ -644,7 +649,8 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
         #user_doc
         #[doc = ::core::concat!("Calls the MLIR function through `", #symbol, "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError).")]
         // The wrapper mirrors the declaration, whatever its length.
-        #[allow(clippy::needless_lifetimes, clippy::too_many_arguments)]
+        // (`NoOutPointer` takes no argument slot: see `ResultShape`.)
+        #[allow(clippy::needless_lifetimes, clippy::too_many_arguments, improper_ctypes)]
         #vis fn #ident #generics (#(#wrapper_params),*) -> ::core::result::Result<#wrapper_result, #p::CifaceError> {
             unsafe extern "C" {
                 #[link_name = #symbol]

@@ -232,6 +232,15 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         },
     );
 
+    // Inputs are lent for the call (outputs and inouts are cells the
+    // shim owns; the string rules above cover what they may hold).
+    let lent = crate::tokens::lent_for_the_call(
+        f.params
+            .iter()
+            .filter(|param| param.direction == Direction::In)
+            .map(|param| &param.written),
+    );
+
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
@@ -249,6 +258,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
             #entry
 
             #(#type_checks)*
+            #lent
 
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {

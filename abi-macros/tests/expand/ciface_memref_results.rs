@@ -2,7 +2,13 @@ pub fn pair(n: i64) -> (OwnedMemRef<f32, 1>, i32) {
     unimplemented!()
 }
 #[doc(hidden)]
-#[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+#[allow(
+    non_upper_case_globals,
+    non_snake_case,
+    unused_braces,
+    improper_ctypes_definitions,
+    clippy::all
+)]
 const _: () = {
     type __AbiResultShape = ::abi_core::__private::memref::Shape<
         {
@@ -36,6 +42,14 @@ const _: () = {
         ::abi_core::__private::memref::ResultShape < (OwnedMemRef < f32, 1 >, i32) > >
         ::DESC, };
     );
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<i64>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, i64>();
+    }
     #[unsafe(export_name = "_mlir_ciface_pair")]
     unsafe extern "C" fn __abi_ciface_shim(
         __abi_out: <__AbiResultShape as ::abi_core::__private::memref::ResultShape<

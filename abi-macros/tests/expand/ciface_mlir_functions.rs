@@ -4,7 +4,7 @@
     "Calls the MLIR function through `", "_mlir_ciface_sum_1d",
     "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError)."
 )]
-#[allow(clippy::needless_lifetimes, clippy::too_many_arguments)]
+#[allow(clippy::needless_lifetimes, clippy::too_many_arguments, improper_ctypes)]
 pub fn sum_1d(
     m: &[f32],
 ) -> ::core::result::Result<f32, ::abi_core::__private::CifaceError> {
@@ -100,7 +100,7 @@ const _: () = {
     "Calls the MLIR function through `", "_mlir_ciface_tail",
     "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError)."
 )]
-#[allow(clippy::needless_lifetimes, clippy::too_many_arguments)]
+#[allow(clippy::needless_lifetimes, clippy::too_many_arguments, improper_ctypes)]
 pub fn tail<'a>(
     m: MemRef<'a, f32, 1>,
 ) -> ::core::result::Result<

@@ -3,7 +3,13 @@ pub fn scale(mut m: MemRefMut<'_, f32, 1>, k: f32) -> f32 {
     k
 }
 #[doc(hidden)]
-#[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+#[allow(
+    non_upper_case_globals,
+    non_snake_case,
+    unused_braces,
+    improper_ctypes_definitions,
+    clippy::all
+)]
 const _: () = {
     type __AbiResultShape = ::abi_core::__private::memref::Shape<
         { <f32 as ::abi_core::__private::CifaceResult>::OUT_POINTER },
@@ -84,6 +90,17 @@ const _: () = {
         __AbiResultShape as ::abi_core::__private::memref::ResultShape < f32 > > ::DESC,
         };
     );
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<MemRefMut<'call, f32, 1>>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, MemRefMut<'call, f32, 1>>();
+        (&::abi_core::__private::LentProbe::<f32>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, f32>();
+    }
     #[unsafe(export_name = "_mlir_ciface_scale")]
     unsafe extern "C" fn __abi_ciface_shim(
         __abi_out: <__AbiResultShape as ::abi_core::__private::memref::ResultShape<

@@ -35,6 +35,17 @@ const _: () = {
         ::abi_core::__private::DpiResult > ::RESULT, };
     );
     const _: () = ::abi_core::__private::require_owned_inout::<i16>();
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<i32>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, i32>();
+        (&::abi_core::__private::LentProbe::<bool>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, bool>();
+    }
     #[unsafe(export_name = "step")]
     unsafe extern "C" fn __abi_dpi_import_step(
         __abi_arg0: <i32 as ::abi_core::__private::DpiType>::Input,

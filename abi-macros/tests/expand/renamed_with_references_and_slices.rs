@@ -21,6 +21,20 @@ const _: () = {
         ::abi_core::__private::CSliceParam > ::PARAM], result : < & 'static Point as
         ::abi_core::__private::CResult > ::RESULT, };
     );
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<&'call [Point]>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, &'call [Point]>();
+        (&::abi_core::__private::LentProbe::<Option<&'call f64>>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, Option<&'call f64>>();
+        (&::abi_core::__private::LentProbe::<&'call str>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, &'call str>();
+    }
     #[unsafe(export_name = "geo_centroid")]
     unsafe extern "C" fn __abi_c_export_centroid(
         __abi_arg0: <&'static [Point] as ::abi_core::__private::CSliceParam>::Ptr,

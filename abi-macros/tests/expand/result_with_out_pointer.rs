@@ -15,6 +15,17 @@ const _: () = {
         ::PARAM, < & 'static mut u8 as ::abi_core::__private::CParam > ::PARAM], result :
         < u32 as ::abi_core::__private::CResult > ::STATUS, };
     );
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<&'call str>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, &'call str>();
+        (&::abi_core::__private::LentProbe::<&'call mut u8>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, &'call mut u8>();
+    }
     #[unsafe(export_name = "parse")]
     unsafe extern "C" fn __abi_c_export_parse(
         __abi_arg0: <&'static str as ::abi_core::__private::CSliceParam>::Ptr,

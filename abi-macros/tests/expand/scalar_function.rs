@@ -15,6 +15,17 @@ const _: () = {
         ::abi_core::__private::CParam > ::PARAM], result : < i32 as
         ::abi_core::__private::CResult > ::RESULT, };
     );
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<i32>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, i32>();
+        (&::abi_core::__private::LentProbe::<i32>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, i32>();
+    }
     #[unsafe(export_name = "add")]
     unsafe extern "C" fn __abi_c_export_add(
         __abi_arg0: <i32 as ::abi_core::__private::CParam>::Raw,

@@ -280,3 +280,12 @@ fn held_elsewhere(
     }
     Ok(())
 }
+
+// SAFETY: the views borrow the caller's buffer for `'a`, at most `'call`.
+unsafe impl<'call: 'a, 'a, T, const N: usize> crate::BorrowedFor<'call> for MemRef<'a, T, N> {}
+// SAFETY: as above.
+unsafe impl<'call: 'a, 'a, T, const N: usize> crate::BorrowedFor<'call> for MemRefMut<'a, T, N> {}
+// SAFETY: as above.
+unsafe impl<'call: 'a, 'a, T> crate::BorrowedFor<'call> for UnrankedMemRef<'a, T> {}
+// SAFETY: owned buffers, no borrow.
+unsafe impl<T, const N: usize> crate::BorrowedFor<'_> for OwnedMemRef<T, N> {}

@@ -49,7 +49,7 @@ pub struct MemRefSignature {
     label = "not an MLIR C-interface type",
     note = "memrefs are `MemRef<'_, T, N>` (read), `MemRefMut<'_, T, N>` (write) or `UnrankedMemRef<'_, T>`; scalars are i8..i64, u8..u64, f32, f64 and `bool` for `i1` (MLIR `index` is i64); `complex<T>` is `abi_core::memref::Complex<T>`"
 )]
-pub unsafe trait CifaceParam: Sized {
+pub unsafe trait CifaceParam: Sized + crate::BorrowedFor<'static> {
     /// What the shim receives.
     type Raw: Copy;
     /// How the C header spells `Raw`.

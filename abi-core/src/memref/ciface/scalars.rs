@@ -221,3 +221,9 @@ unsafe impl CifaceArg for bool {
         TypeRecord::Primitive("i1".to_owned())
     }
 }
+
+// SAFETY: two parts, no borrow.
+unsafe impl<T> crate::BorrowedFor<'_> for Complex<T> {}
+// SAFETY: as above.
+#[cfg(feature = "num-complex")]
+unsafe impl<T> crate::BorrowedFor<'_> for num_complex::Complex<T> {}
