@@ -114,27 +114,31 @@ unsafe extern "C" {
 
 #[test]
 fn aliases_are_classified_by_their_trait() {
-    // SAFETY: the signatures of MLIR's C interface for these results.
-    unsafe {
-        let mut d = MemRefDescriptor::<f32, 1> {
-            allocated: core::ptr::null_mut(),
-            aligned: core::ptr::null_mut(),
-            offset: 0,
-            sizes: [0],
-            strides: [0],
-        };
-        _mlir_ciface_cc_ones(&mut d, 3);
-        assert_eq!(d.sizes, [3]);
-        assert_eq!(*d.aligned.add(2), 1.0);
-        libc_free(d.allocated.cast());
+    let mut d = MemRefDescriptor::<f32, 1> {
+        allocated: core::ptr::null_mut(),
+        aligned: core::ptr::null_mut(),
+        offset: 0,
+        sizes: [0],
+        strides: [0],
+    };
+    // SAFETY: MLIR's C interface for a memref result: a pointer to its
+    // descriptor first.
+    unsafe { _mlir_ciface_cc_ones(&mut d, 3) };
+    assert_eq!(d.sizes, [3]);
+    // SAFETY: three elements, written by the callee.
+    let elements = unsafe { core::slice::from_raw_parts(d.aligned, 3) };
+    assert_eq!(elements, [1.0; 3]);
+    libc_free(d.allocated.cast());
 
-        let mut c = Complex { re: 0.0, im: 0.0 };
-        _mlir_ciface_cc_conjugate_pair(&mut c, 2.5);
-        assert_eq!(c, Complex { re: 2.5, im: -2.5 });
+    let mut c = Complex { re: 0.0, im: 0.0 };
+    // SAFETY: a complex result is written through a pointer too.
+    unsafe { _mlir_ciface_cc_conjugate_pair(&mut c, 2.5) };
+    assert_eq!(c, Complex { re: 2.5, im: -2.5 });
 
-        assert_eq!(_mlir_ciface_cc_double(1.5), 3.0);
-        assert_eq!(_mlir_ciface_cc_user(1.5), 2.5);
-    }
+    // SAFETY: scalars are returned by value, with no out-pointer.
+    assert_eq!(unsafe { _mlir_ciface_cc_double(1.5) }, 3.0);
+    // SAFETY: as above: the user's `Complex` is a scalar.
+    assert_eq!(unsafe { _mlir_ciface_cc_user(1.5) }, 2.5);
 }
 
 #[test]

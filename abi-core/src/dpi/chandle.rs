@@ -333,6 +333,10 @@ unsafe impl<T: 'static> DpiResult for Chandle<T> {
     }
 }
 
+// SAFETY: a handle the Rust side made, not memory the simulator lends for
+// the call.
+unsafe impl<T: 'static> crate::BorrowedFor<'_> for Chandle<T> {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -397,7 +401,3 @@ mod tests {
         assert_eq!(h.free().map(|c| c.get()), Ok(4000));
     }
 }
-
-// SAFETY: a handle the Rust side made, not memory the simulator lends for
-// the call.
-unsafe impl<T: 'static> crate::BorrowedFor<'_> for Chandle<T> {}

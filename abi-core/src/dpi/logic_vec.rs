@@ -213,6 +213,9 @@ where
     }
 }
 
+// SAFETY: a value, holding no borrow.
+unsafe impl<const N: u32, C: ChunkArray> crate::BorrowedFor<'_> for LogicVec<N, C> {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,6 +258,3 @@ mod tests {
         assert_eq!(LogicVec::<40>::unknown().get(39), Logic::X);
     }
 }
-
-// SAFETY: a value, holding no borrow.
-unsafe impl<const N: u32, C: ChunkArray> crate::BorrowedFor<'_> for LogicVec<N, C> {}

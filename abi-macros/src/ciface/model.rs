@@ -66,7 +66,7 @@ pub(crate) enum ResultModel {
     /// the leading out-pointer is the type's `CifaceResult::OUT_POINTER`,
     /// which the generated signature asks rustc for (an alias is then
     /// classified as the type it names).
-    Value(Type),
+    Value(Box<Type>),
 }
 
 /// Why `expanded` refuses a result that travels through the leading
@@ -291,13 +291,13 @@ fn build(
                 );
                 return None;
             }
-            Type::Tuple(_) => ResultModel::Value((**ty).clone()),
+            Type::Tuple(_) => ResultModel::Value(ty.clone()),
             other => {
                 if let Some((offender, message)) = rejected_result(other) {
                     errors.spanned(offender, message);
                     return None;
                 }
-                ResultModel::Value(other.clone())
+                ResultModel::Value(Box::new(other.clone()))
             }
         },
     };
@@ -310,7 +310,9 @@ fn build(
 
     let expanded = args.expanded.is_some() && !is_import;
     if expanded {
-        if let ResultModel::Value(ty @ Type::Tuple(_)) = &result {
+        if let ResultModel::Value(ty) = &result
+            && let Type::Tuple(_) = &**ty
+        {
             errors.spanned(ty, EXPANDED_RESULT);
         }
         for p in &params {
@@ -357,8 +359,10 @@ fn declared_results(
         return Vec::new();
     };
     let members: Vec<Type> = match result {
-        ResultModel::Value(Type::Tuple(tuple)) => tuple.elems.iter().cloned().collect(),
-        ResultModel::Value(ty) => vec![ty.clone()],
+        ResultModel::Value(ty) => match &**ty {
+            Type::Tuple(tuple) => tuple.elems.iter().cloned().collect(),
+            ty => vec![ty.clone()],
+        },
         ResultModel::Unit => {
             errors.spanned(
                 meta,
