@@ -255,3 +255,20 @@ pub(crate) fn lent_for_the_call<'t>(types: impl IntoIterator<Item = &'t Type>) -
         }
     }
 }
+
+/// The call of the user's function with the converted arguments. An
+/// `unsafe` function's contract passes to the foreign caller, as the
+/// generated header or package documents.
+pub(crate) fn call_user_function<A: ToTokens>(
+    ident: &syn::Ident,
+    is_unsafe: bool,
+    args: &[A],
+) -> TokenStream {
+    if is_unsafe {
+        // SAFETY (of the generated block): the contract is the foreign
+        // caller's.
+        quote!(unsafe { #ident(#(#args),*) })
+    } else {
+        quote!(#ident(#(#args),*))
+    }
+}

@@ -327,15 +327,7 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
             }
         });
     }
-    let call = if is_unsafe {
-        quote! {
-            // SAFETY: the function is `unsafe`; its contract passes to the
-            // MLIR caller, as the header says.
-            unsafe { #ident(#(#call_args),*) }
-        }
-    } else {
-        quote!(#ident(#(#call_args),*))
-    };
+    let call = crate::tokens::call_user_function(ident, is_unsafe, &call_args);
     let (return_type, check_out, finish) = match &f.result {
         ResultModel::Unit => (quote!(()), quote!(), quote!(__abi_value)),
         ResultModel::Value(ty) => {
