@@ -33,7 +33,23 @@ macro_rules! borrows_nothing {
 pub(crate) use borrows_nothing;
 
 borrows_nothing!(
-    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64, bool, char, (),
+    i8,
+    i16,
+    i32,
+    i64,
+    i128,
+    isize,
+    u8,
+    u16,
+    u32,
+    u64,
+    u128,
+    usize,
+    f32,
+    f64,
+    bool,
+    char,
+    (),
 );
 
 // SAFETY: a raw pointer holds no borrow (what it points to is the

@@ -8,11 +8,11 @@ mod lent;
 use core::fmt;
 
 pub use borrow::Borrow;
-pub(crate) use lent::borrows_nothing;
+pub(crate) use borrow::first_conflict;
 pub use lent::BorrowedFor;
+pub(crate) use lent::borrows_nothing;
 #[doc(hidden)]
 pub use lent::{LentPick, LentPickNone, LentProbe};
-pub(crate) use borrow::first_conflict;
 
 /// What a foreign argument got wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
