@@ -49,7 +49,7 @@ borrows_nothing!(
     f64,
     bool,
     char,
-    (),
+    ()
 );
 
 // SAFETY: a raw pointer holds no borrow (what it points to is the
