@@ -3,6 +3,7 @@
 //! c-tests enables the feature: `cargo xtask test` runs this file with
 //! abi-core built alone (`cargo test -p abi-core --test ieee_flavour_ui`).
 
+#[cfg(not(feature = "verilator"))]
 #[path = "../../abi-macros/tests/ui_toolchain/mod.rs"]
 mod ui_toolchain;
 

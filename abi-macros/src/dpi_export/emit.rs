@@ -168,7 +168,7 @@ impl Parameters {
             q.call("to_cell", quote!(*#arg))
         };
         let require_value = if param.direction == Direction::Out {
-            require_dpi_value(&value_ty)
+            require_dpi_value(value_ty)
         } else {
             let span = syn::spanned::Spanned::span(&value_ty);
             quote::quote_spanned!(span=> #p::require_export_inout::<#value_ty>();)
@@ -179,7 +179,7 @@ impl Parameters {
         // says). A constant item, which `cargo check` evaluates
         // too.
         self.type_checks.push(crate::dpi_param::type_check(
-            &value_ty,
+            value_ty,
             "require_owned_export_output",
         ));
         self.before.push(quote! {

@@ -190,7 +190,7 @@ impl Parameters {
         // from outliving the call, unless it is written `'static`.
         if crate::dpi_param::mentions_static(&param.written) {
             self.type_checks
-                .push(type_check(&value_ty, "require_call_lifetime"));
+                .push(type_check(value_ty, "require_call_lifetime"));
         }
         self.prepare.push(quote! {
             // SAFETY: the simulator passes an input of the declared
@@ -224,13 +224,13 @@ impl Parameters {
                 #p::argument_or_abort(unsafe { #from_cell }, &#desc, #i)
             }
         };
-        let require_value = require_dpi_value(&value_ty);
+        let require_value = require_dpi_value(value_ty);
         if param.direction == Direction::InOut {
             // The value read from the cell must not borrow what
             // the simulator passed in (strings, also in arrays:
             // the type's `CALL_BORROW` says).
             self.type_checks
-                .push(type_check(&value_ty, "require_owned_inout"));
+                .push(type_check(value_ty, "require_owned_inout"));
         }
         self.borrows.push(quote!(::core::option::Option::None));
         let owns_strings = q.item("OWNS_HANDED_STRINGS");
