@@ -40,7 +40,7 @@ pub mod registry;
 mod registry_section;
 
 pub use abi_macros::{DpiEnum, c_export, ciface, dpi_export, dpi_import};
-pub use argument::{ArgError, Borrow};
+pub use argument::{ArgError, Borrow, BorrowedFor};
 pub use bitint::{BitInt, BitIntCast, BitIntError, UBitInt};
 pub use c::status;
 pub use c::status::{CError, ErrorCode};
@@ -57,7 +57,7 @@ pub use registry::Registry;
 pub mod __private {
     pub use crate::__register as register;
     pub use crate::__shim_code as shim_code;
-    pub use crate::argument::{ArgError, Borrow};
+    pub use crate::argument::{ArgError, Borrow, BorrowedFor, LentPick, LentPickNone, LentProbe};
     pub use crate::c::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use crate::c::{CParam, CResult, CSliceParam, CType};
     pub use crate::dpi::{

@@ -90,6 +90,9 @@ pub fn rp_copy_cstr(dst: &mut [u8], text: &CStr) -> Result<usize, ErrorCode> {
 #[derive(Debug, Clone, Copy)]
 pub struct FirstByte(u8);
 
+// SAFETY: a copy of the byte, holding no borrow.
+unsafe impl<'call> abi_core::BorrowedFor<'call> for FirstByte {}
+
 // SAFETY: `const uint8_t *`, read once (a copy) during the conversion; NULL
 // is refused; the value keeps no borrow and writes nothing (`In`).
 unsafe impl CParam for FirstByte {

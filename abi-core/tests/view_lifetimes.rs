@@ -3,7 +3,13 @@
 //! anyone can fill, a view outliving its buffer) fails to compile, with
 //! the borrow checker's own message pointing at the conflicting use.
 
+#[path = "../../abi-macros/tests/ui_toolchain/mod.rs"]
+mod ui_toolchain;
+
 #[test]
 fn misuse_of_views_does_not_compile() {
+    if !ui_toolchain::blessed_toolchain("-p abi-core --test view_lifetimes") {
+        return;
+    }
     trybuild::TestCases::new().compile_fail("tests/view_lifetimes/*.rs");
 }

@@ -13,6 +13,7 @@ mod dpi_enum;
 mod dpi_export;
 mod dpi_import;
 mod dpi_param;
+mod driver;
 mod errors;
 mod packed;
 mod syntax;

@@ -107,27 +107,6 @@ pub(crate) fn unraw(ident: &syn::Ident) -> String {
     ident.unraw().to_string()
 }
 
-/// Whether a converted argument of type `ty` may borrow memory (so it
-/// takes part in the check that no `&mut` argument overlaps another). Only
-/// the by-value primitives and raw pointers are known not to: anything
-/// else (a reference, a slice, an alias of one, a view type) is checked.
-pub(crate) fn may_borrow(ty: &Type) -> bool {
-    const BY_VALUE: [&str; 13] = [
-        "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "isize", "usize", "f32", "f64",
-        "bool",
-    ];
-    match ty {
-        Type::Ptr(_) => false,
-        Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
-            let segment = &p.path.segments[0];
-            !(segment.arguments.is_empty() && BY_VALUE.iter().any(|t| segment.ident == t))
-        }
-        Type::Paren(inner) => may_borrow(&inner.elem),
-        Type::Group(inner) => may_borrow(&inner.elem),
-        _ => true,
-    }
-}
-
 /// The first `'static` lifetime written in a parameter type of a function
 /// the foreign side calls, with the hint to give: what the caller lends
 /// (a buffer, a string, a descriptor) lives only for the call, and the shim

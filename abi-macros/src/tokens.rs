@@ -224,3 +224,61 @@ impl Entry<'_> {
         }
     }
 }
+
+/// `fn __abi_lent_for_the_call<'call>()` requiring `BorrowedFor<'call>`
+/// of each parameter type, its written lifetimes made `'call`, spanned at
+/// the type: what the foreign caller lends lives for the call only, and the
+/// shim converts arguments at `'static`, so a `'static` borrow in a
+/// parameter type, written or hidden in an alias (`type S = &'static
+/// str;`), would let the function keep it. Such a type fails to compile
+/// here ("`'call` must outlive `'static`"). Never called: a compile-time
+/// check only.
+pub(crate) fn lent_for_the_call<'t>(types: impl IntoIterator<Item = &'t Type>) -> TokenStream {
+    let checks: Vec<TokenStream> = types
+        .into_iter()
+        .map(|ty| {
+            // Every token of the call spanned like the type (its first and
+            // last tokens), so that rustc reports the lifetime at the type.
+            let tokens = ty.to_token_stream();
+            let first = tokens
+                .clone()
+                .into_iter()
+                .next()
+                .map_or_else(Span::call_site, |t| t.span());
+            let last = tokens.into_iter().last().map_or(first, |t| t.span());
+            let lent = crate::syntax::with_lifetimes(ty, "'call");
+            let probe = quote_spanned!(first=> (&::abi_core::__private::LentProbe::<#lent>::NEW));
+            let check = quote_spanned!(first=> pick().lent_for_the_call::<'call,);
+            let close = quote_spanned!(last=> >(););
+            quote!(#probe.#check #lent #close)
+        })
+        .collect();
+    if checks.is_empty() {
+        return TokenStream::new();
+    }
+    quote! {
+        #[allow(dead_code)]
+        fn __abi_lent_for_the_call<'call>() {
+            #[allow(unused_imports)]
+            use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+            #(#checks)*
+        }
+    }
+}
+
+/// The call of the user's function with the converted arguments. An
+/// `unsafe` function's contract passes to the foreign caller, as the
+/// generated header or package documents.
+pub(crate) fn call_user_function<A: ToTokens>(
+    ident: &syn::Ident,
+    is_unsafe: bool,
+    args: &[A],
+) -> TokenStream {
+    if is_unsafe {
+        // SAFETY (of the generated block): the contract is the foreign
+        // caller's.
+        quote!(unsafe { #ident(#(#args),*) })
+    } else {
+        quote!(#ident(#(#args),*))
+    }
+}

@@ -2,10 +2,16 @@
 //! with the message and span users see, one folder per topic (`c_export`,
 //! `dpi`, `ciface`, `packed`, `bitint`, `naming`). Regenerate the
 //! `.stderr` files with `TRYBUILD=overwrite cargo test -p abi-macros --test
-//! ui` and review them.
+//! ui` and review them. They run on the rustc they were blessed with
+//! (`ui_toolchain::BLESSED`).
+
+mod ui_toolchain;
 
 #[test]
 fn ui() {
+    if !ui_toolchain::blessed_toolchain("-p abi-macros --test ui") {
+        return;
+    }
     let cases = trybuild::TestCases::new();
     cases.compile_fail("tests/ui/*/*.rs");
 }

@@ -3,12 +3,17 @@
 //! for overlap with the others ([`Borrow`]), and the pointer check.
 
 mod borrow;
+mod lent;
 
 use core::fmt;
 
 pub use borrow::Borrow;
 pub(crate) use borrow::BorrowsOf;
 pub(crate) use borrow::{first_conflict, first_conflict_by_range};
+pub use lent::BorrowedFor;
+pub(crate) use lent::borrows_nothing;
+#[doc(hidden)]
+pub use lent::{LentPick, LentPickNone, LentProbe};
 
 /// What a foreign argument got wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -246,3 +246,5 @@ mod tests {
         assert_eq!(spell::<[CBool; 2]>("f"), "bool f[2]");
     }
 }
+
+crate::argument::borrows_nothing!(CBool);

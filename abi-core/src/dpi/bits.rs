@@ -345,3 +345,6 @@ unsafe impl<const N: u32, C: ChunkArray> super::DpiExportResult for Bits<N, C> {
         Self::from_chunks(chunks)
     }
 }
+
+// SAFETY: a value, holding no borrow.
+unsafe impl<const N: u32, C: ChunkArray> crate::BorrowedFor<'_> for Bits<N, C> {}

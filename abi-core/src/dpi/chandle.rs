@@ -334,6 +334,10 @@ unsafe impl<T: 'static> DpiResult for Chandle<T> {
     }
 }
 
+// SAFETY: a handle the Rust side made, not memory the simulator lends for
+// the call.
+unsafe impl<T: 'static> crate::BorrowedFor<'_> for Chandle<T> {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -153,6 +153,8 @@ where
 #[macro_export]
 macro_rules! __dpi_enum_boundary {
     ($t:ty) => {
+        // SAFETY: an enum value holds no borrow.
+        unsafe impl<'call> $crate::BorrowedFor<'call> for $t {}
         // SAFETY: the base's C types, values checked on the way in (see
         // the macro's documentation).
         unsafe impl $crate::__private::DpiType for $t {

@@ -214,6 +214,9 @@ where
     }
 }
 
+// SAFETY: a value, holding no borrow.
+unsafe impl<const N: u32, C: ChunkArray> crate::BorrowedFor<'_> for LogicVec<N, C> {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

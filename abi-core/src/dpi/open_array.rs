@@ -743,3 +743,19 @@ open_array_dpi_type!(
         array: OpenArrayMut { view }
     }
 );
+
+// SAFETY: the views borrow the simulator's array for `'a`, at most `'call`.
+unsafe impl<'call: 'a, 'a, T: OpenArrayElement, const D: usize> crate::BorrowedFor<'call>
+    for OpenArray<'a, T, D>
+{
+}
+// SAFETY: as above.
+unsafe impl<'call: 'a, 'a, T: OpenArrayElement, const D: usize> crate::BorrowedFor<'call>
+    for OpenArrayMut<'a, T, D>
+{
+}
+// SAFETY: as above.
+unsafe impl<'call: 'a, 'a, T: OpenArrayElement, const D: usize> crate::BorrowedFor<'call>
+    for OpenArrayOut<'a, T, D>
+{
+}

@@ -453,3 +453,5 @@ mod simulator_choice_tests {
         );
     }
 }
+
+crate::argument::borrows_nothing!(Logic);

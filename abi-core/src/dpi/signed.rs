@@ -343,3 +343,9 @@ mod tests {
         assert_eq!(z.get(0), Logic::One);
     }
 }
+
+// SAFETY: values, holding no borrow.
+unsafe impl<const N: u32, C: ChunkArray> crate::BorrowedFor<'_> for SignedBits<N, C> {}
+// SAFETY: as above.
+unsafe impl<const N: u32, C: ChunkArray> crate::BorrowedFor<'_> for SignedLogicVec<N, C> {}
+crate::argument::borrows_nothing!(Integer);

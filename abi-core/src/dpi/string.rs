@@ -271,3 +271,5 @@ mod tests {
         assert!(SvString::new("a\0b").is_err());
     }
 }
+
+crate::argument::borrows_nothing!(SvString);

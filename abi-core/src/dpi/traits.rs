@@ -52,6 +52,9 @@ use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
 ///     }
 /// }
 ///
+/// // SAFETY: a value, holding no borrow.
+/// unsafe impl<'call> abi_core::BorrowedFor<'call> for Lane {}
+///
 /// // SAFETY: as `int`'s.
 /// unsafe impl DpiValue for Lane {
 ///     fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
@@ -82,7 +85,7 @@ use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
     label = "no DPI-C mapping",
     note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `SignedBits<N>` (bit signed [N-1:0]), `SignedLogicVec<N>` (logic signed [N-1:0]), `Integer` (integer), `#[derive(Packed)]` structs, `#[derive(DpiEnum)]` enums (typedef enum), `&CStr` (string), `Chandle<T>` (chandle), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>`/`OpenArrayOut<'_, T>` (open arrays); `&mut T` makes an output"
 )]
-pub unsafe trait DpiType: Sized {
+pub unsafe trait DpiType: Sized + crate::BorrowedFor<'static> {
     /// The SystemVerilog data type, as written in the import.
     const SV_TYPE: SvType;
     /// Whether values of this type hand strings to the simulator that must

@@ -172,6 +172,8 @@ macro_rules! __packed_planes {
 #[macro_export]
 macro_rules! __packed_struct_boundary {
     ($t:ty) => {
+        // SAFETY: a packed struct holds bits, no borrow.
+        unsafe impl<'call> $crate::BorrowedFor<'call> for $t {}
         // SAFETY: a packed struct passes like `bit [W-1:0]` (Annex H.7.7):
         // inputs are `const svBitVecVal *` to `ceil(W/32)` chunks, outputs
         // and inouts `svBitVecVal *` to as many, which `Chunks`
@@ -230,6 +232,7 @@ macro_rules! __packed_struct_boundary {
             type Raw = *const u8;
             const C_TYPE: $crate::__private::CTypeDesc =
                 $crate::__private::packed_passing::C_BYTES;
+            const BORROWS: bool = true;
             unsafe fn checked_borrow(
                 raw: *const u8,
             ) -> ::core::result::Result<

@@ -201,6 +201,7 @@ unsafe impl<'a, T: Packed> CParam for PackedRef<'a, T> {
     }
     type Raw = *const u8;
     const C_TYPE: CTypeDesc = C_CONST_BYTES;
+    const BORROWS: bool = true;
     unsafe fn checked_borrow(raw: *const u8) -> Result<Option<crate::argument::Borrow>, ArgError> {
         if raw.is_null() {
             return Err(ArgError::Null);
@@ -241,6 +242,7 @@ unsafe impl<'a, T: Packed> CParam for PackedMut<'a, T> {
     type Raw = *mut u8;
     const C_TYPE: CTypeDesc = C_MUT_BYTES;
     const DIRECTION: Direction = Direction::InOut;
+    const BORROWS: bool = true;
     unsafe fn checked_borrow(raw: *mut u8) -> Result<Option<crate::argument::Borrow>, ArgError> {
         if raw.is_null() {
             return Err(ArgError::Null);
@@ -266,3 +268,8 @@ unsafe impl<'a, T: Packed> CParam for PackedMut<'a, T> {
         })
     }
 }
+
+// SAFETY: the views borrow the packed bytes for `'a`, at most `'call`.
+unsafe impl<'call: 'a, 'a, T> crate::BorrowedFor<'call> for PackedRef<'a, T> {}
+// SAFETY: as above.
+unsafe impl<'call: 'a, 'a, T> crate::BorrowedFor<'call> for PackedMut<'a, T> {}

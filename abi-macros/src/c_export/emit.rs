@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
 use super::model::{FunctionModel, Model, ResultModel, StructModel};
-use crate::syntax::{is_unit, may_borrow, with_lifetimes};
+use crate::syntax::{is_unit, with_lifetimes};
 use crate::tokens::{
     Catch, Entry, Qualified, ShimParam, caught_body, private, rust_item, rust_type_string,
     shim_code,
@@ -19,18 +19,76 @@ pub(crate) fn emit(model: &Model) -> TokenStream {
 }
 
 fn emit_function(f: &FunctionModel) -> TokenStream {
-    let p = private();
-    let ident = &f.ident;
     let symbol = &f.symbol;
-    let desc = quote!(__ABI_FUNCTION);
-    let rust_name = crate::syntax::unraw(ident);
+    let rust_name = crate::syntax::unraw(&f.ident);
+    let Arguments {
+        mut shim_params,
+        param_descs,
+        conversions,
+        call_args,
+    } = arguments(f);
+    let call = crate::tokens::call_user_function(&f.ident, f.is_unsafe, &call_args);
+    let (result_desc, return_type, body) = result(f, &mut shim_params, &conversions, &call);
 
-    // The shim's own parameter names are generated (mixed-site hygiene), so
-    // they can never clash with user items or the names below.
-    let raw_name = |i: usize, suffix: &str| {
-        format_ident!("__abi_arg{}{}", i, suffix, span = Span::mixed_site())
+    // Not a C keyword, checked while the static is evaluated (a separate
+    // `const _` assertion per function cost a tenth of a simple crate's build
+    // time). The whole call takes the name's span, so that the error points
+    // at the name.
+    let checked_symbol =
+        quote_spanned! {symbol.span()=> ::abi_core::__private::checked_c_symbol(#symbol)};
+    let shim_name = format_ident!("__abi_c_export_{}", rust_name);
+    let shim_code = shim_code(&symbol.value());
+    let out_name = match &f.result {
+        ResultModel::Status { out_name, .. } => out_name.as_str(),
+        ResultModel::Value(_) => "",
     };
+    let entry = Entry {
+        abi: abi_model::AbiKind::C,
+        name: &rust_name,
+        doc: &f.doc,
+        symbol: checked_symbol,
+        is_unsafe: f.is_unsafe,
+        named_args: f.named_args,
+        params: param_descs,
+        result: result_desc,
+        out_name,
+    }
+    .emit();
 
+    let lent = crate::tokens::lent_for_the_call(f.params.iter().map(|param| &param.ty));
+
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+        const _: () = {
+            #entry
+            #lent
+
+            #[unsafe(export_name = #symbol)]
+            unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {
+                #body
+            }
+
+            #shim_code
+        };
+    }
+}
+
+/// The shim's parameters, the registry's parameter descriptions, the
+/// statements that check and convert the arguments, and the converted
+/// arguments.
+struct Arguments {
+    shim_params: Vec<ShimParam>,
+    param_descs: Vec<(String, String, TokenStream)>,
+    conversions: Vec<TokenStream>,
+    call_args: Vec<proc_macro2::Ident>,
+}
+
+/// The arguments of the shim: each one checked and converted (with two
+/// arguments or more: every argument checked, the overlap check over those
+/// that borrow, then the readers converted before the writers).
+fn arguments(f: &FunctionModel) -> Arguments {
+    let p = private();
     let mut shim_params = Vec::new();
     let mut param_descs = Vec::new();
     let mut first_pass_conversions = Vec::new();
@@ -39,11 +97,11 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     let mut borrows = Vec::new();
     let mut borrow_checks = Vec::new();
     let has_status = matches!(f.result, ResultModel::Status { .. });
-    let borrowing = f
-        .params
-        .iter()
-        .filter(|param| may_borrow(&param.ty))
-        .count();
+    // With two arguments or more, every argument is checked first and
+    // converted in two passes (below); whether any two may borrow is the
+    // types' `BORROWS` (a constant: a shim of scalars compiles no check).
+    let two_pass = f.params.len() >= 2;
+    let mut borrowing = Vec::new();
 
     for (i, param) in f.params.iter().enumerate() {
         let ty = &param.ty;
@@ -80,27 +138,16 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             quote!(#value)
         };
         param_descs.push((name.clone(), rust_type, q.item("PARAM")));
-        // A conversion's error is a status where there is a status
-        // channel, otherwise an abort naming the function and argument.
-        let or_reject = |value: &syn::Ident, converted: TokenStream| {
-            if has_status {
-                quote! {
-                    let #value = match #converted {
-                        ::core::result::Result::Ok(__abi_value) => __abi_value,
-                        ::core::result::Result::Err(__abi_error) => {
-                            return #p::argument_status(&#desc, #i, __abi_error)
-                        }
-                    };
-                }
+        let or_reject =
+            |value: &syn::Ident, converted: TokenStream| or_reject(has_status, i, value, converted);
+        if two_pass {
+            // Several arguments: each is checked first, then all that
+            // borrow are compared, then converted in two passes (below).
+            borrowing.push(if param.is_slice {
+                quote!(true)
             } else {
-                quote! {
-                    let #value = #p::argument_or_abort(#converted, &#desc, #i);
-                }
-            }
-        };
-        if borrowing > 1 && may_borrow(ty) {
-            // Several arguments may borrow: each is checked first, then all
-            // are compared, then converted in two passes (below).
+                q.item("BORROWS")
+            });
             let borrow = raw_name(i, "_borrow");
             let checked_borrow = q.call("checked_borrow", raw_args.clone());
             let checked_borrow = if param.is_slice {
@@ -132,45 +179,101 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         call_args.push(value);
     }
 
-    // Two arguments that may borrow memory: check each (NULL, alignment,
-    // size) and that no exclusive one shares a byte with another, on the
-    // raw pointers, before any reference exists (two references to one
-    // place, one of them `&mut`, are undefined behaviour as soon as they
-    // are formed). Then convert in two passes: first every argument that
-    // only reads (values copied out of C's memory, shared references), then
-    // the ones that may write (`&mut`), so that no `&mut` exists while
-    // another argument's bytes are read, whatever the overlap check could
-    // see. The conversions skip the checks made before (`from_checked`).
     let mut conversions = Vec::new();
-    if borrowing > 1 {
-        let disjoint = if has_status {
-            quote! {
-                if let ::core::option::Option::Some(__abi_status) =
-                    #p::disjoint_or_status(&#desc, &[#(#borrows),*])
-                {
-                    return __abi_status;
-                }
-            }
-        } else {
-            quote!(#p::disjoint_or_abort(&#desc, &[#(#borrows),*]);)
-        };
+    if two_pass {
         conversions.extend(borrow_checks);
-        conversions.push(disjoint);
+        conversions.push(overlap_check(has_status, &borrows, &borrowing));
     }
     conversions.extend(first_pass_conversions);
     conversions.extend(second_pass_conversions);
 
-    let call = if f.is_unsafe {
+    Arguments {
+        shim_params,
+        param_descs,
+        conversions,
+        call_args,
+    }
+}
+
+/// The shim's own names for argument `i` (`suffix` for its parts): made
+/// with mixed-site hygiene, so they can never clash with user items.
+fn raw_name(i: usize, suffix: &str) -> proc_macro2::Ident {
+    format_ident!("__abi_arg{}{}", i, suffix, span = Span::mixed_site())
+}
+
+/// `let value = converted`, where a conversion's error is a status where
+/// there is a status channel, otherwise an abort naming the function and
+/// argument `i`.
+fn or_reject(
+    has_status: bool,
+    i: usize,
+    value: &syn::Ident,
+    converted: TokenStream,
+) -> TokenStream {
+    let p = private();
+    if has_status {
         quote! {
-            // SAFETY: the function is `unsafe`; its contract is carried into
-            // the C header and upheld by the C caller.
-            unsafe { #ident(#(#call_args),*) }
+            let #value = match #converted {
+                ::core::result::Result::Ok(__abi_value) => __abi_value,
+                ::core::result::Result::Err(__abi_error) => {
+                    return #p::argument_status(&__ABI_FUNCTION, #i, __abi_error)
+                }
+            };
         }
     } else {
-        quote!(#ident(#(#call_args),*))
-    };
+        quote! {
+            let #value = #p::argument_or_abort(#converted, &__ABI_FUNCTION, #i);
+        }
+    }
+}
 
-    let (result_desc, return_type, body) = match &f.result {
+/// With two arguments or more: after each argument is checked (NULL,
+/// alignment, size), that no exclusive one shares a byte with another, on
+/// the raw pointers, before any reference exists (two references to one
+/// place, one of them `&mut`, are undefined behaviour as soon as they are
+/// formed), when the types say two may borrow (`borrowing`, constants).
+/// The conversions then run in two passes: first every argument that only
+/// reads (values copied out of C's memory, shared references), then the
+/// ones that may write (`&mut`), so that no `&mut` exists while another
+/// argument's bytes are read, whatever the overlap check could see; they
+/// skip the checks made before (`from_checked`).
+fn overlap_check(
+    has_status: bool,
+    borrows: &[TokenStream],
+    borrowing: &[TokenStream],
+) -> TokenStream {
+    let p = private();
+    let disjoint = if has_status {
+        quote! {
+            if let ::core::option::Option::Some(__abi_status) =
+                #p::disjoint_or_status(&__ABI_FUNCTION, &[#(#borrows),*])
+            {
+                return __abi_status;
+            }
+        }
+    } else {
+        quote!(#p::disjoint_or_abort(&__ABI_FUNCTION, &[#(#borrows),*]);)
+    };
+    quote! {
+        if #(#borrowing as usize)+* >= 2 {
+            #disjoint
+        }
+    }
+}
+
+/// The result's registry description, the shim's return type and its
+/// body: the conversions, the call inside the panic guard, and the result
+/// converted to C (a status, with the value through the out-pointer, for a
+/// `Result`).
+fn result(
+    f: &FunctionModel,
+    shim_params: &mut Vec<ShimParam>,
+    conversions: &[TokenStream],
+    call: &TokenStream,
+) -> ((String, TokenStream), TokenStream, TokenStream) {
+    let p = private();
+    let desc = quote!(__ABI_FUNCTION);
+    match &f.result {
         ResultModel::Value(ty) => {
             let static_ty = with_lifetimes(ty, "'static");
             let rust_type = rust_type_string(ty);
@@ -181,7 +284,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
             let convert_result = q.call("into_c", quote!(__abi_value));
             let body = caught_body(
                 Catch::Abort,
-                &shim_params,
+                shim_params,
                 quote! {
                     #(#conversions)*
                     let __abi_value = #call;
@@ -200,7 +303,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
                 let result_desc = (rust_type, quote!(#p::ResultType::STATUS_ONLY));
                 let body = caught_body(
                     Catch::Status,
-                    &shim_params,
+                    shim_params,
                     quote! {
                         #(#conversions)*
                         match #call {
@@ -223,7 +326,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
                 let convert_ok = ok_q.call("into_c", quote!(__abi_value));
                 let caught = caught_body(
                     Catch::Status,
-                    &shim_params,
+                    shim_params,
                     quote! {
                         #(#conversions)*
                         match #call {
@@ -248,46 +351,6 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
                 (result_desc, status_type, body)
             }
         }
-    };
-
-    // Not a C keyword, checked while the static is evaluated (a separate
-    // `const _` assertion per function cost a tenth of a simple crate's build
-    // time). The whole call takes the name's span, so that the error points
-    // at the name.
-    let checked_symbol =
-        quote_spanned! {symbol.span()=> ::abi_core::__private::checked_c_symbol(#symbol)};
-    let shim_name = format_ident!("__abi_c_export_{}", rust_name);
-    let shim_code = shim_code(&symbol.value());
-    let out_name = match &f.result {
-        ResultModel::Status { out_name, .. } => out_name.as_str(),
-        ResultModel::Value(_) => "",
-    };
-    let entry = Entry {
-        abi: abi_model::AbiKind::C,
-        name: &rust_name,
-        doc: &f.doc,
-        symbol: checked_symbol,
-        is_unsafe: f.is_unsafe,
-        named_args: f.named_args,
-        params: param_descs,
-        result: result_desc,
-        out_name,
-    }
-    .emit();
-
-    quote! {
-        #[doc(hidden)]
-        #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
-        const _: () = {
-            #entry
-
-            #[unsafe(export_name = #symbol)]
-            unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {
-                #body
-            }
-
-            #shim_code
-        };
     }
 }
 
@@ -327,6 +390,9 @@ fn emit_struct(s: &StructModel) -> TokenStream {
             unsafe impl #p::CType for #ident {
                 const C_TYPE: #p::CTypeDesc = #p::CTypeDesc::Struct { name: #name };
             }
+
+            // SAFETY: C struct fields are C types, which hold no borrow.
+            unsafe impl<'call> #p::BorrowedFor<'call> for #ident {}
 
             // SAFETY: passed by value as the C struct (see `CType` above).
             unsafe impl #p::CParam for #ident {

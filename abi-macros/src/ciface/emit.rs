@@ -6,8 +6,11 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
 use super::mlir_type::{Layout, MlirMemRef};
-use super::model::{ExpandedParam, FunctionModel, ParamModel, Provider, ResultModel};
-use crate::syntax::{may_borrow, with_lifetimes};
+use super::model::{
+    EXPANDED_RESULT, ExpandedParam, FunctionModel, ParamModel, Provider, ResultModel,
+    returns_ranked_memref,
+};
+use crate::syntax::with_lifetimes;
 use crate::tokens::{
     Catch, Entry, Qualified, ShimParam, caught_body, private, rust_type_string, shim_code,
 };
@@ -129,9 +132,9 @@ fn declared_type_fits(
 /// MLIR's lowering passes it (see `abi_core::memref::Complex`): from the
 /// floating-point registers each parameter takes.
 fn complex_placement(f: &FunctionModel, trait_path: &TokenStream) -> TokenStream {
-    // Skipped (it costs compile time) when no parameter can be a complex
-    // number: every type is one abi-core names that is not.
-    if !f.params.iter().any(|param| may_be_complex(&param.ty)) {
+    // Every parameter takes part, whatever its name: an alias of a complex
+    // number is one (the check costs a constant per parameter).
+    if f.params.is_empty() {
         return TokenStream::new();
     }
     let p = private();
@@ -145,33 +148,6 @@ fn complex_placement(f: &FunctionModel, trait_path: &TokenStream) -> TokenStream
         {
             ::core::panic!("{}", problem)
         };
-    }
-}
-
-/// Whether `ty` may be a complex number: anything but a reference, a
-/// memref view or a primitive scalar (an alias might be one).
-fn may_be_complex(ty: &syn::Type) -> bool {
-    const NOT_COMPLEX: &[&str] = &[
-        "MemRef",
-        "MemRefMut",
-        "UnrankedMemRef",
-        "OwnedMemRef",
-        "bool",
-        "i8",
-        "i16",
-        "i32",
-        "i64",
-        "u8",
-        "u16",
-        "u32",
-        "u64",
-        "f32",
-        "f64",
-    ];
-    match ty {
-        syn::Type::Reference(_) => false,
-        _ => crate::syntax::last_segment(ty)
-            .is_none_or(|segment| !NOT_COMPLEX.iter().any(|name| segment.ident == name)),
     }
 }
 
@@ -231,20 +207,45 @@ fn param_descs(f: &FunctionModel, trait_path: &TokenStream) -> Vec<(String, Stri
         .collect()
 }
 
+/// `type __AbiResultShape = Shape<{ <ty as CifaceResult>::OUT_POINTER }>;`
+/// for a function with a result: how the result crosses (returned, or
+/// written through the leading out-pointer), decided by the type's trait
+/// constant, so an alias is classified as the type it names. The constant
+/// is read at `'static` (no generic lifetime may appear in it).
+fn result_shape_alias(f: &FunctionModel) -> TokenStream {
+    let p = private();
+    let ResultModel::Value(ty) = &f.result else {
+        return TokenStream::new();
+    };
+    let st = with_lifetimes(ty, "'static");
+    let alias = shape_alias_ident(ty);
+    quote_spanned! {ty_span(ty)=>
+        type #alias = #p::memref::Shape<{ <#st as #p::CifaceResult>::OUT_POINTER }>;
+    }
+}
+
+fn shape_alias_ident(ty: &syn::Type) -> syn::Ident {
+    syn::Ident::new("__AbiResultShape", ty_span(ty))
+}
+
+/// `<__AbiResultShape as ResultShape<ty>>` (`ty` keeps its lifetimes).
+fn result_shape(ty: &syn::Type) -> Qualified {
+    let p = private();
+    let alias = shape_alias_ident(ty);
+    Qualified::new(
+        &syn::parse_quote!(#alias),
+        quote!(#p::memref::ResultShape<#ty>),
+    )
+}
+
 /// The result's Rust type and `ResultType`.
 fn result_desc(f: &FunctionModel) -> (String, TokenStream) {
     let p = private();
     match &f.result {
         ResultModel::Unit => ("()".to_owned(), quote!(#p::ResultType::VOID)),
-        ResultModel::Direct(ty) | ResultModel::Leading(ty) => {
+        ResultModel::Value(ty) => {
             let st = with_lifetimes(ty, "'static");
-            let q = Qualified::new(&st, quote!(#p::CifaceResult));
-            let item = if matches!(f.result, ResultModel::Direct(_)) {
-                "RESULT"
-            } else {
-                "LEADING"
-            };
-            (rust_type_string(ty), q.item(item))
+            (rust_type_string(ty), result_shape(&st).item("DESC"))
         }
     }
 }
@@ -287,12 +288,15 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     let mut conversions = Vec::new();
     let mut call_args = Vec::new();
     let mut borrows = Vec::new();
-    if let ResultModel::Leading(ty) = &f.result {
+    let mut borrowing = Vec::new();
+    if let ResultModel::Value(ty) = &f.result {
+        // The out-pointer, or a zero-sized stand-in that takes no
+        // argument slot when the result is returned directly.
         let st = with_lifetimes(ty, "'static");
-        let slot = Qualified::new(&st, quote!(#p::CifaceResult)).item("Slot");
+        let out_ty = result_shape(&st).item("Out");
         shim_params.push(ShimParam {
             name: out.clone(),
-            ty: quote!(*mut #slot),
+            ty: out_ty,
         });
     }
     for (i, (param, type_const)) in f.params.iter().zip(&types).enumerate() {
@@ -311,62 +315,45 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
             // `from_ciface`.
             let #value = #p::argument_or_abort(unsafe { #from }, &__ABI_FUNCTION, #i);
         });
-        borrows.push(if may_borrow(&param.ty) {
-            q.call("borrow", quote!(&#value))
-        } else {
-            quote!(::core::option::Option::None)
-        });
+        borrows.push(q.call("borrow", quote!(&#value)));
+        borrowing.push(q.item("BORROWS"));
         call_args.push(value);
     }
     // MLIR passes one buffer twice as naturally as two (`func.call @cb(%y,
-    // %y)`): a `MemRefMut` must share no byte with another argument.
-    if f.params
-        .iter()
-        .filter(|param| may_borrow(&param.ty))
-        .count()
-        >= 2
-    {
-        conversions.push(quote!(#p::disjoint_or_abort(&__ABI_FUNCTION, &[#(#borrows),*]);));
+    // %y)`): a `MemRefMut` must share no byte with another argument. The
+    // types say whether two arguments may borrow (a constant, so the check
+    // is compiled out when they cannot).
+    if f.params.len() >= 2 {
+        conversions.push(quote! {
+            if #(#borrowing as usize)+* >= 2 {
+                #p::disjoint_or_abort(&__ABI_FUNCTION, &[#(#borrows),*]);
+            }
+        });
     }
-    let call = if is_unsafe {
-        quote! {
-            // SAFETY: the function is `unsafe`; its contract passes to the
-            // MLIR caller, as the header says.
-            unsafe { #ident(#(#call_args),*) }
-        }
-    } else {
-        quote!(#ident(#(#call_args),*))
-    };
+    let call = crate::tokens::call_user_function(ident, is_unsafe, &call_args);
     let (return_type, check_out, finish) = match &f.result {
         ResultModel::Unit => (quote!(()), quote!(), quote!(__abi_value)),
-        ResultModel::Direct(ty) => {
-            // What the shim returns is the scalar's C form (a `bool` is
-            // an `i1` byte).
-            let st = with_lifetimes(ty, "'static");
-            let slot = Qualified::new(&st, quote!(#p::CifaceResult)).item("Slot");
-            let direct = quote_spanned!(ty_span(ty)=> #p::memref::into_direct::<#st>(__abi_value));
-            (slot, quote!(), direct)
+        ResultModel::Value(ty) => {
+            // Returned as the scalar's C form (a `bool` is an `i1` byte),
+            // or written through the out-pointer, checked against the
+            // declared MLIR result types (an abort naming the result when
+            // it does not match).
+            let shape = result_shape(&with_lifetimes(ty, "'static"));
+            let check_out = shape.call("check_out", quote!(#out, &__ABI_FUNCTION));
+            let deliver = shape.call(
+                "deliver",
+                quote!(#out, __abi_value, __ABI_RESULT_TYPES, &__ABI_FUNCTION),
+            );
+            (
+                shape.item("Ret"),
+                quote!(#check_out;),
+                quote! {
+                    // SAFETY: `check_out` accepted the out-pointer above;
+                    // MLIR's caller provides room for the result struct.
+                    unsafe { #deliver }
+                },
+            )
         }
-        ResultModel::Leading(_) => (
-            quote!(()),
-            quote! {
-                if #out.is_null() || !#out.is_aligned() {
-                    #p::reject_result_pointer(&__ABI_FUNCTION);
-                }
-            },
-            quote! {
-                // Checked against the declared MLIR result types (an abort
-                // naming the result when it does not match).
-                let __abi_slot = #p::memref::into_checked_slot(
-                    __abi_value,
-                    __ABI_RESULT_TYPES,
-                    &__ABI_FUNCTION,
-                );
-                // SAFETY: checked non-NULL and aligned above; MLIR's caller
-                // provides room for the result struct.
-                unsafe { #out.write(__abi_slot) }
-            },
-        ),
     };
 
     let caught = caught_body(
@@ -379,27 +366,34 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
         },
     );
 
-    let result_consts = if matches!(f.result, ResultModel::Leading(_)) {
+    let result_consts = if matches!(f.result, ResultModel::Value(_)) {
         result_type_consts(f)
     } else {
         TokenStream::new()
     };
 
+    let shape_alias = result_shape_alias(f);
     let expanded = if f.expanded {
         expanded_shim(f, &return_type, &f.result)
     } else {
         TokenStream::new()
     };
 
+    let lent = crate::tokens::lent_for_the_call(f.params.iter().map(|param| &param.ty));
+
     quote! {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+        // `NoOutPointer`, the zero-sized stand-in of a directly returned
+        // result's out-pointer, takes no argument slot (see `ResultShape`).
+        #[allow(non_upper_case_globals, non_snake_case, unused_braces, improper_ctypes_definitions, clippy::all)]
         const _: () = {
+            #shape_alias
             #type_consts
             #placement
             #result_consts
             #desc
             #function
+            #lent
 
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn __abi_ciface_shim(#(#shim_params),*) -> #return_type {
@@ -468,7 +462,7 @@ fn expanded_shim(
             ExpandedParam::Unknown => unreachable!("rejected by the model"),
         }
     }
-    let ResultModel::Leading(ty) = result else {
+    let ResultModel::Value(ty) = result else {
         return quote! {
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn __abi_expanded_shim(#(#params),*) -> #return_type {
@@ -479,16 +473,41 @@ fn expanded_shim(
             }
         };
     };
-    // A ranked memref result (the model refuses others): the descriptor by
-    // value, which LLVM returns through a hidden pointer on x86-64, as C
-    // returns a struct of 40 bytes or more. Elsewhere the conventions
-    // differ, and this is a compile error.
     let st = with_lifetimes(ty, "'static");
+    let shape = result_shape(&st);
+    let out_pointer = Qualified::new(&st, quote!(#p::CifaceResult)).item("OUT_POINTER");
+    if !returns_ranked_memref(ty) {
+        // Returned directly, as under the C interface; an alias or a type
+        // of the user's that travels through the out-pointer cannot be
+        // returned in this convention.
+        let storage = shape.item("STORAGE");
+        let out = shape.call("out", quote!(&mut __abi_storage));
+        let message = EXPANDED_RESULT;
+        let check = quote_spanned! {ty_span(ty)=>
+            const _: () = ::core::assert!(!#out_pointer, #message);
+        };
+        return quote! {
+            #check
+            #[unsafe(export_name = #symbol)]
+            unsafe extern "C" fn __abi_expanded_shim(#(#params),*) -> #return_type {
+                #(#build)*
+                let mut __abi_storage = #storage;
+                // SAFETY: the descriptors live on this frame for the call;
+                // the shim validates them like any C-interface call.
+                unsafe { __abi_ciface_shim(#out, #(#args),*) }
+            }
+        };
+    };
+    // A ranked memref result: the descriptor by value, which LLVM returns
+    // through a hidden pointer on x86-64, as C returns a struct of 40 bytes
+    // or more. Elsewhere the conventions differ, and this is a compile
+    // error.
     let slot = Qualified::new(&st, quote!(#p::CifaceResult)).item("Slot");
     let not_x86_64 = quote_spanned! {ty_span(ty)=>
         ::core::compile_error!("`#[ciface(expanded)]` returns a memref descriptor the way C returns a struct only on x86-64; drop `expanded` here");
     };
     quote! {
+        const _: () = ::core::assert!(#out_pointer, "`expanded` needs a memref result here");
         #[cfg(target_arch = "x86_64")]
         #[unsafe(export_name = #symbol)]
         unsafe extern "C" fn __abi_expanded_shim(#(#params),*) -> #slot {
@@ -529,11 +548,13 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
     let mut allocated = Vec::new();
     let mut raw_args = Vec::new();
     let out = format_ident!("__abi_slot", span = Span::mixed_site());
-    if let ResultModel::Leading(ty) = &f.result {
-        let st = with_lifetimes(ty, "'static");
-        let slot = Qualified::new(&st, quote!(#p::CifaceResult)).item("Slot");
-        raw_params.push(quote!(__abi_out: *mut #slot));
-        raw_args.push(quote!(&mut #out));
+    if let ResultModel::Value(ty) = &f.result {
+        // The out-pointer to `#out`, or a zero-sized stand-in when the
+        // result is returned directly.
+        let shape = result_shape(&with_lifetimes(ty, "'static"));
+        let out_ty = shape.item("Out");
+        raw_params.push(quote!(__abi_out: #out_ty));
+        raw_args.push(shape.call("out", quote!(&mut #out)));
     }
     for (i, (param, type_const)) in f.params.iter().zip(&types).enumerate() {
         let (arg, ty, name) = (&param.ident, &param.ty, &param.name);
@@ -578,42 +599,28 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
                 ::core::result::Result::Ok(())
             },
         ),
-        ResultModel::Direct(ty) => {
+        ResultModel::Value(ty) => {
             let st = with_lifetimes(ty, "'static");
-            let slot = Qualified::new(&st, quote!(#p::CifaceResult)).item("Slot");
-            let direct = quote_spanned!(ty_span(ty)=> #p::memref::direct::<#st>(__abi_value));
-            (
-                quote!(#ty),
-                quote!(-> #slot),
-                quote! {
-                    // SAFETY: as for every call through this wrapper: the
-                    // declaration is vouched for; arguments are checked and
-                    // live.
-                    let __abi_value = unsafe { __abi_mlir(#(#raw_args),*) };
-                    ::core::result::Result::Ok(#direct)
-                },
-            )
-        }
-        ResultModel::Leading(ty) => {
-            let st = with_lifetimes(ty, "'static");
-            let empty = Qualified::new(&st, quote!(#p::CifaceResult)).item("EMPTY");
-            let from = Qualified::new(ty, quote!(#p::CifaceResult)).call(
-                "from_slot",
-                quote!(#out, &__abi_arguments, __ABI_RESULT_TYPES),
+            let shape = result_shape(&st);
+            let (ret, storage) = (shape.item("Ret"), shape.item("STORAGE"));
+            let receive = result_shape(ty).call(
+                "receive",
+                quote!(__abi_ret, #out, &__abi_arguments, __ABI_RESULT_TYPES),
             );
             (
                 quote!(#ty),
-                quote!(),
+                quote!(-> #ret),
                 quote! {
                     let __abi_arguments = [#(#allocated),*];
-                    let mut #out = #empty;
+                    let mut #out = #storage;
                     // SAFETY: the declaration is vouched for; arguments are
                     // checked and live; the slot has the result's C layout.
-                    unsafe { __abi_mlir(#(#raw_args),*) };
-                    // SAFETY: the callee wrote the slot; owned buffers are
-                    // now ours, borrowed ones live as long as the arguments
-                    // the result type's lifetime ties them to.
-                    unsafe { #from }.map_err(|error| #p::CifaceError {
+                    let __abi_ret = unsafe { __abi_mlir(#(#raw_args),*) };
+                    // SAFETY: the callee returned the value or wrote the
+                    // slot; owned buffers are now ours, borrowed ones live
+                    // as long as the arguments the result type's lifetime
+                    // ties them to.
+                    unsafe { #receive }.map_err(|error| #p::CifaceError {
                         function: #fn_name,
                         symbol: #symbol,
                         argument: ::core::option::Option::None,
@@ -624,11 +631,12 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
         }
     };
 
-    let result_consts = if matches!(f.result, ResultModel::Leading(_)) {
+    let result_consts = if matches!(f.result, ResultModel::Value(_)) {
         result_type_consts(f)
     } else {
         TokenStream::new()
     };
+    let shape_alias = result_shape_alias(f);
     let user_doc = if doc.is_empty() {
         quote!()
     } else {
@@ -638,12 +646,14 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
         #user_doc
         #[doc = ::core::concat!("Calls the MLIR function through `", #symbol, "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError).")]
         // The wrapper mirrors the declaration, whatever its length.
-        #[allow(clippy::needless_lifetimes, clippy::too_many_arguments)]
+        // (`NoOutPointer` takes no argument slot: see `ResultShape`.)
+        #[allow(clippy::needless_lifetimes, clippy::too_many_arguments, improper_ctypes)]
         #vis fn #ident #generics (#(#wrapper_params),*) -> ::core::result::Result<#wrapper_result, #p::CifaceError> {
             unsafe extern "C" {
                 #[link_name = #symbol]
                 fn __abi_mlir(#(#raw_params),*) #raw_return;
             }
+            #shape_alias
             #type_consts
             #result_consts
             #(#prepare)*
@@ -653,6 +663,7 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
         const _: () = {
+            #shape_alias
             #type_consts
             #placement
             #desc
@@ -677,7 +688,7 @@ pub(crate) fn placeholder(f: &FunctionModel) -> TokenStream {
     });
     let result = match &f.result {
         ResultModel::Unit => quote!(()),
-        ResultModel::Direct(ty) | ResultModel::Leading(ty) => quote!(#ty),
+        ResultModel::Value(ty) => quote!(#ty),
     };
     let vis = match &f.provider {
         Provider::Mlir { vis } => quote!(#vis),

@@ -62,24 +62,17 @@ pub(crate) enum ExpandedParam {
 pub(crate) enum ResultModel {
     /// No result.
     Unit,
-    /// One scalar, returned directly.
-    Direct(Type),
-    /// A memref or several results: through the first out-pointer.
-    Leading(Type),
+    /// One value or a tuple. Whether it is returned directly or through
+    /// the leading out-pointer is the type's `CifaceResult::OUT_POINTER`,
+    /// which the generated signature asks rustc for (an alias is then
+    /// classified as the type it names).
+    Value(Box<Type>),
 }
 
-/// Results that travel through the C interface's leading out-pointer even
-/// alone: memrefs, and `complex` (an LLVM struct, which the C interface
-/// never returns by value). `Complex32`/`Complex64` are num-complex's
-/// aliases.
-const OUT_POINTER_RESULTS: &[&str] = &[
-    "OwnedMemRef",
-    "ReturnedMemRef",
-    "OwnedUnrankedMemRef",
-    "Complex",
-    "Complex32",
-    "Complex64",
-];
+/// Why `expanded` refuses a result that travels through the leading
+/// out-pointer but is not a ranked memref (also the compile-time message
+/// when an alias or a user type turns out to be one).
+pub(crate) const EXPANDED_RESULT: &str = "the expanded convention returns this as an LLVM struct in registers, which C cannot receive (a memref of rank 0, an unranked memref, a complex number, several results); only a memref of a literal rank of 1 or more comes back through a hidden pointer as in C (x86-64); drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns every result through an out-pointer) or write the result into a `MemRefMut` parameter";
 
 pub(crate) fn build_function(
     args: &Args,
@@ -298,19 +291,13 @@ fn build(
                 );
                 return None;
             }
-            Type::Tuple(_) => ResultModel::Leading((**ty).clone()),
+            Type::Tuple(_) => ResultModel::Value(ty.clone()),
             other => {
                 if let Some((offender, message)) = rejected_result(other) {
                     errors.spanned(offender, message);
                     return None;
                 }
-                let through_pointer = syntax::last_segment(other)
-                    .is_some_and(|s| OUT_POINTER_RESULTS.iter().any(|m| s.ident == m));
-                if through_pointer {
-                    ResultModel::Leading(other.clone())
-                } else {
-                    ResultModel::Direct(other.clone())
-                }
+                ResultModel::Value(Box::new(other.clone()))
             }
         },
     };
@@ -323,13 +310,10 @@ fn build(
 
     let expanded = args.expanded.is_some() && !is_import;
     if expanded {
-        if let (ResultModel::Leading(ty), ReturnType::Type(..)) = (&result, &sig.output)
-            && !returns_ranked_memref(ty)
+        if let ResultModel::Value(ty) = &result
+            && let Type::Tuple(_) = &**ty
         {
-            errors.spanned(
-                ty,
-                "the expanded convention returns this as an LLVM struct in registers, which C cannot receive (a memref of rank 0, an unranked memref, a complex number, several results); only a memref of a literal rank of 1 or more comes back through a hidden pointer as in C (x86-64); drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns every result through an out-pointer) or write the result into a `MemRefMut` parameter",
-            );
+            errors.spanned(ty, EXPANDED_RESULT);
         }
         for p in &params {
             if matches!(p.expanded, ExpandedParam::Unknown) {
@@ -375,9 +359,11 @@ fn declared_results(
         return Vec::new();
     };
     let members: Vec<Type> = match result {
-        ResultModel::Leading(Type::Tuple(tuple)) => tuple.elems.iter().cloned().collect(),
-        ResultModel::Leading(ty) => vec![ty.clone()],
-        ResultModel::Direct(_) | ResultModel::Unit => {
+        ResultModel::Value(ty) => match &**ty {
+            Type::Tuple(tuple) => tuple.elems.iter().cloned().collect(),
+            ty => vec![ty.clone()],
+        },
+        ResultModel::Unit => {
             errors.spanned(
                 meta,
                 "`result = ...` declares memref results; this function returns none",

@@ -4,7 +4,7 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
-use super::model::{Direction, ExportModel};
+use super::model::{Direction, ExportModel, ParamModel};
 use crate::syntax::with_lifetimes;
 use crate::tokens::{Entry, Qualified, private, require_dpi_value, rust_type_string};
 
@@ -18,117 +18,18 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         Span::call_site(),
     );
     let doc = &f.doc;
-
-    let mut wrapper_params = Vec::new();
-    let mut c_params = Vec::new();
-    let mut param_descs = Vec::new();
-    let mut dpi_params = Vec::new();
-    let mut before = Vec::new();
-    let mut after = Vec::new();
-    let mut call_args = Vec::new();
-    let mut inputs = Vec::new();
-    let mut type_checks = Vec::new();
-
-    for (i, param) in f.params.iter().enumerate() {
-        let value_ty = with_lifetimes(&param.value, "'static");
-        let q = Qualified::new(&value_ty, quote!(#p::DpiType));
-        let arg = &param.ident;
-        let written = &param.written;
-        let raw = format_ident!("__abi_raw{}", i, span = Span::mixed_site());
-        let param_name = crate::syntax::unraw(arg);
-        let rust_type = rust_type_string(written);
-        wrapper_params.push(quote!(#arg: #written));
-        let (c_item, sv_item) = crate::dpi_param::registry_items(param.direction);
-        param_descs.push((param_name, rust_type, q.item(c_item)));
-        if param.direction == Direction::In {
-            // An export's input is an `input` whatever the type's direction
-            // as an import parameter (`SV_INPUT` follows `SV_DIRECTION`).
-            let sv_type = q.item("SV_TYPE");
-            dpi_params.push(quote! {
-                #p::DpiParamDecl { direction: #p::Direction::In, sv_type: #sv_type }
-            });
-        } else {
-            dpi_params.push(q.item(sv_item));
-        }
-        match param.direction {
-            Direction::In => {
-                let input = q.item("Input");
-                c_params.push(quote!(#input));
-                inputs.push((arg.clone(), raw.clone()));
-                call_args.push(quote!(#raw));
-            }
-            Direction::Out | Direction::InOut => {
-                let cell_ty = q.item("Cell");
-                c_params.push(quote!(*mut #cell_ty));
-                let initial = if param.direction == Direction::Out {
-                    q.call("to_cell", q.call("initial", quote!()))
-                } else {
-                    q.call("to_cell", quote!(*#arg))
-                };
-                let require_value = if param.direction == Direction::Out {
-                    require_dpi_value(&value_ty)
-                } else {
-                    let span = syn::spanned::Spanned::span(&value_ty);
-                    quote::quote_spanned!(span=> #p::require_export_inout::<#value_ty>();)
-                };
-                // What SystemVerilog hands back lives until its next call:
-                // the value must not borrow it (strings, also in arrays;
-                // plain scalars never do). A constant item, which `cargo
-                // check` evaluates too.
-                if crate::syntax::may_borrow(&param.value) {
-                    type_checks.push(crate::dpi_param::type_check(
-                        &value_ty,
-                        "require_owned_export_output",
-                    ));
-                }
-                before.push(quote! {
-                    #require_value
-                    let mut #raw: #cell_ty = #initial;
-                });
-                call_args.push(quote!(&mut #raw));
-                let from_cell = q.call("from_cell", quote!(#raw));
-                let argument = crate::syntax::unraw(arg);
-                after.push(quote! {
-                    // SAFETY: the export wrote a cell of its declared type;
-                    // `from_cell` checks what can be checked.
-                    *#arg = match unsafe { #from_cell } {
-                        ::core::result::Result::Ok(value) => value,
-                        ::core::result::Result::Err(error) => {
-                            return ::core::result::Result::Err(#p::DpiError::InvalidOutput {
-                                export: #name,
-                                argument: #argument,
-                                error,
-                            });
-                        }
-                    };
-                });
-            }
-        }
-    }
-
-    let result_ty = with_lifetimes(&f.result, "'static");
-    let rq = Qualified::new(&result_ty, quote!(#p::DpiResult));
-    let (result_raw, result_sv, result_c, finish) = if f.task {
-        (
-            quote!(#p::ExportTaskReturn),
-            quote!(#p::SvType::Void),
-            quote!(#p::ResultType::Value {
-                c_type: #p::EXPORT_TASK_C_TYPE,
-                record: ::core::option::Option::None,
-            }),
-            quote!(#p::export_task_outcome(#name, __abi_returned)),
-        )
-    } else {
-        let from_raw = Qualified::new(&result_ty, quote!(#p::DpiExportResult))
-            .call("from_raw", quote!(__abi_returned));
-        (
-            rq.item("Raw"),
-            rq.item("SV_TYPE"),
-            rq.item("RESULT"),
-            // SAFETY: what the export just returned.
-            quote!(::core::result::Result::Ok(unsafe { #from_raw })),
-        )
-    };
+    let Parameters {
+        wrapper_params,
+        c_params,
+        param_descs,
+        dpi_params,
+        before,
+        after,
+        call_args,
+        inputs,
+        type_checks,
+    } = Parameters::of(f, &name);
+    let (result_raw, result_sv, result_c, finish) = result(f, &name);
     let task = f.task;
     let kind_doc = format!(
         "A SystemVerilog export (`export \"DPI-C\" {}`), found in the running simulator.",
@@ -148,23 +49,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     }
     .emit();
 
-    // The call, inside one `with_input` closure per input, so that pointer
-    // inputs stay valid for the call.
-    let mut call = quote! {
-        // SAFETY: `export "DPI-C"` declares the export with this C
-        // prototype (the tests compare it with the simulator's header);
-        // the arguments are live for the call.
-        unsafe { __abi_export(#(#call_args),*) }
-    };
-    for (arg, raw) in inputs.iter().rev() {
-        let value_ty = with_lifetimes(
-            &f.params.iter().find(|p| &p.ident == arg).unwrap().value,
-            "'static",
-        );
-        let q = Qualified::new(&value_ty, quote!(#p::DpiValue));
-        let with_input = q.call("with_input", quote!(&#arg, |#raw| #call));
-        call = with_input;
-    }
+    let call = call(f, &call_args, &inputs);
 
     quote! {
         #[doc = #doc]
@@ -201,6 +86,180 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
             #(#type_checks)*
         };
     }
+}
+
+/// What the parameters contribute to the wrapper, collected in order.
+#[derive(Default)]
+struct Parameters {
+    wrapper_params: Vec<TokenStream>,
+    c_params: Vec<TokenStream>,
+    param_descs: Vec<(String, String, TokenStream)>,
+    dpi_params: Vec<TokenStream>,
+    /// Before the call: each output's and inout's cell.
+    before: Vec<TokenStream>,
+    /// After the call: each cell read back into the caller's `&mut`.
+    after: Vec<TokenStream>,
+    call_args: Vec<TokenStream>,
+    /// Each input and the name its C form takes inside `with_input`.
+    inputs: Vec<(syn::Ident, syn::Ident)>,
+    type_checks: Vec<TokenStream>,
+}
+
+impl Parameters {
+    fn of(f: &ExportModel, name: &str) -> Self {
+        let p = private();
+        let mut parts = Parameters::default();
+        for (i, param) in f.params.iter().enumerate() {
+            let value_ty = with_lifetimes(&param.value, "'static");
+            let q = Qualified::new(&value_ty, quote!(#p::DpiType));
+            let arg = &param.ident;
+            let written = &param.written;
+            let raw = format_ident!("__abi_raw{}", i, span = Span::mixed_site());
+            let param_name = crate::syntax::unraw(arg);
+            let rust_type = rust_type_string(written);
+            parts.wrapper_params.push(quote!(#arg: #written));
+            let (c_item, sv_item) = crate::dpi_param::registry_items(param.direction);
+            parts
+                .param_descs
+                .push((param_name, rust_type, q.item(c_item)));
+            if param.direction == Direction::In {
+                // An export's input is an `input` whatever the type's direction
+                // as an import parameter (`SV_INPUT` follows `SV_DIRECTION`).
+                let sv_type = q.item("SV_TYPE");
+                parts.dpi_params.push(quote! {
+                    #p::DpiParamDecl { direction: #p::Direction::In, sv_type: #sv_type }
+                });
+            } else {
+                parts.dpi_params.push(q.item(sv_item));
+            }
+            match param.direction {
+                Direction::In => {
+                    let input = q.item("Input");
+                    parts.c_params.push(quote!(#input));
+                    parts.inputs.push((arg.clone(), raw.clone()));
+                    parts.call_args.push(quote!(#raw));
+                }
+                Direction::Out | Direction::InOut => {
+                    parts.cell(i, param, &q, &value_ty, name);
+                }
+            }
+        }
+        parts
+    }
+
+    /// An output or inout: a cell of the wrapper, initialised from the
+    /// caller's value for an inout, read back into it after the call.
+    fn cell(
+        &mut self,
+        i: usize,
+        param: &ParamModel,
+        q: &Qualified,
+        value_ty: &syn::Type,
+        name: &str,
+    ) {
+        let p = private();
+        let arg = &param.ident;
+        let raw = format_ident!("__abi_raw{}", i, span = Span::mixed_site());
+        let cell_ty = q.item("Cell");
+        self.c_params.push(quote!(*mut #cell_ty));
+        let initial = if param.direction == Direction::Out {
+            q.call("to_cell", q.call("initial", quote!()))
+        } else {
+            q.call("to_cell", quote!(*#arg))
+        };
+        let require_value = if param.direction == Direction::Out {
+            require_dpi_value(value_ty)
+        } else {
+            let span = syn::spanned::Spanned::span(&value_ty);
+            quote::quote_spanned!(span=> #p::require_export_inout::<#value_ty>();)
+        };
+        // What SystemVerilog hands back lives until its next call:
+        // the value must not borrow it (strings, also in arrays,
+        // whatever the type is called: the type's `CALL_BORROW`
+        // says). A constant item, which `cargo check` evaluates
+        // too.
+        self.type_checks.push(crate::dpi_param::type_check(
+            value_ty,
+            "require_owned_export_output",
+        ));
+        self.before.push(quote! {
+            #require_value
+            let mut #raw: #cell_ty = #initial;
+        });
+        self.call_args.push(quote!(&mut #raw));
+        let from_cell = q.call("from_cell", quote!(#raw));
+        let argument = crate::syntax::unraw(arg);
+        self.after.push(quote! {
+            // SAFETY: the export wrote a cell of its declared type;
+            // `from_cell` checks what can be checked.
+            *#arg = match unsafe { #from_cell } {
+                ::core::result::Result::Ok(value) => value,
+                ::core::result::Result::Err(error) => {
+                    return ::core::result::Result::Err(#p::DpiError::InvalidOutput {
+                        export: #name,
+                        argument: #argument,
+                        error,
+                    });
+                }
+            };
+        });
+    }
+}
+
+/// The export's C return type, the result's SystemVerilog type and C
+/// description, and the expression that turns what the export returned
+/// into the wrapper's result.
+fn result(f: &ExportModel, name: &str) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+    let p = private();
+    let result_ty = with_lifetimes(&f.result, "'static");
+    let rq = Qualified::new(&result_ty, quote!(#p::DpiResult));
+    if f.task {
+        (
+            quote!(#p::ExportTaskReturn),
+            quote!(#p::SvType::Void),
+            quote!(#p::ResultType::Value {
+                c_type: #p::EXPORT_TASK_C_TYPE,
+                record: ::core::option::Option::None,
+            }),
+            quote!(#p::export_task_outcome(#name, __abi_returned)),
+        )
+    } else {
+        let from_raw = Qualified::new(&result_ty, quote!(#p::DpiExportResult))
+            .call("from_raw", quote!(__abi_returned));
+        (
+            rq.item("Raw"),
+            rq.item("SV_TYPE"),
+            rq.item("RESULT"),
+            // SAFETY: what the export just returned.
+            quote!(::core::result::Result::Ok(unsafe { #from_raw })),
+        )
+    }
+}
+
+/// The call, inside one `with_input` closure per input, so that pointer
+/// inputs stay valid for the call.
+fn call(
+    f: &ExportModel,
+    call_args: &[TokenStream],
+    inputs: &[(syn::Ident, syn::Ident)],
+) -> TokenStream {
+    let p = private();
+    let mut call = quote! {
+        // SAFETY: `export "DPI-C"` declares the export with this C
+        // prototype (the tests compare it with the simulator's header);
+        // the arguments are live for the call.
+        unsafe { __abi_export(#(#call_args),*) }
+    };
+    for (arg, raw) in inputs.iter().rev() {
+        let value_ty = with_lifetimes(
+            &f.params.iter().find(|p| &p.ident == arg).unwrap().value,
+            "'static",
+        );
+        let q = Qualified::new(&value_ty, quote!(#p::DpiValue));
+        let with_input = q.call("with_input", quote!(&#arg, |#raw| #call));
+        call = with_input;
+    }
+    call
 }
 
 /// A wrapper of each declaration's written signature whose body never

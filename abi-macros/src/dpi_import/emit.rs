@@ -5,7 +5,7 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
-use super::model::{Direction, FunctionModel};
+use super::model::{Direction, FunctionModel, ParamModel};
 use crate::dpi_param::type_check;
 use crate::syntax::with_lifetimes;
 use crate::tokens::{
@@ -15,154 +15,25 @@ use crate::tokens::{
 
 pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let p = private();
-    let desc = quote!(__ABI_FUNCTION);
-    let ident = &f.ident;
     let symbol = &f.symbol;
     let shim_code = shim_code(&symbol.value());
     let sv_name = &f.sv_name;
     let (context, pure, task) = (f.context, f.pure, f.task);
-
-    let mut shim_params = Vec::new();
-    let mut param_descs = Vec::new();
-    let mut dpi_params = Vec::new();
-    let mut prepare = Vec::new();
-    let mut write_back = Vec::new();
-    let mut call_args = Vec::new();
-    // Whether each output (and the result) may hand strings to the
-    // simulator (`SvString`): if one does, the strings of earlier calls on
-    // this thread are freed before this call's are handed over (constants:
-    // no cost otherwise).
-    let mut releases = Vec::new();
-    // How each input borrows the simulator's memory, and the expression of
-    // what it borrows (outputs and inouts are copied into cells of the
-    // shim: they borrow nothing while the function runs).
-    let mut call_borrows = Vec::new();
-    let mut borrows = Vec::new();
-    // Compile-time checks of the parameter types, as constant items (which
-    // `cargo check` evaluates too), each spanned at its type.
-    let mut type_checks = Vec::new();
-
-    for (i, param) in f.params.iter().enumerate() {
-        let value_ty = with_lifetimes(&param.value, "'static");
-        let q = Qualified::new(&value_ty, quote!(#p::DpiType));
-        let raw = format_ident!("__abi_arg{}", i, span = Span::mixed_site());
-        let cell = format_ident!("__abi_cell{}", i, span = Span::mixed_site());
-        let (c_item, sv_item) = crate::dpi_param::registry_items(param.direction);
-        param_descs.push((
-            param.name.clone(),
-            rust_type_string(&param.written),
-            q.item(c_item),
-        ));
-        dpi_params.push(q.item(sv_item));
-        match param.direction {
-            Direction::In => {
-                let input = q.item("Input");
-                let from_input = q.call("from_input", quote!(#raw));
-                shim_params.push(ShimParam {
-                    name: raw.clone(),
-                    ty: quote!(#input),
-                });
-                // Plain scalars (`i32`, `bool`, ...) never borrow: left out
-                // of the check, so that most shims have none.
-                if crate::syntax::may_borrow(&param.written) {
-                    call_borrows.push(q.item("CALL_BORROW"));
-                    let input_borrows = q.call("input_borrows", quote!(#raw, __abi_each));
-                    borrows.push(quote! {
-                        ::core::option::Option::Some(&|__abi_each: &mut dyn ::core::ops::FnMut(#p::Borrow)| {
-                            // SAFETY: as for `from_input` below.
-                            unsafe { #input_borrows }
-                        })
-                    });
-                } else {
-                    borrows.push(quote!(::core::option::Option::None));
-                }
-                // The shim converts with every lifetime `'static`; the
-                // function's own generic lifetimes keep a borrowed input
-                // from outliving the call, unless it is written `'static`.
-                if crate::dpi_param::mentions_static(&param.written) {
-                    type_checks.push(type_check(&value_ty, "require_call_lifetime"));
-                }
-                prepare.push(quote! {
-                    // SAFETY: the simulator passes an input of the declared
-                    // SystemVerilog type (Annex H); `from_input` checks what
-                    // can be checked.
-                    let #raw = #p::argument_or_abort(unsafe { #from_input }, &#desc, #i);
-                });
-                call_args.push(quote!(#raw));
-            }
-            Direction::Out | Direction::InOut => {
-                let cell_ty = q.item("Cell");
-                shim_params.push(ShimParam {
-                    name: raw.clone(),
-                    ty: quote!(*mut #cell_ty),
-                });
-                let initial = if param.direction == Direction::Out {
-                    q.call("initial", quote!())
-                } else {
-                    let from_cell = q.call("from_cell", quote!(#raw.read()));
-                    quote! {
-                        // SAFETY: checked non-NULL and aligned above; the
-                        // simulator passes a valid inout cell (Annex H);
-                        // `from_cell` checks what can be checked.
-                        #p::argument_or_abort(unsafe { #from_cell }, &#desc, #i)
-                    }
-                };
-                let require_value = require_dpi_value(&value_ty);
-                if param.direction == Direction::InOut && crate::syntax::may_borrow(&param.value) {
-                    // The value read from the cell must not borrow what
-                    // the simulator passed in (strings, also in arrays).
-                    type_checks.push(type_check(&value_ty, "require_owned_inout"));
-                }
-                borrows.push(quote!(::core::option::Option::None));
-                let owns_strings = q.item("OWNS_HANDED_STRINGS");
-                releases.push(quote!(#owns_strings));
-                prepare.push(quote! {
-                    #require_value
-                    #p::pointer_or_abort(#raw, &#desc, #i);
-                    let mut #cell: #value_ty = #initial;
-                });
-                call_args.push(quote!(&mut #cell));
-                let to_cell = q.call("to_cell", quote!(#cell));
-                write_back.push(quote! {
-                    // SAFETY: checked non-NULL and aligned before the call.
-                    unsafe { #raw.write(#to_cell) };
-                });
-            }
-        }
-    }
-
-    let call = if f.is_unsafe {
-        quote! {
-            // SAFETY: the function is `unsafe`; its contract is documented
-            // for the SystemVerilog side.
-            unsafe { #ident(#(#call_args),*) }
-        }
-    } else {
-        quote!(#ident(#(#call_args),*))
-    };
-
-    let result_ty = with_lifetimes(&f.result, "'static");
-    let rq = Qualified::new(&result_ty, quote!(#p::DpiResult));
+    let Parameters {
+        shim_params,
+        param_descs,
+        dpi_params,
+        prepare,
+        write_back,
+        call_args,
+        mut releases,
+        call_borrows,
+        borrows,
+        type_checks,
+    } = Parameters::of(f);
+    let call = crate::tokens::call_user_function(&f.ident, f.is_unsafe, &call_args);
+    let (result_sv, return_type, result_c, finish) = result(f);
     let result_rust_type = rust_type_string(&f.result);
-    let (result_sv, return_type, result_c, finish) = if task {
-        (
-            quote!(#p::SvType::Void),
-            quote!(#p::core::primitive::i32),
-            quote!(<i32 as #p::DpiResult>::RESULT),
-            quote!({
-                let () = __abi_value;
-                #p::TASK_NOT_DISABLED
-            }),
-        )
-    } else {
-        let into_c = rq.call("into_c", quote!(__abi_value));
-        (
-            rq.item("SV_TYPE"),
-            rq.item("Raw"),
-            rq.item("RESULT"),
-            into_c,
-        )
-    };
 
     let rust_name = symbol.value();
     let shim_name = format_ident!("__abi_dpi_import_{}", rust_name);
@@ -191,38 +62,12 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     };
 
     if !task {
-        releases.push(rq.item("OWNS_HANDED_STRINGS"));
+        let result_ty = with_lifetimes(&f.result, "'static");
+        releases
+            .push(Qualified::new(&result_ty, quote!(#p::DpiResult)).item("OWNS_HANDED_STRINGS"));
     }
-    // After the call, before this call's strings are handed over: the
-    // inout cells were copied and the inputs are no longer used, so a cell
-    // or an input holding a string of an earlier call was read before it is
-    // freed.
-    let release_strings = if releases.is_empty() {
-        quote!()
-    } else {
-        let own_grants = u32::from(context);
-        quote! {
-            if false #(|| #releases)* {
-                // SAFETY: the user's function has returned: nothing
-                // borrows an input string any more.
-                unsafe { #p::release_handed_strings(#own_grants) };
-            }
-        }
-    };
-
-    // An exclusive input (a writable open array) beside another input that
-    // borrows: check, before any argument is converted, that they share no
-    // byte (two views of one array, one of them writing, would let a slice
-    // read under a write). A constant decides, so other shims pay nothing.
-    let overlap = if call_borrows.len() >= 2 {
-        quote! {
-            if const { #p::overlap_possible(&[#(#call_borrows),*]) } {
-                #p::ranges_disjoint_or_abort(&#desc, &[#(#borrows),*]);
-            }
-        }
-    } else {
-        quote!()
-    };
+    let release_strings = release_strings(&releases, context);
+    let overlap = overlap_check(&call_borrows, &borrows);
 
     let caught = caught_body(
         Catch::Abort,
@@ -236,6 +81,15 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
             #(#write_back)*
             #finish
         },
+    );
+
+    // Inputs are lent for the call (outputs and inouts are cells the
+    // shim owns; the string rules above cover what they may hold).
+    let lent = crate::tokens::lent_for_the_call(
+        f.params
+            .iter()
+            .filter(|param| param.direction == Direction::In)
+            .map(|param| &param.written),
     );
 
     quote! {
@@ -255,6 +109,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
             #entry
 
             #(#type_checks)*
+            #lent
 
             #[unsafe(export_name = #symbol)]
             unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {
@@ -263,5 +118,203 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
 
             #shim_code
         };
+    }
+}
+/// What the parameters contribute to the shim, collected in order.
+#[derive(Default)]
+struct Parameters {
+    shim_params: Vec<ShimParam>,
+    param_descs: Vec<(String, String, TokenStream)>,
+    dpi_params: Vec<TokenStream>,
+    /// Per argument, before the call: its conversion (an input) or its
+    /// cell (an output or inout).
+    prepare: Vec<TokenStream>,
+    /// After the call: each cell written back.
+    write_back: Vec<TokenStream>,
+    call_args: Vec<TokenStream>,
+    /// Whether each output (and the result) may hand strings to the
+    /// simulator (`SvString`): if one does, the strings of earlier calls on
+    /// this thread are freed before this call's are handed over (constants:
+    /// no cost otherwise).
+    releases: Vec<TokenStream>,
+    /// How each input borrows the simulator's memory, and the expression of
+    /// what it borrows (outputs and inouts are copied into cells of the
+    /// shim: they borrow nothing while the function runs).
+    call_borrows: Vec<TokenStream>,
+    borrows: Vec<TokenStream>,
+    /// Compile-time checks of the parameter types, as constant items
+    /// (which `cargo check` evaluates too), each spanned at its type.
+    type_checks: Vec<TokenStream>,
+}
+
+impl Parameters {
+    fn of(f: &FunctionModel) -> Self {
+        let p = private();
+        let mut parts = Parameters::default();
+        for (i, param) in f.params.iter().enumerate() {
+            let value_ty = with_lifetimes(&param.value, "'static");
+            let q = Qualified::new(&value_ty, quote!(#p::DpiType));
+            let (c_item, sv_item) = crate::dpi_param::registry_items(param.direction);
+            parts.param_descs.push((
+                param.name.clone(),
+                rust_type_string(&param.written),
+                q.item(c_item),
+            ));
+            parts.dpi_params.push(q.item(sv_item));
+            match param.direction {
+                Direction::In => parts.input(i, param, &q, &value_ty),
+                Direction::Out | Direction::InOut => parts.cell(i, param, &q, &value_ty),
+            }
+        }
+        parts
+    }
+
+    /// An input: converted from what the simulator passes.
+    fn input(&mut self, i: usize, param: &ParamModel, q: &Qualified, value_ty: &syn::Type) {
+        let p = private();
+        let desc = quote!(__ABI_FUNCTION);
+        let raw = format_ident!("__abi_arg{}", i, span = Span::mixed_site());
+        let input = q.item("Input");
+        let from_input = q.call("from_input", quote!(#raw));
+        self.shim_params.push(ShimParam {
+            name: raw.clone(),
+            ty: quote!(#input),
+        });
+        // Every input takes part, whatever its type is called: its
+        // `CALL_BORROW` decides, in a constant, whether the check
+        // is compiled at all (plain scalars never borrow).
+        self.call_borrows.push(q.item("CALL_BORROW"));
+        let input_borrows = q.call("input_borrows", quote!(#raw, __abi_each));
+        self.borrows.push(quote! {
+            ::core::option::Option::Some(&|__abi_each: &mut dyn ::core::ops::FnMut(#p::Borrow)| {
+                // SAFETY: as for `from_input` below.
+                unsafe { #input_borrows }
+            })
+        });
+        // The shim converts with every lifetime `'static`; the
+        // function's own generic lifetimes keep a borrowed input
+        // from outliving the call, unless it is written `'static`.
+        if crate::dpi_param::mentions_static(&param.written) {
+            self.type_checks
+                .push(type_check(value_ty, "require_call_lifetime"));
+        }
+        self.prepare.push(quote! {
+            // SAFETY: the simulator passes an input of the declared
+            // SystemVerilog type (Annex H); `from_input` checks what
+            // can be checked.
+            let #raw = #p::argument_or_abort(unsafe { #from_input }, &#desc, #i);
+        });
+        self.call_args.push(quote!(#raw));
+    }
+
+    /// An output or inout: a cell of the shim, read from the simulator's
+    /// for an inout, written back after the call.
+    fn cell(&mut self, i: usize, param: &ParamModel, q: &Qualified, value_ty: &syn::Type) {
+        let p = private();
+        let desc = quote!(__ABI_FUNCTION);
+        let raw = format_ident!("__abi_arg{}", i, span = Span::mixed_site());
+        let cell = format_ident!("__abi_cell{}", i, span = Span::mixed_site());
+        let cell_ty = q.item("Cell");
+        self.shim_params.push(ShimParam {
+            name: raw.clone(),
+            ty: quote!(*mut #cell_ty),
+        });
+        let initial = if param.direction == Direction::Out {
+            q.call("initial", quote!())
+        } else {
+            let from_cell = q.call("from_cell", quote!(#raw.read()));
+            quote! {
+                // SAFETY: checked non-NULL and aligned above; the
+                // simulator passes a valid inout cell (Annex H);
+                // `from_cell` checks what can be checked.
+                #p::argument_or_abort(unsafe { #from_cell }, &#desc, #i)
+            }
+        };
+        let require_value = require_dpi_value(value_ty);
+        if param.direction == Direction::InOut {
+            // The value read from the cell must not borrow what
+            // the simulator passed in (strings, also in arrays:
+            // the type's `CALL_BORROW` says).
+            self.type_checks
+                .push(type_check(value_ty, "require_owned_inout"));
+        }
+        self.borrows.push(quote!(::core::option::Option::None));
+        let owns_strings = q.item("OWNS_HANDED_STRINGS");
+        self.releases.push(quote!(#owns_strings));
+        self.prepare.push(quote! {
+            #require_value
+            #p::pointer_or_abort(#raw, &#desc, #i);
+            let mut #cell: #value_ty = #initial;
+        });
+        self.call_args.push(quote!(&mut #cell));
+        let to_cell = q.call("to_cell", quote!(#cell));
+        self.write_back.push(quote! {
+            // SAFETY: checked non-NULL and aligned before the call.
+            unsafe { #raw.write(#to_cell) };
+        });
+    }
+}
+
+/// The result's SystemVerilog type, the shim's return type, the result's
+/// C description, and the expression that converts it (a task returns
+/// "not disabled").
+fn result(f: &FunctionModel) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+    let p = private();
+    let result_ty = with_lifetimes(&f.result, "'static");
+    let rq = Qualified::new(&result_ty, quote!(#p::DpiResult));
+    if f.task {
+        (
+            quote!(#p::SvType::Void),
+            quote!(#p::core::primitive::i32),
+            quote!(<i32 as #p::DpiResult>::RESULT),
+            quote!({
+                let () = __abi_value;
+                #p::TASK_NOT_DISABLED
+            }),
+        )
+    } else {
+        let into_c = rq.call("into_c", quote!(__abi_value));
+        (
+            rq.item("SV_TYPE"),
+            rq.item("Raw"),
+            rq.item("RESULT"),
+            into_c,
+        )
+    }
+}
+
+/// After the call, before this call's strings are handed over: the
+/// strings of earlier calls freed when an output or the result may hand
+/// strings over (`releases`, constants). The inout cells were copied and
+/// the inputs are no longer used, so a cell or an input holding a string
+/// of an earlier call was read before it is freed.
+fn release_strings(releases: &[TokenStream], context: bool) -> TokenStream {
+    let p = private();
+    if releases.is_empty() {
+        return quote!();
+    }
+    let own_grants = u32::from(context);
+    quote! {
+        if false #(|| #releases)* {
+            // SAFETY: the user's function has returned: nothing
+            // borrows an input string any more.
+            unsafe { #p::release_handed_strings(#own_grants) };
+        }
+    }
+}
+
+/// An exclusive input (a writable open array) beside another input that
+/// borrows: check, before any argument is converted, that they share no
+/// byte (two views of one array, one of them writing, would let a slice
+/// read under a write). A constant decides, so other shims pay nothing.
+fn overlap_check(call_borrows: &[TokenStream], borrows: &[TokenStream]) -> TokenStream {
+    let p = private();
+    if call_borrows.len() < 2 {
+        return quote!();
+    }
+    quote! {
+        if const { #p::overlap_possible(&[#(#call_borrows),*]) } {
+            #p::ranges_disjoint_or_abort(&__ABI_FUNCTION, &[#(#borrows),*]);
+        }
     }
 }

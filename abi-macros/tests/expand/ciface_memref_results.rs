@@ -2,9 +2,28 @@ pub fn pair(n: i64) -> (OwnedMemRef<f32, 1>, i32) {
     unimplemented!()
 }
 #[doc(hidden)]
-#[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+#[allow(
+    non_upper_case_globals,
+    non_snake_case,
+    unused_braces,
+    improper_ctypes_definitions,
+    clippy::all
+)]
 const _: () = {
+    type __AbiResultShape = ::abi_core::__private::memref::Shape<
+        {
+            <(
+                OwnedMemRef<f32, 1>,
+                i32,
+            ) as ::abi_core::__private::CifaceResult>::OUT_POINTER
+        },
+    >;
     const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
+    const _: () = if let ::core::option::Option::Some(problem) = ::abi_core::__private::memref::complex_argument_problem(
+        &[<i64 as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS],
+    ) {
+        ::core::panic!("{}", problem)
+    };
     const __ABI_RESULT_TYPES: &[::abi_core::__private::MemRefType] = &[];
     static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
         provider: ::abi_core::__private::CifaceProvider::Rust,
@@ -19,20 +38,30 @@ const _: () = {
         ::core::file!(), "\0", ::core::line!(),
         "\0pair\0(OwnedMemRef<f32, 1>, i32)\0result\0n\0i64\0"), symbol :
         "_mlir_ciface_pair", is_unsafe : false, named_args : false, params : & [< i64 as
-        ::abi_core::__private::CifaceParam > ::PARAM], result : < (OwnedMemRef < f32, 1
-        >, i32) as ::abi_core::__private::CifaceResult > ::LEADING, };
+        ::abi_core::__private::CifaceParam > ::PARAM], result : < __AbiResultShape as
+        ::abi_core::__private::memref::ResultShape < (OwnedMemRef < f32, 1 >, i32) > >
+        ::DESC, };
     );
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<i64>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, i64>();
+    }
     #[unsafe(export_name = "_mlir_ciface_pair")]
     unsafe extern "C" fn __abi_ciface_shim(
-        __abi_out: *mut <(
-            OwnedMemRef<f32, 1>,
-            i32,
-        ) as ::abi_core::__private::CifaceResult>::Slot,
+        __abi_out: <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+            (OwnedMemRef<f32, 1>, i32),
+        >>::Out,
         __abi_arg0: <i64 as ::abi_core::__private::CifaceParam>::Raw,
-    ) -> () {
-        if __abi_out.is_null() || !__abi_out.is_aligned() {
-            ::abi_core::__private::reject_result_pointer(&__ABI_FUNCTION);
-        }
+    ) -> <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+        (OwnedMemRef<f32, 1>, i32),
+    >>::Ret {
+        <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+            (OwnedMemRef<f32, 1>, i32),
+        >>::check_out(__abi_out, &__ABI_FUNCTION);
         ::abi_core::__private::abort_on_panic(
             &__ABI_FUNCTION,
             &(__abi_out, __abi_arg0),
@@ -48,12 +77,16 @@ const _: () = {
                     0usize,
                 );
                 let __abi_value = pair(__abi_arg0);
-                let __abi_slot = ::abi_core::__private::memref::into_checked_slot(
-                    __abi_value,
-                    __ABI_RESULT_TYPES,
-                    &__ABI_FUNCTION,
-                );
-                unsafe { __abi_out.write(__abi_slot) }
+                unsafe {
+                    <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                        (OwnedMemRef<f32, 1>, i32),
+                    >>::deliver(
+                        __abi_out,
+                        __abi_value,
+                        __ABI_RESULT_TYPES,
+                        &__ABI_FUNCTION,
+                    )
+                }
             },
         )
     }

@@ -4,17 +4,24 @@
     "Calls the MLIR function through `", "_mlir_ciface_sum_1d",
     "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError)."
 )]
-#[allow(clippy::needless_lifetimes, clippy::too_many_arguments)]
+#[allow(clippy::needless_lifetimes, clippy::too_many_arguments, improper_ctypes)]
 pub fn sum_1d(
     m: &[f32],
 ) -> ::core::result::Result<f32, ::abi_core::__private::CifaceError> {
     unsafe extern "C" {
         #[link_name = "_mlir_ciface_sum_1d"]
         fn __abi_mlir(
+            __abi_out: <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                f32,
+            >>::Out,
             __abi_arg0: <&'static [f32] as ::abi_core::__private::CifaceArg>::Raw,
-        ) -> <f32 as ::abi_core::__private::CifaceResult>::Slot;
+        ) -> <__AbiResultShape as ::abi_core::__private::memref::ResultShape<f32>>::Ret;
     }
+    type __AbiResultShape = ::abi_core::__private::memref::Shape<
+        { <f32 as ::abi_core::__private::CifaceResult>::OUT_POINTER },
+    >;
     const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
+    const __ABI_RESULT_TYPES: &[::abi_core::__private::MemRefType] = &[];
     let mut __abi_storage0 = match <&[f32] as ::abi_core::__private::CifaceArg>::prepare(
         m,
         &__ABI_TYPE_0,
@@ -29,19 +36,48 @@ pub fn sum_1d(
             });
         }
     };
-    let __abi_value = unsafe {
+    let __abi_arguments = [
+        unsafe {
+            <&'static [f32] as ::abi_core::__private::CifaceArg>::buffer(&__abi_storage0)
+        },
+    ];
+    let mut __abi_slot = <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+        f32,
+    >>::STORAGE;
+    let __abi_ret = unsafe {
         __abi_mlir(
+            <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                f32,
+            >>::out(&mut __abi_slot),
             <&'static [f32] as ::abi_core::__private::CifaceArg>::raw(
                 &mut __abi_storage0,
             ),
         )
     };
-    ::core::result::Result::Ok(::abi_core::__private::memref::direct::<f32>(__abi_value))
+    unsafe {
+        <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+            f32,
+        >>::receive(__abi_ret, __abi_slot, &__abi_arguments, __ABI_RESULT_TYPES)
+    }
+        .map_err(|error| ::abi_core::__private::CifaceError {
+            function: "sum_1d",
+            symbol: "_mlir_ciface_sum_1d",
+            argument: ::core::option::Option::None,
+            error,
+        })
 }
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
+    type __AbiResultShape = ::abi_core::__private::memref::Shape<
+        { <f32 as ::abi_core::__private::CifaceResult>::OUT_POINTER },
+    >;
     const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
+    const _: () = if let ::core::option::Option::Some(problem) = ::abi_core::__private::memref::complex_argument_problem(
+        &[<&'static [f32] as ::abi_core::__private::CifaceArg>::FLOAT_REGISTERS],
+    ) {
+        ::core::panic!("{}", problem)
+    };
     static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
         provider: ::abi_core::__private::CifaceProvider::Mlir,
         mlir_name: "sum_1d",
@@ -55,15 +91,16 @@ const _: () = {
         ::core::file!(), "\0", ::core::line!(),
         "\0sum_1d\0f32\0result\0m\0&[f32]\0Sum of a vector."), symbol :
         "_mlir_ciface_sum_1d", is_unsafe : false, named_args : false, params : & [< &
-        'static [f32] as ::abi_core::__private::CifaceArg > ::PARAM], result : < f32 as
-        ::abi_core::__private::CifaceResult > ::RESULT, };
+        'static [f32] as ::abi_core::__private::CifaceArg > ::PARAM], result : <
+        __AbiResultShape as ::abi_core::__private::memref::ResultShape < f32 > > ::DESC,
+        };
     );
 };
 #[doc = ::core::concat!(
     "Calls the MLIR function through `", "_mlir_ciface_tail",
     "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError)."
 )]
-#[allow(clippy::needless_lifetimes, clippy::too_many_arguments)]
+#[allow(clippy::needless_lifetimes, clippy::too_many_arguments, improper_ctypes)]
 pub fn tail<'a>(
     m: MemRef<'a, f32, 1>,
 ) -> ::core::result::Result<
@@ -73,18 +110,27 @@ pub fn tail<'a>(
     unsafe extern "C" {
         #[link_name = "_mlir_ciface_tail"]
         fn __abi_mlir(
-            __abi_out: *mut <ReturnedMemRef<
-                'static,
-                f32,
-                1,
-            > as ::abi_core::__private::CifaceResult>::Slot,
+            __abi_out: <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                ReturnedMemRef<'static, f32, 1>,
+            >>::Out,
             __abi_arg0: <MemRef<
                 'static,
                 f32,
                 1,
             > as ::abi_core::__private::CifaceArg>::Raw,
-        );
+        ) -> <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+            ReturnedMemRef<'static, f32, 1>,
+        >>::Ret;
     }
+    type __AbiResultShape = ::abi_core::__private::memref::Shape<
+        {
+            <ReturnedMemRef<
+                'static,
+                f32,
+                1,
+            > as ::abi_core::__private::CifaceResult>::OUT_POINTER
+        },
+    >;
     const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType {
         text: ::core::option::Option::Some("memref<?xf32>"),
         shape: ::core::option::Option::Some(&[::abi_core::__private::Dim::Dynamic]),
@@ -137,14 +183,14 @@ pub fn tail<'a>(
             > as ::abi_core::__private::CifaceArg>::buffer(&__abi_storage0)
         },
     ];
-    let mut __abi_slot = <ReturnedMemRef<
-        'static,
-        f32,
-        1,
-    > as ::abi_core::__private::CifaceResult>::EMPTY;
-    unsafe {
+    let mut __abi_slot = <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+        ReturnedMemRef<'static, f32, 1>,
+    >>::STORAGE;
+    let __abi_ret = unsafe {
         __abi_mlir(
-            &mut __abi_slot,
+            <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                ReturnedMemRef<'static, f32, 1>,
+            >>::out(&mut __abi_slot),
             <MemRef<
                 'static,
                 f32,
@@ -153,15 +199,9 @@ pub fn tail<'a>(
         )
     };
     unsafe {
-        <ReturnedMemRef<
-            'a,
-            f32,
-            1,
-        > as ::abi_core::__private::CifaceResult>::from_slot(
-            __abi_slot,
-            &__abi_arguments,
-            __ABI_RESULT_TYPES,
-        )
+        <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+            ReturnedMemRef<'a, f32, 1>,
+        >>::receive(__abi_ret, __abi_slot, &__abi_arguments, __ABI_RESULT_TYPES)
     }
         .map_err(|error| ::abi_core::__private::CifaceError {
             function: "tail",
@@ -173,6 +213,15 @@ pub fn tail<'a>(
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
+    type __AbiResultShape = ::abi_core::__private::memref::Shape<
+        {
+            <ReturnedMemRef<
+                'static,
+                f32,
+                1,
+            > as ::abi_core::__private::CifaceResult>::OUT_POINTER
+        },
+    >;
     const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType {
         text: ::core::option::Option::Some("memref<?xf32>"),
         shape: ::core::option::Option::Some(&[::abi_core::__private::Dim::Dynamic]),
@@ -200,6 +249,11 @@ const _: () = {
         }
         _ => {}
     };
+    const _: () = if let ::core::option::Option::Some(problem) = ::abi_core::__private::memref::complex_argument_problem(
+        &[<MemRef<'static, f32, 1> as ::abi_core::__private::CifaceArg>::FLOAT_REGISTERS],
+    ) {
+        ::core::panic!("{}", problem)
+    };
     static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
         provider: ::abi_core::__private::CifaceProvider::Mlir,
         mlir_name: "tail",
@@ -222,7 +276,7 @@ const _: () = {
         "\0tail\0ReturnedMemRef<'a, f32, 1>\0result\0m\0MemRef<'a, f32, 1>\0"), symbol :
         "_mlir_ciface_tail", is_unsafe : false, named_args : false, params : & [< MemRef
         < 'static, f32, 1 > as ::abi_core::__private::CifaceArg > ::PARAM], result : <
-        ReturnedMemRef < 'static, f32, 1 > as ::abi_core::__private::CifaceResult >
-        ::LEADING, };
+        __AbiResultShape as ::abi_core::__private::memref::ResultShape < ReturnedMemRef <
+        'static, f32, 1 > > > ::DESC, };
     );
 };

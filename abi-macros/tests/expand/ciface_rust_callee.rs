@@ -3,8 +3,17 @@ pub fn scale(mut m: MemRefMut<'_, f32, 1>, k: f32) -> f32 {
     k
 }
 #[doc(hidden)]
-#[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+#[allow(
+    non_upper_case_globals,
+    non_snake_case,
+    unused_braces,
+    improper_ctypes_definitions,
+    clippy::all
+)]
 const _: () = {
+    type __AbiResultShape = ::abi_core::__private::memref::Shape<
+        { <f32 as ::abi_core::__private::CifaceResult>::OUT_POINTER },
+    >;
     const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType {
         text: ::core::option::Option::Some("memref<?xf32, strided<[?], offset: ?>>"),
         shape: ::core::option::Option::Some(&[::abi_core::__private::Dim::Dynamic]),
@@ -36,6 +45,19 @@ const _: () = {
         _ => {}
     };
     const __ABI_TYPE_1: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
+    const _: () = if let ::core::option::Option::Some(problem) = ::abi_core::__private::memref::complex_argument_problem(
+        &[
+            <MemRefMut<
+                'static,
+                f32,
+                1,
+            > as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS,
+            <f32 as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS,
+        ],
+    ) {
+        ::core::panic!("{}", problem)
+    };
+    const __ABI_RESULT_TYPES: &[::abi_core::__private::MemRefType] = &[];
     static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
         provider: ::abi_core::__private::CifaceProvider::Rust,
         mlir_name: "scale",
@@ -64,22 +86,40 @@ const _: () = {
         "\0scale\0f32\0result\0m\0MemRefMut<'_, f32, 1>\0k\0f32\0Scales a strided vector."),
         symbol : "_mlir_ciface_scale", is_unsafe : false, named_args : false, params : &
         [< MemRefMut < 'static, f32, 1 > as ::abi_core::__private::CifaceParam > ::PARAM,
-        < f32 as ::abi_core::__private::CifaceParam > ::PARAM], result : < f32 as
-        ::abi_core::__private::CifaceResult > ::RESULT, };
+        < f32 as ::abi_core::__private::CifaceParam > ::PARAM], result : <
+        __AbiResultShape as ::abi_core::__private::memref::ResultShape < f32 > > ::DESC,
+        };
     );
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<MemRefMut<'call, f32, 1>>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, MemRefMut<'call, f32, 1>>();
+        (&::abi_core::__private::LentProbe::<f32>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, f32>();
+    }
     #[unsafe(export_name = "_mlir_ciface_scale")]
     unsafe extern "C" fn __abi_ciface_shim(
+        __abi_out: <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+            f32,
+        >>::Out,
         __abi_arg0: <MemRefMut<
             'static,
             f32,
             1,
         > as ::abi_core::__private::CifaceParam>::Raw,
         __abi_arg1: <f32 as ::abi_core::__private::CifaceParam>::Raw,
-    ) -> <f32 as ::abi_core::__private::CifaceResult>::Slot {
+    ) -> <__AbiResultShape as ::abi_core::__private::memref::ResultShape<f32>>::Ret {
+        <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+            f32,
+        >>::check_out(__abi_out, &__ABI_FUNCTION);
         ::abi_core::__private::abort_on_panic(
             &__ABI_FUNCTION,
-            &(__abi_arg0, __abi_arg1),
-            |&(__abi_arg0, __abi_arg1)| {
+            &(__abi_out, __abi_arg0, __abi_arg1),
+            |&(__abi_out, __abi_arg0, __abi_arg1)| {
                 let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                     unsafe {
                         <MemRefMut<
@@ -104,12 +144,48 @@ const _: () = {
                     &__ABI_FUNCTION,
                     1usize,
                 );
+                if <MemRefMut<
+                    'static,
+                    f32,
+                    1,
+                > as ::abi_core::__private::CifaceParam>::BORROWS as usize
+                    + <f32 as ::abi_core::__private::CifaceParam>::BORROWS as usize >= 2
+                {
+                    ::abi_core::__private::disjoint_or_abort(
+                        &__ABI_FUNCTION,
+                        &[
+                            <MemRefMut<
+                                'static,
+                                f32,
+                                1,
+                            > as ::abi_core::__private::CifaceParam>::borrow(
+                                &__abi_arg0,
+                            ),
+                            <f32 as ::abi_core::__private::CifaceParam>::borrow(
+                                &__abi_arg1,
+                            ),
+                        ],
+                    );
+                }
                 let __abi_value = scale(__abi_arg0, __abi_arg1);
-                ::abi_core::__private::memref::into_direct::<f32>(__abi_value)
+                unsafe {
+                    <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                        f32,
+                    >>::deliver(
+                        __abi_out,
+                        __abi_value,
+                        __ABI_RESULT_TYPES,
+                        &__ABI_FUNCTION,
+                    )
+                }
             },
         )
     }
     ::abi_core::__private::shim_code!("_mlir_ciface_scale");
+    const _: () = ::core::assert!(
+        ! < f32 as ::abi_core::__private::CifaceResult > ::OUT_POINTER,
+        "the expanded convention returns this as an LLVM struct in registers, which C cannot receive (a memref of rank 0, an unranked memref, a complex number, several results); only a memref of a literal rank of 1 or more comes back through a hidden pointer as in C (x86-64); drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns every result through an out-pointer) or write the result into a `MemRefMut` parameter"
+    );
     #[unsafe(export_name = "scale")]
     unsafe extern "C" fn __abi_expanded_shim(
         __abi_p0_allocated: *mut f32,
@@ -118,7 +194,7 @@ const _: () = {
         __abi_p0_size0: i64,
         __abi_p0_stride0: i64,
         __abi_p1_value: <f32 as ::abi_core::__private::CifaceParam>::Raw,
-    ) -> <f32 as ::abi_core::__private::CifaceResult>::Slot {
+    ) -> <__AbiResultShape as ::abi_core::__private::memref::ResultShape<f32>>::Ret {
         let __abi_p0_desc = ::abi_core::__private::MemRefDescriptor::<f32, 1usize> {
             allocated: __abi_p0_allocated,
             aligned: __abi_p0_aligned,
@@ -126,6 +202,17 @@ const _: () = {
             sizes: [__abi_p0_size0],
             strides: [__abi_p0_stride0],
         };
-        unsafe { __abi_ciface_shim(&__abi_p0_desc, __abi_p1_value) }
+        let mut __abi_storage = <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+            f32,
+        >>::STORAGE;
+        unsafe {
+            __abi_ciface_shim(
+                <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                    f32,
+                >>::out(&mut __abi_storage),
+                &__abi_p0_desc,
+                __abi_p1_value,
+            )
+        }
     }
 };

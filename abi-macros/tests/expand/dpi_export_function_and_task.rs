@@ -71,6 +71,7 @@ const _: () = {
         ::abi_core::__private::DpiType > ::INOUT_PARAM], result : < f32 as
         ::abi_core::__private::DpiResult > ::RESULT, };
     );
+    const _: () = ::abi_core::__private::require_owned_export_output::<i32>();
 };
 ///Waits in SystemVerilog.
 ///
@@ -145,4 +146,5 @@ const _: () = {
         ::abi_core::__private::EXPORT_TASK_C_TYPE, record : ::core::option::Option::None,
         }, };
     );
+    const _: () = ::abi_core::__private::require_owned_export_output::<bool>();
 };

@@ -19,6 +19,14 @@ const _: () = {
         named_args : false, params : & [< i64 as ::abi_core::__private::DpiType >
         ::INPUT_PARAM], result : < i32 as ::abi_core::__private::DpiResult > ::RESULT, };
     );
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<i64>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, i64>();
+    }
     #[unsafe(export_name = "tick")]
     unsafe extern "C" fn __abi_dpi_import_tick(
         __abi_arg0: <i64 as ::abi_core::__private::DpiType>::Input,

@@ -34,6 +34,18 @@ const _: () = {
         ::abi_core::__private::DpiType > ::INOUT_PARAM], result : < bool as
         ::abi_core::__private::DpiResult > ::RESULT, };
     );
+    const _: () = ::abi_core::__private::require_owned_inout::<i16>();
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<i32>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, i32>();
+        (&::abi_core::__private::LentProbe::<bool>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, bool>();
+    }
     #[unsafe(export_name = "step")]
     unsafe extern "C" fn __abi_dpi_import_step(
         __abi_arg0: <i32 as ::abi_core::__private::DpiType>::Input,
@@ -46,6 +58,50 @@ const _: () = {
             &(__abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3),
             |&(__abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3)| {
                 let __abi_scope_grant = ::abi_core::__private::ScopeGrant::enter();
+                if const {
+                    ::abi_core::__private::overlap_possible(
+                        &[
+                            <i32 as ::abi_core::__private::DpiType>::CALL_BORROW,
+                            <bool as ::abi_core::__private::DpiType>::CALL_BORROW,
+                        ],
+                    )
+                } {
+                    ::abi_core::__private::ranges_disjoint_or_abort(
+                        &__ABI_FUNCTION,
+                        &[
+                            ::core::option::Option::Some(
+                                &|
+                                    __abi_each: &mut dyn ::core::ops::FnMut(
+                                        ::abi_core::__private::Borrow,
+                                    )|
+                                {
+                                    unsafe {
+                                        <i32 as ::abi_core::__private::DpiType>::input_borrows(
+                                            __abi_arg0,
+                                            __abi_each,
+                                        )
+                                    }
+                                },
+                            ),
+                            ::core::option::Option::Some(
+                                &|
+                                    __abi_each: &mut dyn ::core::ops::FnMut(
+                                        ::abi_core::__private::Borrow,
+                                    )|
+                                {
+                                    unsafe {
+                                        <bool as ::abi_core::__private::DpiType>::input_borrows(
+                                            __abi_arg1,
+                                            __abi_each,
+                                        )
+                                    }
+                                },
+                            ),
+                            ::core::option::Option::None,
+                            ::core::option::Option::None,
+                        ],
+                    );
+                }
                 let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                     unsafe {
                         <i32 as ::abi_core::__private::DpiType>::from_input(__abi_arg0)

@@ -21,6 +21,20 @@ const _: () = {
         ::abi_core::__private::CSliceParam > ::PARAM], result : < & 'static Point as
         ::abi_core::__private::CResult > ::RESULT, };
     );
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<&'call [Point]>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, &'call [Point]>();
+        (&::abi_core::__private::LentProbe::<Option<&'call f64>>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, Option<&'call f64>>();
+        (&::abi_core::__private::LentProbe::<&'call str>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, &'call str>();
+    }
     #[unsafe(export_name = "geo_centroid")]
     unsafe extern "C" fn __abi_c_export_centroid(
         __abi_arg0: <&'static [Point] as ::abi_core::__private::CSliceParam>::Ptr,
@@ -58,10 +72,15 @@ const _: () = {
                     &__ABI_FUNCTION,
                     2usize,
                 );
-                ::abi_core::__private::disjoint_or_abort(
-                    &__ABI_FUNCTION,
-                    &[__abi_arg0_borrow, __abi_arg1_borrow, __abi_arg2_borrow],
-                );
+                if true as usize
+                    + <Option<&'static f64> as ::abi_core::__private::CParam>::BORROWS
+                        as usize + true as usize >= 2
+                {
+                    ::abi_core::__private::disjoint_or_abort(
+                        &__ABI_FUNCTION,
+                        &[__abi_arg0_borrow, __abi_arg1_borrow, __abi_arg2_borrow],
+                    );
+                }
                 let __abi_arg0_first = ::abi_core::__private::argument_or_abort(
                     unsafe {
                         <&'static [Point] as ::abi_core::__private::CSliceParam>::first_pass(

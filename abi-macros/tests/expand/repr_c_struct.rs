@@ -29,6 +29,7 @@ const _: () = {
             name: "Point",
         };
     }
+    unsafe impl<'call> ::abi_core::__private::BorrowedFor<'call> for Point {}
     unsafe impl ::abi_core::__private::CParam for Point {
         type Raw = Point;
         const C_TYPE: ::abi_core::__private::CTypeDesc = <Point as ::abi_core::__private::CType>::C_TYPE;

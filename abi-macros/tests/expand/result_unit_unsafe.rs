@@ -13,6 +13,14 @@ const _: () = {
         false, params : & [< * mut u8 as ::abi_core::__private::CParam > ::PARAM], result
         : ::abi_core::__private::ResultType::STATUS_ONLY, };
     );
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<*mut u8>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, *mut u8>();
+    }
     #[unsafe(export_name = "reset")]
     unsafe extern "C" fn __abi_c_export_reset(
         __abi_arg0: <*mut u8 as ::abi_core::__private::CParam>::Raw,

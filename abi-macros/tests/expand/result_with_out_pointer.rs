@@ -15,6 +15,17 @@ const _: () = {
         ::PARAM, < & 'static mut u8 as ::abi_core::__private::CParam > ::PARAM], result :
         < u32 as ::abi_core::__private::CResult > ::STATUS, };
     );
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<&'call str>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, &'call str>();
+        (&::abi_core::__private::LentProbe::<&'call mut u8>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, &'call mut u8>();
+    }
     #[unsafe(export_name = "parse")]
     unsafe extern "C" fn __abi_c_export_parse(
         __abi_arg0: <&'static str as ::abi_core::__private::CSliceParam>::Ptr,
@@ -59,11 +70,16 @@ const _: () = {
                         );
                     }
                 };
-                if let ::core::option::Option::Some(__abi_status) = ::abi_core::__private::disjoint_or_status(
-                    &__ABI_FUNCTION,
-                    &[__abi_arg0_borrow, __abi_arg1_borrow],
-                ) {
-                    return __abi_status;
+                if true as usize
+                    + <&'static mut u8 as ::abi_core::__private::CParam>::BORROWS
+                        as usize >= 2
+                {
+                    if let ::core::option::Option::Some(__abi_status) = ::abi_core::__private::disjoint_or_status(
+                        &__ABI_FUNCTION,
+                        &[__abi_arg0_borrow, __abi_arg1_borrow],
+                    ) {
+                        return __abi_status;
+                    }
                 }
                 let __abi_arg0_first = match unsafe {
                     <&'static str as ::abi_core::__private::CSliceParam>::first_pass(

@@ -15,6 +15,17 @@ const _: () = {
         ::abi_core::__private::CParam > ::PARAM], result : < i32 as
         ::abi_core::__private::CResult > ::RESULT, };
     );
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<i32>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, i32>();
+        (&::abi_core::__private::LentProbe::<i32>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, i32>();
+    }
     #[unsafe(export_name = "add")]
     unsafe extern "C" fn __abi_c_export_add(
         __abi_arg0: <i32 as ::abi_core::__private::CParam>::Raw,
@@ -24,16 +35,62 @@ const _: () = {
             &__ABI_FUNCTION,
             &(__abi_arg0, __abi_arg1),
             |&(__abi_arg0, __abi_arg1)| {
+                let __abi_arg0_borrow = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <i32 as ::abi_core::__private::CParam>::checked_borrow(
+                            __abi_arg0,
+                        )
+                    },
+                    &__ABI_FUNCTION,
+                    0usize,
+                );
+                let __abi_arg1_borrow = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <i32 as ::abi_core::__private::CParam>::checked_borrow(
+                            __abi_arg1,
+                        )
+                    },
+                    &__ABI_FUNCTION,
+                    1usize,
+                );
+                if <i32 as ::abi_core::__private::CParam>::BORROWS as usize
+                    + <i32 as ::abi_core::__private::CParam>::BORROWS as usize >= 2
+                {
+                    ::abi_core::__private::disjoint_or_abort(
+                        &__ABI_FUNCTION,
+                        &[__abi_arg0_borrow, __abi_arg1_borrow],
+                    );
+                }
+                let __abi_arg0_first = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <i32 as ::abi_core::__private::CParam>::first_pass(__abi_arg0)
+                    },
+                    &__ABI_FUNCTION,
+                    0usize,
+                );
+                let __abi_arg1_first = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <i32 as ::abi_core::__private::CParam>::first_pass(__abi_arg1)
+                    },
+                    &__ABI_FUNCTION,
+                    1usize,
+                );
                 let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                     unsafe {
-                        <i32 as ::abi_core::__private::CParam>::from_c(__abi_arg0)
+                        <i32 as ::abi_core::__private::CParam>::second_pass(
+                            __abi_arg0_first,
+                            __abi_arg0,
+                        )
                     },
                     &__ABI_FUNCTION,
                     0usize,
                 );
                 let __abi_arg1 = ::abi_core::__private::argument_or_abort(
                     unsafe {
-                        <i32 as ::abi_core::__private::CParam>::from_c(__abi_arg1)
+                        <i32 as ::abi_core::__private::CParam>::second_pass(
+                            __abi_arg1_first,
+                            __abi_arg1,
+                        )
                     },
                     &__ABI_FUNCTION,
                     1usize,

@@ -20,7 +20,7 @@ mod slices;
 use core::ffi::{CStr, c_char};
 use core::num::NonZeroUsize;
 
-use crate::argument::{ArgError, Borrow, check_pointer};
+use crate::argument::{ArgError, Borrow, BorrowedFor, check_pointer};
 use crate::c::{C_BOOL, C_CONST_CHAR_PTR, CBool, CType};
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
@@ -36,7 +36,7 @@ use crate::model::record::TypeRecord;
 /// aborts with a report naming the argument).
 ///
 /// ```
-/// use abi_core::{ArgError, CParam, CResult, CScalar, CTypeDesc, c_export};
+/// use abi_core::{ArgError, BorrowedFor, CParam, CResult, CScalar, CTypeDesc, c_export};
 ///
 /// /// A percentage, 0 to 100.
 /// #[derive(Debug, Clone, Copy)]
@@ -55,6 +55,9 @@ use crate::model::record::TypeRecord;
 ///             .ok_or(ArgError::TooLarge { len: raw as usize })
 ///     }
 /// }
+///
+/// // SAFETY: a value, holding no borrow.
+/// unsafe impl<'call> BorrowedFor<'call> for Percent {}
 ///
 /// // SAFETY: `Raw` is `i32`, C's `int32_t`.
 /// unsafe impl CResult for Percent {
@@ -89,7 +92,7 @@ use crate::model::record::TypeRecord;
     label = "unsupported parameter type",
     note = "supported: fixed-width integers, `usize`/`isize`, `bool`, `f32`, `f64`, raw pointers to C types, `&T`/`&mut T`/`Option<&T>`/`Option<&mut T>` of C types (`CBool`, not `bool`, behind a pointer), `#[c_export] #[repr(C)]` structs, `&CStr`/`Option<&CStr>`, and (written literally) `&[T]`, `&mut [T]`, `&str`"
 )]
-pub unsafe trait CParam: Sized {
+pub unsafe trait CParam: Sized + BorrowedFor<'static> {
     /// What the extern "C" shim receives.
     type Raw: Copy;
     /// How the header spells it.
@@ -112,6 +115,13 @@ pub unsafe trait CParam: Sized {
     /// the header documents; everything checkable (NULL, alignment) is
     /// checked.
     unsafe fn from_c(raw: Self::Raw) -> Result<Self, ArgError>;
+
+    /// Whether [`CParam::checked_borrow`] can return `Some` (a type that
+    /// overrides it says `true`): the shim checks that arguments do not
+    /// overlap when two of them may borrow, by this constant, not by how the
+    /// types are spelled, so an alias of `i32` costs nothing and an alias of
+    /// a reference is checked.
+    const BORROWS: bool = false;
 
     /// Check the raw argument as far as forming its reference needs (NULL,
     /// alignment, size), without forming it, and return the memory the
@@ -206,7 +216,7 @@ pub unsafe trait CParam: Sized {
     label = "unsupported slice type",
     note = "slices of C types (`&[T]`, `&mut [T]`) and `&str` are supported"
 )]
-pub unsafe trait CSliceParam: Sized {
+pub unsafe trait CSliceParam: Sized + BorrowedFor<'static> {
     /// The pointer half the shim receives.
     type Ptr: Copy;
     /// How the header spells the pointer half.

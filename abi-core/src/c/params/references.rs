@@ -10,6 +10,7 @@ unsafe impl<'a, T: CType> CParam for &'a T {
     fn record() -> TypeRecord {
         TypeRecord::of_c_type(&T::C_TYPE)
     }
+    const BORROWS: bool = true;
     #[inline(always)]
     unsafe fn checked_borrow(raw: *const T) -> Result<Option<Borrow>, ArgError> {
         check_pointer(raw)?;
@@ -37,6 +38,7 @@ unsafe impl<'a, T: CType> CParam for &'a mut T {
     fn record() -> TypeRecord {
         TypeRecord::of_c_type(&T::C_TYPE)
     }
+    const BORROWS: bool = true;
     #[inline(always)]
     unsafe fn checked_borrow(raw: *mut T) -> Result<Option<Borrow>, ArgError> {
         check_pointer(raw.cast_const())?;
@@ -69,6 +71,7 @@ unsafe impl<'a, T: CType> CParam for Option<&'a T> {
     fn record() -> TypeRecord {
         TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)))
     }
+    const BORROWS: bool = true;
     #[inline(always)]
     unsafe fn checked_borrow(raw: *const T) -> Result<Option<Borrow>, ArgError> {
         if raw.is_null() {
@@ -102,6 +105,7 @@ unsafe impl<'a, T: CType> CParam for Option<&'a mut T> {
     fn record() -> TypeRecord {
         TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)))
     }
+    const BORROWS: bool = true;
     #[inline(always)]
     unsafe fn checked_borrow(raw: *mut T) -> Result<Option<Borrow>, ArgError> {
         if raw.is_null() {
@@ -137,6 +141,7 @@ unsafe impl<'a> CParam for &'a CStr {
     fn record() -> TypeRecord {
         TypeRecord::Str("cstr".into())
     }
+    const BORROWS: bool = true;
     #[inline(always)]
     unsafe fn checked_borrow(raw: *const c_char) -> Result<Option<Borrow>, ArgError> {
         if raw.is_null() {
@@ -163,6 +168,7 @@ unsafe impl<'a> CParam for Option<&'a CStr> {
     fn record() -> TypeRecord {
         TypeRecord::Optional(Box::new(TypeRecord::Str("cstr".into())))
     }
+    const BORROWS: bool = true;
     #[inline(always)]
     unsafe fn checked_borrow(raw: *const c_char) -> Result<Option<Borrow>, ArgError> {
         if raw.is_null() {

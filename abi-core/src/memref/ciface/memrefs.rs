@@ -46,6 +46,7 @@ unsafe fn read_descriptor<D: Copy>(raw: *const D) -> Result<D, MemRefError> {
 // SAFETY: MLIR passes a ranked memref as a pointer to its descriptor; the
 // view is built only after validation.
 unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T, N> {
+    const BORROWS: bool = true;
     #[inline(always)]
     fn borrow(&self) -> Option<crate::argument::Borrow> {
         Some(self.borrowed_memory())
@@ -72,6 +73,7 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T,
 // SAFETY: as for `MemRef`; the mutable view also checks that no element is
 // reached twice.
 unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRefMut<'static, T, N> {
+    const BORROWS: bool = true;
     #[inline(always)]
     fn borrow(&self) -> Option<crate::argument::Borrow> {
         Some(self.borrowed_memory())
@@ -103,6 +105,7 @@ pub(super) const UNRANKED_POINTER: CTypeDesc = CTypeDesc::Pointer {
 // SAFETY: MLIR passes `memref<*xT>` as a pointer to `{rank, descriptor}`.
 unsafe impl<T: MemRefElement> CifaceParam for UnrankedMemRef<'static, T> {
     // Exclusive: the function can make a `MemRefMut` of it.
+    const BORROWS: bool = true;
     #[inline(always)]
     fn borrow(&self) -> Option<crate::argument::Borrow> {
         Some(self.borrowed_memory())
@@ -136,6 +139,7 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceResult for OwnedMemRef<T, N>
     type Slot = MemRefDescriptor<T, N>;
     const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::RANKED;
     const EMPTY: Self::Slot = MemRefDescriptor::EMPTY;
+    const OUT_POINTER: bool = true;
     const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
         element_names: T::MLIR_NAMES,
         rank: Some(N),
@@ -175,6 +179,7 @@ unsafe impl<'a, T: MemRefElement, const N: usize> CifaceResult for ReturnedMemRe
     type Slot = MemRefDescriptor<T, N>;
     const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::RANKED;
     const EMPTY: Self::Slot = MemRefDescriptor::EMPTY;
+    const OUT_POINTER: bool = true;
     const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
         element_names: T::MLIR_NAMES,
         rank: Some(N),
@@ -220,6 +225,7 @@ unsafe impl<T: MemRefElement> CifaceResult for OwnedUnrankedMemRef<T> {
     type Slot = UnrankedMemRefDescriptor;
     const C_TYPE: CTypeDesc = CTypeDesc::UnrankedMemRef;
     const EMPTY: Self::Slot = UnrankedMemRefDescriptor::EMPTY;
+    const OUT_POINTER: bool = true;
     fn into_slot(self) -> Self::Slot {
         self.into_descriptor()
     }
@@ -274,3 +280,12 @@ fn held_elsewhere(
     }
     Ok(())
 }
+
+// SAFETY: the views borrow the caller's buffer for `'a`, at most `'call`.
+unsafe impl<'call: 'a, 'a, T, const N: usize> crate::BorrowedFor<'call> for MemRef<'a, T, N> {}
+// SAFETY: as above.
+unsafe impl<'call: 'a, 'a, T, const N: usize> crate::BorrowedFor<'call> for MemRefMut<'a, T, N> {}
+// SAFETY: as above.
+unsafe impl<'call: 'a, 'a, T> crate::BorrowedFor<'call> for UnrankedMemRef<'a, T> {}
+// SAFETY: owned buffers, no borrow.
+unsafe impl<T, const N: usize> crate::BorrowedFor<'_> for OwnedMemRef<T, N> {}

@@ -5,6 +5,7 @@
 mod memrefs;
 mod results;
 mod scalars;
+mod shape;
 
 use core::ffi::c_void;
 use core::fmt;
@@ -18,7 +19,7 @@ use crate::argument::Borrow;
 use crate::c::CType;
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
-use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
+use crate::model::function::{FunctionEntry, ParamEntry, Passing, RecordSource, ResultType};
 use crate::model::mlir::MemRefError;
 use crate::model::mlir::MemRefType;
 use crate::model::record::TypeRecord;
@@ -48,7 +49,7 @@ pub struct MemRefSignature {
     label = "not an MLIR C-interface type",
     note = "memrefs are `MemRef<'_, T, N>` (read), `MemRefMut<'_, T, N>` (write) or `UnrankedMemRef<'_, T>`; scalars are i8..i64, u8..u64, f32, f64 and `bool` for `i1` (MLIR `index` is i64); `complex<T>` is `abi_core::memref::Complex<T>`"
 )]
-pub unsafe trait CifaceParam: Sized {
+pub unsafe trait CifaceParam: Sized + crate::BorrowedFor<'static> {
     /// What the shim receives.
     type Raw: Copy;
     /// How the C header spells `Raw`.
@@ -77,6 +78,11 @@ pub unsafe trait CifaceParam: Sized {
     /// A descriptor pointer must be NULL or point to a descriptor whose
     /// data is valid for the call.
     unsafe fn from_ciface(raw: Self::Raw, ty: &MemRefType) -> Result<Self, MemRefError>;
+
+    /// Whether [`CifaceParam::borrow`] can return `Some`: the shim checks
+    /// that arguments do not overlap only when two of them may borrow (by
+    /// this constant, not by how the type is spelled).
+    const BORROWS: bool = false;
 
     /// The memory the converted argument borrows, for the check that no
     /// exclusive argument overlaps another ([`crate::Borrow`]); `None` for
@@ -109,6 +115,13 @@ pub unsafe trait CifaceResult: Sized {
     const C_TYPE: CTypeDesc;
     /// What the slot holds before the callee writes it.
     const EMPTY: Self::Slot;
+    /// Whether the result, alone, travels through the C interface's
+    /// leading out-pointer (memrefs, complex numbers, several results)
+    /// rather than as the return value (scalars, which then implement
+    /// [`CifaceDirect`]). `#[ciface]` decides the signature by this, not
+    /// by how the result type is spelled, so an alias is classified as
+    /// the type it names.
+    const OUT_POINTER: bool = false;
     /// The registry's description of the result, returned directly (not
     /// public API; never override).
     #[doc(hidden)]
@@ -203,7 +216,7 @@ pub unsafe trait CifaceResult: Sized {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not returned directly by MLIR's C interface",
     label = "a single result returned by value must be a scalar",
-    note = "memrefs and complex numbers come back through an out-pointer: spell the result `OwnedMemRef<T, N>`, `ReturnedMemRef<'_, T, N>`, `OwnedUnrankedMemRef<T>` or `Complex<T>` (not through an alias), or a tuple"
+    note = "a result whose `CifaceResult::OUT_POINTER` is `false` is returned by value, and must also implement `CifaceDirect`"
 )]
 pub trait CifaceDirect: CifaceResult {
     /// The value from what the callee returned (for `bool`, bit 0 of the
@@ -354,6 +367,7 @@ fn memref_record<T: MemRefElement>(rank: Option<usize>, ty: &MemRefType) -> Type
 #[doc(hidden)]
 pub mod __private {
     pub use super::MemRefSignature;
+    pub use super::shape::{NoOutPointer, ResultShape, Shape};
     pub use crate::memref::complex::complex_argument_problem;
     use crate::model::names::const_str_eq;
 

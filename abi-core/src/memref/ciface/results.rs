@@ -13,6 +13,7 @@ macro_rules! tuples {
             type Slot = $slot<$($t::Slot),*>;
             const C_TYPE: CTypeDesc = CTypeDesc::Tuple { fields: &[$($t::C_TYPE),*] };
             const EMPTY: Self::Slot = $slot($($t::EMPTY),*);
+            const OUT_POINTER: bool = true;
             fn into_slot(self) -> Self::Slot {
                 $slot($(self.$i.into_slot()),*)
             }

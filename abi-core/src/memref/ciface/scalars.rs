@@ -97,6 +97,8 @@ macro_rules! complex_impls {
             type Slot = Complex<T>;
             const C_TYPE: CTypeDesc = complex_c_type::<T>();
             const EMPTY: Complex<T> = Complex { re: T::ZERO, im: T::ZERO };
+            // An LLVM struct, which the C interface never returns by value.
+            const OUT_POINTER: bool = true;
             #[inline(always)]
             fn into_slot(self) -> Complex<T> {
                 self.into()
@@ -219,3 +221,9 @@ unsafe impl CifaceArg for bool {
         TypeRecord::Primitive("i1".to_owned())
     }
 }
+
+// SAFETY: two parts, no borrow.
+unsafe impl<T> crate::BorrowedFor<'_> for Complex<T> {}
+// SAFETY: as above.
+#[cfg(feature = "num-complex")]
+unsafe impl<T> crate::BorrowedFor<'_> for num_complex::Complex<T> {}
