@@ -24,6 +24,7 @@ mod dpi_bench;
 mod hygiene;
 mod publish;
 mod python_tools;
+mod quick_starts;
 mod readme_recipes;
 mod sanitizers;
 
@@ -136,6 +137,9 @@ fn main() -> ExitCode {
             readme_recipes::verilator_recipe().and_then(|()| readme_recipes::generation_recipe())
         }
         Some("docs") => hygiene::book(),
+        // One step of `test`: the book's quick starts, run verbatim.
+        Some("quick-starts") => ensure_tools(&TEST_TOOLS)
+            .and_then(|()| quick_starts::run_all(args.get(1).map(String::as_str))),
         Some("publish") => publish::from_tarballs(),
         // `cross riscv64`: the targets whose triple contains the word only.
         Some("cross") => match args.get(1) {
@@ -152,7 +156,7 @@ fn main() -> ExitCode {
         Some("slang") => python_tools::check_systemverilog(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | hostile | hygiene | docs | publish | cross [TARGET] | miri | tsan | fuzz | circt | iree | slang>"
+                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | quick-starts [CRATE] | hostile | hygiene | docs | publish | cross [TARGET] | miri | tsan | fuzz | circt | iree | slang>"
             );
             return ExitCode::from(2);
         }
@@ -317,6 +321,8 @@ fn test() -> Result<(), String> {
     sanitizers::fuzz()?;
     step("SystemVerilog DPI-C in Verilator");
     dpi_in_verilator()?;
+    step("the book's quick starts (Verilator, MLIR, C), each run verbatim in a scratch crate");
+    quick_starts::run_all(None)?;
     step("CIRCT (PyPI `circt`) parses, verifies, lowers and exports the sim.func.dpi declarations");
     python_tools::check_declarations()?;
     step("slang (PyPI `pyslang`) parses and elaborates the generated SystemVerilog, both flavours");
