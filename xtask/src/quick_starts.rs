@@ -166,7 +166,7 @@ fn run_one(root: &Path, scratch: &Path, chapter: &str, name: &str) -> Result<(),
     println!(
         "{chapter}: {} files written, `{}` passed",
         files.len(),
-        script.text.trim()
+        script.text.trim().replace('\n', "; ")
     );
     Ok(())
 }
