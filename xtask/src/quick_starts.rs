@@ -1,5 +1,5 @@
 //! The book's quick starts (docs/src/quick_start_*.md), each run verbatim as
-//! a user would: the chapter's blocks marked `file=<path>` written into a
+//! a user would: the chapter's blocks marked `file:<path>` written into a
 //! scratch crate, its `sh run` block run there with bash, and every line of
 //! its `text output` block looked for in what that printed.
 //!
@@ -57,10 +57,11 @@ fn blocks(markdown: &str) -> Vec<Block> {
     found
 }
 
-/// The value of `key=` in an info string (`toml file=Cargo.toml`).
+/// The value of `key:` in an info string (`toml file:Cargo.toml`; a colon,
+/// not `=`, which rustdoc warns about in the doctested chapters).
 fn attribute<'a>(info: &'a str, key: &str) -> Option<&'a str> {
     info.split([' ', ','])
-        .find_map(|word| word.strip_prefix(key)?.strip_prefix('='))
+        .find_map(|word| word.strip_prefix(key)?.strip_prefix(':'))
 }
 
 fn has_word(info: &str, word: &str) -> bool {
@@ -128,7 +129,7 @@ fn run_one(root: &Path, scratch: &Path, chapter: &str, name: &str) -> Result<(),
         files.push(file.to_owned());
     }
     if !files.iter().any(|f| f == "Cargo.toml") {
-        return Err(format!("{chapter}: no ```toml file=Cargo.toml block"));
+        return Err(format!("{chapter}: no ```toml file:Cargo.toml block"));
     }
     // The crate's dependencies at the versions the project's own tests use.
     std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).map_err(|e| e.to_string())?;
