@@ -321,7 +321,9 @@ fn test() -> Result<(), String> {
     sanitizers::fuzz()?;
     step("SystemVerilog DPI-C in Verilator");
     dpi_in_verilator()?;
-    step("the book's quick starts (Verilator, MLIR, C), each run verbatim in a scratch crate");
+    step(
+        "the book's quick starts (Verilator, MLIR 19 and 22, C), each run verbatim in a scratch crate",
+    );
     quick_starts::run_all(None)?;
     step("CIRCT (PyPI `circt`) parses, verifies, lowers and exports the sim.func.dpi declarations");
     python_tools::check_declarations()?;

@@ -119,11 +119,20 @@ pub(crate) fn run_all(only: Option<&str>) -> Result<(), String> {
             continue;
         }
         let start = Instant::now();
-        run_one(&root, &scratch, chapter, name)?;
+        run_one(&root, &scratch, chapter, name, &[])?;
         summary.push(format!(
             "  {chapter}: {:.1} s",
             start.elapsed().as_secs_f64()
         ));
+        if name == "my_kernels" {
+            let start = Instant::now();
+            if mlir_22(&root, &scratch, chapter, name)? {
+                summary.push(format!(
+                    "  {chapter} again with MLIR 22 and clang-22, and abi-mlir-build's tests: {:.1} s",
+                    start.elapsed().as_secs_f64()
+                ));
+            }
+        }
     }
     println!(
         "the quick starts, run verbatim from the book:\n{}",
@@ -132,7 +141,13 @@ pub(crate) fn run_all(only: Option<&str>) -> Result<(), String> {
     Ok(())
 }
 
-fn run_one(root: &Path, scratch: &Path, chapter: &str, name: &str) -> Result<(), String> {
+fn run_one(
+    root: &Path,
+    scratch: &Path,
+    chapter: &str,
+    name: &str,
+    env: &[(&str, &Path)],
+) -> Result<(), String> {
     let text = std::fs::read_to_string(root.join(chapter))
         .map_err(|e| format!("cannot read {chapter}: {e}"))?;
     let blocks = blocks(&text);
@@ -182,6 +197,7 @@ fn run_one(root: &Path, scratch: &Path, chapter: &str, name: &str) -> Result<(),
         .current_dir(&dir)
         // The crate's own `target/` (the link), as a user's.
         .env_remove("CARGO_TARGET_DIR")
+        .envs(env.iter().copied())
         .output()
         .map_err(|e| format!("cannot run bash: {e}"))?;
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -238,4 +254,105 @@ fn check_native_libraries(dir: &Path, chapter: &str, listed: &str) -> Result<(),
         ));
     }
     Ok(())
+}
+
+/// The MLIR quick start and abi-mlir-build's tests (the `linalg` kernel)
+/// again with MLIR 22 and clang-22. Debian's `libmlir-22` conflicts with
+/// the `libmlir-19` the other MLIR tests need, so MLIR 22 is not installed:
+/// its two packages are downloaded (`apt-get download`, 43 MB) and unpacked
+/// into `target/mlir-22` (270 MB; `mlir-opt` finds its `libMLIR.so`
+/// through its own runpath, `libLLVM.so.22` comes with clang-22).
+/// `llvm-ar` is LLVM 19's (the `llvm-22` package is not needed for an
+/// archive of ELF objects). `Ok(false)`: skipped, said so (outside CI).
+fn mlir_22(root: &Path, scratch: &Path, chapter: &str, name: &str) -> Result<bool, String> {
+    let skip = |message: String| {
+        if crate::under_ci() {
+            Err(message)
+        } else {
+            println!("SKIPPED: {message}");
+            Ok(false)
+        }
+    };
+    if !crate::has_command("clang-22") {
+        return skip("MLIR 22: clang-22 is not installed".to_owned());
+    }
+    let dir = root.join("target/mlir-22");
+    let bin = dir.join("bin");
+    let tools = dir.join("root/usr/lib/llvm-22/bin");
+    let works = |bin: &Path| {
+        Command::new(bin.join("mlir-opt"))
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| {
+                o.status.success() && String::from_utf8_lossy(&o.stdout).contains("LLVM version 22")
+            })
+    };
+    if !works(&bin) {
+        let debs = dir.join("debs");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&debs).map_err(|e| e.to_string())?;
+        let downloaded = Command::new("apt-get")
+            .args(["download", "-qq", "mlir-22-tools", "libmlir-22"])
+            .current_dir(&debs)
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !downloaded {
+            return skip("MLIR 22: `apt-get download mlir-22-tools libmlir-22` failed".to_owned());
+        }
+        for deb in std::fs::read_dir(&debs).map_err(|e| e.to_string())? {
+            let deb = deb.map_err(|e| e.to_string())?.path();
+            let status = Command::new("dpkg")
+                .arg("-x")
+                .arg(&deb)
+                .arg(dir.join("root"))
+                .status()
+                .map_err(|e| format!("cannot run dpkg: {e}"))?;
+            if !status.success() {
+                return Err(format!("dpkg -x {} failed ({status})", deb.display()));
+            }
+        }
+        let _ = std::fs::remove_dir_all(&debs);
+        std::fs::create_dir_all(&bin).map_err(|e| e.to_string())?;
+        for (link, target) in [
+            ("mlir-opt", tools.join("mlir-opt")),
+            ("mlir-translate", tools.join("mlir-translate")),
+            ("llvm-ar", PathBuf::from("/usr/lib/llvm-19/bin/llvm-ar")),
+        ] {
+            std::os::unix::fs::symlink(&target, bin.join(link)).map_err(|e| e.to_string())?;
+        }
+        if !works(&bin) {
+            return Err(format!(
+                "MLIR 22 unpacked into {} does not run",
+                dir.display()
+            ));
+        }
+    }
+    let clang = Path::new("clang-22");
+    run_one(
+        root,
+        scratch,
+        chapter,
+        name,
+        &[("MLIR_BIN_DIR", &bin), ("MLIR_CLANG", clang)],
+    )?;
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let output = Command::new(cargo)
+        .args(["test", "--quiet", "--package", "abi-mlir-build"])
+        .env("MLIR_BIN_DIR", &bin)
+        .env("MLIR_CLANG", "clang-22")
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "abi-mlir-build's tests with MLIR 22 failed ({}):\n{}{}",
+            output.status,
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    println!(
+        "MLIR 22 ({}) and clang-22: the MLIR quick start and abi-mlir-build's tests passed",
+        dir.display()
+    );
+    Ok(true)
 }
