@@ -440,6 +440,58 @@ func.func @matmul(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// `linalg` on tensors: the default pipeline names the fix, and the
+    /// pipeline the MLIR chapter shows (bufferization, then the default
+    /// passes) lowers it.
+    #[test]
+    fn linalg_on_tensors_needs_bufferization_and_the_error_says_so() {
+        if !Path::new("/usr/lib/llvm-19/bin/mlir-opt").exists()
+            && std::env::var_os("MLIR_BIN_DIR").is_none()
+        {
+            eprintln!("SKIPPED: no mlir-opt (mlir-19-tools)");
+            return;
+        }
+        let dir =
+            std::env::temp_dir().join(format!("abi-mlir-build-tensors-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let kernel = dir.join("tensor_kernel.mlir");
+        std::fs::write(
+            &kernel,
+            r#"#map = affine_map<(i) -> (i)>
+func.func @add(%a: tensor<?xf32>, %b: tensor<?xf32>, %c: tensor<?xf32>) -> tensor<?xf32> {
+  %r = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel"]}
+      ins(%a, %b : tensor<?xf32>, tensor<?xf32>) outs(%c : tensor<?xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+"#,
+        )
+        .unwrap();
+        let error = Build::new()
+            .file(&kernel)
+            .out_dir(&dir)
+            .try_compile("tensor_kernel")
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("linalg.generic"), "{error}");
+        assert!(
+            error.contains("--one-shot-bufferize=bufferize-function-boundaries"),
+            "{error}"
+        );
+        let mut passes = vec!["--one-shot-bufferize=bufferize-function-boundaries".to_owned()];
+        passes.extend(DEFAULT_PASSES.iter().map(|p| p.to_string()));
+        Build::new()
+            .file(&kernel)
+            .out_dir(&dir)
+            .passes(&passes)
+            .try_compile("tensor_kernel")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn a_missing_tool_is_an_error_naming_it() {
         let dir = std::env::temp_dir().join("abi-mlir-build-missing-tool");
