@@ -25,7 +25,21 @@ mod manual {
         )*};
     }
     chapters!(
-        c_export, dpi, bitint, packed, mlir, reflection, soundness, generating, testing, layout
+        quick_start_verilator,
+        quick_start_mlir,
+        quick_start_c,
+        c_export,
+        dpi,
+        bitint,
+        packed,
+        mlir,
+        reflection,
+        soundness,
+        generating,
+        testing,
+        layout,
+        support,
+        troubleshooting
     );
 }
 

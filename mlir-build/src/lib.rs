@@ -30,14 +30,21 @@ use std::process::Command;
 
 /// The passes of the default pipeline, in order. They lower what MLIR's
 /// standard dialects produce (`func`, `arith`, `math`, `scf`, `cf`,
-/// `memref`, `affine`, `complex`, `vector`) to the `llvm` dialect:
-/// structured control flow and affine loops to branches, complex numbers
+/// `memref`, `affine`, `complex`, `vector`, and `linalg` on memrefs) to
+/// the `llvm` dialect: `linalg` operations to `scf` loops, structured
+/// control flow and affine loops to branches, complex numbers
 /// to arithmetic on their parts, memref metadata to plain arithmetic, then
 /// every dialect to `llvm`, last `func` and `cf`, and the casts between
 /// them removed. [`Build::c_wrappers`] adds `--llvm-request-c-wrappers`
 /// before `--convert-func-to-llvm`, and [`Build::runtime_verification`]
 /// adds `--generate-runtime-verification` first.
+///
+/// `linalg` on tensors needs bufferization first (for example
+/// `--one-shot-bufferize="bufferize-function-boundaries"` before these
+/// passes, through [`Build::passes`]); `tensor`, `bufferization`, `gpu` and
+/// other dialects are not lowered by default, and what is left is named.
 pub const DEFAULT_PASSES: &[&str] = &[
+    "--convert-linalg-to-loops",
     "--lower-affine",
     "--convert-scf-to-cf",
     "--convert-complex-to-standard",
@@ -248,9 +255,10 @@ impl Build {
                 .map(|(line, op)| format!("  line {line}: {op}"))
                 .collect();
             return Err(error(format!(
-                "mlir-opt left operations outside the `llvm` dialect in {} (a partial lowering; add the passes that lower them):\n{}",
+                "mlir-opt left operations outside the `llvm` dialect in {} (a partial lowering; add the passes that lower them):\n{}{}",
                 lowered.display(),
-                lines.join("\n")
+                lines.join("\n"),
+                hint(&leftover)
             )));
         }
         run(Command::new(self.tool("mlir-translate"))
@@ -279,6 +287,20 @@ impl Build {
             .or_else(|| std::env::var_os("MLIR_BIN_DIR").map(PathBuf::from))
             .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-19/bin"));
         dir.join(name)
+    }
+}
+
+/// What to add for the dialects the default pipeline leaves alone.
+fn hint(leftover: &[(usize, String)]) -> &'static str {
+    let has = |dialect: &str| {
+        leftover
+            .iter()
+            .any(|(_, op)| op.starts_with(&format!("{dialect}.")))
+    };
+    if has("tensor") || has("bufferization") || has("linalg") {
+        "\n(tensors must be bufferized first: `.passes(&[...])` with `--one-shot-bufferize=bufferize-function-boundaries`, then `--convert-linalg-to-loops` and the default passes, abi_mlir_build::DEFAULT_PASSES)"
+    } else {
+        ""
     }
 }
 
@@ -374,6 +396,100 @@ mod tests {
             build.mlir_opt_args(),
             ["--generate-runtime-verification", "--convert-to-llvm"]
         );
+    }
+
+    /// MLIR 19's "expected add/mul op in the body" on `linalg.matmul` was
+    /// what the default pipeline gave before it lowered `linalg`.
+    #[test]
+    fn the_default_pipeline_lowers_linalg_on_memrefs() {
+        if !Path::new("/usr/lib/llvm-19/bin/mlir-opt").exists()
+            && std::env::var_os("MLIR_BIN_DIR").is_none()
+        {
+            eprintln!("SKIPPED: no mlir-opt (mlir-19-tools)");
+            return;
+        }
+        let dir =
+            std::env::temp_dir().join(format!("abi-mlir-build-linalg-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let kernel = dir.join("linalg_kernel.mlir");
+        std::fs::write(
+            &kernel,
+            r#"#map = affine_map<(i) -> (i)>
+func.func @add(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>) {
+  linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel"]}
+      ins(%a, %b : memref<?xf32>, memref<?xf32>) outs(%c : memref<?xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+func.func @matmul(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+  return
+}
+"#,
+        )
+        .unwrap();
+        let archive = Build::new()
+            .file(&kernel)
+            .out_dir(&dir)
+            .try_compile("linalg_kernel")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(archive.exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// `linalg` on tensors: the default pipeline names the fix, and the
+    /// pipeline the MLIR chapter shows (bufferization, then the default
+    /// passes) lowers it.
+    #[test]
+    fn linalg_on_tensors_needs_bufferization_and_the_error_says_so() {
+        if !Path::new("/usr/lib/llvm-19/bin/mlir-opt").exists()
+            && std::env::var_os("MLIR_BIN_DIR").is_none()
+        {
+            eprintln!("SKIPPED: no mlir-opt (mlir-19-tools)");
+            return;
+        }
+        let dir =
+            std::env::temp_dir().join(format!("abi-mlir-build-tensors-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let kernel = dir.join("tensor_kernel.mlir");
+        std::fs::write(
+            &kernel,
+            r#"#map = affine_map<(i) -> (i)>
+func.func @add(%a: tensor<?xf32>, %b: tensor<?xf32>, %c: tensor<?xf32>) -> tensor<?xf32> {
+  %r = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel"]}
+      ins(%a, %b : tensor<?xf32>, tensor<?xf32>) outs(%c : tensor<?xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+"#,
+        )
+        .unwrap();
+        let error = Build::new()
+            .file(&kernel)
+            .out_dir(&dir)
+            .try_compile("tensor_kernel")
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("linalg.generic"), "{error}");
+        assert!(
+            error.contains("--one-shot-bufferize=bufferize-function-boundaries"),
+            "{error}"
+        );
+        let mut passes = vec!["--one-shot-bufferize=bufferize-function-boundaries".to_owned()];
+        passes.extend(DEFAULT_PASSES.iter().map(|p| p.to_string()));
+        Build::new()
+            .file(&kernel)
+            .out_dir(&dir)
+            .passes(&passes)
+            .try_compile("tensor_kernel")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -26,6 +26,7 @@ mod hygiene;
 mod memcheck;
 mod publish;
 mod python_tools;
+mod quick_starts;
 mod readme_recipes;
 mod sanitizers;
 mod tools;
@@ -57,6 +58,9 @@ fn main() -> ExitCode {
             readme_recipes::verilator_recipe().and_then(|()| readme_recipes::generation_recipe())
         }
         Some("docs") => hygiene::book(),
+        // One step of `test`: the book's quick starts, run verbatim.
+        Some("quick-starts") => ensure_tools(tools::FOR_TESTS)
+            .and_then(|()| quick_starts::run_all(args.get(1).map(String::as_str))),
         Some("publish") => publish::from_tarballs(),
         // `cross riscv64`: the targets whose triple contains the word only.
         Some("cross") => match args.get(1) {
@@ -73,7 +77,7 @@ fn main() -> ExitCode {
         Some("slang") => python_tools::check_systemverilog(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <setup | showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | hostile | hygiene | docs | publish | cross [TARGET] | miri | tsan | fuzz | circt | iree | slang>"
+                "usage: cargo xtask <setup | showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | quick-starts [CRATE] | hostile | hygiene | docs | publish | cross [TARGET] | miri | tsan | fuzz | circt | iree | slang>"
             );
             return ExitCode::from(2);
         }
@@ -239,6 +243,10 @@ fn test() -> Result<(), String> {
     sanitizers::fuzz()?;
     step("SystemVerilog DPI-C in Verilator");
     verilator::dpi_in_verilator()?;
+    step(
+        "the book's quick starts (Verilator, MLIR 19 and 22, C), each run verbatim in a scratch crate",
+    );
+    quick_starts::run_all(None)?;
     step("CIRCT (PyPI `circt`) parses, verifies, lowers and exports the sim.func.dpi declarations");
     python_tools::check_declarations()?;
     step("slang (PyPI `pyslang`) parses and elaborates the generated SystemVerilog, both flavours");
