@@ -129,23 +129,13 @@ pub(crate) fn check_systemverilog() -> Result<(), String> {
         ],
         "slang on the package of functions with hard names (c-tests/tests/naming.rs)",
     )?;
-    let dir = "target/ieee-dpi";
-    crate::cargo(&[
-        "run",
-        "--quiet",
-        "--package",
-        "abi-core",
-        "--example",
-        "ieee_dpi_package",
-        "--",
-        dir,
-    ])?;
+    let package = crate::verilator::ieee_flavoured_package()?;
     run_tool(
         &[
             "tools/check_slang.py",
             "--include",
-            dir,
-            "target/ieee-dpi/ieee_dpi.sv",
+            "target/ieee-dpi",
+            &package,
             "target/ieee-dpi/ieee_top.sv",
         ],
         "slang on an IEEE-flavoured package",

@@ -26,20 +26,21 @@ use crate::model::names::{
 /// Verilator, and a library built for Verilator does the same elsewhere.
 /// Verilator defines `VERILATOR`; other tools that only lint a
 /// Verilator-flavoured package take `+define+VERILATOR` (`-DVERILATOR`).
+///
+/// The refusal is an `` `include `` of a file named by the message: every
+/// tool stops on a missing include and prints its name ("Cannot find
+/// include file: abi-core: ..."), which reads as what it is, where a
+/// deliberately undefined type read as a syntax error in the generated file.
 const FLAVOUR_GUARD: &str = if cfg!(feature = "verilator") {
     concat!(
         "`ifndef VERILATOR\n",
-        "  // This library was built with abi-core's `verilator` feature (Verilator's DPI-C ABI):\n",
-        "  // another simulator would pass `shortreal` and export tasks differently.\n",
-        "  typedef abi_core_library_built_for_verilator__rebuild_it_without_the_verilator_feature abi_core_dpi_flavour_t;\n",
+        "  `include \"abi-core: this package and its library were built for Verilator's DPI-C ABI (the verilator feature), which passes shortreal as double and export tasks differently from IEEE 1800: build the library without the verilator feature for this simulator, and regenerate the package\"\n",
         "`endif\n",
     )
 } else {
     concat!(
         "`ifdef VERILATOR\n",
-        "  // This library was built for the IEEE 1800 DPI-C ABI: Verilator passes `shortreal`\n",
-        "  // as `double` and runs export tasks differently.\n",
-        "  typedef abi_core_library_built_without_the_verilator_feature__enable_it_for_verilator abi_core_dpi_flavour_t;\n",
+        "  `include \"abi-core: this package and its library were built for the IEEE 1800 DPI-C ABI, but Verilator passes shortreal as double and runs export tasks differently: build the library with abi-core's verilator feature, and regenerate the package\"\n",
         "`endif\n",
     )
 };

@@ -2,9 +2,7 @@
 // DPI-C imports of functions implemented in Rust.
 package abi_dpi;
 `ifndef VERILATOR
-  // This library was built with abi-core's `verilator` feature (Verilator's DPI-C ABI):
-  // another simulator would pass `shortreal` and export tasks differently.
-  typedef abi_core_library_built_for_verilator__rebuild_it_without_the_verilator_feature abi_core_dpi_flavour_t;
+  `include "abi-core: this package and its library were built for Verilator's DPI-C ABI (the verilator feature), which passes shortreal as double and export tasks differently from IEEE 1800: build the library without the verilator feature for this simulator, and regenerate the package"
 `endif
 
   // Rust: `c_tests::dpi_exports::Opcode` (#[derive(DpiEnum)])
