@@ -13,7 +13,7 @@ use abi_core::dpi::{
     SignedLogicVec, SvString,
 };
 use abi_core::packed::Packed;
-use abi_core::{SvPackage, UBitInt, dpi_export, dpi_import};
+use abi_core::{bitint::UBitInt, dpi_export, dpi_import, emit::SvPackage};
 
 /// An RGB565 pixel, red in the most significant bits.
 #[derive(Packed, Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,7 +110,7 @@ pub fn ieee_strings(#[inout] text: &mut SvString, copy: &mut SvString) -> SvStri
 }
 
 /// A state machine's state: `typedef enum bit [1:0]`.
-#[derive(abi_core::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(abi_core::dpi::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
 #[dpi_enum(sv_name = "ieee_state_t", base = Bits<2>, prefix = "ST_")]
 pub enum State {
     /// Waiting.
@@ -122,7 +122,7 @@ pub enum State {
 }
 
 /// A command: `typedef enum int` (the default base).
-#[derive(abi_core::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(abi_core::dpi::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
 #[dpi_enum(sv_name = "ieee_command_t", prefix = "CMD_")]
 pub enum Command {
     /// Start.

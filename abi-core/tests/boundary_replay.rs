@@ -7,7 +7,10 @@
 use core::ffi::CStr;
 
 use abi_core::packed::{Packed, PackedStruct};
-use abi_core::{ArgError, CBool, CParam, CScalar, CTypeDesc, ErrorCode, UBitInt, c_export};
+use abi_core::{
+    ArgError, bitint::UBitInt, c::CBool, c::CParam, c::status::ErrorCode, c_export,
+    model::c::CScalar, model::c::CTypeDesc,
+};
 
 /// Sum of the elements.
 #[c_export]

@@ -8,7 +8,7 @@
 
 use abi_core::dpi::{Bits, ChunkArray};
 use abi_core::packed::{Packed, PackedStruct};
-use abi_core::{BitInt, UBitInt};
+use abi_core::{bitint::BitInt, bitint::UBitInt};
 
 #[path = "../build_support/rng.rs"]
 mod rng;

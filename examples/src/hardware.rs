@@ -5,7 +5,7 @@
 
 use abi_core::dpi::{Bits, OpenArray};
 use abi_core::packed::{Packed, PackedStruct};
-use abi_core::{BitInt, UBitInt, c_export, dpi_export, dpi_import};
+use abi_core::{bitint::BitInt, bitint::UBitInt, c_export, dpi_export, dpi_import};
 
 /// An IEEE 754 binary32 value as XLS and SystemVerilog lay it out: the sign
 /// in bit 31, then the biased exponent, then the fraction.

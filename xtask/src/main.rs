@@ -7,7 +7,7 @@
 //!   packages), then runs every test: formatting, clippy, the workspace
 //!   tests (unit, UI, expansion, C conformance under gcc and clang-19),
 //!   the library crates' dry-run publication and their tests from their
-//!   packages, the `_BitInt` calls by clang-19 and clang-22 on i686,
+//!   packages, their public API against `api/*.txt`, the `_BitInt` calls by clang-19 and clang-22 on i686,
 //!   aarch64, riscv64 and armv7, and the showcase.
 //! - `cargo xtask bench [--quick]`: the benchmark suite (instruction counts
 //!   under callgrind, DPI calls in Verilator, compile time), written to
@@ -22,6 +22,7 @@ mod benchmarks;
 mod cross;
 mod dpi_bench;
 mod hygiene;
+mod public_api;
 mod publish;
 mod python_tools;
 mod readme_recipes;
@@ -137,6 +138,7 @@ fn main() -> ExitCode {
         }
         Some("docs") => hygiene::book(),
         Some("publish") => publish::from_tarballs(),
+        Some("public-api") => public_api::check(),
         // `cross riscv64`: the targets whose triple contains the word only.
         Some("cross") => match args.get(1) {
             Some(only) => cross::bitint_calls_on_other_targets(Some(only)),
@@ -152,7 +154,7 @@ fn main() -> ExitCode {
         Some("slang") => python_tools::check_systemverilog(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | hostile | hygiene | docs | publish | cross [TARGET] | miri | tsan | fuzz | circt | iree | slang>"
+                "usage: cargo xtask <showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | hostile | hygiene | docs | publish | public-api | cross [TARGET] | miri | tsan | fuzz | circt | iree | slang>"
             );
             return ExitCode::from(2);
         }
@@ -293,6 +295,10 @@ fn test() -> Result<(), String> {
         "the library crates: `cargo package` (the publish dry run, dependency order), their tests and doctests from the tarballs, their docs as on docs.rs",
     );
     publish::from_tarballs()?;
+    step(
+        "the public API of the library crates (rustdoc JSON, nightly) against api/*.txt, and one path per item",
+    );
+    public_api::check()?;
     step(
         "`_BitInt` calls by clang-19 and clang-22 on i686 (native) and aarch64, riscv64, armv7 (qemu-user), and by clang-22 on the host",
     );
@@ -461,7 +467,7 @@ fn compile_cost() -> Result<(), String> {
             ),
         )
         .map_err(|e| e.to_string())?;
-        let mut source = String::from("#![allow(unused_imports)]\nuse abi_core::BitInt;\n");
+        let mut source = String::from("#![allow(unused_imports)]\nuse abi_core::bitint::BitInt;\n");
         for k in 0..100 {
             let t = ty(k);
             source.push_str(&format!(

@@ -12,6 +12,7 @@ pub(crate) use borrow::{first_conflict, first_conflict_by_range};
 
 /// What a foreign argument got wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ArgError {
     /// NULL where a reference (or a non-empty slice) was required.
     Null,

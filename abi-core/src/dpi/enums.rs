@@ -72,7 +72,7 @@ unsafe impl<const N: u32, C: super::bits::ChunkArray> EnumBase for super::Bits<N
 /// enum`: `#[derive(DpiEnum)]` implements it.
 ///
 /// ```
-/// use abi_core::DpiEnum;
+/// use abi_core::dpi::DpiEnum;
 /// use abi_core::dpi::Bits;
 ///
 /// /// `typedef enum bit [1:0] { Idle = 2'd0, Busy = 2'd1, Done = 2'd3 } state_t;`
@@ -92,7 +92,7 @@ unsafe impl<const N: u32, C: super::bits::ChunkArray> EnumBase for super::Bits<N
 ///     };
 /// }
 ///
-/// let package = abi_core::SvPackage::new("demo_pkg").render(&abi_core::Registry::all()).unwrap();
+/// let package = abi_core::emit::SvPackage::new("demo_pkg").render(&abi_core::Registry::all()).unwrap();
 /// assert!(package.contains("typedef enum bit [1:0] {Idle = 2'd0, Busy = 2'd1, Done = 2'd3} state_t;"));
 /// assert!(package.contains("function void next_state(input state_t state, output state_t next);"));
 /// ```

@@ -63,9 +63,9 @@ mod string;
 mod traits;
 mod unpacked;
 
-pub use export_task::{
-    EXPORT_TASK_C_TYPE, ExportTaskReturn, TASK_NOT_DISABLED, export_task_outcome,
-};
+#[doc(hidden)]
+pub use export_task::TASK_NOT_DISABLED;
+pub use export_task::{EXPORT_TASK_C_TYPE, ExportTaskReturn, export_task_outcome};
 pub use scalars::Logic;
 pub use traits::{
     CallBorrow, DpiExportResult, DpiResult, DpiType, DpiValue, ExportInout, require_dpi_value,
@@ -76,6 +76,8 @@ pub use traits::{
     overlap_possible, require_call_lifetime, require_owned_export_output, require_owned_inout,
 };
 
+/// The derive of [`DpiEnum`] (the trait), beside it as `Packed` is in
+/// [`packed`](crate::packed).
 pub use abi_macros::DpiEnum;
 pub use bits::{Bits, ChunkArray, PackedChunks};
 pub use chandle::{Chandle, HandleError};
@@ -94,4 +96,4 @@ pub use string::SvString;
 pub use string::release_handed_strings;
 
 use crate::model::Direction;
-pub use crate::model::sv::{DpiDecl, DpiEnumDesc, DpiParamDecl, SvScalar, SvType};
+pub(crate) use crate::model::sv::{DpiDecl, DpiEnumDesc, DpiParamDecl, SvScalar, SvType};

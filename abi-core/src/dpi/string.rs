@@ -45,7 +45,7 @@ use crate::model::c::CTypeDesc;
 ///     SvString::new(format!("code {code}")).unwrap()
 /// }
 ///
-/// let package = abi_core::SvPackage::new("demo_pkg").render(&abi_core::Registry::all()).unwrap();
+/// let package = abi_core::emit::SvPackage::new("demo_pkg").render(&abi_core::Registry::all()).unwrap();
 /// assert!(package.contains("function void shout(inout string text);"));
 /// assert!(package.contains("function string describe(input int code);"));
 /// ```

@@ -4,7 +4,7 @@
 
 use core::ffi::CStr;
 
-use abi_core::{CBool, ErrorCode, c_export};
+use abi_core::{c::CBool, c::status::ErrorCode, c_export};
 
 use crate::packed_types::Float32;
 

@@ -1,6 +1,6 @@
 //! `Result<T, E>`: status codes, out-pointers, and panics as statuses.
 
-use abi_core::{CError, ErrorCode, c_export};
+use abi_core::{c::status::CError, c::status::ErrorCode, c_export};
 
 use super::structs::Point;
 

@@ -36,7 +36,7 @@ use crate::model::record::TypeRecord;
 /// aborts with a report naming the argument).
 ///
 /// ```
-/// use abi_core::{ArgError, CParam, CResult, CScalar, CTypeDesc, c_export};
+/// use abi_core::{ArgError, c::CParam, c::CResult, model::c::CScalar, model::c::CTypeDesc, c_export};
 ///
 /// /// A percentage, 0 to 100.
 /// #[derive(Debug, Clone, Copy)]
@@ -71,7 +71,7 @@ use crate::model::record::TypeRecord;
 ///     Percent(100 - used.0)
 /// }
 ///
-/// let header = abi_core::CHeader::new("percent.h").render(&abi_core::Registry::all()).unwrap();
+/// let header = abi_core::emit::CHeader::new("percent.h").render(&abi_core::Registry::all()).unwrap();
 /// assert!(header.contains("int32_t remaining(int32_t used);"));
 /// ```
 ///
@@ -313,7 +313,7 @@ pub unsafe trait CSliceParam: Sized {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be returned from a `#[c_export]` function",
     label = "unsupported result type",
-    note = "supported: `()`, fixed-width integers, `usize`/`isize`, `bool`, `f32`, `f64`, raw pointers, `&T`/`&mut T`/`Option<&T>`, `&CStr`, `#[c_export] #[repr(C)]` structs, and `Result<T, E>` of those with `E: abi_core::CError`"
+    note = "supported: `()`, fixed-width integers, `usize`/`isize`, `bool`, `f32`, `f64`, raw pointers, `&T`/`&mut T`/`Option<&T>`, `&CStr`, `#[c_export] #[repr(C)]` structs, and `Result<T, E>` of those with `E: abi_core::c::status::CError`"
 )]
 pub unsafe trait CResult {
     /// What the extern "C" shim returns.
