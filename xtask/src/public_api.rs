@@ -35,7 +35,7 @@ const CRATES: [(&str, &str); 4] = [
 /// One public path.
 #[derive(Debug, Clone)]
 struct Entry {
-    /// `abi_core::registry::Registry`.
+    /// `abi_core::emit::CHeader`.
     path: String,
     /// `struct`, `fn`, `variant`, ... (with ` #[non_exhaustive]`).
     kind: String,
