@@ -59,12 +59,17 @@ pub mod __private {
     pub use crate::argument::{ArgError, Borrow};
     pub use crate::c::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use crate::c::{CParam, CResult, CSliceParam, CType};
-    pub use crate::dpi::{
-        DpiError, DpiExportResult, DpiResult, DpiType, DpiValue, EXPORT_TASK_C_TYPE,
-        ExportTaskReturn, LazySymbol, ScopeGrant, TASK_NOT_DISABLED, export_task_outcome,
-        overlap_possible, release_handed_strings, require_call_lifetime, require_dpi_value,
-        require_export_inout, require_owned_export_output, require_owned_inout, require_scope,
+    pub use crate::dpi::enums::{enum_from_base, enum_initial, enum_result_sv_type, enum_to_base};
+    pub use crate::dpi::export_task::{
+        EXPORT_TASK_C_TYPE, ExportTaskReturn, TASK_NOT_DISABLED, export_task_outcome,
     };
+    pub use crate::dpi::runtime::{LazySymbol, ScopeGrant, require_scope};
+    pub use crate::dpi::string::release_handed_strings;
+    pub use crate::dpi::traits::{
+        overlap_possible, require_call_lifetime, require_dpi_value, require_export_inout,
+        require_owned_export_output, require_owned_inout,
+    };
+    pub use crate::dpi::{DpiError, DpiExportResult, DpiResult, DpiType, DpiValue};
     pub use crate::guard::{
         abort_on_panic, argument_or_abort, argument_status, disjoint_or_abort, disjoint_or_status,
         out_pointer_status, pointer_or_abort, ranges_disjoint_or_abort, reject_argument,

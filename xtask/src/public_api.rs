@@ -385,7 +385,9 @@ fn rustdoc_json(package: &str, name: &str) -> Result<Value, String> {
             "`cargo +nightly rustdoc --package {package} -- --output-format json` failed ({status}); the public-API check needs a nightly toolchain (`rustup toolchain install nightly`)"
         ));
     }
-    let file = crate::publish::target_dir()?.join("doc").join(format!("{name}.json"));
+    let file = crate::publish::target_dir()?
+        .join("doc")
+        .join(format!("{name}.json"));
     let text = std::fs::read_to_string(&file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))

@@ -165,7 +165,7 @@ macro_rules! __dpi_enum_boundary {
             const C_CELL: $crate::__private::CTypeDesc =
                 <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiType>::C_CELL;
             fn initial() -> Self {
-                $crate::dpi::enum_initial::<$t>()
+                $crate::__private::enum_initial::<$t>()
             }
             unsafe fn from_input(
                 raw: Self::Input,
@@ -176,7 +176,7 @@ macro_rules! __dpi_enum_boundary {
                         raw,
                     )
                 }?;
-                $crate::dpi::enum_from_base::<$t>(base)
+                $crate::__private::enum_from_base::<$t>(base)
             }
             unsafe fn from_cell(
                 cell: Self::Cell,
@@ -187,16 +187,16 @@ macro_rules! __dpi_enum_boundary {
                         cell,
                     )
                 }?;
-                $crate::dpi::enum_from_base::<$t>(base)
+                $crate::__private::enum_from_base::<$t>(base)
             }
             fn to_cell(self) -> Self::Cell {
-                $crate::__private::DpiType::to_cell($crate::dpi::enum_to_base(self))
+                $crate::__private::DpiType::to_cell($crate::__private::enum_to_base(self))
             }
         }
         // SAFETY: as the base's: `f` receives the base's C argument.
         unsafe impl $crate::__private::DpiValue for $t {
             fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
-                $crate::__private::DpiValue::with_input(&$crate::dpi::enum_to_base(*self), f)
+                $crate::__private::DpiValue::with_input(&$crate::__private::enum_to_base(*self), f)
             }
         }
         // Enum results exist only with the `verilator` feature, which this
@@ -215,12 +215,13 @@ macro_rules! __dpi_enum_result {
         // SAFETY: the base's C result (a Verilator extension: see
         // `enum_result_sv_type`).
         unsafe impl $crate::__private::DpiResult for $t {
-            const SV_TYPE: $crate::__private::SvType = $crate::dpi::enum_result_sv_type::<$t>();
+            const SV_TYPE: $crate::__private::SvType =
+                $crate::__private::enum_result_sv_type::<$t>();
             type Raw = <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiResult>::Raw;
             const C_TYPE: $crate::__private::CTypeDesc =
                 <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiResult>::C_TYPE;
             fn into_c(self) -> Self::Raw {
-                $crate::__private::DpiResult::into_c($crate::dpi::enum_to_base(self))
+                $crate::__private::DpiResult::into_c($crate::__private::enum_to_base(self))
             }
         }
     };

@@ -247,7 +247,7 @@ mod tests {
         let _ = SvString::new("outer's").unwrap().to_cell();
         // A `context` import running (one grant), then a call nested in it
         // through an export: that one is not its own.
-        let outer = crate::dpi::ScopeGrant::enter();
+        let outer = crate::dpi::runtime::ScopeGrant::enter();
         // SAFETY: no handed-over string is borrowed here.
         unsafe { release_handed_strings(0) };
         assert_eq!(handed_strings(), 1, "freed under an enclosing call");
