@@ -359,9 +359,11 @@ fn render(name: &str, listing: &[Entry]) -> String {
 
 /// rustdoc's JSON of one package, all features.
 fn rustdoc_json(package: &str, name: &str) -> Result<Value, String> {
-    let status = Command::new("cargo")
+    let status = Command::new("rustup")
         .args([
-            "+nightly",
+            "run",
+            "nightly",
+            "cargo",
             "rustdoc",
             "--quiet",
             "--package",
@@ -373,13 +375,13 @@ fn rustdoc_json(package: &str, name: &str) -> Result<Value, String> {
             "--output-format",
             "json",
         ])
-        // rustup's proxy picks the toolchain from `+nightly`; the
-        // variables `cargo run` set for xtask name the stable one.
+        // The variables `cargo run` set for xtask name the stable
+        // toolchain's tools.
         .env_remove("RUSTC")
         .env_remove("RUSTDOC")
         .env_remove("RUSTUP_TOOLCHAIN")
         .status()
-        .map_err(|e| format!("cannot run cargo +nightly: {e}"))?;
+        .map_err(|e| format!("cannot run rustup: {e}"))?;
     if !status.success() {
         return Err(format!(
             "`cargo +nightly rustdoc --package {package} -- --output-format json` failed ({status}); the public-API check needs a nightly toolchain (`rustup toolchain install nightly`)"
@@ -452,4 +454,57 @@ fn difference(committed: &str, now: &str) -> String {
         .collect();
     lines.sort_by(|a, b| a[2..].cmp(&b[2..]));
     lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A crate `k` with `pub mod m { pub struct S { pub x: u8 } impl S { pub fn f() {} } }`
+    /// and `pub use m::S;` at its root, as rustdoc's JSON has it.
+    fn crate_with_a_duplicate() -> Value {
+        serde_json::json!({
+            "root": 0,
+            "paths": {},
+            "external_crates": {},
+            "index": {
+                "0": {"name": "k", "visibility": "public", "attrs": [],
+                      "inner": {"module": {"items": [1, 2]}}},
+                "1": {"name": "m", "visibility": "public", "attrs": [],
+                      "inner": {"module": {"items": [3]}}},
+                "2": {"name": null, "visibility": "public", "attrs": [],
+                      "inner": {"use": {"source": "m::S", "name": "S", "id": 3, "is_glob": false}}},
+                "3": {"name": "S", "visibility": "public", "attrs": ["non_exhaustive"],
+                      "inner": {"struct": {"kind": {"plain": {"fields": [4]}}, "impls": [5]}}},
+                "4": {"name": "x", "visibility": "public", "attrs": [],
+                      "inner": {"struct_field": {"primitive": "u8"}}},
+                "5": {"name": null, "visibility": "default", "attrs": [],
+                      "inner": {"impl": {"trait": null, "is_synthetic": false, "items": [6]}}},
+                "6": {"name": "f", "visibility": "public", "attrs": [],
+                      "inner": {"function": {}}}
+            }
+        })
+    }
+
+    #[test]
+    fn lists_paths_members_and_duplicates() {
+        let json = crate_with_a_duplicate();
+        let listing = listing("k", &json, &BTreeMap::new());
+        assert_eq!(
+            render("k", &listing).lines().skip(2).collect::<Vec<_>>(),
+            [
+                "struct k::S #[non_exhaustive]",
+                "fn k::S::f",
+                "field k::S::x",
+                "module k::m",
+                "struct k::m::S #[non_exhaustive]",
+                "fn k::m::S::f",
+                "field k::m::S::x",
+            ]
+        );
+        let counts = counts(&listing);
+        assert_eq!((counts.items, counts.paths), (2, 3));
+        assert_eq!(counts.duplicated.len(), 1);
+        assert_eq!(counts.duplicated[0].1, ["k::S", "k::m::S"]);
+    }
 }
