@@ -8,12 +8,14 @@
 
 use core::ffi::CStr;
 
+use abi_core::bitint::UBitInt;
 use abi_core::dpi::{
     Bits, Chandle, Integer, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut, SignedBits,
     SignedLogicVec, SvString,
 };
+use abi_core::emit::SvPackage;
 use abi_core::packed::Packed;
-use abi_core::{bitint::UBitInt, dpi_export, dpi_import, emit::SvPackage};
+use abi_core::{dpi_export, dpi_import};
 
 /// An RGB565 pixel, red in the most significant bits.
 #[derive(Packed, Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,11 +6,12 @@
 
 use core::ffi::CStr;
 
+use abi_core::bitint::UBitInt;
+use abi_core::c::status::ErrorCode;
+use abi_core::c::{CBool, CParam};
+use abi_core::model::c::{CScalar, CTypeDesc};
 use abi_core::packed::{Packed, PackedStruct};
-use abi_core::{
-    ArgError, bitint::UBitInt, c::CBool, c::CParam, c::status::ErrorCode, c_export,
-    model::c::CScalar, model::c::CTypeDesc,
-};
+use abi_core::{ArgError, c_export};
 
 /// Sum of the elements.
 #[c_export]

@@ -2,7 +2,8 @@
 
 use std::path::Path;
 
-use abi_core::{Registry, emit::CHeader};
+use abi_core::Registry;
+use abi_core::emit::CHeader;
 
 fn registry() -> Registry {
     Registry::all().for_crate(env!("CARGO_CRATE_NAME"))
@@ -577,8 +578,8 @@ fn bitint_exports_called_from_c() {
 #[test]
 #[cfg(bitint_harness)]
 fn bitint_c_functions_called_from_rust() {
+    use abi_core::bitint::{BitInt, UBitInt};
     use abi_core::bitint::{BitStorage, CArg, CValue};
-    use abi_core::{bitint::BitInt, bitint::UBitInt};
 
     fn random_storage<S: BitStorage>(state: &mut u64) -> S {
         let mut storage = S::ZERO;

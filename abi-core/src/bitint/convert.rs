@@ -54,7 +54,7 @@ macro_rules! bit_int_convert {
             /// `TryFrom` would refuse.
             ///
             /// ```
-            /// use abi_core::{bitint::BitInt, bitint::UBitInt};
+            /// use abi_core::bitint::{BitInt, UBitInt};
             ///
             /// assert_eq!(i8::try_from(BitInt::<8>::wrapping_from_i128(200)), Ok(-56));
             /// assert_eq!(u8::try_from(UBitInt::<4>::wrapping_from_i128(-1)), Ok(15));

@@ -2,7 +2,7 @@
 //! C23 `_BitInt(N)` and `unsigned _BitInt(N)` on the compilation target.
 //!
 //! ```
-//! use abi_core::{bitint::BitInt, bitint::UBitInt};
+//! use abi_core::bitint::{BitInt, UBitInt};
 //!
 //! let a = BitInt::<24>::try_from(-8_000_000).unwrap();
 //! let b = BitInt::<24>::try_from(1_000_000).unwrap();
@@ -106,7 +106,8 @@ use crate::bitint_layout::{
 /// over that machine type, so the compiler's messages name `CArg<...>`).
 ///
 /// ```
-/// use abi_core::{bitint::BitInt, c_export};
+/// use abi_core::bitint::BitInt;
+/// use abi_core::c_export;
 /// use abi_core::bitint::{CArg, CValue};
 ///
 /// // A function with C's `_BitInt(100) twice(_BitInt(100))` ABI (here in

@@ -129,7 +129,7 @@ macro_rules! bit_int_text {
             /// between primitive integers.
             ///
             /// ```
-            /// use abi_core::{bitint::BitInt, bitint::UBitInt};
+            /// use abi_core::bitint::{BitInt, UBitInt};
             ///
             /// let x = BitInt::<12>::try_from(-1000).unwrap();
             /// let low: BitInt<8> = x.wrapping_cast();
@@ -150,7 +150,7 @@ macro_rules! bit_int_text {
             /// `wrapping_cast` there.
             ///
             /// ```
-            /// use abi_core::{bitint::BitInt, bitint::UBitInt};
+            /// use abi_core::bitint::{BitInt, UBitInt};
             ///
             /// let x = BitInt::<12>::try_from(-1000).unwrap();
             /// let wide: BitInt<200> = x.widen();
@@ -184,7 +184,7 @@ macro_rules! bit_int_text {
             /// negative value never fits an unsigned type).
             ///
             /// ```
-            /// use abi_core::{bitint::BitInt, bitint::BitIntError, bitint::UBitInt};
+            /// use abi_core::bitint::{BitInt, BitIntError, UBitInt};
             ///
             /// let x = BitInt::<12>::try_from(-1000).unwrap();
             /// let wide: BitInt<200> = x.try_cast().unwrap();

@@ -103,7 +103,9 @@ impl fmt::Display for ErrorCode {
 /// An error type that a `#[c_export]` function can return in `Err`.
 ///
 /// ```
-/// use abi_core::{c::status::CError, emit::CHeader, c::status::ErrorCode, Registry, c_export};
+/// use abi_core::c::status::{CError, ErrorCode};
+/// use abi_core::emit::CHeader;
+/// use abi_core::{Registry, c_export};
 ///
 /// /// Why a configuration line was refused.
 /// #[derive(Debug)]

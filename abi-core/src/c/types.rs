@@ -22,7 +22,10 @@ use crate::model::c::{CScalar, CTypeDesc};
 /// A newtype C sees as `double`, passed in a slice:
 ///
 /// ```
-/// use abi_core::{emit::CHeader, model::c::CScalar, c::CType, model::c::CTypeDesc, Registry, c_export};
+/// use abi_core::c::CType;
+/// use abi_core::emit::CHeader;
+/// use abi_core::model::c::{CScalar, CTypeDesc};
+/// use abi_core::{Registry, c_export};
 ///
 /// /// A temperature; C sees a `double`.
 /// #[repr(transparent)]
@@ -86,7 +89,8 @@ scalar_c_types! {
 /// in the header, where [`CBool::get`] reads any non-zero byte as `true`.
 ///
 /// ```
-/// use abi_core::{c::CBool, c_export};
+/// use abi_core::c::CBool;
+/// use abi_core::c_export;
 ///
 /// #[c_export]
 /// #[repr(C)]

@@ -36,7 +36,9 @@ use crate::model::record::TypeRecord;
 /// aborts with a report naming the argument).
 ///
 /// ```
-/// use abi_core::{ArgError, c::CParam, c::CResult, model::c::CScalar, model::c::CTypeDesc, c_export};
+/// use abi_core::c::{CParam, CResult};
+/// use abi_core::model::c::{CScalar, CTypeDesc};
+/// use abi_core::{ArgError, c_export};
 ///
 /// /// A percentage, 0 to 100.
 /// #[derive(Debug, Clone, Copy)]
