@@ -7,8 +7,9 @@
 //!   packages), then runs every test: formatting, clippy, the workspace
 //!   tests (unit, UI, expansion, C conformance under gcc and clang-19),
 //!   the library crates' dry-run publication and their tests from their
-//!   packages, their public API against `api/*.txt`, the `_BitInt` calls by clang-19 and clang-22 on i686,
-//!   aarch64, riscv64 and armv7, and the showcase.
+//!   packages, their public API against `api/*.txt`, the `_BitInt` calls
+//!   by clang-19 and clang-22 on i686, aarch64, riscv64 and armv7, and the
+//!   showcase.
 //! - `cargo xtask bench [--quick]`: the benchmark suite (instruction counts
 //!   under callgrind, DPI calls in Verilator, compile time), written to
 //!   `BENCHMARKS.md` (quick: `target/benchmarks/BENCHMARKS.md`).
