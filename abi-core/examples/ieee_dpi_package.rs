@@ -8,12 +8,14 @@
 
 use core::ffi::CStr;
 
+use abi_core::bitint::UBitInt;
 use abi_core::dpi::{
     Bits, Chandle, Integer, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut, SignedBits,
     SignedLogicVec, SvString,
 };
+use abi_core::emit::SvPackage;
 use abi_core::packed::Packed;
-use abi_core::{SvPackage, UBitInt, dpi_export, dpi_import};
+use abi_core::{dpi_export, dpi_import};
 
 /// An RGB565 pixel, red in the most significant bits.
 #[derive(Packed, Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,7 +112,7 @@ pub fn ieee_strings(#[inout] text: &mut SvString, copy: &mut SvString) -> SvStri
 }
 
 /// A state machine's state: `typedef enum bit [1:0]`.
-#[derive(abi_core::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(abi_core::dpi::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
 #[dpi_enum(sv_name = "ieee_state_t", base = Bits<2>, prefix = "ST_")]
 pub enum State {
     /// Waiting.
@@ -122,7 +124,7 @@ pub enum State {
 }
 
 /// A command: `typedef enum int` (the default base).
-#[derive(abi_core::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(abi_core::dpi::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
 #[dpi_enum(sv_name = "ieee_command_t", prefix = "CMD_")]
 pub enum Command {
     /// Start.

@@ -360,7 +360,7 @@ pub extern "C" fn reject_argument(
     improper_ctypes_definitions,
     reason = "called from Rust only; see above"
 )]
-pub extern "C" fn reject_result(
+pub(crate) extern "C" fn reject_result(
     function: &'static FunctionEntry,
     member: usize,
     error: crate::model::mlir::MemRefError,
@@ -559,7 +559,7 @@ fn report_panic(function: &'static FunctionEntry, payload: &(dyn Any + Send), ou
 }
 
 /// The text of a panic payload (`panic!` with a literal or a format string).
-pub fn panic_message(payload: &(dyn Any + Send)) -> &str {
+pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> &str {
     if let Some(s) = payload.downcast_ref::<&'static str>() {
         s
     } else if let Some(s) = payload.downcast_ref::<String>() {

@@ -4,20 +4,20 @@
 //!
 //! - C: [`c_export`] and the [`c`] module (the rules in short: integers,
 //!   `bool`, `f32`, `f64` and raw pointers pass by value (behind a pointer
-//!   or in a struct, C's `bool` is [`CBool`]); `&T`/`&mut T` are pointers
+//!   or in a struct, C's `bool` is [`CBool`](c::CBool)); `&T`/`&mut T` are pointers
 //!   that must not be NULL, `Option<&T>` may be; `&[T]`, `&mut [T]` and
 //!   `&str` become a pointer and a `size_t` length; `&CStr` is a
 //!   NUL-terminated `const char *`; `#[c_export] #[repr(C)]` structs pass by
 //!   value or by pointer; `Result<T, E>` returns an `int32_t` status and
-//!   writes `T` through a trailing out-pointer, see [`status`]). A panic
+//!   writes `T` through a trailing out-pointer, see [`c::status`]). A panic
 //!   never unwinds into C: it is reported on stderr with the function's
 //!   name and either aborts the process or, for `Result` functions, becomes
 //!   `ABI_STATUS_PANIC`.
-//! - C23 `_BitInt(N)`: [`BitInt`], [`UBitInt`] and the [`bitint`](mod@bitint) module.
-//! - SystemVerilog DPI-C: [`dpi_import`], [`dpi_export`], [`DpiEnum`] and
+//! - C23 `_BitInt(N)`: [`BitInt`](bitint::BitInt), [`UBitInt`](bitint::UBitInt) and the [`bitint`](mod@bitint) module.
+//! - SystemVerilog DPI-C: [`dpi_import`], [`dpi_export`], [`DpiEnum`](dpi::DpiEnum) and
 //!   the [`dpi`] module; packed layouts in [`packed`].
 //! - MLIR's C interface: [`ciface`] and the [`memref`] module.
-//! - The generated files: [`emit`] ([`CHeader`], [`SvPackage`],
+//! - The generated files: [`emit`] ([`CHeader`](emit::CHeader), [`SvPackage`](emit::SvPackage),
 //!   [`emit::Bundle`]) from the [`Registry`]; reflection JSON in
 //!   [`reflect`].
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -30,26 +30,25 @@ pub mod bitint_layout;
 pub mod c;
 pub mod dpi;
 pub mod emit;
+#[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod golden;
-pub mod guard;
+mod guard;
 pub mod memref;
 pub mod model;
 pub mod packed;
 pub mod reflect;
-pub mod registry;
+mod registry;
 mod registry_section;
 
-pub use abi_macros::{DpiEnum, c_export, ciface, dpi_export, dpi_import};
+// One public path per item (ARCHITECTURE.md, "Public paths"): each item
+// is public in the module that defines and documents it. The root holds
+// the attributes (abi-macros has no module here), the `macro_rules!` macros
+// (`#[macro_export]` puts them here) and the items of the modules that are
+// not public (`argument`, `registry`).
+pub use abi_macros::{c_export, ciface, dpi_export, dpi_import};
 pub use argument::{ArgError, Borrow, BorrowedFor};
-pub use bitint::{BitInt, BitIntCast, BitIntError, UBitInt};
-pub use c::status;
-pub use c::status::{CError, ErrorCode};
-pub use c::{CBool, CParam, CResult, CSliceParam, CType};
-pub use emit::{CHeader, EmitError, SvPackage};
-pub use model::c::{CScalar, CTypeDesc};
-pub use model::function::{Abi, FunctionDesc, StructDesc};
-pub use model::{AbiKind, Direction};
-pub use registry::Registry;
+pub use registry::{Registry, UnmatchedModule};
 
 /// What generated code refers to. Not a public API: it changes without
 /// notice.
@@ -60,13 +59,17 @@ pub mod __private {
     pub use crate::argument::{ArgError, Borrow, BorrowedFor, LentPick, LentPickNone, LentProbe};
     pub use crate::c::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use crate::c::{CParam, CResult, CSliceParam, CType};
-    pub use crate::dpi::{
-        DpiDecl, DpiError, DpiExportResult, DpiParamDecl, DpiResult, DpiType, DpiValue,
-        EXPORT_TASK_C_TYPE, ExportTaskReturn, LazySymbol, ScopeGrant, SvType, TASK_NOT_DISABLED,
-        export_task_outcome, overlap_possible, release_handed_strings, require_call_lifetime,
-        require_dpi_value, require_export_inout, require_owned_export_output, require_owned_inout,
-        require_scope,
+    pub use crate::dpi::enums::{enum_from_base, enum_initial, enum_result_sv_type, enum_to_base};
+    pub use crate::dpi::export_task::{
+        EXPORT_TASK_C_TYPE, ExportTaskReturn, TASK_NOT_DISABLED, export_task_outcome,
     };
+    pub use crate::dpi::runtime::{LazySymbol, ScopeGrant, require_scope};
+    pub use crate::dpi::string::release_handed_strings;
+    pub use crate::dpi::traits::{
+        overlap_possible, require_call_lifetime, require_dpi_value, require_export_inout,
+        require_owned_export_output, require_owned_inout,
+    };
+    pub use crate::dpi::{DpiError, DpiExportResult, DpiResult, DpiType, DpiValue};
     pub use crate::guard::{
         abort_on_panic, argument_or_abort, argument_status, disjoint_or_abort, disjoint_or_status,
         out_pointer_status, pointer_or_abort, ranges_disjoint_or_abort, reject_argument,
@@ -74,19 +77,22 @@ pub mod __private {
     };
     pub use crate::memref::__private as memref;
     pub use crate::memref::{
-        CifaceArg, CifaceDirect, CifaceError, CifaceParam, CifaceResult, Dim, MemRefDescriptor,
-        MemRefLayout, MemRefType, UnrankedMemRefDescriptor,
+        CifaceArg, CifaceDirect, CifaceError, CifaceParam, CifaceResult, MemRefDescriptor,
+        UnrankedMemRefDescriptor,
     };
     pub use crate::model::c::CTypeDesc;
     pub use crate::model::function::{
         Abi, CifaceDesc, CifaceProvider, FieldDesc, FunctionEntry, ParamEntry, Passing,
         RecordSource, ResultType, RustItem, StructDesc,
     };
+    pub use crate::model::mlir::{Dim, MemRefLayout, MemRefType};
     pub use crate::model::names::{checked_c_symbol, checked_sv_name};
+    pub use crate::model::packed::{PackedFieldDesc, PackedStructDesc};
+    pub use crate::model::record::TypeRecord;
+    pub use crate::model::sv::{DpiDecl, DpiParamDecl, SvType};
     pub use crate::model::{AbiKind, Direction};
     pub use crate::packed::passing as packed_passing;
-    pub use crate::packed::{Packed, PackedFieldDesc, PackedStruct, PackedStructDesc};
-    pub use crate::reflect::TypeRecord;
+    pub use crate::packed::{Packed, PackedStruct};
     pub use crate::registry_section::{FUNCTIONS, STRUCTS};
     pub use ::core;
     pub use ::linkme;

@@ -4,4 +4,4 @@
 //!
 //! No module of this crate is below it.
 
-pub use abi_model::{AbiKind, Direction, c, entry, function, mlir, names, packed, record, sv};
+pub use abi_model::{AbiKind, Direction, c, function, mlir, names, packed, record, sv};

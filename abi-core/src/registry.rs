@@ -11,10 +11,8 @@
 //! source, so a lost entry fails a test instead of silently missing from a
 //! header.
 
-pub use crate::model::AbiKind;
-pub use crate::model::function::{
-    Abi, CParamDecl, CifaceDesc, CifaceProvider, FieldDesc, FunctionDesc, FunctionEntry, ParamDesc,
-    ParamEntry, Passing, RecordSource, ResultDesc, ResultType, RustItem, StructDesc,
+pub(crate) use crate::model::function::{
+    Abi, CifaceDesc, CifaceProvider, FunctionDesc, FunctionEntry, ResultDesc, StructDesc,
 };
 
 /// A snapshot of the registry, optionally narrowed to some crates.
@@ -102,7 +100,7 @@ impl Registry {
     /// let here = module_path!();
     /// let registry = abi_core::Registry::all();
     /// let a = registry.clone().for_module(&format!("{here}::testbench_a"));
-    /// let package = abi_core::SvPackage::new("tb_a_pkg").render(&a).unwrap();
+    /// let package = abi_core::emit::SvPackage::new("tb_a_pkg").render(&a).unwrap();
     /// assert!(package.contains("model_a") && !package.contains("model_b"));
     ///
     /// let typo = registry.for_module(&format!("{here}::testbench_c"));
@@ -163,8 +161,9 @@ impl Registry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::CType;
+    use crate::c::CType;
     use crate::model::c::CTypeDesc;
+    use crate::model::function::{Passing, ResultType};
 
     // What a macro emits for `/// a\0b` `fn f(x: &[i32], y: u8) -> Result<u8, E>`
     // (a doc comment may contain anything, even NUL).
@@ -179,10 +178,10 @@ mod tests {
         is_unsafe: false,
         named_args: true,
         params: &[
-            <&[i32] as crate::CSliceParam>::PARAM,
-            <u8 as crate::CParam>::PARAM,
+            <&[i32] as crate::c::CSliceParam>::PARAM,
+            <u8 as crate::c::CParam>::PARAM,
         ],
-        result: <u8 as crate::CResult>::STATUS,
+        result: <u8 as crate::c::CResult>::STATUS,
     };
 
     // `fn g()`, no parameters, no doc comment, no result.

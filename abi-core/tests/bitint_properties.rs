@@ -4,7 +4,7 @@
 //! failure reproduces).
 
 use abi_core::bitint::BitStorage;
-use abi_core::{BitInt, UBitInt};
+use abi_core::bitint::{BitInt, UBitInt};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
@@ -367,7 +367,7 @@ fn wide_types_through_the_macros() {
 /// shift by the amount modulo N, for power-of-two and other widths.
 #[test]
 fn shift_operators_check_the_amount_like_primitives() {
-    use abi_core::{BitInt, UBitInt};
+    use abi_core::bitint::{BitInt, UBitInt};
     let x = UBitInt::<24>::try_from(0x80_0001u32).unwrap();
     assert_eq!(x << 23, UBitInt::<24>::try_from(0x80_0000u32).unwrap());
     assert_eq!(x.wrapping_shl(24 + 1), x << 1);

@@ -6,8 +6,12 @@
 
 use core::ffi::CStr;
 
+use abi_core::bitint::UBitInt;
+use abi_core::c::status::ErrorCode;
+use abi_core::c::{CBool, CParam};
+use abi_core::model::c::{CScalar, CTypeDesc};
 use abi_core::packed::{Packed, PackedStruct};
-use abi_core::{ArgError, CBool, CParam, CScalar, CTypeDesc, ErrorCode, UBitInt, c_export};
+use abi_core::{ArgError, c_export};
 
 /// Sum of the elements.
 #[c_export]

@@ -6,12 +6,13 @@
 //! those same symbols (the import side), without MLIR.
 
 use abi_core::ciface;
+use abi_core::c::CType;
 use abi_core::memref::{
-    ArgumentBuffer, CifaceDirect, CifaceResult, Complex, MemRef, MemRefDescriptor, MemRefError,
-    MemRefType, OwnedMemRef,
+    ArgumentBuffer, CifaceDirect, CifaceResult, Complex, MemRef, MemRefDescriptor, OwnedMemRef,
 };
-use abi_core::reflect::TypeRecord;
-use abi_core::{CType, CTypeDesc};
+use abi_core::model::c::CTypeDesc;
+use abi_core::model::mlir::{MemRefError, MemRefType};
+use abi_core::model::record::TypeRecord;
 
 type Out = OwnedMemRef<f32, 1>;
 type C32 = Complex<f32>;

@@ -1,9 +1,11 @@
 //! Reflection: records read back exactly, the real IREE examples parse and
 //! print unchanged, and checks report every mismatch with its position.
 
+use abi_core::c::status::ErrorCode;
+use abi_core::model::record::TypeRecord;
 use abi_core::reflect::RecordJson;
-use abi_core::reflect::{self, Place, Signature, TypeRecord};
-use abi_core::{ErrorCode, Registry, c_export};
+use abi_core::reflect::{self, Place, Signature};
+use abi_core::{Registry, c_export};
 use serde_json::{Value, json};
 
 /// Element-wise sum of two fixed-size vectors.

@@ -8,9 +8,8 @@
 
 #![cfg(target_pointer_width = "64")] // memref descriptors are 64-bit only
 
-use abi_core::memref::{
-    MemRef, MemRefDescriptor, MemRefMut, MemRefType, OwnedMemRef, OwnedUnrankedMemRef,
-};
+use abi_core::memref::{MemRef, MemRefDescriptor, MemRefMut, OwnedMemRef, OwnedUnrankedMemRef};
+use abi_core::model::mlir::MemRefType;
 
 #[test]
 fn views_of_views_and_reborrows() {

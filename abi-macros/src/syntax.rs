@@ -231,7 +231,7 @@ fn rejected_path(ty: &Type, position: Position) -> Option<(&Type, String)> {
                 return rejected_type(args[0], Position::Result)
                     .or_else(|| rejected_type(args[1], Position::Field));
             }
-            "write both type parameters, `Result<T, E>` with `E: abi_core::CError`: the error type decides the status code C receives"
+            "write both type parameters, `Result<T, E>` with `E: abi_core::c::status::CError`: the error type decides the status code C receives"
         }
         "Option" => {
             let args = type_arguments(segment);

@@ -162,7 +162,7 @@ pub(crate) fn rust_item(ident_name: &str, doc: &str) -> TokenStream {
 
 /// A function's registry entry, `static __ABI_FUNCTION: FunctionEntry`:
 /// every name and Rust type in one string, every type's description a
-/// per-type constant (see `abi_core::registry::FunctionEntry`).
+/// per-type constant (see `abi_core::model::function::FunctionEntry`).
 pub(crate) struct Entry<'a> {
     /// The ABI; a DPI-C function declares `static __ABI_DPI` beside the
     /// entry, a `#[ciface]` one `static __ABI_CIFACE`.

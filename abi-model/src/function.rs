@@ -380,7 +380,7 @@ pub enum ResultDesc {
         record: Option<fn() -> TypeRecord>,
     },
     /// `Result<T, E>`: an `int32_t` status, and `T` through a trailing
-    /// out-pointer unless `T` is `()`. See `abi_core::status`.
+    /// out-pointer unless `T` is `()`. See `abi_core::c::status`.
     Status {
         /// The Rust type, as written.
         rust_type: &'static str,

@@ -11,8 +11,9 @@
 //!   prefixes;
 //! - [`AbiKind`]: which foreign ABI an annotated item has;
 //! - [`Direction`]: whether a parameter is read, written or both;
-//! - [`entry`]: the text of a registry entry, written by the macros and
-//!   read by the registry, with one encoder and one decoder;
+//! - `entry` (hidden, for abi-macros and abi-core only): the text of a
+//!   registry entry, written by the macros and read by the registry, with
+//!   one encoder and one decoder;
 //! - the descriptions, as data: [`function`] (`FunctionDesc`, `enum Abi`,
 //!   the `FunctionEntry` the macros place in the registry), [`c`]
 //!   (`CTypeDesc`), [`sv`] (`SvType`, `DpiDecl`), [`mlir`]
@@ -28,6 +29,9 @@
 #![warn(clippy::allow_attributes_without_reason)]
 
 pub mod c;
+// The text of a registry entry: what the macros write and the registry
+// reads, for abi-macros and abi-core only (not a public API).
+#[doc(hidden)]
 pub mod entry;
 pub mod function;
 pub mod mlir;

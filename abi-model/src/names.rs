@@ -236,7 +236,8 @@ pub const fn checked_sv_name(name: &'static str) -> &'static str {
     name
 }
 
-/// `a == b`, in `const` context.
+/// `a == b`, in `const` context (for abi-core; not a public API).
+#[doc(hidden)]
 pub const fn const_str_eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {

@@ -13,8 +13,8 @@ use std::hint::black_box;
 #[path = "support/callgrind.rs"]
 mod callgrind;
 
-use abi_core::UBitInt;
 use abi_core::bitint::BitStorage;
+use abi_core::bitint::UBitInt;
 
 const VALUES: usize = 64;
 const OPS: [&str; 4] = ["add", "mul", "shl", "lt"];
@@ -116,7 +116,7 @@ fn theirs<const N: usize, const L: usize>(op: &str, n: u64) -> u64 {
 macro_rules! c_abi_width {
     ($module:ident, $ty:ty, $c_add:ident, $c_mul:ident, $c_shlx:ident, $c_lt:ident, $drive_add:ident, $drive_shlx:ident, $drive_lt:ident) => {
         mod $module {
-            use abi_core::UBitInt;
+            use abi_core::bitint::UBitInt;
             type T = $ty;
             unsafe extern "C" {
                 fn $c_add(a: T, b: T) -> T;

@@ -11,7 +11,7 @@
 
 use std::hint::black_box;
 
-use abi_core::UBitInt;
+use abi_core::bitint::UBitInt;
 use abi_core::packed::{Packed, PackedStruct};
 use c_tests::packed_types::Float32;
 

@@ -7,7 +7,8 @@
 //! the comparison is of equal behaviour, not of a checked shim against an
 //! unchecked one.
 
-use abi_core::{ErrorCode, c_export};
+use abi_core::c::status::ErrorCode;
+use abi_core::c_export;
 
 /// Generated: wrapping `i32` addition.
 #[c_export]
@@ -142,7 +143,8 @@ pub unsafe extern "C" fn bench_axpy_handwritten(
 /// `_BitInt(24)` unspecified) and hand back a sign-extended value.
 #[cfg(target_arch = "x86_64")]
 pub mod bitint {
-    use abi_core::{BitInt, c_export};
+    use abi_core::bitint::BitInt;
+    use abi_core::c_export;
 
     /// Generated: `_BitInt(24)`, one register.
     #[c_export]

@@ -3,7 +3,8 @@
 //! the conformance set: by value (registers or memory, by width), on the
 //! stack after seven `int64_t` arguments, by pointer, and inside a struct.
 
-use abi_core::{BitInt, UBitInt, c_export};
+use abi_core::bitint::{BitInt, UBitInt};
+use abi_core::c_export;
 
 /// Export the four functions and the struct for one `_BitInt` type.
 macro_rules! bitint_exports {

@@ -2,7 +2,8 @@
 
 use std::path::Path;
 
-use abi_core::{CHeader, Registry};
+use abi_core::Registry;
+use abi_core::emit::CHeader;
 
 fn registry() -> Registry {
     Registry::all().for_crate(env!("CARGO_CRATE_NAME"))
@@ -74,7 +75,7 @@ fn headers_cover_every_c_function() {
         .filter(|f| {
             matches!(
                 f.abi.kind(),
-                abi_core::AbiKind::C | abi_core::AbiKind::Ciface
+                abi_core::model::AbiKind::C | abi_core::model::AbiKind::Ciface
             )
         })
         .map(|f| f.symbol)
@@ -120,7 +121,7 @@ fn write_header_for_this_target() {
 /// what the registry generates now.
 #[test]
 fn sv_package_matches_golden() {
-    let package = abi_core::SvPackage::new("abi_dpi")
+    let package = abi_core::emit::SvPackage::new("abi_dpi")
         .render(&registry())
         .expect("the registry renders");
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/generated/abi_dpi.sv");
@@ -205,7 +206,7 @@ fn readme_circt_example_is_generated() {
 /// registry generates now.
 #[test]
 fn sv_exports_match_golden() {
-    let exports = abi_core::SvPackage::new("abi_dpi")
+    let exports = abi_core::emit::SvPackage::new("abi_dpi")
         .render_exports(&registry())
         .expect("the registry renders");
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("sv/generated/abi_dpi_exports.svh");
@@ -247,7 +248,7 @@ fn every_dpi_import_is_registered() {
     let registered = registry()
         .functions()
         .iter()
-        .filter(|f| f.abi.kind() == abi_core::AbiKind::DpiImport)
+        .filter(|f| f.abi.kind() == abi_core::model::AbiKind::DpiImport)
         .count();
     assert_eq!(registered, annotated);
     assert!(annotated >= 10);
@@ -279,7 +280,7 @@ fn every_annotation_is_registered() {
     let c_functions = registry
         .functions()
         .iter()
-        .filter(|f| f.abi.kind() == abi_core::AbiKind::C)
+        .filter(|f| f.abi.kind() == abi_core::model::AbiKind::C)
         .count();
     assert!(
         functions >= 50,
@@ -577,8 +578,8 @@ fn bitint_exports_called_from_c() {
 #[test]
 #[cfg(bitint_harness)]
 fn bitint_c_functions_called_from_rust() {
+    use abi_core::bitint::{BitInt, UBitInt};
     use abi_core::bitint::{BitStorage, CArg, CValue};
-    use abi_core::{BitInt, UBitInt};
 
     fn random_storage<S: BitStorage>(state: &mut u64) -> S {
         let mut storage = S::ZERO;

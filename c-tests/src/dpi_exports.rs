@@ -4,7 +4,7 @@
 use core::ffi::CStr;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use abi_core::UBitInt;
+use abi_core::bitint::UBitInt;
 use abi_core::dpi::{
     Bits, Chandle, Integer, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut, Scope,
     SignedBits, SignedLogicVec, SvString,
@@ -650,7 +650,7 @@ pub fn dpi_colour_name(code: i32, name: &mut &'static CStr) -> i32 {
 
 /// An ALU opcode: `typedef enum bit [2:0]` with labels `OP_ADD`...,
 /// values with a gap (no opcode 3 or 4).
-#[derive(abi_core::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(abi_core::dpi::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
 #[dpi_enum(sv_name = "opcode_t", base = Bits<3>, prefix = "OP_")]
 pub enum Opcode {
     /// `a + b`.
@@ -665,7 +665,7 @@ pub enum Opcode {
 
 /// A bus state: `typedef enum int` (the default base), with a negative
 /// value.
-#[derive(abi_core::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(abi_core::dpi::DpiEnum, Clone, Copy, Debug, PartialEq, Eq)]
 #[dpi_enum(sv_name = "bus_state_t", prefix = "BUS_")]
 pub enum BusState {
     /// Nothing requested.

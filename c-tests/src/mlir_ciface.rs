@@ -98,7 +98,7 @@ pub mod callbacks {
     #[ciface]
     pub fn rust_add_unranked(u: UnrankedMemRef<'_, f32>, mut m: MemRefMut<'_, f32, 1>) {
         let first = u
-            .ranked::<1>(&abi_core::memref::MemRefType::ANY_STRIDED)
+            .ranked::<1>(&abi_core::model::mlir::MemRefType::ANY_STRIDED)
             .ok()
             .and_then(|view| view.first().copied())
             .unwrap_or(0.0);
@@ -425,9 +425,9 @@ pub mod kernels {
 #[cfg(all(test, mlir_kernels))]
 mod tests {
     use abi_core::memref::{
-        CifaceError, MemRef, MemRefDescriptor, MemRefError, MemRefMut, MemRefType, ReturnedMemRef,
-        UnrankedMemRefDescriptor,
+        CifaceError, MemRef, MemRefDescriptor, MemRefMut, ReturnedMemRef, UnrankedMemRefDescriptor,
     };
+    use abi_core::model::mlir::{MemRefError, MemRefType};
 
     use super::kernels::*;
 
@@ -1055,7 +1055,8 @@ mod tests {
 /// process (this test binary again, running `verifier_child`).
 #[cfg(all(test, mlir_kernels))]
 mod verifier {
-    use abi_core::memref::{Dim, MemRefDescriptor, MemRefLayout, MemRefType, MemRefTypeCheck};
+    use abi_core::memref::{MemRefDescriptor, MemRefTypeCheck};
+    use abi_core::model::mlir::{Dim, MemRefLayout, MemRefType};
     use core::ffi::{c_char, c_int, c_void};
 
     /// The MLIR function, the type the shims check the same descriptor

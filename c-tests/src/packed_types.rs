@@ -2,8 +2,8 @@
 //! benchmarks: the IEEE float32 as XLS and SystemVerilog lay it out, and a
 //! 103-bit packet whose fields straddle 32- and 64-bit boundaries.
 
+use abi_core::bitint::{BitInt, UBitInt};
 use abi_core::packed::Packed;
-use abi_core::{BitInt, UBitInt};
 
 /// An IEEE 754 binary32 value as `(sign, exponent, fraction)`, the sign in
 /// bit 31, exactly like the bits of an `f32`.

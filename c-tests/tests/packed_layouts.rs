@@ -6,9 +6,9 @@
 //! array element 0 least significant), and knows nothing of words, shifts
 //! or masks.
 
+use abi_core::bitint::{BitInt, UBitInt};
 use abi_core::dpi::{Bits, ChunkArray};
 use abi_core::packed::{Packed, PackedStruct};
-use abi_core::{BitInt, UBitInt};
 
 #[path = "../build_support/rng.rs"]
 mod rng;

@@ -3,9 +3,10 @@
 //! models a SystemVerilog testbench calls (`sv/showcase_tb.sv`), one of
 //! which calls the testbench back; and C23 `_BitInt(N)` arithmetic.
 
+use abi_core::bitint::{BitInt, UBitInt};
 use abi_core::dpi::{Bits, OpenArray};
 use abi_core::packed::{Packed, PackedStruct};
-use abi_core::{BitInt, UBitInt, c_export, dpi_export, dpi_import};
+use abi_core::{c_export, dpi_export, dpi_import};
 
 /// An IEEE 754 binary32 value as XLS and SystemVerilog lay it out: the sign
 /// in bit 31, then the biased exponent, then the fraction.

@@ -30,7 +30,7 @@ pub fn column_view(
     matrix: &[f32],
     columns: usize,
     column: usize,
-) -> Result<MemRef<'_, f32, 1>, abi_core::memref::MemRefError> {
+) -> Result<MemRef<'_, f32, 1>, abi_core::model::mlir::MemRefError> {
     let rows = matrix.len() / columns;
     MemRef::from_slice_strided(matrix, [rows], [columns as isize], column)
 }

@@ -1,7 +1,8 @@
 //! Sensor readings: `#[repr(C)]` structs, slices of them, `Result` with a
 //! custom error type.
 
-use abi_core::{CError, ErrorCode, c_export};
+use abi_core::c::status::{CError, ErrorCode};
+use abi_core::c_export;
 
 /// One temperature reading.
 #[c_export]

@@ -104,7 +104,7 @@ fn python_validates_the_json() {
 fn an_unlinked_crate_is_an_error() {
     let registry = abi_core::Registry::all().for_crate("not_a_linked_crate");
     let error = crate::bundle().render(&registry).unwrap_err();
-    assert!(matches!(error, abi_core::EmitError::EmptyRegistry));
+    assert!(matches!(error, abi_core::emit::EmitError::EmptyRegistry));
     assert!(error.to_string().contains("links the crate"), "{error}");
     assert!(crate::bundle().render(&crate::registry()).is_ok());
 }

@@ -3,7 +3,7 @@
 //! whatever the padding, and byte round trips must hold.
 #![no_main]
 
-use abi_core::{BitInt, UBitInt};
+use abi_core::bitint::{BitInt, UBitInt};
 use libfuzzer_sys::fuzz_target;
 
 macro_rules! check_narrow {

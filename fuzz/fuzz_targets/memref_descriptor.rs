@@ -5,7 +5,8 @@
 //! element twice.
 #![no_main]
 
-use abi_core::memref::{MemRef, MemRefDescriptor, MemRefMut, MemRefType};
+use abi_core::memref::{MemRef, MemRefDescriptor, MemRefMut};
+use abi_core::model::mlir::MemRefType;
 use libfuzzer_sys::fuzz_target;
 
 const LEN: usize = 256;

@@ -3,7 +3,7 @@
 //! view never reaches outside its buffer.
 #![no_main]
 
-use abi_core::UBitInt;
+use abi_core::bitint::UBitInt;
 use abi_core::packed::{PackedMut, PackedRef};
 use libfuzzer_sys::fuzz_target;
 

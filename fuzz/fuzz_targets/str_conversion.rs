@@ -2,7 +2,7 @@
 //! accept exactly what `std` calls UTF-8, and find the same NUL.
 #![no_main]
 
-use abi_core::{CParam, CSliceParam};
+use abi_core::c::{CParam, CSliceParam};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

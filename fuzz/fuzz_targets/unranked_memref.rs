@@ -3,7 +3,8 @@
 //! ranked views it gives must validate like any other.
 #![no_main]
 
-use abi_core::memref::{MemRefType, UnrankedMemRef, UnrankedMemRefDescriptor};
+use abi_core::memref::{UnrankedMemRef, UnrankedMemRefDescriptor};
+use abi_core::model::mlir::MemRefType;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -54,7 +54,7 @@ pub(crate) fn compile_cost() -> Result<(), String> {
             ),
         )
         .map_err(|e| e.to_string())?;
-        let mut source = String::from("#![allow(unused_imports)]\nuse abi_core::BitInt;\n");
+        let mut source = String::from("#![allow(unused_imports)]\nuse abi_core::bitint::BitInt;\n");
         for k in 0..100 {
             let t = ty(k);
             source.push_str(&format!(

@@ -7,8 +7,9 @@
 //!   packages), then runs every test: formatting, clippy, the workspace
 //!   tests (unit, UI, expansion, C conformance under gcc and clang-19),
 //!   the library crates' dry-run publication and their tests from their
-//!   packages, the `_BitInt` calls by clang-19 and clang-22 on i686,
-//!   aarch64, riscv64 and armv7, and the showcase.
+//!   packages, their public API against `api/*.txt`, the `_BitInt` calls
+//!   by clang-19 and clang-22 on i686, aarch64, riscv64 and armv7, and the
+//!   showcase.
 //! - `cargo xtask bench [--quick]`: the benchmark suite (instruction counts
 //!   under callgrind, DPI calls in Verilator, compile time), written to
 //!   `BENCHMARKS.md` (quick: `target/benchmarks/BENCHMARKS.md`).
@@ -24,6 +25,7 @@ mod cross;
 mod dpi_bench;
 mod hygiene;
 mod memcheck;
+mod public_api;
 mod publish;
 mod python_tools;
 mod quick_starts;
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         Some("quick-starts") => ensure_tools(tools::FOR_TESTS)
             .and_then(|()| quick_starts::run_all(args.get(1).map(String::as_str))),
         Some("publish") => publish::from_tarballs(),
+        Some("public-api") => public_api::check(),
         // `cross riscv64`: the targets whose triple contains the word only.
         Some("cross") => match args.get(1) {
             Some(only) => cross::bitint_calls_on_other_targets(Some(only)),
@@ -77,7 +80,7 @@ fn main() -> ExitCode {
         Some("slang") => python_tools::check_systemverilog(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <setup | showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | quick-starts [CRATE] | hostile | hygiene | docs | publish | cross [TARGET] | miri | tsan | fuzz | circt | iree | slang>"
+                "usage: cargo xtask <setup | showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | quick-starts [CRATE] | hostile | hygiene | docs | publish | public-api | cross [TARGET] | miri | tsan | fuzz | circt | iree | slang>"
             );
             return ExitCode::from(2);
         }
@@ -219,6 +222,10 @@ fn test() -> Result<(), String> {
         "the library crates: `cargo package` (the publish dry run, dependency order), their tests and doctests from the tarballs, their docs as on docs.rs",
     );
     publish::from_tarballs()?;
+    step(
+        "the public API of the library crates (rustdoc JSON, nightly) against api/*.txt, and one path per item",
+    );
+    public_api::check()?;
     step(
         "`_BitInt` calls by clang-19 and clang-22 on i686 (native) and aarch64, riscv64, armv7 (qemu-user), and by clang-22 on the host",
     );

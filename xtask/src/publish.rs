@@ -45,7 +45,7 @@ const FILES: [&str; 3] = ["README.md", "LICENSE-MIT", "LICENSE-APACHE"];
 const EXPECTED_WARNINGS: [&str; 1] =
     ["warning: ignoring test `ui` as `tests/ui.rs` is not included"];
 
-fn target_dir() -> Result<PathBuf, String> {
+pub(crate) fn target_dir() -> Result<PathBuf, String> {
     match std::env::var_os("CARGO_TARGET_DIR") {
         Some(dir) => std::path::absolute(dir).map_err(|e| e.to_string()),
         None => Ok(std::env::current_dir()

@@ -17,6 +17,7 @@ pub use lent::{LentPick, LentPickNone, LentProbe};
 
 /// What a foreign argument got wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ArgError {
     /// NULL where a reference (or a non-empty slice) was required.
     Null,

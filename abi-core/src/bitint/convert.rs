@@ -54,7 +54,7 @@ macro_rules! bit_int_convert {
             /// `TryFrom` would refuse.
             ///
             /// ```
-            /// use abi_core::{BitInt, UBitInt};
+            /// use abi_core::bitint::{BitInt, UBitInt};
             ///
             /// assert_eq!(i8::try_from(BitInt::<8>::wrapping_from_i128(200)), Ok(-56));
             /// assert_eq!(u8::try_from(UBitInt::<4>::wrapping_from_i128(-1)), Ok(15));
@@ -88,7 +88,7 @@ macro_rules! bit_int_convert {
             /// refuses bytes whose extension is wrong.
             ///
             /// ```
-            /// use abi_core::BitInt;
+            /// use abi_core::bitint::BitInt;
             ///
             /// // -3 in 7 bits is 0b111_1101; bit 7 is not set.
             /// let x = BitInt::<7>::from_le_bits(&[0x7d]).unwrap();

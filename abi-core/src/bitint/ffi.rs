@@ -9,10 +9,10 @@ macro_rules! bit_int_ffi {
         // alignment equal clang's `_BitInt(N)` (checked in `LAYOUT`, which
         // `C_TYPE` evaluates); every bit pattern is a valid value, the
         // padding bits being re-normalised on every read.
-        unsafe impl<const N: u32, S: BitStorage> crate::CType for $name<N, S> {
-            const C_TYPE: crate::CTypeDesc = {
+        unsafe impl<const N: u32, S: BitStorage> crate::c::CType for $name<N, S> {
+            const C_TYPE: crate::model::c::CTypeDesc = {
                 let () = Self::LAYOUT;
-                crate::CTypeDesc::BitInt {
+                crate::model::c::CTypeDesc::BitInt {
                     bits: N,
                     signed: $signed,
                     size: size_of::<S>(),
@@ -28,9 +28,9 @@ macro_rules! bit_int_ffi {
         // riscv64 and armv7. The padding bits C leaves unspecified are
         // re-normalised, a NULL pointer is an error, and the bytes behind a
         // pointer are reported to the overlap check.
-        unsafe impl<const N: u32, S: BitStorage> crate::CParam for $name<N, S> {
+        unsafe impl<const N: u32, S: BitStorage> crate::c::CParam for $name<N, S> {
             type Raw = <S as CPassing<$sign>>::Arg;
-            const C_TYPE: crate::CTypeDesc = <Self as crate::CType>::C_TYPE;
+            const C_TYPE: crate::model::c::CTypeDesc = <Self as crate::c::CType>::C_TYPE;
             #[inline(always)]
             unsafe fn checked_borrow(
                 raw: Self::Raw,
@@ -53,9 +53,9 @@ macro_rules! bit_int_ffi {
 
         // SAFETY: returned as `CPassing::Value`, fully extended as the ABI
         // wants it in a register (`to_register`).
-        unsafe impl<const N: u32, S: BitStorage> crate::CResult for $name<N, S> {
+        unsafe impl<const N: u32, S: BitStorage> crate::c::CResult for $name<N, S> {
             type Raw = <S as CPassing<$sign>>::Value;
-            const C_TYPE: crate::CTypeDesc = <Self as crate::CType>::C_TYPE;
+            const C_TYPE: crate::model::c::CTypeDesc = <Self as crate::c::CType>::C_TYPE;
             #[inline(always)]
             fn into_c(self) -> Self::Raw {
                 <S as CPassing<$sign>>::to_value(self.to_register())

@@ -2,7 +2,7 @@
 //! C23 `_BitInt(N)` and `unsigned _BitInt(N)` on the compilation target.
 //!
 //! ```
-//! use abi_core::{BitInt, UBitInt};
+//! use abi_core::bitint::{BitInt, UBitInt};
 //!
 //! let a = BitInt::<24>::try_from(-8_000_000).unwrap();
 //! let b = BitInt::<24>::try_from(1_000_000).unwrap();
@@ -106,7 +106,8 @@ use crate::bitint_layout::{
 /// over that machine type, so the compiler's messages name `CArg<...>`).
 ///
 /// ```
-/// use abi_core::{BitInt, c_export};
+/// use abi_core::bitint::BitInt;
+/// use abi_core::c_export;
 /// use abi_core::bitint::{CArg, CValue};
 ///
 /// // A function with C's `_BitInt(100) twice(_BitInt(100))` ABI (here in
@@ -127,24 +128,24 @@ use crate::bitint_layout::{
 /// assert_eq!(doubled, BitInt::try_from(-42).unwrap());
 /// ```
 #[repr(transparent)]
-pub struct CArg<T: crate::CParam>(T::Raw);
+pub struct CArg<T: crate::c::CParam>(T::Raw);
 
-impl<T: crate::CParam> CArg<T> {
+impl<T: crate::c::CParam> CArg<T> {
     /// The machine-level value (the storage, a primitive, or a pointer).
     pub fn into_raw(self) -> T::Raw {
         self.0
     }
 }
 
-impl<T: crate::CParam> Clone for CArg<T> {
+impl<T: crate::c::CParam> Clone for CArg<T> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<T: crate::CParam> Copy for CArg<T> {}
+impl<T: crate::c::CParam> Copy for CArg<T> {}
 
-impl<T: crate::CParam> fmt::Debug for CArg<T>
+impl<T: crate::c::CParam> fmt::Debug for CArg<T>
 where
     T::Raw: fmt::Debug,
 {
@@ -161,16 +162,16 @@ where
 /// storage (`#[repr(transparent)]` over that machine type). See [`CArg`]
 /// for an example.
 #[repr(transparent)]
-pub struct CValue<T: crate::CResult>(T::Raw);
+pub struct CValue<T: crate::c::CResult>(T::Raw);
 
-impl<T: crate::CResult> CValue<T> {
+impl<T: crate::c::CResult> CValue<T> {
     /// The machine-level value (the storage, or a primitive).
     pub fn into_raw(self) -> T::Raw {
         self.0
     }
 }
 
-impl<T: crate::CResult> Clone for CValue<T>
+impl<T: crate::c::CResult> Clone for CValue<T>
 where
     T::Raw: Copy,
 {
@@ -179,9 +180,9 @@ where
     }
 }
 
-impl<T: crate::CResult> Copy for CValue<T> where T::Raw: Copy {}
+impl<T: crate::c::CResult> Copy for CValue<T> where T::Raw: Copy {}
 
-impl<T: crate::CResult> fmt::Debug for CValue<T>
+impl<T: crate::c::CResult> fmt::Debug for CValue<T>
 where
     T::Raw: fmt::Debug,
 {
@@ -192,6 +193,7 @@ where
 
 /// A value that does not fit the target type, or bytes of the wrong length.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BitIntError {
     /// The value is outside the target type's range.
     OutOfRange,
@@ -342,7 +344,7 @@ bit_int_type!(
     /// named; it then also accepts the `bitint!(N)` types:
     ///
     /// ```
-    /// use abi_core::BitInt;
+    /// use abi_core::bitint::BitInt;
     /// use abi_core::bitint::BitStorage;
     ///
     /// fn is_extreme<const N: u32, S: BitStorage>(x: BitInt<N, S>) -> bool {

@@ -94,7 +94,7 @@ pub unsafe trait CPassing<Sign>: Copy {
     unsafe fn from_arg(arg: Self::Arg) -> Option<Self>;
 
     /// The bytes [`CPassing::from_arg`] reads through a pointer argument,
-    /// for the shims' overlap check ([`crate::CParam::checked_borrow`]):
+    /// for the shims' overlap check ([`crate::c::CParam::checked_borrow`]):
     /// `Ok(None)` for an argument passed by value (the default), the
     /// storage's bytes for a pointer, `Err(Null)` for NULL. C's caller
     /// points to its own copy, but a hostile one can point into a buffer it
@@ -487,7 +487,7 @@ macro_rules! bitint_storage {
 #[macro_export]
 macro_rules! bitint {
     ($bits:expr) => {
-        $crate::BitInt<{ $bits }, $crate::bitint_storage!(signed $bits)>
+        $crate::bitint::BitInt<{ $bits }, $crate::bitint_storage!(signed $bits)>
     };
 }
 
@@ -495,7 +495,7 @@ macro_rules! bitint {
 #[macro_export]
 macro_rules! ubitint {
     ($bits:expr) => {
-        $crate::UBitInt<{ $bits }, $crate::bitint_storage!($bits)>
+        $crate::bitint::UBitInt<{ $bits }, $crate::bitint_storage!($bits)>
     };
 }
 
@@ -511,7 +511,7 @@ pub struct Width<const N: u32>;
     message = "`BitInt<N>` and `UBitInt<N>` name widths up to 256 directly; this one is `{Self}`",
     label = "no built-in storage for this width",
     note = "above 256 bits write `abi_core::bitint!(N)` or `abi_core::ubitint!(N)` (for example `abi_core::bitint!(300)`), up to the target's `__BITINT_MAXWIDTH__`",
-    note = "in generic code take the storage as a parameter: `fn f<const N: u32, S: abi_core::bitint::BitStorage>(x: abi_core::BitInt<N, S>)`"
+    note = "in generic code take the storage as a parameter: `fn f<const N: u32, S: abi_core::bitint::BitStorage>(x: abi_core::bitint::BitInt<N, S>)`"
 )]
 pub trait DefaultStorage {
     /// The storage of `_BitInt(N)` ([`NoSuchBitInt`] for N = 1, and above

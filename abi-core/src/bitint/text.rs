@@ -129,7 +129,7 @@ macro_rules! bit_int_text {
             /// between primitive integers.
             ///
             /// ```
-            /// use abi_core::{BitInt, UBitInt};
+            /// use abi_core::bitint::{BitInt, UBitInt};
             ///
             /// let x = BitInt::<12>::try_from(-1000).unwrap();
             /// let low: BitInt<8> = x.wrapping_cast();
@@ -150,7 +150,7 @@ macro_rules! bit_int_text {
             /// `wrapping_cast` there.
             ///
             /// ```
-            /// use abi_core::{BitInt, UBitInt};
+            /// use abi_core::bitint::{BitInt, UBitInt};
             ///
             /// let x = BitInt::<12>::try_from(-1000).unwrap();
             /// let wide: BitInt<200> = x.widen();
@@ -161,7 +161,7 @@ macro_rules! bit_int_text {
             ///
             /// ```compile_fail
             /// // A signed value cannot widen to an unsigned type.
-            /// let _: abi_core::UBitInt<64> = abi_core::BitInt::<12>::ZERO.widen();
+            /// let _: abi_core::bitint::UBitInt<64> = abi_core::bitint::BitInt::<12>::ZERO.widen();
             /// ```
             pub fn widen<T: BitIntCast>(self) -> T {
                 const {
@@ -184,7 +184,7 @@ macro_rules! bit_int_text {
             /// negative value never fits an unsigned type).
             ///
             /// ```
-            /// use abi_core::{BitInt, BitIntError, UBitInt};
+            /// use abi_core::bitint::{BitInt, BitIntError, UBitInt};
             ///
             /// let x = BitInt::<12>::try_from(-1000).unwrap();
             /// let wide: BitInt<200> = x.try_cast().unwrap();

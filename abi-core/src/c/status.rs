@@ -103,7 +103,9 @@ impl fmt::Display for ErrorCode {
 /// An error type that a `#[c_export]` function can return in `Err`.
 ///
 /// ```
-/// use abi_core::{CError, CHeader, ErrorCode, Registry, c_export};
+/// use abi_core::c::status::{CError, ErrorCode};
+/// use abi_core::emit::CHeader;
+/// use abi_core::{Registry, c_export};
 ///
 /// /// Why a configuration line was refused.
 /// #[derive(Debug)]
@@ -138,7 +140,7 @@ impl fmt::Display for ErrorCode {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be returned to C as an error status",
     label = "no error code for this type",
-    note = "implement `abi_core::CError` for it, returning a positive `abi_core::ErrorCode`, or return `Result<T, abi_core::ErrorCode>`"
+    note = "implement `abi_core::c::status::CError` for it, returning a positive `abi_core::c::status::ErrorCode`, or return `Result<T, abi_core::c::status::ErrorCode>`"
 )]
 pub trait CError {
     /// The positive status C receives for this error.

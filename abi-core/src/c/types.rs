@@ -1,8 +1,8 @@
 //! How Rust types are spelled in C, and the trait that ties the two together.
 //!
 //! The attribute macros never decide a layout: they name the Rust type and let
-//! rustc find the [`CType`] (or [`CParam`](crate::CParam) /
-//! [`CResult`](crate::CResult)) implementation. That keeps layout knowledge in
+//! rustc find the [`CType`] (or [`CParam`](crate::c::CParam) /
+//! [`CResult`](crate::c::CResult)) implementation. That keeps layout knowledge in
 //! one place, checked by the compiler, and lets users add their own types.
 
 use core::ffi::c_void;
@@ -22,7 +22,10 @@ use crate::model::c::{CScalar, CTypeDesc};
 /// A newtype C sees as `double`, passed in a slice:
 ///
 /// ```
-/// use abi_core::{CHeader, CScalar, CType, CTypeDesc, Registry, c_export};
+/// use abi_core::c::CType;
+/// use abi_core::emit::CHeader;
+/// use abi_core::model::c::{CScalar, CTypeDesc};
+/// use abi_core::{Registry, c_export};
 ///
 /// /// A temperature; C sees a `double`.
 /// #[repr(transparent)]
@@ -49,7 +52,7 @@ use crate::model::c::{CScalar, CTypeDesc};
     message = "`{Self}` has no C spelling that abi-core knows",
     label = "not a C type",
     note = "C types are the fixed-width integers, `f32`, `f64`, `CBool`, `c_void`, raw pointers to C types, arrays `[T; N]` of C types and `#[c_export] #[repr(C)]` structs",
-    note = "a Rust `bool` is accepted only by value: behind a pointer, in a slice, an array or a struct field C can leave any byte in it, so write `abi_core::CBool` there"
+    note = "a Rust `bool` is accepted only by value: behind a pointer, in a slice, an array or a struct field C can leave any byte in it, so write `abi_core::c::CBool` there"
 )]
 pub unsafe trait CType {
     /// How C spells this type.
@@ -86,7 +89,8 @@ scalar_c_types! {
 /// in the header, where [`CBool::get`] reads any non-zero byte as `true`.
 ///
 /// ```
-/// use abi_core::{CBool, c_export};
+/// use abi_core::c::CBool;
+/// use abi_core::c_export;
 ///
 /// #[c_export]
 /// #[repr(C)]

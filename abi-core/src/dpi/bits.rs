@@ -97,7 +97,7 @@ macro_rules! bits {
 /// ```
 ///
 /// It is also an unsigned N-bit integer, with the operators of
-/// [`UBitInt<N>`](crate::UBitInt): `& | ^ !`, logical `<< >>`, comparisons,
+/// [`UBitInt<N>`](crate::bitint::UBitInt): `& | ^ !`, logical `<< >>`, comparisons,
 /// and `+ - *` (which panic on overflow with debug assertions and wrap
 /// without), next to `wrapping_*`, `checked_*` and `overflowing_*` forms.
 /// Code generic over the width takes the chunk array as a parameter:
@@ -231,10 +231,10 @@ impl<const N: u32, C: ChunkArray> Default for Bits<N, C> {
 }
 
 impl<const N: u32, C: ChunkArray> TryFrom<u128> for Bits<N, C> {
-    type Error = crate::BitIntError;
+    type Error = crate::bitint::BitIntError;
     fn try_from(value: u128) -> Result<Self, Self::Error> {
         if N < 128 && value >> N != 0 {
-            return Err(crate::BitIntError::OutOfRange);
+            return Err(crate::bitint::BitIntError::OutOfRange);
         }
         let mut chunks = C::ZERO;
         for (i, c) in chunks.as_mut_slice().iter_mut().enumerate().take(4) {
@@ -245,7 +245,7 @@ impl<const N: u32, C: ChunkArray> TryFrom<u128> for Bits<N, C> {
 }
 
 impl<const N: u32, C: ChunkArray> TryFrom<u64> for Bits<N, C> {
-    type Error = crate::BitIntError;
+    type Error = crate::bitint::BitIntError;
     fn try_from(value: u64) -> Result<Self, Self::Error> {
         Self::try_from(u128::from(value))
     }

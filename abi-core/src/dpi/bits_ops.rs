@@ -283,7 +283,7 @@ impl<const N: u32, C: ChunkArray> PartialOrd for Bits<N, C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::UBitInt;
+    use crate::bitint::UBitInt;
 
     /// xorshift64: a fixed sequence.
     fn next(state: &mut u64) -> u64 {

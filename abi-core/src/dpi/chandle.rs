@@ -24,6 +24,7 @@ use crate::model::c::CTypeDesc;
 
 /// What went wrong with a handle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum HandleError {
     /// The handle is NULL.
     Null,

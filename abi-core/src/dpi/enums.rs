@@ -72,7 +72,7 @@ unsafe impl<const N: u32, C: super::bits::ChunkArray> EnumBase for super::Bits<N
 /// enum`: `#[derive(DpiEnum)]` implements it.
 ///
 /// ```
-/// use abi_core::DpiEnum;
+/// use abi_core::dpi::DpiEnum;
 /// use abi_core::dpi::Bits;
 ///
 /// /// `typedef enum bit [1:0] { Idle = 2'd0, Busy = 2'd1, Done = 2'd3 } state_t;`
@@ -92,7 +92,7 @@ unsafe impl<const N: u32, C: super::bits::ChunkArray> EnumBase for super::Bits<N
 ///     };
 /// }
 ///
-/// let package = abi_core::SvPackage::new("demo_pkg").render(&abi_core::Registry::all()).unwrap();
+/// let package = abi_core::emit::SvPackage::new("demo_pkg").render(&abi_core::Registry::all()).unwrap();
 /// assert!(package.contains("typedef enum bit [1:0] {Idle = 2'd0, Busy = 2'd1, Done = 2'd3} state_t;"));
 /// assert!(package.contains("function void next_state(input state_t state, output state_t next);"));
 /// ```
@@ -167,7 +167,7 @@ macro_rules! __dpi_enum_boundary {
             const C_CELL: $crate::__private::CTypeDesc =
                 <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiType>::C_CELL;
             fn initial() -> Self {
-                $crate::dpi::enum_initial::<$t>()
+                $crate::__private::enum_initial::<$t>()
             }
             unsafe fn from_input(
                 raw: Self::Input,
@@ -178,7 +178,7 @@ macro_rules! __dpi_enum_boundary {
                         raw,
                     )
                 }?;
-                $crate::dpi::enum_from_base::<$t>(base)
+                $crate::__private::enum_from_base::<$t>(base)
             }
             unsafe fn from_cell(
                 cell: Self::Cell,
@@ -189,16 +189,16 @@ macro_rules! __dpi_enum_boundary {
                         cell,
                     )
                 }?;
-                $crate::dpi::enum_from_base::<$t>(base)
+                $crate::__private::enum_from_base::<$t>(base)
             }
             fn to_cell(self) -> Self::Cell {
-                $crate::__private::DpiType::to_cell($crate::dpi::enum_to_base(self))
+                $crate::__private::DpiType::to_cell($crate::__private::enum_to_base(self))
             }
         }
         // SAFETY: as the base's: `f` receives the base's C argument.
         unsafe impl $crate::__private::DpiValue for $t {
             fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
-                $crate::__private::DpiValue::with_input(&$crate::dpi::enum_to_base(*self), f)
+                $crate::__private::DpiValue::with_input(&$crate::__private::enum_to_base(*self), f)
             }
         }
         // Enum results exist only with the `verilator` feature, which this
@@ -217,12 +217,13 @@ macro_rules! __dpi_enum_result {
         // SAFETY: the base's C result (a Verilator extension: see
         // `enum_result_sv_type`).
         unsafe impl $crate::__private::DpiResult for $t {
-            const SV_TYPE: $crate::__private::SvType = $crate::dpi::enum_result_sv_type::<$t>();
+            const SV_TYPE: $crate::__private::SvType =
+                $crate::__private::enum_result_sv_type::<$t>();
             type Raw = <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiResult>::Raw;
             const C_TYPE: $crate::__private::CTypeDesc =
                 <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiResult>::C_TYPE;
             fn into_c(self) -> Self::Raw {
-                $crate::__private::DpiResult::into_c($crate::dpi::enum_to_base(self))
+                $crate::__private::DpiResult::into_c($crate::__private::enum_to_base(self))
             }
         }
     };

@@ -52,46 +52,35 @@
 mod bits;
 mod bits_ops;
 mod chandle;
-mod enums;
-mod export_task;
 pub(crate) mod logic_vec;
 mod open_array;
-mod runtime;
 mod scalars;
 mod signed;
-mod string;
-mod traits;
 mod unpacked;
 
-pub use export_task::{
-    EXPORT_TASK_C_TYPE, ExportTaskReturn, TASK_NOT_DISABLED, export_task_outcome,
-};
-pub use scalars::Logic;
-pub use traits::{
-    CallBorrow, DpiExportResult, DpiResult, DpiType, DpiValue, ExportInout, require_dpi_value,
-    require_export_inout,
-};
-#[doc(hidden)]
-pub use traits::{
-    overlap_possible, require_call_lifetime, require_owned_export_output, require_owned_inout,
-};
+// What the shims call is public only in `crate::__private`, from these
+// modules.
+pub(crate) mod enums;
+pub(crate) mod export_task;
+pub(crate) mod runtime;
+pub(crate) mod string;
+pub(crate) mod traits;
 
+pub use scalars::Logic;
+pub use traits::{CallBorrow, DpiExportResult, DpiResult, DpiType, DpiValue, ExportInout};
+
+/// The derive of [`DpiEnum`] (the trait), beside it as `Packed` is in
+/// [`packed`](crate::packed).
 pub use abi_macros::DpiEnum;
 pub use bits::{Bits, ChunkArray, PackedChunks};
 pub use chandle::{Chandle, HandleError};
 pub use enums::{DpiEnum, EnumBase};
-#[doc(hidden)]
-pub use enums::{enum_from_base, enum_initial, enum_result_sv_type, enum_to_base};
 pub use logic_vec::{LogicVec, SvLogicVecVal};
 pub(crate) use open_array::OPEN_ARRAY_SYMBOLS;
 pub use open_array::{OpenArray, OpenArrayElement, OpenArrayMut, OpenArrayOut};
 pub use runtime::{DpiError, Scope};
-#[doc(hidden)]
-pub use runtime::{LazySymbol, ScopeGrant, require_scope};
 pub use signed::{Integer, SignedBits, SignedLogicVec};
 pub use string::SvString;
-#[doc(hidden)]
-pub use string::release_handed_strings;
 
 use crate::model::Direction;
-pub use crate::model::sv::{DpiDecl, DpiEnumDesc, DpiParamDecl, SvScalar, SvType};
+pub(crate) use crate::model::sv::{DpiDecl, DpiEnumDesc, DpiParamDecl, SvScalar, SvType};

@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 
 /// Why a DPI-C call from Rust could not be made.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum DpiError {
     /// A `svdpi.h` function or an export is not in the running program:
     /// not running inside a simulator, or the export is not declared with

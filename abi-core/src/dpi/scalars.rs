@@ -405,6 +405,7 @@ unsafe impl DpiExportResult for () {
 #[cfg(test)]
 mod simulator_choice_tests {
     use super::*;
+    use crate::dpi::export_task::{EXPORT_TASK_C_TYPE, ExportTaskReturn, export_task_outcome};
 
     fn c_name(desc: CTypeDesc) -> &'static str {
         match desc {

@@ -8,8 +8,8 @@
 use super::bits::{Bits, ChunkArray, PackedChunks};
 use super::logic_vec::{LogicVec, SvLogicVecVal};
 use super::{DpiType, DpiValue, Logic, SvType};
-use crate::BitIntError;
 use crate::argument::ArgError;
+use crate::bitint::BitIntError;
 use crate::bitint::Width;
 use crate::model::c::CTypeDesc;
 use crate::model::sv::SvScalar;

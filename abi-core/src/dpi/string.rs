@@ -45,7 +45,7 @@ use crate::model::c::CTypeDesc;
 ///     SvString::new(format!("code {code}")).unwrap()
 /// }
 ///
-/// let package = abi_core::SvPackage::new("demo_pkg").render(&abi_core::Registry::all()).unwrap();
+/// let package = abi_core::emit::SvPackage::new("demo_pkg").render(&abi_core::Registry::all()).unwrap();
 /// assert!(package.contains("function void shout(inout string text);"));
 /// assert!(package.contains("function string describe(input int code);"));
 /// ```
@@ -247,7 +247,7 @@ mod tests {
         let _ = SvString::new("outer's").unwrap().to_cell();
         // A `context` import running (one grant), then a call nested in it
         // through an export: that one is not its own.
-        let outer = crate::dpi::ScopeGrant::enter();
+        let outer = crate::dpi::runtime::ScopeGrant::enter();
         // SAFETY: no handed-over string is borrowed here.
         unsafe { release_handed_strings(0) };
         assert_eq!(handed_strings(), 1, "freed under an enclosing call");

@@ -17,8 +17,9 @@ use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
 ///
 /// ```
 /// use abi_core::ArgError;
-/// use abi_core::dpi::{DpiType, DpiValue, SvScalar, SvType};
-/// use abi_core::CTypeDesc;
+/// use abi_core::dpi::{DpiType, DpiValue};
+/// use abi_core::model::sv::{SvScalar, SvType};
+/// use abi_core::model::c::CTypeDesc;
 ///
 /// /// A lane index, 0 to 7, as a SystemVerilog `int`.
 /// #[derive(Debug, Clone, Copy)]
@@ -67,7 +68,7 @@ use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
 ///     *mask = lane;
 /// }
 ///
-/// let package = abi_core::SvPackage::new("lanes").render(&abi_core::Registry::all()).unwrap();
+/// let package = abi_core::emit::SvPackage::new("lanes").render(&abi_core::Registry::all()).unwrap();
 /// assert!(package.contains("function void lane_mask(input int lane, output int mask);"));
 /// ```
 ///

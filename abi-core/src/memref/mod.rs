@@ -13,7 +13,7 @@
 //!   `#[repr(C)]` structs, layout-identical to Clang's view of what MLIR
 //!   emits (proven by C code compiled with clang-19);
 //! - [`MemRef`] and [`MemRefMut`], borrowed views built only after a
-//!   descriptor was validated ([`MemRefError`] says what was wrong), with
+//!   descriptor was validated ([`MemRefError`](crate::model::mlir::MemRefError) says what was wrong), with
 //!   `[i, j]` indexing, logical-order iteration, `as_slice` and `to_vec`,
 //!   and with the `ndarray` feature `from_ndarray` / `to_ndarray` (views
 //!   shared with ndarray 0.17, any strides, nothing copied);
@@ -22,7 +22,7 @@
 //!   `aligned`); [`ReturnedMemRef`]: a result that may instead alias an
 //!   argument or static data; [`OwnedUnrankedMemRef`] for unranked results
 //!   (heap descriptor and data: two frees);
-//! - [`MemRefType`]: the MLIR type a parameter declares (shape and layout),
+//! - [`MemRefType`](crate::model::mlir::MemRefType): the MLIR type a parameter declares (shape and layout),
 //!   checked against every descriptor that crosses.
 //!
 //! ```
@@ -49,8 +49,6 @@ mod owned;
 mod shape;
 mod view;
 
-pub use crate::model::mlir::MemRefError;
-pub use crate::model::mlir::{Dim, MemRefLayout, MemRefType};
 pub use ciface::{
     ArgumentBuffer, CifaceArg, CifaceDirect, CifaceError, CifaceParam, CifaceResult,
     MemRefSignature, Results2, Results3, Results4,
@@ -60,7 +58,7 @@ pub use descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 pub use element::MemRefElement;
 pub use owned::{OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef, STATIC_ALLOCATED};
 pub use shape::{Geometry, MemRefTypeCheck};
-pub use view::{Iter, MAX_UNRANKED_RANK, MemRef, MemRefMut, UnrankedMemRef};
+pub use view::{Iter, MemRef, MemRefMut, UnrankedMemRef};
 
 #[doc(hidden)]
 pub use ciface::__private;

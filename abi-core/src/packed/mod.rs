@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use abi_core::packed::{Packed, PackedStruct};
-//! use abi_core::UBitInt;
+//! use abi_core::bitint::UBitInt;
 //!
 //! #[derive(Packed, Clone, Copy, Debug, PartialEq)]
 //! #[packed(sv_name = "float32_t")]
@@ -42,8 +42,8 @@
 //! ```
 //!
 //! Field types are [`Packed`]: `bool` (1 bit), `u8`..`u128` and
-//! `i8`..`i128`, [`UBitInt<N>`](crate::UBitInt) and
-//! [`BitInt<N>`](crate::BitInt) (signed fields sign-extend when read),
+//! `i8`..`i128`, [`UBitInt<N>`](crate::bitint::UBitInt) and
+//! [`BitInt<N>`](crate::bitint::BitInt) (signed fields sign-extend when read),
 //! [`Bits<N>`](crate::dpi::Bits), arrays `[T; K]` of packed types and other
 //! `#[derive(Packed)]` structs.
 //!
@@ -74,7 +74,7 @@ pub use bit_io::{BitSink, BitSource};
 pub use view::{PackedMut, PackedRef};
 
 use crate::dpi::{ChunkArray, SvType};
-pub use crate::model::packed::{PackedFieldDesc, PackedStructDesc};
+pub(crate) use crate::model::packed::PackedStructDesc;
 
 /// A type with a packed bit layout of [`Packed::WIDTH`] bits.
 ///
@@ -340,6 +340,7 @@ pub trait PackedStruct: Packed {
 
 /// Why a packed value or view could not be built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PackedError {
     /// A view needs more bits than the buffer has.
     OutOfRange {

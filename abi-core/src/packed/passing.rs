@@ -144,7 +144,7 @@ fn c_bytes_len<T: PackedStruct>() -> usize {
 }
 
 /// The bytes a C argument of [`from_c_bytes`] is read from, for the overlap
-/// check of the shims ([`crate::CParam::checked_borrow`]): the value is a
+/// check of the shims ([`crate::c::CParam::checked_borrow`]): the value is a
 /// copy, but it is copied out of memory C owns, and a `&mut` argument over
 /// the same bytes would be undefined behaviour while they are read. NULL is
 /// the error `from_c_bytes` gives.

@@ -68,6 +68,7 @@ impl Signature {
 
 /// Where a mismatch is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Place {
     /// The argument or result lists themselves (their lengths).
     Signature,

@@ -76,7 +76,7 @@ mod record;
 
 use serde_json::{Map, Value, json};
 
-pub use crate::model::record::TypeRecord;
+pub(crate) use crate::model::record::TypeRecord;
 pub use check::{Mismatch, Place, Signature, check};
 pub use record::RecordJson;
 /// The JSON library the records are built with, for callers' convenience.

@@ -1,4 +1,4 @@
-use abi_core::DpiEnum;
+use abi_core::dpi::DpiEnum;
 
 #[derive(DpiEnum, Clone, Copy)]
 pub enum Command {

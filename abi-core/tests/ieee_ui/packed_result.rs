@@ -1,4 +1,4 @@
-use abi_core::UBitInt;
+use abi_core::bitint::UBitInt;
 use abi_core::packed::Packed;
 
 #[derive(Packed, Clone, Copy)]

@@ -1,6 +1,6 @@
 // A shared ranked view of an unranked memref borrows it: no mutable view
 // of the same data can be made while the shared one lives.
-use abi_core::memref::{MemRefDescriptor, MemRefMut, MemRefType};
+use abi_core::{memref::{MemRefDescriptor, MemRefMut}, model::mlir::MemRefType};
 
 fn main() {
     let mut data = [1.0f32, 2.0];

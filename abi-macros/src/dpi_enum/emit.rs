@@ -28,7 +28,7 @@ pub(crate) fn emit(model: &DpiEnum) -> TokenStream {
         ::abi_core::__dpi_enum_boundary!(#name);
 
         impl #dpi::DpiEnum for #name {
-            const DESC: &'static #dpi::DpiEnumDesc = &#dpi::DpiEnumDesc {
+            const DESC: &'static ::abi_core::model::sv::DpiEnumDesc = &::abi_core::model::sv::DpiEnumDesc {
                 rust_name: ::core::concat!(::core::module_path!(), "::", #name_string),
                 sv_name: #sv_name,
                 base: &<#base as #p::DpiType>::SV_TYPE,

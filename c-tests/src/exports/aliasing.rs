@@ -4,7 +4,9 @@
 
 use core::ffi::CStr;
 
-use abi_core::{CBool, ErrorCode, c_export};
+use abi_core::c::CBool;
+use abi_core::c::status::ErrorCode;
+use abi_core::c_export;
 
 use crate::packed_types::Float32;
 

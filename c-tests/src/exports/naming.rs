@@ -2,7 +2,8 @@
 //! slice's `x_len`, a keyword's trailing `_`, the out-pointer): the header
 //! must still give every C parameter its own name.
 
-use abi_core::{ErrorCode, c_export};
+use abi_core::c::status::ErrorCode;
+use abi_core::c_export;
 
 /// `x.len() * 1000 + x_len`: the user's `x_len` keeps its name, the
 /// slice's length becomes `x_len_`.

@@ -1,6 +1,7 @@
 //! `Result<T, E>`: status codes, out-pointers, and panics as statuses.
 
-use abi_core::{CError, ErrorCode, c_export};
+use abi_core::c::status::{CError, ErrorCode};
+use abi_core::c_export;
 
 use super::structs::Point;
 

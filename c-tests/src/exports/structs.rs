@@ -1,6 +1,7 @@
 //! `#[repr(C)]` structs by value and by pointer, nested, with padding.
 
-use abi_core::{CBool, c_export};
+use abi_core::c::CBool;
+use abi_core::c_export;
 
 /// A point in the plane.
 #[c_export]

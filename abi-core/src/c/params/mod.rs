@@ -36,7 +36,9 @@ use crate::model::record::TypeRecord;
 /// aborts with a report naming the argument).
 ///
 /// ```
-/// use abi_core::{ArgError, BorrowedFor, CParam, CResult, CScalar, CTypeDesc, c_export};
+/// use abi_core::c::{CParam, CResult};
+/// use abi_core::model::c::{CScalar, CTypeDesc};
+/// use abi_core::{ArgError, BorrowedFor, c_export};
 ///
 /// /// A percentage, 0 to 100.
 /// #[derive(Debug, Clone, Copy)]
@@ -74,7 +76,7 @@ use crate::model::record::TypeRecord;
 ///     Percent(100 - used.0)
 /// }
 ///
-/// let header = abi_core::CHeader::new("percent.h").render(&abi_core::Registry::all()).unwrap();
+/// let header = abi_core::emit::CHeader::new("percent.h").render(&abi_core::Registry::all()).unwrap();
 /// assert!(header.contains("int32_t remaining(int32_t used);"));
 /// ```
 ///
@@ -323,7 +325,7 @@ pub unsafe trait CSliceParam: Sized + BorrowedFor<'static> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be returned from a `#[c_export]` function",
     label = "unsupported result type",
-    note = "supported: `()`, fixed-width integers, `usize`/`isize`, `bool`, `f32`, `f64`, raw pointers, `&T`/`&mut T`/`Option<&T>`, `&CStr`, `#[c_export] #[repr(C)]` structs, and `Result<T, E>` of those with `E: abi_core::CError`"
+    note = "supported: `()`, fixed-width integers, `usize`/`isize`, `bool`, `f32`, `f64`, raw pointers, `&T`/`&mut T`/`Option<&T>`, `&CStr`, `#[c_export] #[repr(C)]` structs, and `Result<T, E>` of those with `E: abi_core::c::status::CError`"
 )]
 pub unsafe trait CResult {
     /// What the extern "C" shim returns.

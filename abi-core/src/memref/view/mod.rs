@@ -84,7 +84,7 @@ pub(crate) fn extent<T>(
     crate::argument::Borrow::range(start as usize, (end - start) as usize, exclusive)
 }
 
-pub use crate::model::mlir::MAX_UNRANKED_RANK;
+pub(crate) use crate::model::mlir::MAX_UNRANKED_RANK;
 
 struct Raw<T, const N: usize> {
     allocated: *mut T,

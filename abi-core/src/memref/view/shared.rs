@@ -133,7 +133,7 @@ impl<'a, T, const N: usize> MemRef<'a, T, N> {
     /// let view = MemRef::from_slice(&data, [2, 3])?.transposed();
     /// assert_eq!(view.first(), Some(&1));
     /// assert_eq!(MemRef::<i32, 2>::from_slice(&[], [0, 3])?.first(), None);
-    /// # Ok::<(), abi_core::memref::MemRefError>(())
+    /// # Ok::<(), abi_core::model::mlir::MemRefError>(())
     /// ```
     #[inline]
     pub fn first(&self) -> Option<&'a T> {

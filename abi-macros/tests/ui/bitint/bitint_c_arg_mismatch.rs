@@ -1,4 +1,4 @@
-use abi_core::BitInt;
+use abi_core::bitint::BitInt;
 use abi_core::bitint::{CArg, CValue};
 
 unsafe extern "C" {

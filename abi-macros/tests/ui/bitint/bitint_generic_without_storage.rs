@@ -1,4 +1,4 @@
-use abi_core::BitInt;
+use abi_core::bitint::BitInt;
 
 // Generic code cannot name the default storage of an unknown width: the
 // storage is a second parameter (see the note).

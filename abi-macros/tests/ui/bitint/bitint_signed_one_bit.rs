@@ -1,4 +1,4 @@
-use abi_core::BitInt;
+use abi_core::bitint::BitInt;
 
 // C rejects `_BitInt(1)`: a signed integer needs a sign bit and a value bit.
 // The error comes from `cargo check`, in function bodies too.

@@ -1,4 +1,4 @@
-use abi_core::{BitInt, c_export};
+use abi_core::{bitint::BitInt, c_export};
 
 // `_BitInt(1)` is not C: the error comes from `cargo check`, at the type.
 #[c_export]

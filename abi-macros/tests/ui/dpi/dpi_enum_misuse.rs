@@ -1,4 +1,4 @@
-use abi_core::DpiEnum;
+use abi_core::dpi::DpiEnum;
 
 // Variants with fields.
 #[derive(DpiEnum, Clone, Copy)]

@@ -1,4 +1,4 @@
-use abi_core::DpiEnum;
+use abi_core::dpi::DpiEnum;
 use abi_core::dpi::Bits;
 
 // `bit [1:0]` holds 0 to 3: the value 4 fails where the enum is defined.

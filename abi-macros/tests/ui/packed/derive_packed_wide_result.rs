@@ -1,7 +1,7 @@
 // A packed struct wider than 32 bits cannot be a DPI-C result; the error
 // suggests an output parameter.
 use abi_core::packed::{Packed, PackedStruct};
-use abi_core::{UBitInt, dpi_import};
+use abi_core::{bitint::UBitInt, dpi_import};
 
 #[derive(Packed, Clone, Copy)]
 pub struct Wide {
