@@ -63,11 +63,11 @@ macro_rules! bit_int_type {
             /// (`register_sign_extended`), from bit N-1 as if signed.
             #[inline(always)]
             pub(crate) fn to_register(self) -> S {
-                const fn by_sign(bits: u32) -> bool {
-                    register_sign_extended(bits, $signed)
-                }
+                // Evaluated at compile time: the rule walks the layout
+                // table, which at run time cost four times the shim itself.
+                let by_sign = const { register_sign_extended(N, $signed) };
                 let mut w = self.storage.to_words();
-                words::normalize(w.as_mut(), N, by_sign(N));
+                words::normalize(w.as_mut(), N, by_sign);
                 S::from_words(w)
             }
 
