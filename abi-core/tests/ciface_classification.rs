@@ -5,8 +5,8 @@
 //! exported `_mlir_ciface_` symbols and through `#[ciface]` declarations of
 //! those same symbols (the import side), without MLIR.
 
-use abi_core::ciface;
 use abi_core::c::CType;
+use abi_core::ciface;
 use abi_core::memref::{
     ArgumentBuffer, CifaceDirect, CifaceResult, Complex, MemRef, MemRefDescriptor, OwnedMemRef,
 };
