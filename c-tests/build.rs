@@ -7,7 +7,7 @@
 //! is reported as a build warning and its tests print that they were
 //! skipped. `cargo xtask test` installs it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 #[path = "build_support/naming_cases.rs"]
@@ -152,19 +152,27 @@ fn under_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
 }
 
-/// MLIR 19's tools, where Debian's `mlir-19-tools` and `llvm-19` put them.
+/// MLIR 19's tools, where Debian's `mlir-19-tools` and `llvm-19` put them
+/// (`MLIR_BIN_DIR` and `MLIR_CLANG` choose others, as for
+/// `abi-mlir-build`: `cargo xtask test` runs the MLIR tests again with
+/// MLIR 22 and clang-22).
 const LLVM_BIN: &str = "/usr/lib/llvm-19/bin";
 
-/// Lower the modules of `mlir/` with MLIR 19 and link them, through
-/// `abi-mlir-build` (which checks every step's exit status and that
-/// `mlir-opt` left only the `llvm` dialect).
+/// Lower the modules of `mlir/` with MLIR 19 (or the MLIR of
+/// `MLIR_BIN_DIR`) and link them, through `abi-mlir-build` (which checks
+/// every step's exit status and that `mlir-opt` left only the `llvm`
+/// dialect).
 fn lower_mlir(out_dir: &str) {
     println!("cargo::rerun-if-changed=mlir");
-    let tool = |name: &str| Path::new(LLVM_BIN).join(name);
+    println!("cargo::rerun-if-env-changed=MLIR_BIN_DIR");
+    println!("cargo::rerun-if-env-changed=MLIR_CLANG");
+    let bin = std::env::var_os("MLIR_BIN_DIR").map_or_else(|| LLVM_BIN.into(), PathBuf::from);
+    let clang = std::env::var("MLIR_CLANG").unwrap_or_else(|_| "clang-19".to_owned());
+    let tool = |name: &str| bin.join(name);
     let available = ["mlir-opt", "mlir-translate", "llvm-ar"]
         .iter()
         .all(|t| tool(t).exists())
-        && has_compiler("clang-19");
+        && has_compiler(&clang);
     if !available {
         if under_ci() {
             panic!(
@@ -180,7 +188,7 @@ fn lower_mlir(out_dir: &str) {
     // C that calls the kernels and the Rust callbacks through the
     // header's descriptor structs (before the kernels in the link order).
     cc::Build::new()
-        .compiler("clang-19")
+        .compiler(&clang)
         .include(Path::new("include"))
         .file("c/mlir_calls.c")
         .warnings(false)

@@ -254,6 +254,8 @@ fn test() -> Result<(), String> {
         "the book's quick starts (Verilator, MLIR 19 and 22, C), each run verbatim in a scratch crate",
     );
     quick_starts::run_all(None)?;
+    step("c-tests' MLIR suite built and run again with MLIR 22 and clang-22");
+    quick_starts::c_tests_with_mlir_22()?;
     step("CIRCT (PyPI `circt`) parses, verifies, lowers and exports the sim.func.dpi declarations");
     python_tools::check_declarations()?;
     step("slang (PyPI `pyslang`) parses and elaborates the generated SystemVerilog, both flavours");

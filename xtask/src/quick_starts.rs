@@ -257,76 +257,12 @@ fn check_native_libraries(dir: &Path, chapter: &str, listed: &str) -> Result<(),
 }
 
 /// The MLIR quick start and abi-mlir-build's tests (the `linalg` kernel)
-/// again with MLIR 22 and clang-22. Debian's `libmlir-22` conflicts with
-/// the `libmlir-19` the other MLIR tests need, so MLIR 22 is not installed:
-/// its two packages are downloaded (`apt-get download`, 43 MB) and unpacked
-/// into `target/mlir-22` (270 MB; `mlir-opt` finds its `libMLIR.so`
-/// through its own runpath, `libLLVM.so.22` comes with clang-22).
-/// `llvm-ar` is LLVM 19's (the `llvm-22` package is not needed for an
-/// archive of ELF objects). `Ok(false)`: skipped, said so (outside CI).
+/// again with MLIR 22 and clang-22 ([`mlir_22_tools`]). `Ok(false)`:
+/// skipped, said so (outside CI).
 fn mlir_22(root: &Path, scratch: &Path, chapter: &str, name: &str) -> Result<bool, String> {
-    let skip = |message: String| {
-        if crate::under_ci() {
-            Err(message)
-        } else {
-            println!("SKIPPED: {message}");
-            Ok(false)
-        }
+    let Some(bin) = mlir_22_tools(root)? else {
+        return Ok(false);
     };
-    if !crate::tools::has_command("clang-22") {
-        return skip("MLIR 22: clang-22 is not installed".to_owned());
-    }
-    let dir = root.join("target/mlir-22");
-    let bin = dir.join("bin");
-    let tools = dir.join("root/usr/lib/llvm-22/bin");
-    let works = |bin: &Path| {
-        Command::new(bin.join("mlir-opt"))
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| {
-                o.status.success() && String::from_utf8_lossy(&o.stdout).contains("LLVM version 22")
-            })
-    };
-    if !works(&bin) {
-        let debs = dir.join("debs");
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&debs).map_err(|e| e.to_string())?;
-        let downloaded = Command::new("apt-get")
-            .args(["download", "-qq", "mlir-22-tools", "libmlir-22"])
-            .current_dir(&debs)
-            .output()
-            .is_ok_and(|o| o.status.success());
-        if !downloaded {
-            return skip("MLIR 22: `apt-get download mlir-22-tools libmlir-22` failed".to_owned());
-        }
-        for deb in std::fs::read_dir(&debs).map_err(|e| e.to_string())? {
-            let deb = deb.map_err(|e| e.to_string())?.path();
-            let status = Command::new("dpkg")
-                .arg("-x")
-                .arg(&deb)
-                .arg(dir.join("root"))
-                .status()
-                .map_err(|e| format!("cannot run dpkg: {e}"))?;
-            if !status.success() {
-                return Err(format!("dpkg -x {} failed ({status})", deb.display()));
-            }
-        }
-        let _ = std::fs::remove_dir_all(&debs);
-        std::fs::create_dir_all(&bin).map_err(|e| e.to_string())?;
-        for (link, target) in [
-            ("mlir-opt", tools.join("mlir-opt")),
-            ("mlir-translate", tools.join("mlir-translate")),
-            ("llvm-ar", PathBuf::from("/usr/lib/llvm-19/bin/llvm-ar")),
-        ] {
-            std::os::unix::fs::symlink(&target, bin.join(link)).map_err(|e| e.to_string())?;
-        }
-        if !works(&bin) {
-            return Err(format!(
-                "MLIR 22 unpacked into {} does not run",
-                dir.display()
-            ));
-        }
-    }
     let clang = Path::new("clang-22");
     run_one(
         root,
@@ -352,7 +288,118 @@ fn mlir_22(root: &Path, scratch: &Path, chapter: &str, name: &str) -> Result<boo
     }
     println!(
         "MLIR 22 ({}) and clang-22: the MLIR quick start and abi-mlir-build's tests passed",
-        dir.display()
+        bin.display()
     );
     Ok(true)
+}
+
+/// MLIR 22's `mlir-opt` and `mlir-translate` (with LLVM 19's `llvm-ar`) in
+/// one folder, for `MLIR_BIN_DIR`. Debian's `libmlir-22` conflicts with
+/// the `libmlir-19` the other MLIR tests need, so MLIR 22 is not installed:
+/// its two packages are downloaded (`apt-get download`, 43 MB) and unpacked
+/// into `target/mlir-22` (270 MB; `mlir-opt` finds its `libMLIR.so`
+/// through its own runpath, `libLLVM.so.22` comes with clang-22).
+/// `llvm-ar` is LLVM 19's (the `llvm-22` package is not needed for an
+/// archive of ELF objects). `Ok(None)`: not available, said so (outside
+/// CI; under CI an error).
+pub(crate) fn mlir_22_tools(root: &Path) -> Result<Option<PathBuf>, String> {
+    let skip = |message: String| {
+        if crate::under_ci() {
+            Err(message)
+        } else {
+            println!("SKIPPED: {message}");
+            Ok(None)
+        }
+    };
+    if !crate::tools::has_command("clang-22") {
+        return skip("MLIR 22: clang-22 is not installed".to_owned());
+    }
+    let dir = root.join("target/mlir-22");
+    let bin = dir.join("bin");
+    let tools = dir.join("root/usr/lib/llvm-22/bin");
+    let works = |bin: &Path| {
+        Command::new(bin.join("mlir-opt"))
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| {
+                o.status.success() && String::from_utf8_lossy(&o.stdout).contains("LLVM version 22")
+            })
+    };
+    if works(&bin) {
+        return Ok(Some(bin));
+    }
+    let debs = dir.join("debs");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&debs).map_err(|e| e.to_string())?;
+    let downloaded = Command::new("apt-get")
+        .args(["download", "-qq", "mlir-22-tools", "libmlir-22"])
+        .current_dir(&debs)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !downloaded {
+        return skip("MLIR 22: `apt-get download mlir-22-tools libmlir-22` failed".to_owned());
+    }
+    for deb in std::fs::read_dir(&debs).map_err(|e| e.to_string())? {
+        let deb = deb.map_err(|e| e.to_string())?.path();
+        let status = Command::new("dpkg")
+            .arg("-x")
+            .arg(&deb)
+            .arg(dir.join("root"))
+            .status()
+            .map_err(|e| format!("cannot run dpkg: {e}"))?;
+        if !status.success() {
+            return Err(format!("dpkg -x {} failed ({status})", deb.display()));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&debs);
+    std::fs::create_dir_all(&bin).map_err(|e| e.to_string())?;
+    for (link, target) in [
+        ("mlir-opt", tools.join("mlir-opt")),
+        ("mlir-translate", tools.join("mlir-translate")),
+        ("llvm-ar", PathBuf::from("/usr/lib/llvm-19/bin/llvm-ar")),
+    ] {
+        std::os::unix::fs::symlink(&target, bin.join(link)).map_err(|e| e.to_string())?;
+    }
+    if !works(&bin) {
+        return Err(format!(
+            "MLIR 22 unpacked into {} does not run",
+            dir.display()
+        ));
+    }
+    Ok(Some(bin))
+}
+
+/// c-tests' MLIR suite (every `#[ciface]` test: the kernels lowered by
+/// `abi-mlir-build`, the callbacks, the results, the complex numbers, MLIR's
+/// runtime verification, the C callers) built and run again with MLIR 22
+/// and clang-22, in a target folder of its own (`target/mlir-22-build`).
+pub(crate) fn c_tests_with_mlir_22() -> Result<(), String> {
+    let root = std::env::current_dir().map_err(|e| e.to_string())?;
+    let Some(bin) = mlir_22_tools(&root)? else {
+        return Ok(());
+    };
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let status = Command::new(cargo)
+        .args([
+            "test",
+            "--quiet",
+            "--package",
+            "c-tests",
+            "--lib",
+            "--",
+            "mlir_ciface",
+            "readme_mlir",
+        ])
+        .env("CARGO_TARGET_DIR", root.join("target/mlir-22-build"))
+        .env("MLIR_BIN_DIR", &bin)
+        .env("MLIR_CLANG", "clang-22")
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err(format!(
+            "c-tests' MLIR suite with MLIR 22 failed ({status})"
+        ));
+    }
+    println!("MLIR 22 and clang-22: c-tests' MLIR suite passed");
+    Ok(())
 }
