@@ -65,28 +65,28 @@ macro_rules! run_loops {
         let rounds = $n as usize / VALUES;
         let mut i = 0usize;
         match $op {
-            "add" => {
+            0 => {
                 for _ in 0..rounds {
                     for v in black_box(&values) {
                         acc = acc.wrapping_add(*v);
                     }
                 }
             }
-            "sub" => {
+            1 => {
                 for _ in 0..rounds {
                     for v in black_box(&values) {
                         acc = acc.wrapping_sub(*v);
                     }
                 }
             }
-            "mul" => {
+            2 => {
                 for _ in 0..rounds {
                     for v in black_box(&values) {
                         acc = acc.wrapping_mul(*v);
                     }
                 }
             }
-            "shl" => {
+            3 => {
                 for _ in 0..rounds {
                     for v in black_box(&values) {
                         acc = (acc << ((i % $bits) as $shift)) ^ *v;
@@ -94,7 +94,7 @@ macro_rules! run_loops {
                     }
                 }
             }
-            "shr" => {
+            4 => {
                 for _ in 0..rounds {
                     for v in black_box(&values) {
                         acc = (acc >> ((i % $bits) as $shift)) ^ *v;
@@ -102,14 +102,14 @@ macro_rules! run_loops {
                     }
                 }
             }
-            "div" => {
+            5 => {
                 for _ in 0..rounds {
                     for (v, d) in black_box(&values).iter().zip(&divisors) {
                         acc = acc ^ (*v / *d);
                     }
                 }
             }
-            "rem" => {
+            6 => {
                 for _ in 0..rounds {
                     for (v, d) in black_box(&values).iter().zip(&divisors) {
                         acc = acc ^ (*v % *d);
@@ -125,12 +125,14 @@ macro_rules! run_loops {
                 }
             }
         }
-        if $op == "lt" { count } else { ($fold)(acc) }
+        if $op == 7 { count } else { ($fold)(acc) }
     }};
 }
 
+/// The loop of one operation (`OPS[OP]`) on `UBitInt<N>`, alone in its
+/// function, so that no other loop changes how it is compiled.
 #[inline(never)]
-fn ours<const N: u32, S: BitStorage>(op: &str, n: u64) -> u64 {
+fn ours<const N: u32, S: BitStorage, const OP: usize>(n: u64) -> u64 {
     let values: [UBitInt<N, S>; VALUES] = std::array::from_fn(|i| {
         let words = &value_words(N)[i];
         let mut storage = S::ZERO;
@@ -146,7 +148,7 @@ fn ours<const N: u32, S: BitStorage>(op: &str, n: u64) -> u64 {
         UBitInt::from_storage(storage)
     });
     let divisors = values.map(|v| (v >> (N / 2)) | UBitInt::ONE);
-    run_loops!(values, divisors, op, n, N as usize, u32, |acc: UBitInt<
+    run_loops!(values, divisors, OP, n, N as usize, u32, |acc: UBitInt<
         N,
         S,
     >| acc
@@ -156,20 +158,49 @@ fn ours<const N: u32, S: BitStorage>(op: &str, n: u64) -> u64 {
         .fold(0, |x, w| x ^ w))
 }
 
+/// The same loop on `ruint::Uint<N, L>`.
 #[inline(never)]
-fn theirs<const N: usize, const L: usize>(op: &str, n: u64) -> u64 {
+fn theirs<const N: usize, const L: usize, const OP: usize>(n: u64) -> u64 {
     let values: [ruint::Uint<N, L>; VALUES] = std::array::from_fn(|i| {
         let words = &value_words(N as u32)[i];
         ruint::Uint::from_limbs(std::array::from_fn(|k| words[k]))
     });
     let divisors = values.map(|v| (v >> (N / 2)) | ruint::Uint::from(1u8));
-    run_loops!(values, divisors, op, n, N, usize, |acc: ruint::Uint<
+    run_loops!(values, divisors, OP, n, N, usize, |acc: ruint::Uint<
         N,
         L,
     >| acc
         .as_limbs()
         .iter()
         .fold(0, |x, w| x ^ w))
+}
+
+/// `ours::<N, S, OP>` for the operation named `op`.
+fn ours_op<const N: u32, S: BitStorage>(op: &str, n: u64) -> u64 {
+    match op {
+        "add" => ours::<N, S, 0>(n),
+        "sub" => ours::<N, S, 1>(n),
+        "mul" => ours::<N, S, 2>(n),
+        "shl" => ours::<N, S, 3>(n),
+        "shr" => ours::<N, S, 4>(n),
+        "div" => ours::<N, S, 5>(n),
+        "rem" => ours::<N, S, 6>(n),
+        _ => ours::<N, S, 7>(n),
+    }
+}
+
+/// `theirs::<N, L, OP>` for the operation named `op`.
+fn theirs_op<const N: usize, const L: usize>(op: &str, n: u64) -> u64 {
+    match op {
+        "add" => theirs::<N, L, 0>(n),
+        "sub" => theirs::<N, L, 1>(n),
+        "mul" => theirs::<N, L, 2>(n),
+        "shl" => theirs::<N, L, 3>(n),
+        "shr" => theirs::<N, L, 4>(n),
+        "div" => theirs::<N, L, 5>(n),
+        "rem" => theirs::<N, L, 6>(n),
+        _ => theirs::<N, L, 7>(n),
+    }
 }
 
 /// The operations as out-of-line `extern "C"` functions, called by the same
@@ -283,18 +314,18 @@ fn run(implementation: &str, bits: u32, op: &str, n: u64) -> u64 {
         ("clang" | "ours-c", 256) => w256::run(native, op, n),
         ("clang" | "ours-c", 512) => w512::run(native, op, n),
         ("clang" | "ours-c", _) => w1024::run(native, op, n),
-        ("ours", 24) => ours::<24, abi_core::bitint_storage!(24)>(op, n),
-        ("ours", 64) => ours::<64, abi_core::bitint_storage!(64)>(op, n),
-        ("ours", 128) => ours::<128, abi_core::bitint_storage!(128)>(op, n),
-        ("ours", 256) => ours::<256, abi_core::bitint_storage!(256)>(op, n),
-        ("ours", 512) => ours::<512, abi_core::bitint_storage!(512)>(op, n),
-        ("ours", _) => ours::<1024, abi_core::bitint_storage!(1024)>(op, n),
-        ("ruint", 24) => theirs::<24, 1>(op, n),
-        ("ruint", 64) => theirs::<64, 1>(op, n),
-        ("ruint", 128) => theirs::<128, 2>(op, n),
-        ("ruint", 256) => theirs::<256, 4>(op, n),
-        ("ruint", 512) => theirs::<512, 8>(op, n),
-        (_, _) => theirs::<1024, 16>(op, n),
+        ("ours", 24) => ours_op::<24, abi_core::bitint_storage!(24)>(op, n),
+        ("ours", 64) => ours_op::<64, abi_core::bitint_storage!(64)>(op, n),
+        ("ours", 128) => ours_op::<128, abi_core::bitint_storage!(128)>(op, n),
+        ("ours", 256) => ours_op::<256, abi_core::bitint_storage!(256)>(op, n),
+        ("ours", 512) => ours_op::<512, abi_core::bitint_storage!(512)>(op, n),
+        ("ours", _) => ours_op::<1024, abi_core::bitint_storage!(1024)>(op, n),
+        ("ruint", 24) => theirs_op::<24, 1>(op, n),
+        ("ruint", 64) => theirs_op::<64, 1>(op, n),
+        ("ruint", 128) => theirs_op::<128, 2>(op, n),
+        ("ruint", 256) => theirs_op::<256, 4>(op, n),
+        ("ruint", 512) => theirs_op::<512, 8>(op, n),
+        (_, _) => theirs_op::<1024, 16>(op, n),
     }
 }
 

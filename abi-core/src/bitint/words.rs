@@ -107,7 +107,16 @@ pub(crate) fn mul_into(out: &mut [u64], a: &[u64], b: &[u64]) {
     let (a, b) = (&a[..n], &b[..n]);
     match n {
         1 => out[0] = a[0].wrapping_mul(b[0]),
-        2 => set_u128(out, as_u128(a).wrapping_mul(as_u128(b))),
+        // One widening multiplication and two low ones (as LLVM lowers a
+        // `u128` product), written out: the `u128` form left LLVM a larger
+        // loop body, which it unrolled less.
+        2 => {
+            let low = u128::from(a[0]) * u128::from(b[0]);
+            out[0] = low as u64;
+            out[1] = (a[1].wrapping_mul(b[0]))
+                .wrapping_add(a[0].wrapping_mul(b[1]))
+                .wrapping_add((low >> 64) as u64);
+        }
         // LLVM unrolls the row loops of up to eight words completely
         // (at eight words: 239 instructions in the benchmark loop, against
         // 381 by columns).
