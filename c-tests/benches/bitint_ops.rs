@@ -105,14 +105,14 @@ macro_rules! run_loops {
             5 => {
                 for _ in 0..rounds {
                     for (v, d) in black_box(&values).iter().zip(&divisors) {
-                        acc = acc ^ (*v / *d);
+                        acc ^= *v / *d;
                     }
                 }
             }
             6 => {
                 for _ in 0..rounds {
                     for (v, d) in black_box(&values).iter().zip(&divisors) {
-                        acc = acc ^ (*v % *d);
+                        acc ^= *v % *d;
                     }
                 }
             }
