@@ -141,7 +141,7 @@ macro_rules! bit_int_arith {
                 }
                 let mut quotient = S::ZERO_WORDS;
                 let mut remainder = S::ZERO_WORDS;
-                words::divide_unsigned(dividend.as_ref(), divisor.as_ref(), quotient.as_mut(), remainder.as_mut());
+                words::divide_unsigned(dividend.as_mut(), divisor.as_mut(), quotient.as_mut(), remainder.as_mut());
                 if negative_dividend != negative_divisor {
                     words::negate(quotient.as_mut());
                 }

@@ -29,6 +29,24 @@ macro_rules! bit_int_text {
             fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
                 Some(self.cmp(other))
             }
+            // `<` and the like directly, not through an `Ordering`: one
+            // `cmp` (and `sbb`) on one or two words.
+            #[inline]
+            fn lt(&self, other: &Self) -> bool {
+                words::less(self.words().as_ref(), other.words().as_ref(), $signed)
+            }
+            #[inline]
+            fn le(&self, other: &Self) -> bool {
+                !words::less(other.words().as_ref(), self.words().as_ref(), $signed)
+            }
+            #[inline]
+            fn gt(&self, other: &Self) -> bool {
+                words::less(other.words().as_ref(), self.words().as_ref(), $signed)
+            }
+            #[inline]
+            fn ge(&self, other: &Self) -> bool {
+                !words::less(self.words().as_ref(), other.words().as_ref(), $signed)
+            }
         }
 
         impl<const N: u32, S: BitStorage> Ord for $name<N, S> {
