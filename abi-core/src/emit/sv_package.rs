@@ -396,8 +396,8 @@ mod tests {
         );
         assert!(
             stderr.contains(
-                "abi_core_library_built_without_the_verilator_feature__enable_it_for_verilator"
-            ),
+                "abi-core: this package and its library were built for the IEEE 1800 DPI-C ABI"
+            ) && stderr.contains("build the library with abi-core's verilator feature"),
             "{stderr}"
         );
     }
