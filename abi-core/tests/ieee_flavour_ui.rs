@@ -4,7 +4,6 @@
 //! abi-core built alone (`cargo test -p abi-core --test ieee_flavour_ui`).
 
 #[cfg(not(feature = "verilator"))]
-#[path = "../../abi-macros/tests/ui_toolchain/mod.rs"]
 mod ui_toolchain;
 
 #[test]

@@ -3,7 +3,6 @@
 //! anyone can fill, a view outliving its buffer) fails to compile, with
 //! the borrow checker's own message pointing at the conflicting use.
 
-#[path = "../../abi-macros/tests/ui_toolchain/mod.rs"]
 mod ui_toolchain;
 
 #[test]

@@ -5,6 +5,9 @@
 //! ui` and review them. They run on the rustc they were blessed with
 //! (`ui_toolchain::BLESSED`).
 
+// Kept in abi-core, whose packaged tests use it too (this test is not
+// packaged: it needs abi-core).
+#[path = "../../abi-core/tests/ui_toolchain/mod.rs"]
 mod ui_toolchain;
 
 #[test]
