@@ -241,7 +241,7 @@ fn test() -> Result<(), String> {
     step("hostile C and C++ callers with their own `main` (natively and under valgrind memcheck)");
     memcheck::hostile_callers()?;
     step(
-        "Miri: abi-core's unit tests, the boundary replay and the safe-API suite (Stacked Borrows), the replay and the suite again under Tree Borrows",
+        "Miri: abi-core's unit tests, the boundary replay and the safe-API suite (Stacked Borrows), the replay and the suite again under Tree Borrows, DPI-C open arrays behind a Rust svdpi stand-in (both models), the replay for i686",
     );
     sanitizers::miri()?;
     step("ThreadSanitizer: concurrent calls, registry reads and chandles");
