@@ -636,6 +636,9 @@ mod tests {
     /// Words that make the quotient estimate of algorithm D wrong (its
     /// corrections and the rare add-back step), in every combination.
     #[test]
+    // Safe arithmetic over thousands of word combinations: minutes under
+    // Miri, which has nothing to check in it.
+    #[cfg_attr(miri, ignore = "safe arithmetic, too slow under Miri")]
     fn long_division_matches_bit_serial_division() {
         const WORDS: [u64; 6] = [0, 1, 1 << 63, (1 << 63) - 1, !0, !0 - 1];
         let mut checked = 0;
