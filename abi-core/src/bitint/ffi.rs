@@ -31,6 +31,9 @@ macro_rules! bit_int_ffi {
         unsafe impl<const N: u32, S: BitStorage> crate::c::CParam for $name<N, S> {
             type Raw = <S as CPassing<$sign>>::Arg;
             const C_TYPE: crate::model::c::CTypeDesc = <Self as crate::c::CType>::C_TYPE;
+            // A pointer argument (i386 above 64 bits) takes part in the
+            // overlap check; a value passed in registers does not.
+            const BORROWS: bool = <S as CPassing<$sign>>::ARG_BORROWS;
             #[inline(always)]
             unsafe fn checked_borrow(
                 raw: Self::Raw,

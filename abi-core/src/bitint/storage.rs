@@ -104,6 +104,10 @@ pub unsafe trait CPassing<Sign>: Copy {
         let _ = arg;
         Ok(None)
     }
+    /// Whether [`CPassing::arg_borrow`] can return `Some`: the argument is a
+    /// pointer (i386 above 64 bits). The shims decide by it whether the
+    /// argument takes part in the overlap check (`CParam::BORROWS`).
+    const ARG_BORROWS: bool = false;
 }
 
 /// A `_BitInt` storage passed by value, as C passes the wide types on most
@@ -329,6 +333,7 @@ macro_rules! passed_by_reference {
                 // the alignment of memory C handed over.
                 (!arg.is_null()).then(|| unsafe { arg.read_unaligned() })
             }
+            const ARG_BORROWS: bool = true;
             #[inline(always)]
             fn arg_borrow(arg: *const [u32; K]) -> Result<Option<Borrow>, ArgError> {
                 if arg.is_null() {
