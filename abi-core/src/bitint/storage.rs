@@ -106,7 +106,9 @@ pub unsafe trait CPassing<Sign>: Copy {
     }
     /// Whether [`CPassing::arg_borrow`] can return `Some`: the argument is a
     /// pointer (i386 above 64 bits). The shims decide by it whether the
-    /// argument takes part in the overlap check (`CParam::BORROWS`).
+    /// argument takes part in the overlap check (`CParam::BORROWS`). Not
+    /// public API: it follows from `Arg`, never override it.
+    #[doc(hidden)]
     const ARG_BORROWS: bool = false;
 }
 
