@@ -23,18 +23,19 @@ pub(crate) fn docs_without_warnings() -> Result<(), String> {
 
 /// The `rust-version` of the workspace manifest.
 fn rust_version() -> Result<String, String> {
+    workspace_manifest_value("rust-version")
+}
+
+/// The first `key = "value"` of the workspace manifest (`Cargo.toml`).
+pub(crate) fn workspace_manifest_value(key: &str) -> Result<String, String> {
     let manifest = std::fs::read_to_string("Cargo.toml").map_err(|e| e.to_string())?;
     manifest
         .lines()
         .find_map(|line| {
-            let value = line
-                .trim()
-                .strip_prefix("rust-version")?
-                .trim()
-                .strip_prefix('=')?;
+            let value = line.trim().strip_prefix(key)?.trim().strip_prefix('=')?;
             Some(value.trim().trim_matches('"').to_owned())
         })
-        .ok_or_else(|| "Cargo.toml has no rust-version".to_owned())
+        .ok_or_else(|| format!("Cargo.toml has no {key}"))
 }
 
 /// The libraries users depend on (abi-core with each of its features, the

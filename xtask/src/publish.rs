@@ -55,18 +55,7 @@ pub(crate) fn target_dir() -> Result<PathBuf, String> {
 }
 
 fn version() -> Result<String, String> {
-    let manifest = std::fs::read_to_string("Cargo.toml").map_err(|e| e.to_string())?;
-    manifest
-        .lines()
-        .find_map(|line| {
-            let value = line
-                .trim()
-                .strip_prefix("version")?
-                .trim()
-                .strip_prefix('=')?;
-            Some(value.trim().trim_matches('"').to_owned())
-        })
-        .ok_or_else(|| "Cargo.toml has no workspace version".to_owned())
+    crate::hygiene::workspace_manifest_value("version")
 }
 
 /// Package, check and test the four library crates from their tarballs.
