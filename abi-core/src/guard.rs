@@ -16,7 +16,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::argument::{ArgError, Borrow, BorrowsOf, first_conflict, first_conflict_by_range};
-use crate::c::status::{STATUS_PANIC, status_of_arg_error};
+use crate::c::status::{STATUS_PANIC, StatusReports, status_of_arg_error, status_reports};
 use crate::model::function::FunctionEntry;
 
 /// Run the body of a shim without a status channel: a panic is reported,
@@ -114,12 +114,38 @@ fn report_non_unwinding_panic(info: &std::panic::PanicHookInfo<'_>) {
         return;
     }
     if let Some(function) = frames::innermost_export(shims) {
-        report(format_args!(
+        report_line(format_args!(
             "abi-core: `{}` (C symbol `{}`) {what}; aborting (Rust aborts the process itself: this panic cannot reach the shim)",
             function.rust_path(),
             function.symbol
         ));
     }
+}
+
+/// From the panic hook: `true` when the status reports are not on stderr
+/// ([`status_reports`]) and the panic happens inside a function with a
+/// status channel, which reports it through its status (Rust's own message
+/// is then left out too). Costs a stack walk per panic, only when the
+/// reports are off or routed.
+fn status_reports_silence(info: &std::panic::PanicHookInfo<'_>) -> bool {
+    if matches!(status_reports(), StatusReports::Stderr) {
+        return false;
+    }
+    if NON_UNWINDING_PANICS
+        .iter()
+        .any(|(core_message, _)| *core_message == panic_message(info.payload()))
+    {
+        // Rust aborts after these: its message stays.
+        return false;
+    }
+    let shims = crate::registry_section::shims();
+    !shims.is_empty()
+        && frames::innermost_export(shims).is_some_and(|function| {
+            matches!(
+                function.result,
+                crate::model::function::ResultType::Status { .. }
+            )
+        })
 }
 
 /// The frames of the calling thread, walked with the unwinder's
@@ -264,7 +290,7 @@ unsafe fn catch_panic(call: unsafe fn(*mut u8), data: *mut u8) -> Option<Box<dyn
 #[cold]
 #[inline(never)]
 fn panicked(function: &'static FunctionEntry, payload: Box<dyn Any + Send>) -> ! {
-    report_panic(function, &*payload, "aborting");
+    report_panic(function, &*payload, Outcome::Abort);
     // Not dropped: a payload whose destructor panics must not get a say.
     std::mem::forget(payload);
     std::process::abort()
@@ -273,7 +299,11 @@ fn panicked(function: &'static FunctionEntry, payload: Box<dyn Any + Send>) -> !
 #[cold]
 #[inline(never)]
 fn panic_to_status(function: &'static FunctionEntry, payload: Box<dyn Any + Send>) {
-    report_panic(function, &*payload, "returning ABI_STATUS_PANIC");
+    report_panic(
+        function,
+        &*payload,
+        Outcome::Status("returning ABI_STATUS_PANIC".into()),
+    );
     drop_payload(payload);
 }
 
@@ -322,7 +352,9 @@ extern "C" fn wrap_panic_hook() {
             // Ours first: if the previous hook panicked, Rust would abort
             // before anything after it ran.
             report_non_unwinding_panic(info);
-            without_sigpipe(|| previous(info));
+            if !status_reports_silence(info) {
+                without_sigpipe(|| previous(info));
+            }
         }));
     });
 }
@@ -348,7 +380,7 @@ pub extern "C" fn reject_argument(
     param: usize,
     error: ArgError,
 ) -> ! {
-    report_argument(function, param, error, "aborting");
+    report_argument(function, param, error, Outcome::Abort);
     std::process::abort()
 }
 
@@ -365,7 +397,7 @@ pub(crate) extern "C" fn reject_result(
     member: usize,
     error: crate::model::mlir::MemRefError,
 ) -> ! {
-    report(format_args!(
+    report_line(format_args!(
         "abi-core: `{}` (C symbol `{}`): result {member} does not match its MLIR result type: {error}; aborting",
         function.rust_path(),
         function.symbol
@@ -430,7 +462,7 @@ pub fn disjoint_or_status(
 #[cold]
 #[inline(never)]
 extern "C" fn reject_overlap(function: &'static FunctionEntry, first: usize, second: usize) -> ! {
-    report_overlap(function, first, second, "aborting");
+    report_overlap(function, first, second, Outcome::Abort);
     std::process::abort()
 }
 
@@ -442,18 +474,18 @@ extern "C" fn overlap_status(function: &'static FunctionEntry, first: usize, sec
         function,
         first,
         second,
-        &format!("returning status {status}"),
+        Outcome::Status(format!("returning status {status}")),
     );
     status
 }
 
-fn report_overlap(function: &'static FunctionEntry, first: usize, second: usize, outcome: &str) {
+fn report_overlap(function: &'static FunctionEntry, first: usize, second: usize, outcome: Outcome) {
     let describe = |param: usize| {
         let (name, rust_type) = function.param_names(param).unwrap_or(("?", "?"));
         format!("`{name}: {rust_type}`")
     };
-    report(format_args!(
-        "abi-core: `{}` (C symbol `{}`): arguments {} and {} share memory, and one of them is exclusive (`&mut`); {outcome}",
+    outcome.deliver(format_args!(
+        "abi-core: `{}` (C symbol `{}`): arguments {} and {} share memory, and one of them is exclusive (`&mut`)",
         function.rust_path(),
         function.symbol,
         describe(first),
@@ -479,7 +511,7 @@ pub extern "C" fn argument_status(
         function,
         param,
         error,
-        &format!("returning status {status}"),
+        Outcome::Status(format!("returning status {status}")),
     );
     status
 }
@@ -511,7 +543,7 @@ extern "C" fn bad_out_pointer(function: &'static FunctionEntry, is_null: bool) -
             "ABI_STATUS_INVALID_ARGUMENT",
         )
     };
-    report(format_args!(
+    report_status(format_args!(
         "abi-core: `{}` (C symbol `{}`): the out-pointer is {problem}; returning {name}",
         function.rust_path(),
         function.symbol
@@ -524,7 +556,7 @@ extern "C" fn bad_out_pointer(function: &'static FunctionEntry, is_null: bool) -
 #[cold]
 #[inline(never)]
 pub extern "C" fn reject_result_pointer(function: &'static FunctionEntry) -> ! {
-    report(format_args!(
+    report_line(format_args!(
         "abi-core: `{}` (C symbol `{}`): the result out-pointer (first argument) is NULL or misaligned; aborting",
         function.rust_path(),
         function.symbol
@@ -534,14 +566,19 @@ pub extern "C" fn reject_result_pointer(function: &'static FunctionEntry) -> ! {
 
 #[cold]
 #[inline(never)]
-fn report_argument(function: &'static FunctionEntry, param: usize, error: ArgError, outcome: &str) {
+fn report_argument(
+    function: &'static FunctionEntry,
+    param: usize,
+    error: ArgError,
+    outcome: Outcome,
+) {
     let (name, rust_type) = function.param_names(param).unwrap_or(("?", "?"));
     let hint = match (error, rust_type.starts_with('&')) {
         (ArgError::Null, true) => "; declare the parameter as `Option<&T>` to accept NULL",
         _ => "",
     };
-    report(format_args!(
-        "abi-core: `{}` (C symbol `{}`): argument `{name}: {rust_type}`: {error}{hint}; {outcome}",
+    outcome.deliver(format_args!(
+        "abi-core: `{}` (C symbol `{}`): argument `{name}: {rust_type}`: {error}{hint}",
         function.rust_path(),
         function.symbol
     ));
@@ -549,10 +586,10 @@ fn report_argument(function: &'static FunctionEntry, param: usize, error: ArgErr
 
 #[cold]
 #[inline(never)]
-fn report_panic(function: &'static FunctionEntry, payload: &(dyn Any + Send), outcome: &str) {
+fn report_panic(function: &'static FunctionEntry, payload: &(dyn Any + Send), outcome: Outcome) {
     let message = panic_message(payload);
-    report(format_args!(
-        "abi-core: `{}` (C symbol `{}`) panicked: {message}; {outcome}",
+    outcome.deliver(format_args!(
+        "abi-core: `{}` (C symbol `{}`) panicked: {message}",
         function.rust_path(),
         function.symbol
     ));
@@ -576,11 +613,52 @@ fn drop_payload(payload: Box<dyn Any + Send>) {
     }
 }
 
+/// What the function that reports does next, which ends the report's line
+/// and says where it goes.
+enum Outcome {
+    /// The process aborts: the line always goes to stderr, the only
+    /// account of the abort.
+    Abort,
+    /// The function returns a reserved status (the words given end the
+    /// line): the line goes where [`status_reports`] says.
+    Status(String),
+}
+
+impl Outcome {
+    fn deliver(self, message: std::fmt::Arguments<'_>) {
+        match self {
+            Outcome::Abort => report_line(format_args!("{message}; aborting")),
+            Outcome::Status(next) => report_status(format_args!("{message}; {next}")),
+        }
+    }
+}
+
+/// A report that comes with a returned status: on stderr, nowhere, or to
+/// the program's function, as [`status_reports`] says.
+fn report_status(message: std::fmt::Arguments<'_>) {
+    match status_reports() {
+        StatusReports::Stderr => report_line(message),
+        StatusReports::Off => {}
+        StatusReports::To(receive) => {
+            let line = message.to_string();
+            // The receiver is the program's code, running inside a shim's
+            // cold path: a panic there must not unwind into the foreign
+            // caller.
+            if catch_unwind(AssertUnwindSafe(|| receive(&line))).is_err() {
+                report_line(format_args!(
+                    "abi-core: the status-report function given to `set_status_reports` panicked; aborting"
+                ));
+                std::process::abort()
+            }
+        }
+    }
+}
+
 /// Write one line to stderr. Errors are ignored: a closed stderr must not
 /// turn a report into a second panic, and a pipe whose reader has gone must
 /// not kill the process (see [`without_sigpipe`]): a diagnostic never
 /// changes the outcome it reports.
-fn report(message: std::fmt::Arguments<'_>) {
+pub(crate) fn report_line(message: std::fmt::Arguments<'_>) {
     let line = format!("{message}\n");
     without_sigpipe(|| {
         let mut stderr = std::io::stderr().lock();

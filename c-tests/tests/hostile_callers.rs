@@ -210,6 +210,61 @@ fn every_attack_from_a_c_main_ends_as_documented() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// `ABI_CORE_STATUS_REPORTS=off`, set by a C program that must keep stderr
+/// clean: every attack that ends in a value ends in the same value, with
+/// nothing on stderr (neither abi-core's line nor Rust's panic message);
+/// without it the reports are there; an unknown value is named once.
+#[test]
+#[ignore = "needs the static library: run by `cargo xtask test`"]
+fn status_reports_turned_off_from_the_environment() {
+    if skip_without("clang-19") {
+        return;
+    }
+    let program = build("clang-19", "hostile/attacks.c", "c23", "attacks");
+    let run = |name: &str, setting: Option<&str>| {
+        let mut command = Command::new(&program);
+        command.arg(name);
+        match setting {
+            Some(value) => command.env("ABI_CORE_STATUS_REPORTS", value),
+            None => command.env_remove("ABI_CORE_STATUS_REPORTS"),
+        };
+        command.output().unwrap()
+    };
+    let (mut silenced, mut failures) = (0, Vec::new());
+    for (name, expectation) in attacks(&program) {
+        if !matches!(expectation, Expectation::Value(_)) {
+            continue;
+        }
+        let reported = String::from_utf8_lossy(&run(&name, None).stderr).contains("abi-core: ");
+        let quiet = run(&name, Some("off"));
+        let stderr = String::from_utf8_lossy(&quiet.stderr);
+        if let Some(problem) = expectation.check(&quiet) {
+            failures.push(format!("{name}: {problem}"));
+        } else if !stderr.trim().is_empty() {
+            failures.push(format!(
+                "{name}: stderr not empty with the reports off: `{stderr}`"
+            ));
+        } else if reported {
+            silenced += 1;
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        silenced >= 10,
+        "only {silenced} attacks reported on stderr by default"
+    );
+    let unknown = run("panic_with_status", Some("loud"));
+    let stderr = String::from_utf8_lossy(&unknown.stderr);
+    assert!(
+        stderr.contains("abi-core: ABI_CORE_STATUS_REPORTS=\"loud\" is not understood")
+            && stderr.contains("returning ABI_STATUS_PANIC"),
+        "{stderr}"
+    );
+    eprintln!(
+        "status reports off: {silenced} attacks that report by default left stderr empty, with the same values"
+    );
+}
+
 /// A panic in a function without a status channel, called from a C++
 /// `main`: the report names the function whether or not the caller has a
 /// `catch (...)` around the call (it must never catch a Rust panic).

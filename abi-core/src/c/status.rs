@@ -166,6 +166,96 @@ pub(crate) const fn status_of_arg_error(error: &ArgError) -> i32 {
     }
 }
 
+/// Where a function with a status channel reports the reserved status it
+/// returns (a caught panic, a bad argument, a NULL out-pointer).
+///
+/// By default each such return also writes one line on stderr naming the
+/// Rust function, its C symbol and the cause. A library whose callers read
+/// the status, and must keep stderr clean, turns the lines off or routes
+/// them to its own log:
+///
+/// ```
+/// use abi_core::c::status::{StatusReports, set_status_reports};
+///
+/// fn to_my_log(line: &str) {
+///     // A real library hands `line` to its logger.
+///     let _ = line;
+/// }
+///
+/// set_status_reports(StatusReports::To(to_my_log));
+/// # assert!(matches!(abi_core::c::status::status_reports(), StatusReports::To(_)));
+/// set_status_reports(StatusReports::Off);
+/// # assert!(matches!(abi_core::c::status::status_reports(), StatusReports::Off));
+/// ```
+///
+/// A program that cannot call Rust (a C `main`, a simulator) sets the
+/// environment variable `ABI_CORE_STATUS_REPORTS=off` instead (`stderr`, the
+/// default, is the other value); a setting made with
+/// [`set_status_reports`] takes precedence over it.
+///
+/// Only reports that come with a returned status obey this setting: a
+/// function without a status channel still writes its line before it
+/// aborts the process, since that line is the only account of the abort.
+/// With `Off` or `To`, Rust's own `thread '...' panicked` message is left
+/// out too for a panic inside a function with a status channel (found on
+/// the stack on ELF targets but 32-bit Arm; elsewhere Rust's message is
+/// still printed by its panic hook).
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub enum StatusReports {
+    /// One line on stderr per reserved status returned (the default).
+    Stderr,
+    /// No report: the status alone tells the caller.
+    Off,
+    /// Each report, one line without its newline, given to this function
+    /// (it runs on the thread of the failing call; a panic in it aborts).
+    To(fn(&str)),
+}
+
+/// The environment variable read when no [`set_status_reports`] call was
+/// made: `off` or `stderr`.
+pub const STATUS_REPORTS_VARIABLE: &str = "ABI_CORE_STATUS_REPORTS";
+
+static SETTING: std::sync::RwLock<Option<StatusReports>> = std::sync::RwLock::new(None);
+
+/// Choose where the reports of reserved statuses go, for the whole process
+/// (see [`StatusReports`]).
+pub fn set_status_reports(reports: StatusReports) {
+    *SETTING
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(reports);
+}
+
+/// Where the reports of reserved statuses go now: the last
+/// [`set_status_reports`], else [`STATUS_REPORTS_VARIABLE`], else stderr.
+pub fn status_reports() -> StatusReports {
+    if let Some(reports) = *SETTING
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    {
+        return reports;
+    }
+    static FROM_ENVIRONMENT: std::sync::OnceLock<StatusReports> = std::sync::OnceLock::new();
+    *FROM_ENVIRONMENT.get_or_init(|| {
+        match std::env::var(STATUS_REPORTS_VARIABLE).as_deref() {
+            Ok("off") => StatusReports::Off,
+            Ok("stderr") | Err(std::env::VarError::NotPresent) => StatusReports::Stderr,
+            Ok(other) => {
+                crate::guard::report_line(format_args!(
+                    "abi-core: {STATUS_REPORTS_VARIABLE}={other:?} is not understood (`off` or `stderr`); reporting on stderr"
+                ));
+                StatusReports::Stderr
+            }
+            Err(std::env::VarError::NotUnicode(_)) => {
+                crate::guard::report_line(format_args!(
+                    "abi-core: {STATUS_REPORTS_VARIABLE} is not UTF-8 (`off` or `stderr`); reporting on stderr"
+                ));
+                StatusReports::Stderr
+            }
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
