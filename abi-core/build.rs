@@ -1,3 +1,5 @@
+//! Two cfgs of the target. `abi_core_global_asm`: see `global_asm` below.
+//!
 //! The revision of the `_BitInt` rules this build follows, from the
 //! environment of the build (`ABI_CORE_BITINT_RULES`, see
 //! `bitint_layout::BitIntRevision::SELECTED`), as the cfg
@@ -5,6 +7,7 @@
 //! matching link-time marker symbol (`bitint_layout::marker`).
 
 fn main() {
+    global_asm();
     println!("cargo::rerun-if-env-changed=ABI_CORE_BITINT_RULES");
     println!("cargo::rustc-check-cfg=cfg(abi_core_bitint_rules, values(\"legacy\", \"psabi\"))");
     let rules = match std::env::var("ABI_CORE_BITINT_RULES") {
@@ -19,5 +22,19 @@ fn main() {
         other => panic!(
             "ABI_CORE_BITINT_RULES={other:?}: it must be `legacy` (the `_BitInt` rules of clang <= 21 on RISC-V, <= 20 on LoongArch) or `psabi` (the default: the psABIs' rules, clang >= 22 / >= 21)"
         ),
+    }
+}
+
+/// The cfg `abi_core_global_asm` on the architectures whose assembly Rust
+/// supports on stable (`global_asm!`), where `__linked_word!` writes its
+/// weak reference: the one place that lists them.
+fn global_asm() {
+    println!("cargo::rustc-check-cfg=cfg(abi_core_global_asm)");
+    let arch = std::env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
+    if matches!(
+        arch.as_str(),
+        "x86" | "x86_64" | "arm" | "aarch64" | "riscv32" | "riscv64" | "loongarch64" | "s390x"
+    ) {
+        println!("cargo::rustc-cfg=abi_core_global_asm");
     }
 }

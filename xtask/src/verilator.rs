@@ -377,11 +377,6 @@ pub(crate) fn verilate(
     // changed archive would not be linked again.
     let binary = obj.join(format!("V{top}"));
     let _ = std::fs::remove_file(&binary);
-    // `-rdynamic` and `-u` flags generated from the registry (a golden file
-    // kept equal to it by a test), so that abi-core finds the scope
-    // functions and the exports at run time.
-    let link_flags = std::fs::read_to_string(generated.join("abi_dpi.ldflags"))
-        .map_err(|e| format!("cannot read abi_dpi.ldflags: {e}"))?;
     let status = verilator
         .command()
         .args([
@@ -408,18 +403,12 @@ pub(crate) fn verilate(
         // `include "abi_dpi_exports.svh"` resolves in the generated files.
         .arg(format!("-I{}", generated.display()))
         .args(sources)
-        .args(
-            link_flags
-                .split_whitespace()
-                .flat_map(|flag| ["-LDFLAGS", flag]),
-        )
-        .arg("-LDFLAGS")
-        // The archive by absolute path, grouped with the model so that
-        // symbols resolve in both directions (exports called from Rust).
-        .arg(format!(
-            "-Wl,--start-group {} V{top}__ALL.a -Wl,--end-group",
-            library.display()
-        ))
+        // The Rust archive as one more source, with no linker flag: the
+        // link line an engineer writes for any C DPI library. abi-core's
+        // weak references find the svdpi functions and the exports at link
+        // time (`dpi/runtime.rs`), so neither `-rdynamic` nor the generated
+        // `.ldflags` is needed for a static link.
+        .arg(&library)
         .stdout(std::process::Stdio::null())
         .status()
         .map_err(|e| format!("cannot run verilator: {e}"))?;

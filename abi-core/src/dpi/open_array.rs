@@ -132,7 +132,7 @@ fn api() -> &'static Api {
         }
         macro_rules! resolve {
             ($name:literal) => {{
-                static SYMBOL: LazySymbol = LazySymbol::new($name);
+                static SYMBOL: LazySymbol = crate::__linked_symbol!($name);
                 // SAFETY: svdpi.h declares the function with exactly the
                 // signature of the `Api` field it is stored in
                 // (`svOpenArrayHandle` is `void *`, `svBitVecVal` is
@@ -141,29 +141,29 @@ fn api() -> &'static Api {
             }};
         }
         Ok(Api {
-            left: resolve!(c"svLeft"),
-            right: resolve!(c"svRight"),
-            low: resolve!(c"svLow"),
-            high: resolve!(c"svHigh"),
-            size: resolve!(c"svSize"),
-            dimensions: resolve!(c"svDimensions"),
-            array_ptr: resolve!(c"svGetArrayPtr"),
-            size_of_array: resolve!(c"svSizeOfArray"),
-            element_ptr1: resolve!(c"svGetArrElemPtr1"),
-            element_ptr2: resolve!(c"svGetArrElemPtr2"),
-            element_ptr3: resolve!(c"svGetArrElemPtr3"),
-            get_bits1: resolve!(c"svGetBitArrElem1VecVal"),
-            get_bits2: resolve!(c"svGetBitArrElem2VecVal"),
-            get_bits3: resolve!(c"svGetBitArrElem3VecVal"),
-            put_bits1: resolve!(c"svPutBitArrElem1VecVal"),
-            put_bits2: resolve!(c"svPutBitArrElem2VecVal"),
-            put_bits3: resolve!(c"svPutBitArrElem3VecVal"),
-            get_logic1: resolve!(c"svGetLogicArrElem1VecVal"),
-            get_logic2: resolve!(c"svGetLogicArrElem2VecVal"),
-            get_logic3: resolve!(c"svGetLogicArrElem3VecVal"),
-            put_logic1: resolve!(c"svPutLogicArrElem1VecVal"),
-            put_logic2: resolve!(c"svPutLogicArrElem2VecVal"),
-            put_logic3: resolve!(c"svPutLogicArrElem3VecVal"),
+            left: resolve!("svLeft"),
+            right: resolve!("svRight"),
+            low: resolve!("svLow"),
+            high: resolve!("svHigh"),
+            size: resolve!("svSize"),
+            dimensions: resolve!("svDimensions"),
+            array_ptr: resolve!("svGetArrayPtr"),
+            size_of_array: resolve!("svSizeOfArray"),
+            element_ptr1: resolve!("svGetArrElemPtr1"),
+            element_ptr2: resolve!("svGetArrElemPtr2"),
+            element_ptr3: resolve!("svGetArrElemPtr3"),
+            get_bits1: resolve!("svGetBitArrElem1VecVal"),
+            get_bits2: resolve!("svGetBitArrElem2VecVal"),
+            get_bits3: resolve!("svGetBitArrElem3VecVal"),
+            put_bits1: resolve!("svPutBitArrElem1VecVal"),
+            put_bits2: resolve!("svPutBitArrElem2VecVal"),
+            put_bits3: resolve!("svPutBitArrElem3VecVal"),
+            get_logic1: resolve!("svGetLogicArrElem1VecVal"),
+            get_logic2: resolve!("svGetLogicArrElem2VecVal"),
+            get_logic3: resolve!("svGetLogicArrElem3VecVal"),
+            put_logic1: resolve!("svPutLogicArrElem1VecVal"),
+            put_logic2: resolve!("svPutLogicArrElem2VecVal"),
+            put_logic3: resolve!("svPutLogicArrElem3VecVal"),
         })
     });
     match api {

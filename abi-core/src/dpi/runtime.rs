@@ -1,12 +1,20 @@
-//! The simulator side of DPI-C, found at run time: `svdpi.h` functions
-//! (`svGetScope`, ...) and SystemVerilog exports are looked up by name in
-//! the running program with `dlsym`, once, instead of being linked.
+//! The simulator side of DPI-C: `svdpi.h` functions (`svGetScope`, ...)
+//! and SystemVerilog exports, found once, at their first use.
+//!
+//! Each is referenced weakly at link time (on ELF targets, see
+//! [`__linked_symbol!`](crate::__linked_symbol)): when the simulator's own
+//! objects are in the link (`verilator --binary top.sv librust.a`, with no
+//! extra flag), the linker fills the reference in; when they are not (an
+//! ordinary test binary), the reference is NULL and the program still
+//! links. A NULL reference falls back to a look-up by name with `dlsym`,
+//! which finds symbols that a simulator's executable exports to a shared
+//! library loaded later (`-rdynamic`, or a simulator that exports its
+//! symbols).
 //!
 //! So a crate with `#[dpi_export]` declarations still links into ordinary
 //! test binaries, and a call outside a simulator, or before the simulator
 //! set a scope, is a [`DpiError`] naming the function, not a link error or a
-//! simulator abort. The simulator's executable must export its symbols
-//! (`-rdynamic`, which `abi-core`'s Verilator recipe passes).
+//! simulator abort.
 
 use core::ffi::{CStr, c_char, c_void};
 use core::fmt;
@@ -59,7 +67,7 @@ impl fmt::Display for DpiError {
         match self {
             DpiError::Missing { symbol } => write!(
                 f,
-                "`{symbol}` is not in the running program (not inside a DPI-C simulator, not exported with `export \"DPI-C\"`, or the executable was linked without -rdynamic)"
+                "`{symbol}` is not in the running program: not inside a DPI-C simulator, not declared with `export \"DPI-C\"`, or not linked in (link the static library into the simulator's executable, or, for a shared library, link the executable with -rdynamic and the generated abi_dpi.ldflags)"
             ),
             DpiError::NoScope { export } => write!(
                 f,
@@ -97,14 +105,27 @@ unsafe extern "C" {
 pub struct LazySymbol {
     name: &'static CStr,
     address: AtomicPtr<c_void>,
+    linked: fn() -> *mut c_void,
+}
+
+fn not_linked() -> *mut c_void {
+    core::ptr::null_mut()
 }
 
 impl LazySymbol {
-    /// A symbol called `name`.
+    /// A symbol called `name`, looked up by name only.
     pub const fn new(name: &'static CStr) -> Self {
+        LazySymbol::linked(name, not_linked)
+    }
+
+    /// A symbol called `name` that `linked` finds first: the address the
+    /// linker gave a weak reference, or NULL
+    /// ([`__linked_symbol!`](crate::__linked_symbol)).
+    pub const fn linked(name: &'static CStr, linked: fn() -> *mut c_void) -> Self {
         LazySymbol {
             name,
             address: AtomicPtr::new(core::ptr::null_mut()),
+            linked,
         }
     }
 
@@ -113,18 +134,117 @@ impl LazySymbol {
         if let Some(found) = NonNull::new(self.address.load(Ordering::Acquire)) {
             return Ok(found);
         }
-        #[cfg(not(miri))]
-        // SAFETY: `dlsym` with the default handle and a NUL-terminated name
-        // has no preconditions.
-        let found = unsafe { dlsym(core::ptr::null_mut(), self.name.as_ptr()) };
-        #[cfg(miri)]
-        let found = miri_svdpi::address(self.name);
+        let mut found = (self.linked)();
+        if found.is_null() {
+            #[cfg(not(miri))]
+            {
+                // SAFETY: `dlsym` with the default handle and a
+                // NUL-terminated name has no preconditions.
+                found = unsafe { dlsym(core::ptr::null_mut(), self.name.as_ptr()) };
+            }
+            #[cfg(miri)]
+            {
+                found = miri_svdpi::address(self.name);
+            }
+        }
         let found = NonNull::new(found).ok_or(DpiError::Missing {
             symbol: self.name.to_str().unwrap_or("?"),
         })?;
         self.address.store(found.as_ptr(), Ordering::Release);
         Ok(found)
     }
+}
+
+/// A [`LazySymbol`] for the C symbol `$name` (a string literal) that the
+/// linker resolves when it can: on ELF targets (where `__elf_select!`
+/// says) a word holding the address of a weak reference to `$name` (NULL
+/// when nothing in the link defines it, see [`__linked_word!`]), which the
+/// look-up reads before it asks `dlsym`. Not public API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __linked_symbol {
+    ($name:literal) => {{
+        $crate::__elf_select! {
+            {
+                fn linked() -> *mut ::core::ffi::c_void {
+                    $crate::__linked_word!($name)
+                }
+            }
+            else {
+                fn linked() -> *mut ::core::ffi::c_void {
+                    ::core::ptr::null_mut()
+                }
+            }
+        }
+        const NAME: &::core::ffi::CStr =
+            match ::core::ffi::CStr::from_bytes_with_nul(::core::concat!($name, "\0").as_bytes()) {
+                ::core::result::Result::Ok(name) => name,
+                ::core::result::Result::Err(_) => ::core::panic!("a symbol name holds a NUL"),
+            };
+        $crate::__private::LazySymbol::linked(NAME, linked)
+    }};
+}
+
+/// The address a weak reference to the C symbol `$name` got from the
+/// linker, or NULL, on an ELF target. Not public API.
+///
+/// The word that holds it is written in assembly because a weak reference
+/// has no stable Rust spelling, and Rust may assume that the address of an
+/// `extern` item is never NULL: reading a pointer-sized value that may be
+/// NULL is sound where taking a NULL address is not. The word's own symbol
+/// is a hidden weak definition, defined once per object file (`.ifndef`),
+/// so that several uses of one name, in one crate or several, are one
+/// word. Where Rust has no stable assembly (build.rs: the cfg
+/// `abi_core_global_asm`), and under Miri, the address is NULL.
+#[cfg(all(abi_core_global_asm, not(miri)))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __linked_word {
+    ($name:literal) => {{
+        mod word {
+            ::core::arch::global_asm!(::core::concat!(
+                ".ifndef __abi_core_linked_",
+                $name,
+                "\n",
+                ".pushsection .data.rel.ro.abi_core_linked,\"aw\"\n",
+                ".p2align 3\n",
+                ".weak __abi_core_linked_",
+                $name,
+                "\n",
+                ".hidden __abi_core_linked_",
+                $name,
+                "\n",
+                "__abi_core_linked_",
+                $name,
+                ":\n",
+                ".weak ",
+                $name,
+                "\n",
+                ".dc.a ",
+                $name,
+                "\n",
+                ".popsection\n",
+                ".endif\n",
+            ));
+        }
+        unsafe extern "C" {
+            #[link_name = ::core::concat!("__abi_core_linked_", $name)]
+            static LINKED: *mut ::core::ffi::c_void;
+        }
+        // SAFETY: a pointer-sized word the assembly above defines, which
+        // the linker filled in (or left NULL); nothing writes it.
+        unsafe { LINKED }
+    }};
+}
+
+/// See the other definition: NULL here.
+#[cfg(not(all(abi_core_global_asm, not(miri))))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __linked_word {
+    ($name:literal) => {
+        ::core::ptr::null_mut()
+    };
 }
 
 /// Miri has no `dlsym` for the program's own symbols, but it calls a
@@ -168,10 +288,10 @@ mod miri_svdpi {
     }
 }
 
-static SV_GET_SCOPE: LazySymbol = LazySymbol::new(c"svGetScope");
-static SV_SET_SCOPE: LazySymbol = LazySymbol::new(c"svSetScope");
-static SV_GET_SCOPE_FROM_NAME: LazySymbol = LazySymbol::new(c"svGetScopeFromName");
-static SV_GET_NAME_FROM_SCOPE: LazySymbol = LazySymbol::new(c"svGetNameFromScope");
+static SV_GET_SCOPE: LazySymbol = crate::__linked_symbol!("svGetScope");
+static SV_SET_SCOPE: LazySymbol = crate::__linked_symbol!("svSetScope");
+static SV_GET_SCOPE_FROM_NAME: LazySymbol = crate::__linked_symbol!("svGetScopeFromName");
+static SV_GET_NAME_FROM_SCOPE: LazySymbol = crate::__linked_symbol!("svGetNameFromScope");
 
 type GetScope = unsafe extern "C" fn() -> *mut c_void;
 type SetScope = unsafe extern "C" fn(*mut c_void) -> *mut c_void;
@@ -332,12 +452,35 @@ mod tests {
             })
         );
         drop(grant);
-        static NOT_THERE: LazySymbol = LazySymbol::new(c"abi_core_no_such_symbol");
+        static NOT_THERE: LazySymbol = crate::__linked_symbol!("abi_core_no_such_symbol");
         assert_eq!(
             NOT_THERE.get(),
             Err(DpiError::Missing {
                 symbol: "abi_core_no_such_symbol"
             })
         );
+    }
+
+    /// A symbol the link resolved (libc's `malloc`) is found by the weak
+    /// reference on ELF targets and by `dlsym` elsewhere, at the same
+    /// address; by name only, `dlsym` finds it.
+    #[test]
+    #[cfg(all(unix, not(miri)))]
+    fn linked_and_looked_up_symbols_are_the_function() {
+        static LINKED: LazySymbol = crate::__linked_symbol!("malloc");
+        static BY_NAME: LazySymbol = LazySymbol::new(c"malloc");
+        let malloc = libc::malloc as *mut c_void;
+        assert_eq!((LINKED.linked)(), {
+            #[cfg(all(abi_core_global_asm, target_os = "linux"))]
+            {
+                malloc
+            }
+            #[cfg(not(all(abi_core_global_asm, target_os = "linux")))]
+            {
+                core::ptr::null_mut()
+            }
+        });
+        assert_eq!(LINKED.get().map(NonNull::as_ptr), Ok(malloc));
+        assert_eq!(BY_NAME.get().map(NonNull::as_ptr), Ok(malloc));
     }
 }

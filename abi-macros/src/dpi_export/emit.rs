@@ -13,10 +13,6 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     let ident = &f.ident;
     let vis = &f.vis;
     let name = crate::syntax::unraw(ident);
-    let symbol_cstr = syn::LitCStr::new(
-        &std::ffi::CString::new(name.clone()).unwrap(),
-        Span::call_site(),
-    );
     let doc = &f.doc;
     let Parameters {
         wrapper_params,
@@ -58,7 +54,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         /// Fails with `DpiError::NoScope` when called with no DPI scope set
         /// (outside a `context` import or `Scope::with`).
         #vis fn #ident(#(#wrapper_params),*) -> ::core::result::Result<#result, #p::DpiError> {
-            static __ABI_SYMBOL: #p::LazySymbol = #p::LazySymbol::new(#symbol_cstr);
+            static __ABI_SYMBOL: #p::LazySymbol = #p::linked_symbol!(#name);
             #p::require_scope(#name)?;
             let __abi_address = __ABI_SYMBOL.get()?;
             // SAFETY: a function pointer of the export's C prototype (see

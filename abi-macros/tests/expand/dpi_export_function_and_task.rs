@@ -7,8 +7,8 @@ pub fn sv_double(
     x: f32,
     n: &mut i32,
 ) -> ::core::result::Result<f32, ::abi_core::__private::DpiError> {
-    static __ABI_SYMBOL: ::abi_core::__private::LazySymbol = ::abi_core::__private::LazySymbol::new(
-        c"sv_double",
+    static __ABI_SYMBOL: ::abi_core::__private::LazySymbol = ::abi_core::__private::linked_symbol!(
+        "sv_double"
     );
     ::abi_core::__private::require_scope("sv_double")?;
     let __abi_address = __ABI_SYMBOL.get()?;
@@ -82,8 +82,8 @@ pub fn sv_wait(
     cycles: i32,
     done: &mut bool,
 ) -> ::core::result::Result<(), ::abi_core::__private::DpiError> {
-    static __ABI_SYMBOL: ::abi_core::__private::LazySymbol = ::abi_core::__private::LazySymbol::new(
-        c"sv_wait",
+    static __ABI_SYMBOL: ::abi_core::__private::LazySymbol = ::abi_core::__private::linked_symbol!(
+        "sv_wait"
     );
     ::abi_core::__private::require_scope("sv_wait")?;
     let __abi_address = __ABI_SYMBOL.get()?;
