@@ -6,6 +6,9 @@
 //! each type, read from the LLVM IR signature of a function that takes and
 //! returns it.
 
+#[path = "support/tools.rs"]
+mod tools;
+
 use std::fmt::Write as _;
 use std::process::Command;
 
@@ -18,21 +21,6 @@ use abi_core::bitint_layout::{
 /// implements on each target (`BitIntRevision::of_clang`): clang-19 the
 /// legacy rules, clang-22 the psABIs'.
 const COMPILERS: [(&str, u32); 2] = [("clang-19", 19), ("clang-22", 22)];
-
-fn clang_available(clang: &str) -> bool {
-    let found = Command::new(clang)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            !std::env::var("CI").is_ok_and(|v| v == "true" || v == "1"),
-            "{clang} is required under CI"
-        );
-        eprintln!("SKIPPED: {clang} is not installed; run `cargo xtask test` to install it");
-    }
-    found
-}
 
 /// What clang reports for one type.
 #[derive(Debug, PartialEq)]
@@ -275,7 +263,7 @@ fn layout_and_passing_match_clang_on_every_target() {
     let mut mismatches = Vec::new();
     for compiler in COMPILERS {
         let clang = compiler.0;
-        if !clang_available(clang) {
+        if !tools::available(clang) {
             continue;
         }
         let checked = sweep(compiler, &mut mismatches);

@@ -5,26 +5,14 @@
 //! Each combination of target, revision and compiler (clang-19, clang-22,
 //! and Debian's gcc 12 for riscv64) is compiled for real.
 
+#[path = "support/tools.rs"]
+mod tools;
+
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
 use abi_core::bitint_layout::{BitIntRevision, BitIntTarget};
 use abi_core::emit::bitint_rules_check;
-
-fn available(compiler: &str) -> bool {
-    let found = Command::new(compiler)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            !std::env::var("CI").is_ok_and(|v| v == "true" || v == "1"),
-            "{compiler} is required under CI"
-        );
-        eprintln!("SKIPPED: {compiler} is not installed; run `cargo xtask test` to install it");
-    }
-    found
-}
 
 /// Compile the check twice (as two generated headers included in one
 /// file carry it) and a `_BitInt` declaration, warnings as errors:
@@ -64,7 +52,7 @@ fn compile(compiler: &str, target_args: &[&str], check: &str) -> Result<(), Stri
 fn a_header_for_one_revision_is_refused_by_a_compiler_of_the_other() {
     let mut checked = 0;
     for (clang, major) in [("clang-19", 19), ("clang-22", 22)] {
-        if !available(clang) {
+        if !tools::available(clang) {
             continue;
         }
         for target in BitIntTarget::ALL {
@@ -110,7 +98,7 @@ fn a_header_for_one_revision_is_refused_by_a_compiler_of_the_other() {
 #[test]
 fn another_compiler_is_refused_on_riscv() {
     const GCC: &str = "riscv64-linux-gnu-gcc";
-    if !available(GCC) {
+    if !tools::available(GCC) {
         return;
     }
     let check = bitint_rules_check(BitIntTarget::Riscv64, BitIntRevision::Psabi);

@@ -11,6 +11,9 @@
 //! the xtask sets) every attack runs again under valgrind memcheck, which
 //! must report no error before the process ends or aborts.
 
+#[path = "support/tools.rs"]
+mod tools;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -30,28 +33,6 @@ fn profile_dir() -> PathBuf {
         .and_then(Path::parent)
         .expect("target/<profile>/deps/<test>")
         .to_path_buf()
-}
-
-fn has_command(command: &str) -> bool {
-    Command::new(command)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// `true` when the tools are missing outside CI (the test then says it
-/// skipped); under CI a missing tool fails.
-fn skip_without(tool: &str) -> bool {
-    if has_command(tool) {
-        return false;
-    }
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-    assert!(
-        !ci,
-        "{tool} is required under CI for the hostile-caller suite"
-    );
-    eprintln!("SKIPPED: {tool} is not installed (run `cargo xtask test` to install it)");
-    true
 }
 
 /// Compile `source` (C or C++) against the library into the program
@@ -159,7 +140,7 @@ fn valgrind_clean(stderr: &str) -> bool {
 #[test]
 #[ignore = "needs the static library: run by `cargo xtask test`"]
 fn every_attack_from_a_c_main_ends_as_documented() {
-    if skip_without("clang-19") {
+    if !tools::available("clang-19") {
         return;
     }
     let program = build("clang-19", "hostile/attacks.c", "c23", "attacks");
@@ -167,7 +148,7 @@ fn every_attack_from_a_c_main_ends_as_documented() {
     assert!(attacks.len() >= 150, "only {} attacks", attacks.len());
 
     let valgrind = std::env::var("HOSTILE_VALGRIND").is_ok_and(|v| v == "1");
-    if valgrind && skip_without("valgrind") {
+    if valgrind && !tools::available("valgrind") {
         return;
     }
     let mut failures = Vec::new();
@@ -217,7 +198,7 @@ fn every_attack_from_a_c_main_ends_as_documented() {
 #[test]
 #[ignore = "needs the static library: run by `cargo xtask test`"]
 fn status_reports_turned_off_from_the_environment() {
-    if skip_without("clang-19") {
+    if !tools::available("clang-19") {
         return;
     }
     let program = build("clang-19", "hostile/attacks.c", "c23", "attacks");
@@ -271,7 +252,7 @@ fn status_reports_turned_off_from_the_environment() {
 #[test]
 #[ignore = "needs the static library: run by `cargo xtask test`"]
 fn panic_report_from_a_cpp_main() {
-    if skip_without("clang++-19") {
+    if !tools::available("clang++-19") {
         return;
     }
     let program = build("clang++-19", "hostile/cpp_main.cpp", "c++17", "cpp_main");
@@ -296,7 +277,7 @@ fn panic_report_from_a_cpp_main() {
 #[test]
 #[ignore = "needs the static library: run by `cargo xtask test`"]
 fn narrow_arguments_from_llvm_ir_without_extension_attributes() {
-    if skip_without("clang-19") {
+    if !tools::available("clang-19") {
         return;
     }
     let dir = profile_dir().join("hostile");

@@ -9,6 +9,9 @@
 
 #![allow(clippy::all, unused_parens, unreachable_pub)]
 
+#[path = "support/tools.rs"]
+mod tools;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -42,18 +45,6 @@ fn run(command: &mut Command, what: &str) {
     );
 }
 
-fn have(tool: &str) -> bool {
-    let found = Command::new(tool).arg("--version").output().is_ok();
-    assert!(
-        found || std::env::var("CI").is_err(),
-        "{tool} is required under CI"
-    );
-    if !found {
-        eprintln!("SKIPPED: {tool} is not installed");
-    }
-    found
-}
-
 #[test]
 fn hard_names_make_files_every_tool_accepts() {
     let registry = registry();
@@ -74,7 +65,7 @@ fn hard_names_make_files_every_tool_accepts() {
     )
     .unwrap();
     for compiler in ["gcc", "clang-19"] {
-        if have(compiler) {
+        if tools::available(compiler) {
             run(
                 Command::new(compiler)
                     .args([
@@ -90,7 +81,7 @@ fn hard_names_make_files_every_tool_accepts() {
             );
         }
     }
-    if have("g++") {
+    if tools::available("g++") {
         // C++ reads the C header (`extern "C"`) and the DPI header (which
         // Verilator's generated C++ includes).
         for file in [&header, &dpi_header] {
@@ -116,7 +107,7 @@ fn hard_names_make_files_every_tool_accepts() {
             );
         }
     }
-    if have("verilator") {
+    if tools::available("verilator") {
         run(
             Command::new("verilator")
                 .args(["--lint-only", "-Wall"])
