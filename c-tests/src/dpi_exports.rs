@@ -633,6 +633,26 @@ pub fn bench_dpi_open_sum(values: OpenArray<'_, i32>) -> i64 {
     }
 }
 
+/// `dst[low] = src[low] + 1`: an import with a writable open array beside
+/// another open array, so the shim makes the overlap check (the arrays'
+/// buffers compared) before the call; the element work is one read and
+/// one write, so the check's cost shows.
+#[dpi_import]
+pub fn bench_dpi_copy_first(src: OpenArray<'_, i32>, mut dst: OpenArrayMut<'_, i32>) {
+    let first = src.get(src.low()).unwrap_or(0);
+    let low = dst.low();
+    dst.set(low, first.wrapping_add(1));
+}
+
+/// `dst[low] += 1`: the same element work with a single open array, so no
+/// overlap check (the pair above minus this one is what the check costs).
+#[dpi_import]
+pub fn bench_dpi_bump_first(mut dst: OpenArrayMut<'_, i32>) {
+    let low = dst.low();
+    let value = dst.get(low).unwrap_or(0);
+    dst.set(low, value.wrapping_add(1));
+}
+
 /// `output string`: the name of a colour code, a `&'static CStr` (Annex H:
 /// the string must outlive the call; a static one always does); the result
 /// is 0, or 1 for an unknown code (`"unknown"`).

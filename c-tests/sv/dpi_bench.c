@@ -58,6 +58,40 @@ long long c_bench_open_sum(const svOpenArrayHandle values) {
     return total;
 }
 
+/* The overlap check the generated shim makes for an import with a
+ * writable open array beside another borrowing argument: the simulator's
+ * buffers compared (svGetArrayPtr, svSizeOfArray bytes), or the handles
+ * when an array has no buffer. */
+static void check_disjoint(const char *function, const svOpenArrayHandle a,
+                           const svOpenArrayHandle b) {
+    const char *pa = (const char *)svGetArrayPtr(a);
+    const char *pb = (const char *)svGetArrayPtr(b);
+    uintptr_t a0 = pa ? (uintptr_t)pa : (uintptr_t)a;
+    uintptr_t b0 = pb ? (uintptr_t)pb : (uintptr_t)b;
+    uintptr_t a1 = a0 + (pa ? (uintptr_t)svSizeOfArray(a) : 1);
+    uintptr_t b1 = b0 + (pb ? (uintptr_t)svSizeOfArray(b) : 1);
+    if (a0 < b1 && b0 < a1) {
+        fprintf(stderr, "%s: arguments `src` and `dst` share memory; aborting\n", function);
+        abort();
+    }
+}
+
+void c_bench_copy_first(const svOpenArrayHandle src, const svOpenArrayHandle dst) {
+    if (src == 0) refuse("c_bench_copy_first", "src");
+    if (dst == 0) refuse("c_bench_copy_first", "dst");
+    check_disjoint("c_bench_copy_first", src, dst);
+    const int *from = (const int *)svGetArrElemPtr1(src, svLow(src, 1));
+    int first = from ? *from : 0;
+    int *to = (int *)svGetArrElemPtr1(dst, svLow(dst, 1));
+    if (to) *to = (int)((unsigned)first + 1u);
+}
+
+void c_bench_bump_first(const svOpenArrayHandle dst) {
+    if (dst == 0) refuse("c_bench_bump_first", "dst");
+    int *to = (int *)svGetArrElemPtr1(dst, svLow(dst, 1));
+    if (to) *to = (int)((unsigned)*to + 1u);
+}
+
 #ifdef __cplusplus
 }
 #endif

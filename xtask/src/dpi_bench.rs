@@ -10,10 +10,18 @@ use std::time::Instant;
 pub(crate) const METHOD: &str = "`c-tests/sv/dpi_bench.sv` calls a generated `#[dpi_import]` (Rust, release) or its hand-written C twin (`c-tests/sv/dpi_bench.c`, compiled by Verilator with the model, at `-O3` like Rust's release profile instead of Verilator's default `-Os`, by g++ as Verilator does by default, and in a second model by clang-19, which like rustc is built on LLVM, another version) in a loop; both are linked into one Verilator 5 binary and print the same result, which is checked. Per call: instructions under callgrind, the difference between `+n=N0` and `+n=N0+N` runs over `N` (the SystemVerilog loop is in both). End to end: wall time of 10 million calls, the fastest of 7 runs of each (2 in quick mode), alternating.";
 
 /// (name, case of the Rust import; its C twin is the next case).
-const PAIRS: [(&str, u32); 3] = [
+const PAIRS: [(&str, u32); 5] = [
     ("`int` add", 0),
     ("`bit [127:0]` in, in, out (add)", 2),
     ("open array sum, `int values[1024]`", 4),
+    (
+        "open array `inout` beside an `input` one (overlap check), one element each",
+        6,
+    ),
+    (
+        "the same with the `inout` array alone (no overlap check)",
+        8,
+    ),
 ];
 
 pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {

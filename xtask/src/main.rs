@@ -48,6 +48,12 @@ fn main() -> ExitCode {
         Some("showcase") => showcase(),
         Some("bench") => benchmarks::run(args[1..].iter().any(|a| a == "--quick")),
         Some("compile-cost") => compile_cost::compile_cost(),
+        // One family of `bench`, for working on the DPI shims: the table
+        // on stdout (`--quick` as for `bench`).
+        Some("bench-dpi") => std::env::current_dir()
+            .map_err(|e| e.to_string())
+            .and_then(|root| dpi_bench::run(&root, args[1..].iter().any(|a| a == "--quick")))
+            .map(|table| println!("{table}")),
         // One step of `test`, for working on the DPI-C flow.
         Some("dpi") => ensure_tools(tools::FOR_TESTS).and_then(|()| verilator::dpi_in_verilator()),
         Some("hostile") => {

@@ -114,7 +114,49 @@ pub(crate) type BorrowsOf<'a> = Option<&'a dyn Fn(&mut dyn FnMut(Borrow))>;
 
 /// The first pair of arguments (by parameter index) of which one borrows a
 /// range that conflicts with a range of the other, if any.
+///
+/// Each argument is visited once and its ranges gathered on the stack (an
+/// open array or a string is one range; the visit calls into the
+/// simulator), then the pairs are compared; only when more ranges than the
+/// buffer holds (arrays of strings) are the arguments visited pair by pair
+/// instead.
+#[inline(never)]
 pub(crate) fn first_conflict_by_range(arguments: &[BorrowsOf<'_>]) -> Option<(usize, usize)> {
+    const HELD: usize = 8;
+    let mut ranges = [(0, Borrow::EMPTY); HELD];
+    let mut count = 0;
+    for (i, visit) in arguments.iter().enumerate() {
+        let Some(visit) = visit else { continue };
+        let mut overflow = false;
+        visit(&mut |borrow| match ranges.get_mut(count) {
+            Some(slot) => {
+                *slot = (i, borrow);
+                count += 1;
+            }
+            None => overflow = true,
+        });
+        if overflow {
+            return first_conflict_by_visiting(arguments);
+        }
+    }
+    let ranges = &ranges[..count];
+    let mut first: Option<(usize, usize)> = None;
+    for (k, (i, a)) in ranges.iter().enumerate() {
+        for (j, b) in &ranges[k + 1..] {
+            // Ranges are in parameter order, so `i <= j`; two ranges of one
+            // argument never conflict (a string array's strings may share).
+            if i != j && a.conflicts_with(b) && first.is_none_or(|found| (*i, *j) < found) {
+                first = Some((*i, *j));
+            }
+        }
+    }
+    first
+}
+
+/// [`first_conflict_by_range`] without a buffer: each pair of arguments
+/// visited range by range.
+#[cold]
+fn first_conflict_by_visiting(arguments: &[BorrowsOf<'_>]) -> Option<(usize, usize)> {
     for (i, first) in arguments.iter().enumerate() {
         let Some(first) = first else { continue };
         let mut conflict = None;
@@ -182,5 +224,56 @@ mod tests {
         let zst = Borrow::of_checked(core::ptr::without_provenance::<()>(0x1004), ONE, true);
         assert!(zst.is_empty() && !whole.conflicts_with(&zst));
         assert!(whole.contains(&inside) && Borrow::EMPTY.contains(&zst));
+    }
+
+    /// The buffered check and the pair-by-pair one give the same first
+    /// pair, for arguments of 0 to 5 ranges each (so that some calls
+    /// overflow the buffer and some do not), over a few addresses so that
+    /// conflicts are frequent.
+    #[test]
+    fn gathered_ranges_find_the_pair_visiting_finds() {
+        type Visitor = dyn Fn(&mut dyn FnMut(Borrow));
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |bound: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            usize::try_from(state % bound).unwrap()
+        };
+        let (mut conflicts, mut overflows) = (0, 0);
+        for _ in 0..if cfg!(miri) { 50 } else { 5_000 } {
+            let arguments: Vec<Option<Vec<Borrow>>> = (0..next(5) + 1)
+                .map(|_| {
+                    (next(4) != 0).then(|| {
+                        (0..next(6))
+                            .map(|_| Borrow::range(next(64), next(12), next(3) == 0))
+                            .collect()
+                    })
+                })
+                .collect();
+            let visitors: Vec<Box<Visitor>> = arguments
+                .iter()
+                .map(|ranges| {
+                    let ranges = ranges.clone().unwrap_or_default();
+                    Box::new(move |each: &mut dyn FnMut(Borrow)| {
+                        ranges.iter().for_each(|r| each(*r))
+                    }) as Box<dyn Fn(&mut dyn FnMut(Borrow))>
+                })
+                .collect();
+            let borrows: Vec<BorrowsOf<'_>> = arguments
+                .iter()
+                .zip(&visitors)
+                .map(|(ranges, visit)| ranges.as_ref().map(|_| &**visit))
+                .collect();
+            let held: usize = arguments.iter().flatten().map(Vec::len).sum();
+            overflows += usize::from(held > 8);
+            let found = first_conflict_by_range(&borrows);
+            conflicts += usize::from(found.is_some());
+            assert_eq!(found, first_conflict_by_visiting(&borrows), "{arguments:?}");
+        }
+        assert!(
+            conflicts > 0 && overflows > 0,
+            "{conflicts} conflicts, {overflows} overflows"
+        );
     }
 }

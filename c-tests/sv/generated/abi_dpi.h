@@ -32,6 +32,24 @@ int bench_dpi_add(int a, int b);
 void bench_dpi_add128(const svBitVecVal *a, const svBitVecVal *b, svBitVecVal *sum);
 
 /**
+ * `dst[low] += 1`: the same element work with a single open array, so no
+ * overlap check (the pair above minus this one is what the check costs).
+ *
+ * Rust: `c_tests::dpi_exports::bench_dpi_bump_first`
+ */
+void bench_dpi_bump_first(const svOpenArrayHandle dst);
+
+/**
+ * `dst[low] = src[low] + 1`: an import with a writable open array beside
+ * another open array, so the shim makes the overlap check (the arrays'
+ * buffers compared) before the call; the element work is one read and
+ * one write, so the check's cost shows.
+ *
+ * Rust: `c_tests::dpi_exports::bench_dpi_copy_first`
+ */
+void bench_dpi_copy_first(const svOpenArrayHandle src, const svOpenArrayHandle dst);
+
+/**
  * The sum of an open array of `int`.
  *
  * Rust: `c_tests::dpi_exports::bench_dpi_open_sum`

@@ -33,6 +33,12 @@ module {
   // Rust: `c_tests::dpi_exports::bench_dpi_add128`
   sim.func.dpi @bench_dpi_add128(in %a : i128, in %b : i128, out sum : i128)
 
+  // Rust: `c_tests::dpi_exports::bench_dpi_bump_first`
+  sim.func.dpi @bench_dpi_bump_first(ref %dst : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_exports::bench_dpi_copy_first`
+  sim.func.dpi @bench_dpi_copy_first(ref %src : !llvm.ptr, ref %dst : !llvm.ptr)
+
   // Rust: `c_tests::dpi_exports::bench_dpi_open_sum`
   sim.func.dpi @bench_dpi_open_sum(ref %values : !llvm.ptr, return ret : i64)
 

@@ -44,6 +44,18 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::bench_dpi_add128`
   import "DPI-C" function void bench_dpi_add128(input bit [127:0] a, input bit [127:0] b, output bit [127:0] sum);
 
+  // `dst[low] += 1`: the same element work with a single open array, so no
+  // overlap check (the pair above minus this one is what the check costs).
+  // Rust: `c_tests::dpi_exports::bench_dpi_bump_first`
+  import "DPI-C" function void bench_dpi_bump_first(inout int dst[]);
+
+  // `dst[low] = src[low] + 1`: an import with a writable open array beside
+  // another open array, so the shim makes the overlap check (the arrays'
+  // buffers compared) before the call; the element work is one read and
+  // one write, so the check's cost shows.
+  // Rust: `c_tests::dpi_exports::bench_dpi_copy_first`
+  import "DPI-C" function void bench_dpi_copy_first(input int src[], inout int dst[]);
+
   // The sum of an open array of `int`.
   // Rust: `c_tests::dpi_exports::bench_dpi_open_sum`
   import "DPI-C" function longint bench_dpi_open_sum(input int values[]);
