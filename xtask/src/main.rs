@@ -69,6 +69,9 @@ fn main() -> ExitCode {
         // One step of `test`: the book's quick starts, run verbatim.
         Some("quick-starts") => ensure_tools(tools::FOR_TESTS)
             .and_then(|()| quick_starts::run_all(args.get(1).map(String::as_str))),
+        // One step of `test`: c-tests' MLIR suite with MLIR 22 and
+        // clang-22, natively and under valgrind.
+        Some("mlir-22") => quick_starts::c_tests_with_mlir_22(),
         Some("publish") => publish::from_tarballs(),
         Some("public-api") => public_api::check(),
         // `cross riscv64`: the targets whose triple contains the word only.

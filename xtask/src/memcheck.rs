@@ -16,7 +16,7 @@ pub(crate) fn harness_under_valgrind() -> Result<(), String> {
         eprintln!("SKIPPED: valgrind is not installed");
         return Ok(());
     }
-    let executable = c_tests_executable()?;
+    let executable = c_tests_executable(&[])?;
     let status = Command::new("valgrind")
         .args(["--error-exitcode=99", "--quiet", "--leak-check=no"])
         .arg(&executable)
@@ -59,7 +59,13 @@ pub(crate) fn hostile_callers() -> Result<(), String> {
 /// frees what Rust allocates and the other way round, and nothing may leak
 /// or be freed twice.
 pub(crate) fn mlir_under_valgrind() -> Result<(), String> {
-    let executable = c_tests_executable()?;
+    mlir_build_under_valgrind(&[])
+}
+
+/// As [`mlir_under_valgrind`], for the c-tests build that `build` (extra
+/// environment of cargo: another target folder, another MLIR) makes.
+pub(crate) fn mlir_build_under_valgrind(build: &[(&str, &std::ffi::OsStr)]) -> Result<(), String> {
+    let executable = c_tests_executable(build)?;
     let status = Command::new("valgrind")
         .args([
             "--error-exitcode=99",
@@ -87,10 +93,12 @@ pub(crate) fn mlir_under_valgrind() -> Result<(), String> {
     }
 }
 
-/// The c-tests unit-test binary (built if needed).
-fn c_tests_executable() -> Result<String, String> {
+/// The c-tests unit-test binary (built if needed), of the build that the
+/// extra environment `build` selects.
+fn c_tests_executable(build: &[(&str, &std::ffi::OsStr)]) -> Result<String, String> {
     let cargo_bin = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let output = Command::new(&cargo_bin)
+        .envs(build.iter().copied())
         .args([
             "test",
             "--package",

@@ -401,5 +401,14 @@ pub(crate) fn c_tests_with_mlir_22() -> Result<(), String> {
         ));
     }
     println!("MLIR 22 and clang-22: c-tests' MLIR suite passed");
+    crate::memcheck::mlir_build_under_valgrind(&[
+        (
+            "CARGO_TARGET_DIR",
+            root.join("target/mlir-22-build").as_os_str(),
+        ),
+        ("MLIR_BIN_DIR", bin.as_os_str()),
+        ("MLIR_CLANG", "clang-22".as_ref()),
+    ])?;
+    println!("MLIR 22 and clang-22: c-tests' MLIR suite under valgrind: no error, no leak");
     Ok(())
 }
