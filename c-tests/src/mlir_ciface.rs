@@ -207,7 +207,7 @@ pub mod callbacks {
 #[allow(clippy::too_many_arguments)]
 pub mod complex_callbacks {
     use abi_core::ciface;
-    use abi_core::memref::{Complex, MemRefMut};
+    use abi_core::memref::{Complex, MemRefMut, OwnedMemRef, OwnedUnrankedMemRef};
 
     /// `z * k`, a `num_complex` value in and out.
     #[ciface]
@@ -252,6 +252,28 @@ pub mod complex_callbacks {
         for (k, part) in parts.into_iter().enumerate() {
             out[[k]] = part;
         }
+    }
+
+    /// Conjugates a 2-D memref of `complex<f32>` in place.
+    #[ciface]
+    pub fn rust_cconj(mut m: MemRefMut<'_, Complex<f32>, 2>) {
+        m.for_each_mut(|z| *z = z.conj());
+    }
+
+    /// `[1, z, z², ...]` (`n` elements) as an unranked `complex<f64>`
+    /// memref the caller frees.
+    #[ciface]
+    pub fn rust_cpowers(z: Complex<f64>, n: i64) -> OwnedUnrankedMemRef<Complex<f64>> {
+        let mut p = Complex::new(1.0, 0.0);
+        let values: Vec<Complex<f64>> = (0..n)
+            .map(|_| {
+                let v = p;
+                p = p * z;
+                v
+            })
+            .collect();
+        let ranked = OwnedMemRef::from_slice(&values, [values.len()]).expect("allocation");
+        OwnedUnrankedMemRef::from_ranked(ranked).expect("allocation")
     }
 
     /// `k * |z|^2 + w.re * 10 + w.im * 100`, also exported in the expanded
@@ -417,6 +439,25 @@ pub mod kernels {
         );
         /// Calls `rust_cscale` and returns its result.
         pub fn drive_cscale(z: Complex<f64>, k: f32) -> Complex<f64>;
+        /// `m[i, j] *= k` over a strided view of `complex<f32>`.
+        pub fn cmem_scale(
+            #[mlir("memref<?x?xcomplex<f32>, strided<[?, ?], offset: ?>>")] m: MemRefMut<
+                '_,
+                Complex<f32>,
+                2,
+            >,
+            k: f32,
+        );
+        /// The sum of a `complex<f64>` vector (num-complex's type).
+        pub fn csum(m: &[num_complex::Complex64]) -> num_complex::Complex64;
+        /// The sum of an unranked rank-1 `complex<f32>` memref.
+        pub fn csum_unranked(m: UnrankedMemRef<'_, Complex<f32>>) -> Complex<f32>;
+        /// A new memref `[i + 2i·i]` of `n` `complex<f64>`.
+        pub fn ciota(n: i64) -> OwnedMemRef<Complex<f64>, 1>;
+        /// Calls `rust_cconj(m)`.
+        pub fn drive_cconj(m: MemRefMut<'_, Complex<f32>, 2>);
+        /// The sum of `rust_cpowers(z, n)`.
+        pub fn drive_cpowers(z: Complex<f64>, n: i64) -> Complex<f64>;
         /// Calls `rust_placement` with the parts 1, 2, ..., 14.
         pub fn drive_placement(out: &mut [f64]);
     }
@@ -1356,6 +1397,84 @@ mod complex {
         // SAFETY: the driver takes a float and returns a double.
         let r = unsafe { _mlir_ciface_drive_expanded_cnorm(2.0) };
         assert_eq!(r, 2.0 * 25.0 + 5.0 - 200.0);
+    }
+
+    /// Memrefs of `complex<T>` (the LLVM struct `{T, T}` in memory):
+    /// strided, ranked, unranked, an owned result, both ways.
+    #[test]
+    fn complex_memref_elements() {
+        use abi_core::memref::{MemRef, MemRefDescriptor, MemRefMut};
+
+        // A transposed (strided) view: MLIR scales every element once.
+        let mut data: Vec<Complex<f32>> = (0..6)
+            .map(|k| Complex::new(k as f32, -(k as f32)))
+            .collect();
+        let view = MemRefMut::from_slice_strided(&mut data, [3, 2], [1, 3], 0).unwrap();
+        cmem_scale(view, 2.0).unwrap();
+        let scaled: Vec<Complex<f32>> = (0..6)
+            .map(|k| Complex::new(2.0 * k as f32, -2.0 * k as f32))
+            .collect();
+        assert_eq!(data, scaled);
+
+        let values: Vec<num_complex::Complex64> = (1..=4)
+            .map(|k| num_complex::Complex64::new(k as f64, 0.5))
+            .collect();
+        assert_eq!(
+            csum(&values).unwrap(),
+            num_complex::Complex64::new(10.0, 2.0)
+        );
+
+        let mut data = [Complex::new(1.0f32, 2.0), Complex::new(3.0, 4.0)];
+        let mut view = MemRefMut::from_slice(&mut data, [2]).unwrap();
+        let mut slot = MemRefDescriptor::EMPTY;
+        assert_eq!(
+            csum_unranked(view.as_unranked(&mut slot)).unwrap(),
+            Complex::new(4.0, 6.0)
+        );
+
+        let owned = ciota(3).unwrap();
+        assert_eq!(
+            owned.to_vec(),
+            [
+                Complex::new(0.0, 0.0),
+                Complex::new(1.0, 2.0),
+                Complex::new(2.0, 4.0)
+            ]
+        );
+        let shared = MemRef::from_slice(&data, [2, 1]).unwrap();
+        assert_eq!(shared[[1, 0]], Complex::new(3.0, 4.0));
+    }
+
+    #[test]
+    fn mlir_calls_rust_with_complex_memrefs() {
+        use abi_core::memref::MemRefMut;
+
+        let mut data = [
+            Complex::new(1.0f32, 2.0),
+            Complex::new(3.0, -4.0),
+            Complex::new(-5.0, 6.0),
+            Complex::new(7.0, 0.0),
+        ];
+        drive_cconj(MemRefMut::from_slice(&mut data, [2, 2]).unwrap()).unwrap();
+        assert_eq!(
+            data,
+            [
+                Complex::new(1.0, -2.0),
+                Complex::new(3.0, 4.0),
+                Complex::new(-5.0, -6.0),
+                Complex::new(7.0, -0.0)
+            ]
+        );
+        // 1 + i + i² + i³ = 0.
+        assert_eq!(
+            drive_cpowers(Complex::new(0.0, 1.0), 4).unwrap(),
+            Complex::new(0.0, 0.0)
+        );
+        // 1 + 2 + 4 = 7.
+        assert_eq!(
+            drive_cpowers(Complex::new(2.0, 0.0), 3).unwrap(),
+            Complex::new(7.0, 0.0)
+        );
     }
 
     #[test]

@@ -8,6 +8,8 @@ use crate::memref::MemRefTypeCheck;
 use crate::model::mlir::MemRefError;
 use crate::model::mlir::MemRefType;
 
+mod bytes;
+mod dynamic;
 mod iter;
 mod mutable;
 #[cfg(feature = "ndarray")]
@@ -16,6 +18,8 @@ mod ndarray_views;
 mod shared;
 mod unranked;
 
+pub use bytes::{ByteMemRef, ByteMemRefMut};
+pub use dynamic::{DynIter, DynMemRef, DynMemRefMut};
 pub use iter::Iter;
 pub use mutable::MemRefMut;
 pub use shared::MemRef;

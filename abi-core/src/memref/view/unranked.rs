@@ -5,7 +5,7 @@ use core::marker::PhantomData;
 
 use super::super::descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 use super::super::element::MemRefElement;
-use super::{MAX_UNRANKED_RANK, MemRef, MemRefMut};
+use super::{DynMemRef, DynMemRefMut, MAX_UNRANKED_RANK, MemRef, MemRefMut};
 use crate::model::mlir::{MemRefError, MemRefType};
 
 /// An unranked memref (`memref<*xT>`) argument: the rank is known only at
@@ -132,6 +132,40 @@ impl<'a, T: MemRefElement> UnrankedMemRef<'a, T> {
         let desc = self.ranked_descriptor::<N>()?;
         // SAFETY: valid for reads and writes, borrowed through `self`.
         unsafe { MemRefMut::from_descriptor(&desc, ty) }
+    }
+
+    /// A view of any rank, after checking the descriptor as a ranked
+    /// view's (any strides and offset: the descriptor of an unranked
+    /// memref says them). Sizes, strides, elements in row-major order,
+    /// with no rank fixed at compile time. It borrows `self`, as
+    /// [`ranked`](Self::ranked) does.
+    pub fn view(&self) -> Result<DynMemRef<'_, T>, MemRefError> {
+        // SAFETY: the ranked descriptor of `rank`, valid for reads for `'a`
+        // (construction contract); the view's lifetime is the shared borrow
+        // of `self`, so no mutable view of this memref coexists with it.
+        unsafe {
+            DynMemRef::from_raw_descriptor(self.descriptor, self.rank, &MemRefType::ANY_STRIDED)
+        }
+    }
+
+    /// A mutable view of any rank (see [`view`](Self::view)); refused when
+    /// two indices reach one element.
+    pub fn view_mut(&mut self) -> Result<DynMemRefMut<'_, T>, MemRefError> {
+        // SAFETY: valid for reads and writes (construction contract),
+        // borrowed exclusively through `self`.
+        unsafe {
+            DynMemRefMut::from_raw_descriptor(self.descriptor, self.rank, &MemRefType::ANY_STRIDED)
+        }
+    }
+
+    /// The mutable view of any rank for the rest of `'a` (consumes the
+    /// unranked view).
+    pub fn into_view_mut(self) -> Result<DynMemRefMut<'a, T>, MemRefError> {
+        // SAFETY: valid for reads and writes for `'a`, and `self`, the
+        // only handle to the data, is consumed.
+        unsafe {
+            DynMemRefMut::from_raw_descriptor(self.descriptor, self.rank, &MemRefType::ANY_STRIDED)
+        }
     }
 
     fn ranked_descriptor<const N: usize>(&self) -> Result<MemRefDescriptor<T, N>, MemRefError> {
