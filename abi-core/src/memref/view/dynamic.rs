@@ -18,6 +18,8 @@ use crate::model::mlir::{MemRefError, MemRefType};
 pub(super) struct DynRaw {
     /// `aligned + offset` (dangling when empty).
     pub(super) base: *mut u8,
+    /// The descriptor's `aligned` pointer, as it was.
+    pub(super) aligned: *mut u8,
     pub(super) elem_size: usize,
     pub(super) sizes: Vec<usize>,
     pub(super) strides: Vec<isize>,
@@ -88,6 +90,7 @@ impl DynRaw {
         };
         Ok(DynRaw {
             base,
+            aligned,
             elem_size,
             sizes,
             strides,
@@ -229,6 +232,12 @@ macro_rules! geometry_accessors {
         /// Whether there are no elements.
         pub fn is_empty(&self) -> bool {
             self.raw.len == 0
+        }
+
+        /// The address in the descriptor's `aligned` pointer (what MLIR's
+        /// runtime prints as `base@`), for display only.
+        pub fn aligned_address(&self) -> usize {
+            self.raw.aligned as usize
         }
     };
 }
