@@ -40,7 +40,8 @@ pub mod scalars;
 pub use element::Element;
 
 use abi_core::ciface;
-use abi_core::memref::{Complex, MemRef, UnrankedMemRef};
+use abi_core::memref::{Complex, DynMemRef, MemRef, UnrankedMemRef, UnrankedMemRefDescriptor};
+use abi_core::model::mlir::MemRefError;
 use half::{bf16, f16};
 
 use crate::memrefs::{print_memref, print_shape, verify, view};
@@ -61,7 +62,7 @@ macro_rules! unranked {
 
         #[doc = concat!("`", $print_name, "(rank, descriptor)`: `_mlir_ciface_", $print_name, "` without the C interface.")]
         #[abi_core::c_export(name = $print_name)]
-        pub fn $c_print(rank: i64, descriptor: *mut core::ffi::c_void) {
+        fn $c_print(rank: i64, descriptor: *mut core::ffi::c_void) {
             let desc = abi_core::memref::UnrankedMemRefDescriptor { rank, descriptor };
             // SAFETY: MLIR passes an unranked memref's two fields; what
             // they point to is checked before it is read (the view).
@@ -82,37 +83,71 @@ macro_rules! shape {
     };
 }
 
+/// Read the unranked descriptor behind a pointer MLIR passed and view it
+/// read-only, or abort naming `function`.
+///
+/// # Safety
+///
+/// `p` is NULL or points to an unranked descriptor whose ranked
+/// descriptor and data are readable and not written during the call.
+unsafe fn shared_view<'a, T: abi_core::memref::MemRefElement>(
+    function: &str,
+    p: *const core::ffi::c_void,
+) -> DynMemRef<'a, T> {
+    if p.is_null() {
+        memrefs::refuse(function, MemRefError::NullDescriptor);
+    }
+    // SAFETY: non-NULL (checked), readable (caller); unaligned in case
+    // foreign code packed it.
+    let desc = unsafe { p.cast::<UnrankedMemRefDescriptor>().read_unaligned() };
+    // SAFETY: readable and not written during the call (caller); checked
+    // by the view before any element is read.
+    unsafe { DynMemRef::from_unranked(&desc) }.unwrap_or_else(|e| memrefs::refuse(function, e))
+}
+
+/// `_mlir_ciface_verifyMemRef<T>` and `verifyMemRef<T>(rank, a, b)`. The
+/// two memrefs may be the same one (`verifyMemRef(m, m)`), so they are
+/// read-only views of raw descriptors (a `#[ciface]` `UnrankedMemRef`
+/// argument claims its memory exclusively).
 macro_rules! verifier {
-    ($t:ty, $verify:ident, $verify_name:literal) => {
+    ($t:ty, $verify:ident, $verify_name:literal, $ciface_name:literal) => {
         #[doc = concat!("`_mlir_ciface_", $verify_name, "`: how many elements of `actual` differ from `expected` (-1: the shapes differ), the first ten on stderr.")]
-        #[ciface(name = $verify_name)]
-        pub fn $verify(actual: UnrankedMemRef<'_, $t>, expected: UnrankedMemRef<'_, $t>) -> i64 {
-            verify(&view($verify_name, &actual), &view($verify_name, &expected))
+        #[abi_core::c_export(name = $ciface_name)]
+        fn $verify(
+            actual: *const core::ffi::c_void,
+            expected: *const core::ffi::c_void,
+        ) -> i64 {
+            // SAFETY: MLIR passes pointers to two unranked descriptors of
+            // memrefs it does not write during the call.
+            let (a, e) = unsafe {
+                (
+                    shared_view::<$t>($verify_name, actual),
+                    shared_view::<$t>($verify_name, expected),
+                )
+            };
+            verify(&a, &e)
         }
     };
-    ($t:ty, $verify:ident, $verify_name:literal, c: $c_verify:ident) => {
-        verifier!($t, $verify, $verify_name);
+    ($t:ty, $verify:ident, $verify_name:literal, $ciface_name:literal, c: $c_verify:ident) => {
+        verifier!($t, $verify, $verify_name, $ciface_name);
 
         #[doc = concat!("`", $verify_name, "(rank, actual, expected)`: `_mlir_ciface_", $verify_name, "` without the C interface.")]
         #[abi_core::c_export(name = $verify_name)]
-        pub fn $c_verify(
+        fn $c_verify(
             rank: i64,
             actual: *mut core::ffi::c_void,
             expected: *mut core::ffi::c_void,
         ) -> i64 {
-            let a = abi_core::memref::UnrankedMemRefDescriptor { rank, descriptor: actual };
-            let e = abi_core::memref::UnrankedMemRefDescriptor { rank, descriptor: expected };
-            // SAFETY: MLIR passes two unranked memrefs' fields; what they
-            // point to is checked before it is read (the views).
+            let a = UnrankedMemRefDescriptor { rank, descriptor: actual };
+            let e = UnrankedMemRefDescriptor { rank, descriptor: expected };
+            // SAFETY: as above, the descriptors on this stack.
             let (a, e) = unsafe {
                 (
-                    UnrankedMemRef::<$t>::from_descriptor(&a),
-                    UnrankedMemRef::<$t>::from_descriptor(&e),
+                    shared_view::<$t>($verify_name, (&raw const a).cast()),
+                    shared_view::<$t>($verify_name, (&raw const e).cast()),
                 )
             };
-            let a = a.unwrap_or_else(|err| memrefs::refuse($verify_name, err));
-            let e = e.unwrap_or_else(|err| memrefs::refuse($verify_name, err));
-            verify(&view($verify_name, &a), &view($verify_name, &e))
+            verify(&a, &e)
         }
     };
 }
@@ -138,17 +173,42 @@ shape!(u64, print_memref_shape_ind, "printMemrefShapeInd");
 shape!(Complex<f32>, print_memref_shape_c32, "printMemrefShapeC32");
 shape!(Complex<f64>, print_memref_shape_c64, "printMemrefShapeC64");
 
-verifier!(i8, verify_memref_i8, "verifyMemRefI8");
-verifier!(i16, verify_memref_i16, "verifyMemRefI16");
-verifier!(i32, verify_memref_i32, "verifyMemRefI32", c: verify_memref_i32_c);
-verifier!(i64, verify_memref_i64, "verifyMemRefI64");
-verifier!(f16, verify_memref_f16, "verifyMemRefF16");
-verifier!(bf16, verify_memref_bf16, "verifyMemRefBF16");
-verifier!(f32, verify_memref_f32, "verifyMemRefF32", c: verify_memref_f32_c);
-verifier!(f64, verify_memref_f64, "verifyMemRefF64", c: verify_memref_f64_c);
-verifier!(u64, verify_memref_ind, "verifyMemRefInd", c: verify_memref_ind_c);
-verifier!(Complex<f32>, verify_memref_c32, "verifyMemRefC32", c: verify_memref_c32_c);
-verifier!(Complex<f64>, verify_memref_c64, "verifyMemRefC64", c: verify_memref_c64_c);
+verifier!(
+    i8,
+    verify_memref_i8,
+    "verifyMemRefI8",
+    "_mlir_ciface_verifyMemRefI8"
+);
+verifier!(
+    i16,
+    verify_memref_i16,
+    "verifyMemRefI16",
+    "_mlir_ciface_verifyMemRefI16"
+);
+verifier!(i32, verify_memref_i32, "verifyMemRefI32", "_mlir_ciface_verifyMemRefI32", c: verify_memref_i32_c);
+verifier!(
+    i64,
+    verify_memref_i64,
+    "verifyMemRefI64",
+    "_mlir_ciface_verifyMemRefI64"
+);
+verifier!(
+    f16,
+    verify_memref_f16,
+    "verifyMemRefF16",
+    "_mlir_ciface_verifyMemRefF16"
+);
+verifier!(
+    bf16,
+    verify_memref_bf16,
+    "verifyMemRefBF16",
+    "_mlir_ciface_verifyMemRefBF16"
+);
+verifier!(f32, verify_memref_f32, "verifyMemRefF32", "_mlir_ciface_verifyMemRefF32", c: verify_memref_f32_c);
+verifier!(f64, verify_memref_f64, "verifyMemRefF64", "_mlir_ciface_verifyMemRefF64", c: verify_memref_f64_c);
+verifier!(u64, verify_memref_ind, "verifyMemRefInd", "_mlir_ciface_verifyMemRefInd", c: verify_memref_ind_c);
+verifier!(Complex<f32>, verify_memref_c32, "verifyMemRefC32", "_mlir_ciface_verifyMemRefC32", c: verify_memref_c32_c);
+verifier!(Complex<f64>, verify_memref_c64, "verifyMemRefC64", "_mlir_ciface_verifyMemRefC64", c: verify_memref_c64_c);
 
 /// `_mlir_ciface_printMemref<N>d<T>`: ranked memrefs of any layout.
 macro_rules! ranked {

@@ -25,11 +25,11 @@ pub(crate) fn write(stream: Stream, bytes: &[u8], flush: bool) {
     // SAFETY: reading the C library's stream pointers, which it
     // initialises before any code of this library can run and never
     // changes.
-    let file = unsafe {
-        match stream {
-            Stream::Out => stdout,
-            Stream::Err => stderr,
-        }
+    let file = match stream {
+        // SAFETY: as above.
+        Stream::Out => unsafe { stdout },
+        // SAFETY: as above.
+        Stream::Err => unsafe { stderr },
     };
     if !bytes.is_empty() {
         // SAFETY: `bytes` is readable for its length; `file` is an open

@@ -97,7 +97,7 @@ pub fn nano_time() -> i64 {
     };
     // SAFETY: `ts` is writable; CLOCK_MONOTONIC always exists on Linux.
     unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
-    ts.tv_sec as i64 * 1_000_000_000 + ts.tv_nsec as i64
+    ts.tv_sec * 1_000_000_000 + ts.tv_nsec
 }
 
 /// `mlirAlloc`: C `malloc` (what `memref.alloc` lowers to with
@@ -118,7 +118,7 @@ pub fn mlir_aligned_alloc(alignment: u64, size: u64) -> *mut c_void {
 
 /// `mlirFree`: C `free`.
 #[c_export(name = "mlirFree")]
-pub fn mlir_free(ptr: *mut c_void) {
+fn mlir_free(ptr: *mut c_void) {
     // SAFETY: the caller's pointer came from `mlirAlloc` (C malloc) or is
     // NULL, as for LLVM's `mlirFree`.
     unsafe { libc::free(ptr) }
@@ -126,7 +126,7 @@ pub fn mlir_free(ptr: *mut c_void) {
 
 /// `mlirAlignedFree`: C `free`.
 #[c_export(name = "mlirAlignedFree")]
-pub fn mlir_aligned_free(ptr: *mut c_void) {
+fn mlir_aligned_free(ptr: *mut c_void) {
     // SAFETY: as above (`aligned_alloc` memory is freed with `free`).
     unsafe { libc::free(ptr) }
 }
@@ -135,7 +135,7 @@ pub fn mlir_aligned_free(ptr: *mut c_void) {
 /// strides, elements of `elemSize` bytes; shapes checked (a mismatch, or a
 /// descriptor that reaches outside its data, aborts naming the function).
 #[c_export(name = "memrefCopy")]
-pub fn memref_copy(elem_size: i64, src: *mut c_void, dst: *mut c_void) {
+fn memref_copy(elem_size: i64, src: *mut c_void, dst: *mut c_void) {
     let read = |p: *mut c_void| -> UnrankedMemRefDescriptor {
         if p.is_null() {
             refuse(
@@ -179,4 +179,31 @@ sorts! {
     i64, std_sort_i64, "stdSortI64";
     f64, std_sort_f64, "stdSortF64";
     f32, std_sort_f32, "stdSortF32";
+}
+
+/// `_mlir_memref_to_llvm_alloc`: what `memref.alloc` lowers to with
+/// `--finalize-memref-to-llvm=use-generic-functions=true` (C `malloc`; LLVM's
+/// runtime leaves it to the program).
+#[c_export(name = "_mlir_memref_to_llvm_alloc")]
+pub fn memref_to_llvm_alloc(size: u64) -> *mut c_void {
+    // SAFETY: malloc of any size; NULL on failure.
+    unsafe { libc::malloc(size as usize) }
+}
+
+/// `_mlir_memref_to_llvm_aligned_alloc`: the same with
+/// `use-aligned-alloc=true` (C `aligned_alloc`).
+#[c_export(name = "_mlir_memref_to_llvm_aligned_alloc")]
+pub fn memref_to_llvm_aligned_alloc(alignment: u64, size: u64) -> *mut c_void {
+    // SAFETY: aligned_alloc returns NULL for an alignment it does not
+    // support.
+    unsafe { libc::aligned_alloc(alignment as usize, size as usize) }
+}
+
+/// `_mlir_memref_to_llvm_free`: what `memref.dealloc` lowers to with
+/// generic functions (C `free`).
+#[c_export(name = "_mlir_memref_to_llvm_free")]
+fn memref_to_llvm_free(ptr: *mut c_void) {
+    // SAFETY: the pointer came from one of the two allocators above (C
+    // malloc or aligned_alloc), or is NULL.
+    unsafe { libc::free(ptr) }
 }

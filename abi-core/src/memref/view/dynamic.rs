@@ -292,6 +292,31 @@ impl<T: fmt::Debug> fmt::Debug for DynMemRefMut<'_, T> {
 }
 
 impl<T: MemRefElement> DynMemRef<'_, T> {
+    /// A read-only view of the memref an unranked descriptor describes,
+    /// after the checks of [`UnrankedMemRef::view`](super::UnrankedMemRef::view).
+    /// Unlike an [`UnrankedMemRef`](super::UnrankedMemRef), which may become
+    /// mutable, it claims its elements only for reading: two views of the
+    /// same data may coexist (`verifyMemRef(m, m)`).
+    ///
+    /// # Safety
+    ///
+    /// `desc.descriptor` must point to a readable ranked descriptor of
+    /// `desc.rank`, and every element it reaches must be valid for reads
+    /// and not written for `'a`.
+    pub unsafe fn from_unranked(
+        desc: &super::super::descriptor::UnrankedMemRefDescriptor,
+    ) -> Result<Self, MemRefError> {
+        if desc.descriptor.is_null() {
+            return Err(MemRefError::NullDescriptor);
+        }
+        let rank = usize::try_from(desc.rank)
+            .ok()
+            .filter(|&r| r <= MAX_UNRANKED_RANK)
+            .ok_or(MemRefError::RankOutOfRange { found: desc.rank })?;
+        // SAFETY: forwarded to the caller.
+        unsafe { Self::from_raw_descriptor(desc.descriptor, rank, &MemRefType::ANY_STRIDED) }
+    }
+
     /// # Safety
     ///
     /// As [`DynRaw::new`]; every element it reaches is valid for reads for
