@@ -7,7 +7,7 @@ use abi_core::memref::{Complex, MemRefElement};
 use crate::output::push_g;
 
 /// An element type of the `printMemref*` / `verifyMemRef*` family.
-pub trait Element: MemRefElement {
+pub(crate) trait Element: MemRefElement {
     /// Append the element as LLVM's runtime prints it.
     fn push(self, out: &mut Vec<u8>);
     /// Whether `actual` passes as `expected` (`verifyMemRef*`): equal, or

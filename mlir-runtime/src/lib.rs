@@ -37,8 +37,6 @@ mod memrefs;
 mod output;
 pub mod scalars;
 
-pub use element::Element;
-
 use abi_core::ciface;
 use abi_core::memref::{Complex, DynMemRef, MemRef, UnrankedMemRef, UnrankedMemRefDescriptor};
 use abi_core::model::mlir::MemRefError;
