@@ -589,6 +589,24 @@ void _mlir_ciface_every_other_strided(MemRef1D_f32 *result, const MemRef1D_f32 *
 void _mlir_ciface_head3(MemRef1D_f32 *result, const MemRef1D_f32 *m);
 
 /**
+ * `n` copies of `k`, a new buffer.
+ *
+ * Rust: `c_tests::mlir_ciface::jit::jit_fill`
+ *
+ * MLIR C interface of `jit_fill`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_jit_fill(MemRef1D_f64 *result, int64_t n, double k);
+
+/**
+ * The sum of each row of `m` into `out`.
+ *
+ * Rust: `c_tests::mlir_ciface::jit::jit_row_sums`
+ *
+ * MLIR C interface of `jit_row_sums`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_jit_row_sums(const MemRef2D_f32 *m, MemRef1D_f32 *out);
+
+/**
  * Bit 0 of `a` as an `i1` (the register MLIR returns holds all of
  * `a`).
  *

@@ -1341,6 +1341,101 @@ mod callback_results {
     }
 }
 
+/// MLIR functions found at run time (`mlir/jit.mlir`, built into a shared
+/// object nothing links): one `#[ciface(jit)]` declaration each, a handle
+/// type per function (`JitRowSums`, `JitFill`) made from the address
+/// `dlsym` finds.
+#[cfg(mlir_kernels)]
+pub mod jit {
+    use abi_core::ciface;
+    use abi_core::memref::{MemRef, MemRefMut, OwnedMemRef};
+
+    #[ciface(jit)]
+    unsafe extern "C" {
+        /// The sum of each row of `m` into `out`.
+        pub fn jit_row_sums(m: MemRef<'_, f32, 2>, out: MemRefMut<'_, f32, 1>);
+        /// `n` copies of `k`, a new buffer.
+        pub fn jit_fill(n: i64, k: f64) -> OwnedMemRef<f64, 1>;
+    }
+}
+
+/// `#[ciface(jit)]` handles over `dlopen`ed code: the same checks as a
+/// linked declaration, before and after the call.
+#[cfg(all(test, mlir_kernels))]
+mod jit_calls {
+    use core::ffi::{c_char, c_int, c_void};
+
+    use abi_core::memref::{MemRef, MemRefMut};
+    use abi_core::model::mlir::MemRefError;
+
+    use super::jit::{JitFill, JitRowSums};
+
+    unsafe extern "C" {
+        fn dlopen(file: *const c_char, mode: c_int) -> *mut c_void;
+        fn dlsym(handle: *mut c_void, name: *const c_char) -> *mut c_void;
+    }
+    const RTLD_NOW: c_int = 2;
+
+    /// The shared object, loaded once (never unloaded: the handles stay
+    /// callable for the whole test run).
+    fn library() -> *mut c_void {
+        let path = std::ffi::CString::new(env!("C_TESTS_JIT_KERNELS")).unwrap();
+        // SAFETY: a NUL-terminated path; the object has no initialisers
+        // beyond what clang emits for a lowered MLIR module.
+        let handle = unsafe { dlopen(path.as_ptr(), RTLD_NOW) };
+        assert!(!handle.is_null(), "dlopen {path:?}");
+        handle
+    }
+
+    #[test]
+    fn rust_calls_mlir_found_at_run_time() {
+        let lib = library();
+        // SAFETY: `lib` is a loaded object; the names are NUL-terminated.
+        let (sums, fill) = unsafe {
+            (
+                dlsym(lib, JitRowSums::SYMBOL.as_ptr()),
+                dlsym(lib, JitFill::SYMBOL.as_ptr()),
+            )
+        };
+        // SAFETY: the symbols are the C interfaces of `mlir/jit.mlir`'s
+        // functions, which the declarations describe; the object is never
+        // unloaded.
+        let (sums, fill) = unsafe {
+            (
+                JitRowSums::from_address(sums).expect("found"),
+                JitFill::from_address(fill).expect("found"),
+            )
+        };
+        let data = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0];
+        let mut out = [0.0f32; 2];
+        sums.call(
+            MemRef::from_slice(&data, [2, 3]).unwrap(),
+            MemRefMut::from_slice(&mut out, [2]).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(out, [6.0, 15.0]);
+
+        // Checked as a linked call: a transposed view for an identity
+        // layout is refused before the call, naming the argument.
+        let transposed = MemRef::from_slice(&data, [2, 3]).unwrap().transposed();
+        let mut three = [0.0f32; 3];
+        let err = sums
+            .call(transposed, MemRefMut::from_slice(&mut three, [3]).unwrap())
+            .unwrap_err();
+        assert_eq!(err.argument, Some((0, "m")));
+        assert_eq!(err.symbol, "_mlir_ciface_jit_row_sums");
+        assert!(matches!(err.error, MemRefError::StrideMismatch { .. }));
+        assert_eq!(three, [0.0; 3]);
+
+        // An owned result, freed by Rust.
+        let filled = fill.call(4, 2.5).unwrap();
+        assert_eq!(filled.to_vec(), [2.5; 4]);
+        // NULL is no handle.
+        // SAFETY: NULL is refused before anything is promised.
+        assert!(unsafe { JitFill::from_address(core::ptr::null()) }.is_none());
+    }
+}
+
 /// `complex<f32>`/`complex<f64>` against `mlir/complex.mlir`: values by
 /// value both ways, results through the out-pointer, and every argument
 /// placement a signature can have (registers, the last registers, the
