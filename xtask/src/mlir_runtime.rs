@@ -13,24 +13,14 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// The passes that lower the programs (`vector.print` first to `scf`).
-const PASSES: &[&str] = &[
-    "--convert-vector-to-scf",
-    "--convert-linalg-to-loops",
-    "--lower-affine",
-    "--convert-scf-to-cf",
-    "--convert-complex-to-standard",
-    "--convert-math-to-llvm",
-    "--convert-vector-to-llvm",
-    "--expand-strided-metadata",
-    "--finalize-memref-to-llvm",
-    "--convert-complex-to-llvm",
-    "--convert-arith-to-llvm",
-    "--convert-cf-to-llvm",
-    "--convert-func-to-llvm",
-    "--convert-index-to-llvm",
-    "--reconcile-unrealized-casts",
-];
+/// The passes that lower the programs: `abi-mlir-build`'s default
+/// pipeline, with `vector.print` of vectors of more than one dimension
+/// lowered to `scf` first.
+fn passes() -> Vec<&'static str> {
+    let mut passes = vec!["--convert-vector-to-scf"];
+    passes.extend_from_slice(abi_mlir_build::DEFAULT_PASSES);
+    passes
+}
 
 /// One MLIR version: its `mlir-opt`, its runner and LLVM's two runtime
 /// libraries.
@@ -145,31 +135,10 @@ fn mlir_19(root: &Path) -> Result<Option<Version>, String> {
     } else {
         let dir = root.join("target/libmlir-19");
         let lib = dir.join("root/usr/lib/llvm-19/lib");
-        if !lib.join("libmlir_runner_utils.so.19.1").exists() {
-            let _ = std::fs::remove_dir_all(&dir);
-            std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-            let downloaded = Command::new("apt-get")
-                .args(["download", "-qq", "libmlir-19"])
-                .current_dir(&dir)
-                .output()
-                .is_ok_and(|o| o.status.success());
-            if !downloaded {
-                return skip("MLIR 19: `apt-get download libmlir-19` failed".to_owned());
-            }
-            for deb in std::fs::read_dir(&dir).map_err(|e| e.to_string())? {
-                let deb = deb.map_err(|e| e.to_string())?.path();
-                if deb.extension().is_some_and(|e| e == "deb") {
-                    let status = Command::new("dpkg")
-                        .arg("-x")
-                        .arg(&deb)
-                        .arg(dir.join("root"))
-                        .status()
-                        .map_err(|e| format!("cannot run dpkg: {e}"))?;
-                    if !status.success() {
-                        return Err(format!("dpkg -x {} failed ({status})", deb.display()));
-                    }
-                }
-            }
+        if !lib.join("libmlir_runner_utils.so.19.1").exists()
+            && !crate::quick_starts::download_and_unpack(&dir, &["libmlir-19"])?
+        {
+            return skip("MLIR 19: `apt-get download libmlir-19` failed".to_owned());
         }
         lib
     };
@@ -187,8 +156,8 @@ fn mlir_19(root: &Path) -> Result<Option<Version>, String> {
 /// Lower `program` to the LLVM dialect (`replace`: passes given instead of
 /// the default ones with the same name before `=`).
 fn lower(version: &Version, program: &Path, out: &Path, replace: &[&str]) -> Result<(), String> {
-    let passes: Vec<&str> = PASSES
-        .iter()
+    let passes: Vec<&str> = passes()
+        .into_iter()
         .map(|p| {
             replace
                 .iter()

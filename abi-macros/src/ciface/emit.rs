@@ -642,6 +642,15 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
     } else {
         quote!(#[doc = #doc] #[doc = ""])
     };
+    // What both wrappers run around the call: the types, the argument
+    // checks, the call and the result's.
+    let checked_call = quote! {
+        #shape_alias
+        #type_consts
+        #result_consts
+        #(#prepare)*
+        #body
+    };
     let registration = quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
@@ -704,11 +713,7 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
                     let __abi_mlir = unsafe {
                         ::core::mem::transmute::<*mut ::core::ffi::c_void, unsafe extern "C" fn(#(#raw_params),*) #raw_return>(self.address.as_ptr())
                     };
-                    #shape_alias
-                    #type_consts
-                    #result_consts
-                    #(#prepare)*
-                    #body
+                    #checked_call
                 }
             }
 
@@ -726,11 +731,7 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
                 #[link_name = #symbol]
                 fn __abi_mlir(#(#raw_params),*) #raw_return;
             }
-            #shape_alias
-            #type_consts
-            #result_consts
-            #(#prepare)*
-            #body
+            #checked_call
         }
 
         #registration

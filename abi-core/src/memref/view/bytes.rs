@@ -7,20 +7,8 @@ use core::fmt;
 use core::marker::PhantomData;
 
 use super::super::descriptor::UnrankedMemRefDescriptor;
-use super::MAX_UNRANKED_RANK;
 use super::dynamic::DynRaw;
 use crate::model::mlir::{MemRefError, MemRefType};
-
-/// Read the unranked descriptor's rank and check its pointer.
-fn unranked_rank(desc: &UnrankedMemRefDescriptor) -> Result<usize, MemRefError> {
-    if desc.descriptor.is_null() {
-        return Err(MemRefError::NullDescriptor);
-    }
-    usize::try_from(desc.rank)
-        .ok()
-        .filter(|&r| r <= MAX_UNRANKED_RANK)
-        .ok_or(MemRefError::RankOutOfRange { found: desc.rank })
-}
 
 /// The checks of a byte view: an element size of at least one byte, then
 /// the descriptor as a ranked view's (alignment 1: the element type, and so
@@ -33,7 +21,7 @@ unsafe fn raw(desc: &UnrankedMemRefDescriptor, elem_size: usize) -> Result<DynRa
     if elem_size == 0 {
         return Err(MemRefError::InvalidElementSize { size: elem_size });
     }
-    let rank = unranked_rank(desc)?;
+    let rank = super::checked_rank(desc)?;
     // SAFETY: forwarded to the caller.
     unsafe {
         DynRaw::new(
@@ -96,46 +84,6 @@ impl fmt::Debug for ByteMemRefMut<'_> {
     }
 }
 
-macro_rules! byte_accessors {
-    () => {
-        /// The rank.
-        pub fn rank(&self) -> usize {
-            self.raw.sizes.len()
-        }
-
-        /// The size of one element in bytes.
-        pub fn elem_size(&self) -> usize {
-            self.raw.elem_size
-        }
-
-        /// The sizes.
-        pub fn sizes(&self) -> &[usize] {
-            &self.raw.sizes
-        }
-
-        /// The strides, in elements.
-        pub fn strides(&self) -> &[isize] {
-            &self.raw.strides
-        }
-
-        /// The offset of element `[0, ...]` from the aligned pointer, in
-        /// elements.
-        pub fn offset(&self) -> isize {
-            self.raw.offset
-        }
-
-        /// The number of elements.
-        pub fn len(&self) -> usize {
-            self.raw.len
-        }
-
-        /// Whether there are no elements.
-        pub fn is_empty(&self) -> bool {
-            self.raw.len == 0
-        }
-    };
-}
-
 impl<'a> ByteMemRef<'a> {
     /// A view of the memref an unranked descriptor describes, with
     /// elements of `elem_size` bytes, after the checks of a ranked view
@@ -157,7 +105,7 @@ impl<'a> ByteMemRef<'a> {
         })
     }
 
-    byte_accessors!();
+    geometry_accessors!();
 
     /// The bytes of the element at `index`, or `None` when `index` has
     /// another length or is out of bounds.
@@ -212,7 +160,7 @@ impl<'a> ByteMemRefMut<'a> {
         })
     }
 
-    byte_accessors!();
+    geometry_accessors!();
 
     /// A read-only view of the same data, for as long as `self` is
     /// borrowed.

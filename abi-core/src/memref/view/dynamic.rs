@@ -201,47 +201,6 @@ unsafe fn check_elements<T: MemRefElement>(raw: &DynRaw) -> Result<(), MemRefErr
     }
 }
 
-macro_rules! geometry_accessors {
-    () => {
-        /// The rank.
-        pub fn rank(&self) -> usize {
-            self.raw.sizes.len()
-        }
-
-        /// The sizes.
-        pub fn sizes(&self) -> &[usize] {
-            &self.raw.sizes
-        }
-
-        /// The strides, in elements.
-        pub fn strides(&self) -> &[isize] {
-            &self.raw.strides
-        }
-
-        /// The offset of element `[0, ...]` from the aligned pointer, in
-        /// elements.
-        pub fn offset(&self) -> isize {
-            self.raw.offset
-        }
-
-        /// The number of elements.
-        pub fn len(&self) -> usize {
-            self.raw.len
-        }
-
-        /// Whether there are no elements.
-        pub fn is_empty(&self) -> bool {
-            self.raw.len == 0
-        }
-
-        /// The address in the descriptor's `aligned` pointer (what MLIR's
-        /// runtime prints as `base@`), for display only.
-        pub fn aligned_address(&self) -> usize {
-            self.raw.aligned as usize
-        }
-    };
-}
-
 /// A read-only view of a memref whose rank is known only at run time,
 /// from [`UnrankedMemRef::view`](super::UnrankedMemRef::view): the
 /// descriptor was checked as a ranked view's is.
@@ -306,13 +265,7 @@ impl<T: MemRefElement> DynMemRef<'_, T> {
     pub unsafe fn from_unranked(
         desc: &super::super::descriptor::UnrankedMemRefDescriptor,
     ) -> Result<Self, MemRefError> {
-        if desc.descriptor.is_null() {
-            return Err(MemRefError::NullDescriptor);
-        }
-        let rank = usize::try_from(desc.rank)
-            .ok()
-            .filter(|&r| r <= MAX_UNRANKED_RANK)
-            .ok_or(MemRefError::RankOutOfRange { found: desc.rank })?;
+        let rank = super::checked_rank(desc)?;
         // SAFETY: forwarded to the caller.
         unsafe { Self::from_raw_descriptor(desc.descriptor, rank, &MemRefType::ANY_STRIDED) }
     }

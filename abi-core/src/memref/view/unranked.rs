@@ -33,13 +33,7 @@ impl<'a, T: MemRefElement> UnrankedMemRef<'a, T> {
     /// `desc.descriptor` must point to a ranked descriptor of `desc.rank`
     /// whose data is valid for reads and writes for `'a`.
     pub unsafe fn from_descriptor(desc: &UnrankedMemRefDescriptor) -> Result<Self, MemRefError> {
-        if desc.descriptor.is_null() {
-            return Err(MemRefError::NullDescriptor);
-        }
-        let rank = usize::try_from(desc.rank)
-            .ok()
-            .filter(|&r| r <= MAX_UNRANKED_RANK)
-            .ok_or(MemRefError::RankOutOfRange { found: desc.rank })?;
+        let rank = checked_rank(desc)?;
         Ok(UnrankedMemRef {
             rank,
             descriptor: desc.descriptor,
@@ -192,6 +186,18 @@ impl<'a, T: MemRefElement> UnrankedMemRef<'a, T> {
             descriptor: self.descriptor,
         }
     }
+}
+
+/// The rank of an unranked descriptor, after checking that its pointer is
+/// not NULL and its rank is in `0..=MAX_UNRANKED_RANK`.
+pub(crate) fn checked_rank(desc: &UnrankedMemRefDescriptor) -> Result<usize, MemRefError> {
+    if desc.descriptor.is_null() {
+        return Err(MemRefError::NullDescriptor);
+    }
+    usize::try_from(desc.rank)
+        .ok()
+        .filter(|&r| r <= MAX_UNRANKED_RANK)
+        .ok_or(MemRefError::RankOutOfRange { found: desc.rank })
 }
 
 /// The bytes from the lowest to the highest element the ranked descriptor
