@@ -216,7 +216,43 @@ fn lower_mlir(out_dir: &str) {
         .runtime_verification(true)
         .compile("mlir_verified");
     lower_readme_example(out);
+    jit_kernels(out, &bin, &clang);
     println!("cargo::rustc-cfg=mlir_kernels");
+}
+
+/// `mlir/jit.mlir` lowered with the build helper's passes into a shared
+/// object that nothing links (`C_TESTS_JIT_KERNELS` names it): the tests
+/// `dlopen` it and call its functions through `#[ciface(jit)]` handles.
+fn jit_kernels(out: &Path, bin: &Path, clang: &str) {
+    let dir = out.join("jit");
+    std::fs::create_dir_all(&dir).expect("create the jit folder");
+    let lowered = dir.join("jit.llvm.mlir");
+    let ir = dir.join("jit.ll");
+    let library = dir.join("libjit_kernels.so");
+    let run = |command: &mut Command| {
+        let output = command.output().expect("run an MLIR tool");
+        assert!(
+            output.status.success(),
+            "{command:?} failed:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    };
+    run(Command::new(bin.join("mlir-opt"))
+        .arg("mlir/jit.mlir")
+        .args(abi_mlir_build::Build::new().mlir_opt_args())
+        .arg("-o")
+        .arg(&lowered));
+    run(Command::new(bin.join("mlir-translate"))
+        .arg("--mlir-to-llvmir")
+        .arg(&lowered)
+        .arg("-o")
+        .arg(&ir));
+    run(Command::new(clang)
+        .args(["-shared", "-fPIC", "-O2", "-Wno-override-module"])
+        .arg(&ir)
+        .arg("-o")
+        .arg(&library));
+    println!("cargo::rustc-env=C_TESTS_JIT_KERNELS={}", library.display());
 }
 
 fn has_compiler(name: &str) -> bool {

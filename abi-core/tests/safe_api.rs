@@ -8,7 +8,9 @@
 
 #![cfg(target_pointer_width = "64")] // memref descriptors are 64-bit only
 
-use abi_core::memref::{MemRef, MemRefDescriptor, MemRefMut, OwnedMemRef, OwnedUnrankedMemRef};
+use abi_core::memref::{
+    Complex, MemRef, MemRefDescriptor, MemRefMut, OwnedMemRef, OwnedUnrankedMemRef,
+};
 use abi_core::model::mlir::MemRefType;
 
 #[test]
@@ -91,6 +93,65 @@ fn an_unranked_view_made_ranked_then_mutable_then_ranked_again() {
     }
     view[[0, 1]] = 20.0;
     assert_eq!(data, [10.0, 20.0, 3.0, 4.0, 5.0, 60.0]);
+}
+
+/// The dynamic-rank views of an unranked memref: shared, then mutable,
+/// then shared again, over a transposed (strided) layout, of complex
+/// elements, and of rank 0 and 3.
+#[test]
+fn dynamic_rank_views_of_an_unranked_memref() {
+    let mut data: Vec<Complex<f64>> = (0..6).map(|k| Complex::new(k as f64, 1.0)).collect();
+    // Transposed: 3x2 over a row-major 2x3 buffer.
+    let mut view = MemRefMut::from_slice_strided(&mut data, [3, 2], [1, 3], 0).unwrap();
+    let mut slot = MemRefDescriptor::EMPTY;
+    let mut unranked = view.as_unranked(&mut slot);
+    {
+        let shared = unranked.view().unwrap();
+        let again = unranked.view().unwrap();
+        assert_eq!((shared.rank(), shared.sizes()), (2, &[3, 2][..]));
+        assert_eq!((shared.strides(), shared.offset()), (&[1, 3][..], 0));
+        assert_eq!(shared.get(&[2, 1]), Some(&Complex::new(5.0, 1.0)));
+        assert_eq!(shared.get(&[3, 0]), None);
+        assert_eq!(shared.get(&[0]), None);
+        let order: Vec<f64> = shared.iter().map(|z| z.re).collect();
+        assert_eq!(order, [0.0, 3.0, 1.0, 4.0, 2.0, 5.0]);
+        assert!(shared.as_slice().is_none());
+        assert_eq!(again.to_vec(), shared.to_vec());
+        assert_eq!(shared.iter().len(), 6);
+    }
+    {
+        let mut all = unranked.view_mut().unwrap();
+        *all.get_mut(&[0, 1]).unwrap() = Complex::new(30.0, -1.0);
+        all.for_each_mut(|z| z.im *= 2.0);
+        let inner = all.as_view();
+        assert_eq!(inner.get(&[0, 1]), Some(&Complex::new(30.0, -2.0)));
+    }
+    let first = unranked.view().unwrap().get(&[0, 0]).copied();
+    assert_eq!(first, Some(Complex::new(0.0, 2.0)));
+    {
+        let mut last = unranked.into_view_mut().unwrap();
+        last.fill(Complex::new(1.0, 1.0));
+    }
+    view[[0, 0]] = Complex::new(7.0, 7.0);
+    assert_eq!(data[0], Complex::new(7.0, 7.0));
+    assert!(data[1..].iter().all(|z| *z == Complex::new(1.0, 1.0)));
+
+    // Rank 0 and rank 3, contiguous.
+    let mut one = [5i32];
+    let mut zero_d = MemRefMut::from_slice(&mut one, []).unwrap();
+    let mut slot = MemRefDescriptor::EMPTY;
+    let unranked = zero_d.as_unranked(&mut slot);
+    let v = unranked.view().unwrap();
+    assert_eq!((v.rank(), v.len(), v.get(&[])), (0, 1, Some(&5)));
+    assert_eq!(v.as_slice(), Some(&[5][..]));
+    let mut cube: Vec<u16> = (0..24).collect();
+    let mut ranked = MemRefMut::from_slice(&mut cube, [2, 3, 4]).unwrap();
+    let mut slot = MemRefDescriptor::EMPTY;
+    let unranked = ranked.as_unranked(&mut slot);
+    let v = unranked.view().unwrap();
+    assert_eq!(v.get(&[1, 2, 3]), Some(&23));
+    assert_eq!(v.to_vec(), (0..24).collect::<Vec<u16>>());
+    assert_eq!(v.as_slice().map(<[u16]>::len), Some(24));
 }
 
 fn data_address(view: &MemRef<'_, f32, 2>) -> usize {

@@ -54,7 +54,7 @@ pub enum CTypeDesc {
     /// An MLIR ranked memref descriptor, defined by the header as
     /// `MemRef<rank>D_<element>`.
     MemRef {
-        /// The element's MLIR name (`f32`).
+        /// The element's name in the typedef (`f32`, `complex_f32`).
         element: &'static str,
         /// The element's C type.
         element_c: &'static CTypeDesc,
@@ -220,9 +220,13 @@ impl CTypeDesc {
     /// members before the aggregates that contain them.
     pub fn header_aggregates(&self, out: &mut Vec<CTypeDesc>) {
         match self {
-            CTypeDesc::MemRef { .. } | CTypeDesc::UnrankedMemRef | CTypeDesc::Complex { .. } => {
+            // A descriptor names its element's type (`Complex_f32 *`):
+            // the element's definition comes first.
+            CTypeDesc::MemRef { element_c, .. } => {
+                element_c.header_aggregates(out);
                 out.push(*self)
             }
+            CTypeDesc::UnrankedMemRef | CTypeDesc::Complex { .. } => out.push(*self),
             CTypeDesc::Tuple { fields } => {
                 for f in *fields {
                     f.header_aggregates(out);

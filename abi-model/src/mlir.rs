@@ -7,8 +7,26 @@ use core::fmt;
 /// parse `#[mlir("memref<...>")]` against this list; abi-core's
 /// `MemRefElement` implementations name one each, checked by a test).
 pub const ELEMENT_TYPES: &[&str] = &[
-    "f16", "bf16", "f32", "f64", "i1", "i8", "i16", "i32", "i64", "si8", "si16", "si32", "si64",
-    "ui8", "ui16", "ui32", "ui64", "index",
+    "f16",
+    "bf16",
+    "f32",
+    "f64",
+    "i1",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "si8",
+    "si16",
+    "si32",
+    "si64",
+    "ui8",
+    "ui16",
+    "ui32",
+    "ui64",
+    "index",
+    "complex<f32>",
+    "complex<f64>",
 ];
 
 /// Whether `name` is one of [`ELEMENT_TYPES`].
@@ -249,6 +267,12 @@ pub enum MemRefError {
     StaticData,
     /// An allocation for a memref failed.
     OutOfMemory,
+    /// An element size of 0 bytes, or two views of different element
+    /// sizes (byte views of an unknown element type).
+    InvalidElementSize {
+        /// The element size found.
+        size: usize,
+    },
 }
 
 impl fmt::Display for MemRefError {
@@ -327,6 +351,10 @@ impl fmt::Display for MemRefError {
                 "the result points to static data (memref.get_global); declare the result as `ReturnedMemRef` to accept it",
             ),
             MemRefError::OutOfMemory => f.write_str("malloc failed"),
+            MemRefError::InvalidElementSize { size } => write!(
+                f,
+                "element size {size}: it must be at least 1 byte and the same on both sides of a copy"
+            ),
         }
     }
 }

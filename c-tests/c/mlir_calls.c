@@ -205,6 +205,42 @@ static int c_passes_complex(void) {
         _mlir_ciface_drive_cscale(&scaled, 1.5, -2.0, 2.0f);
         CHECK(scaled.re == 3.0 && scaled.im == -4.0);
     }
+
+    /* Memrefs of complex elements: the header's descriptors of
+     * `Complex_<T>`, to MLIR and to Rust. */
+    {
+        Complex_f64 values[3] = {{1.0, 2.0}, {3.0, 4.0}, {5.0, -6.0}};
+        MemRef1D_complex_f64 v;
+        Complex_f64 sum;
+        MemRef1D_complex_f64 iota;
+        Complex_f32 grid[4] = {{1.0f, 1.0f}, {2.0f, -2.0f}, {3.0f, 3.0f}, {4.0f, -4.0f}};
+        MemRef2D_complex_f32 g;
+        v.allocated = values;
+        v.aligned = values;
+        v.offset = 0;
+        v.sizes[0] = 3;
+        v.strides[0] = 1;
+        _mlir_ciface_csum(&sum, &v);
+        CHECK(sum.re == 9.0 && sum.im == 0.0);
+        _mlir_ciface_ciota(&iota, 4);
+        CHECK(iota.sizes[0] == 4 && iota.aligned[iota.offset + 3].im == 6.0);
+        free(iota.allocated);
+        /* Rows in reverse (offset 2, stride -2), scaled by 2 in MLIR. */
+        g.allocated = grid;
+        g.aligned = grid;
+        g.offset = 2;
+        g.sizes[0] = 2;
+        g.sizes[1] = 2;
+        g.strides[0] = -2;
+        g.strides[1] = 1;
+        _mlir_ciface_cmem_scale(&g, 2.0f);
+        CHECK(grid[0].re == 2.0f && grid[3].im == -8.0f);
+        /* Rust's `rust_cconj` takes the identity layout: row-major. */
+        g.offset = 0;
+        g.strides[0] = 2;
+        _mlir_ciface_rust_cconj(&g);
+        CHECK(grid[1].im == 4.0f && grid[3].im == 8.0f);
+    }
     return 0;
 }
 

@@ -65,6 +65,23 @@ typedef struct Results_uint8_t_int32_t {
     int32_t r1;
 } Results_uint8_t_int32_t;
 #endif
+#ifndef ABI_DEFINED_Complex_f64
+#define ABI_DEFINED_Complex_f64
+typedef struct Complex_f64 {
+    double re;
+    double im;
+} Complex_f64;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_complex_f64
+#define ABI_DEFINED_MemRef1D_complex_f64
+typedef struct MemRef1D_complex_f64 {
+    Complex_f64 *allocated;
+    Complex_f64 *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_complex_f64;
+#endif
 #ifndef ABI_DEFINED_Complex_f32
 #define ABI_DEFINED_Complex_f32
 typedef struct Complex_f32 {
@@ -72,12 +89,15 @@ typedef struct Complex_f32 {
     float im;
 } Complex_f32;
 #endif
-#ifndef ABI_DEFINED_Complex_f64
-#define ABI_DEFINED_Complex_f64
-typedef struct Complex_f64 {
-    double re;
-    double im;
-} Complex_f64;
+#ifndef ABI_DEFINED_MemRef2D_complex_f32
+#define ABI_DEFINED_MemRef2D_complex_f32
+typedef struct MemRef2D_complex_f32 {
+    Complex_f32 *allocated;
+    Complex_f32 *aligned;
+    int64_t offset;
+    int64_t sizes[2];
+    int64_t strides[2];
+} MemRef2D_complex_f32;
 #endif
 #ifndef ABI_DEFINED_Results_int32_t_double
 #define ABI_DEFINED_Results_int32_t_double
@@ -251,6 +271,24 @@ void _mlir_ciface_bit_and_value(Results_uint8_t_int32_t *result, int32_t a);
 void _mlir_ciface_buffer_and_subview(Results_MemRef1D_f32_MemRef1D_f32 *result, int64_t n);
 
 /**
+ * A new memref `[i + 2i·i]` of `n` `complex<f64>`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::ciota`
+ *
+ * MLIR C interface of `ciota`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_ciota(MemRef1D_complex_f64 *result, int64_t n);
+
+/**
+ * `m[i, j] *= k` over a strided view of `complex<f32>`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::cmem_scale`
+ *
+ * MLIR C interface of `cmem_scale`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_cmem_scale(MemRef2D_complex_f32 *m, float k);
+
+/**
  * `a * b` in `complex<f32>`.
  *
  * Rust: `c_tests::mlir_ciface::kernels::cmul`
@@ -276,6 +314,24 @@ void _mlir_ciface_cmul64(Complex_f64 *result, double a_re, double a_im, double b
  * MLIR C interface of `consume_sum`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
  */
 float _mlir_ciface_consume_sum(MemRef1D_f32 *m);
+
+/**
+ * The sum of a `complex<f64>` vector (num-complex's type).
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::csum`
+ *
+ * MLIR C interface of `csum`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_csum(Complex_f64 *result, const MemRef1D_complex_f64 *m);
+
+/**
+ * The sum of an unranked rank-1 `complex<f32>` memref.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::csum_unranked`
+ *
+ * MLIR C interface of `csum_unranked`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_csum_unranked(Complex_f32 *result, const UnrankedMemRef *m);
 
 /**
  * `affine`, `math`, `complex` and `vector` lowered by the build
@@ -306,6 +362,15 @@ void _mlir_ciface_div_mod(Results_int32_t_double *result, int32_t a, double b);
 double _mlir_ciface_drive_0d(double x);
 
 /**
+ * Calls `rust_cconj(m)`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_cconj`
+ *
+ * MLIR C interface of `drive_cconj`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_drive_cconj(MemRef2D_complex_f32 *m);
+
+/**
  * How many of `0..n` `rust_is_odd` accepts.
  *
  * Rust: `c_tests::mlir_ciface::kernels::drive_count_odd`
@@ -313,6 +378,15 @@ double _mlir_ciface_drive_0d(double x);
  * MLIR C interface of `drive_count_odd`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
  */
 int32_t _mlir_ciface_drive_count_odd(int64_t n);
+
+/**
+ * The sum of `rust_cpowers(z, n)`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_cpowers`
+ *
+ * MLIR C interface of `drive_cpowers`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_drive_cpowers(Complex_f64 *result, double z_re, double z_im, int64_t n);
 
 /**
  * Calls `rust_cscale` and returns its result.
@@ -515,6 +589,24 @@ void _mlir_ciface_every_other_strided(MemRef1D_f32 *result, const MemRef1D_f32 *
 void _mlir_ciface_head3(MemRef1D_f32 *result, const MemRef1D_f32 *m);
 
 /**
+ * `n` copies of `k`, a new buffer.
+ *
+ * Rust: `c_tests::mlir_ciface::jit::jit_fill`
+ *
+ * MLIR C interface of `jit_fill`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_jit_fill(MemRef1D_f64 *result, int64_t n, double k);
+
+/**
+ * The sum of each row of `m` into `out`.
+ *
+ * Rust: `c_tests::mlir_ciface::jit::jit_row_sums`
+ *
+ * MLIR C interface of `jit_row_sums`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_jit_row_sums(const MemRef2D_f32 *m, MemRef1D_f32 *out);
+
+/**
  * Bit 0 of `a` as an `i1` (the register MLIR returns holds all of
  * `a`).
  *
@@ -582,6 +674,25 @@ void _mlir_ciface_rust_add_unranked(const UnrankedMemRef *u, MemRef1D_f32 *m);
  * MLIR C interface of `rust_axpy`, implemented in Rust: MLIR code calls it.
  */
 void _mlir_ciface_rust_axpy(MemRef1D_f32 *y, const MemRef1D_f32 *x, float a);
+
+/**
+ * Conjugates a 2-D memref of `complex<f32>` in place.
+ *
+ * Rust: `c_tests::mlir_ciface::complex_callbacks::rust_cconj`
+ *
+ * MLIR C interface of `rust_cconj`, implemented in Rust: MLIR code calls it.
+ */
+void _mlir_ciface_rust_cconj(MemRef2D_complex_f32 *m);
+
+/**
+ * `[1, z, z², ...]` (`n` elements) as an unranked `complex<f64>`
+ * memref the caller frees.
+ *
+ * Rust: `c_tests::mlir_ciface::complex_callbacks::rust_cpowers`
+ *
+ * MLIR C interface of `rust_cpowers`, implemented in Rust: MLIR code calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_rust_cpowers(UnrankedMemRef *result, double z_re, double z_im, int64_t n);
 
 /**
  * `z * k`, a `num_complex` value in and out.

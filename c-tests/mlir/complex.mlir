@@ -116,4 +116,88 @@ module {
     func.call @rust_placement(%out, %x0, %x1, %x2, %x3, %x4, %x5, %c, %n, %d, %x6, %e) : (memref<?xf64>, f32, f32, f32, f32, f32, f32, complex<f32>, i64, complex<f64>, f32, complex<f32>) -> ()
     return
   }
+  // ---- memrefs of complex elements (`{T, T}` in memory) ---------------
+
+  // `m[i, j] *= k` over a strided 2-D view of `complex<f32>`.
+  func.func @cmem_scale(%m: memref<?x?xcomplex<f32>, strided<[?, ?], offset: ?>>, %k: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %kc = complex.create %k, %zero : complex<f32>
+    %rows = memref.dim %m, %c0 : memref<?x?xcomplex<f32>, strided<[?, ?], offset: ?>>
+    %cols = memref.dim %m, %c1 : memref<?x?xcomplex<f32>, strided<[?, ?], offset: ?>>
+    scf.for %i = %c0 to %rows step %c1 {
+      scf.for %j = %c0 to %cols step %c1 {
+        %v = memref.load %m[%i, %j] : memref<?x?xcomplex<f32>, strided<[?, ?], offset: ?>>
+        %p = complex.mul %v, %kc : complex<f32>
+        memref.store %p, %m[%i, %j] : memref<?x?xcomplex<f32>, strided<[?, ?], offset: ?>>
+      }
+    }
+    return
+  }
+
+  // The sum of a `complex<f64>` vector.
+  func.func @csum(%m: memref<?xcomplex<f64>>) -> complex<f64> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f64
+    %z = complex.create %zero, %zero : complex<f64>
+    %n = memref.dim %m, %c0 : memref<?xcomplex<f64>>
+    %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> complex<f64> {
+      %v = memref.load %m[%i] : memref<?xcomplex<f64>>
+      %a = complex.add %acc, %v : complex<f64>
+      scf.yield %a : complex<f64>
+    }
+    return %s : complex<f64>
+  }
+
+  // The sum of an unranked `complex<f32>` memref of rank 1.
+  func.func @csum_unranked(%u: memref<*xcomplex<f32>>) -> complex<f32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %z = complex.create %zero, %zero : complex<f32>
+    %m = memref.cast %u : memref<*xcomplex<f32>> to memref<?xcomplex<f32>>
+    %n = memref.dim %m, %c0 : memref<?xcomplex<f32>>
+    %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> complex<f32> {
+      %v = memref.load %m[%i] : memref<?xcomplex<f32>>
+      %a = complex.add %acc, %v : complex<f32>
+      scf.yield %a : complex<f32>
+    }
+    return %s : complex<f32>
+  }
+
+  // A new `n`-element `complex<f64>` memref `[i + 2i·i]`, owned by the
+  // caller.
+  func.func @ciota(%n: index) -> memref<?xcomplex<f64>> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %m = memref.alloc(%n) : memref<?xcomplex<f64>>
+    scf.for %i = %c0 to %n step %c1 {
+      %ii = arith.index_cast %i : index to i64
+      %re = arith.sitofp %ii : i64 to f64
+      %im = arith.addf %re, %re : f64
+      %v = complex.create %re, %im : complex<f64>
+      memref.store %v, %m[%i] : memref<?xcomplex<f64>>
+    }
+    return %m : memref<?xcomplex<f64>>
+  }
+
+  func.func private @rust_cconj(memref<?x?xcomplex<f32>>)
+  func.func private @rust_cpowers(complex<f64>, index) -> memref<*xcomplex<f64>>
+
+  // `rust_cconj` conjugates `m` in place.
+  func.func @drive_cconj(%m: memref<?x?xcomplex<f32>>) {
+    func.call @rust_cconj(%m) : (memref<?x?xcomplex<f32>>) -> ()
+    return
+  }
+
+  // The sum of `rust_cpowers(z, n)` (`[1, z, z², ...]`, unranked), freed.
+  func.func @drive_cpowers(%z: complex<f64>, %n: index) -> complex<f64> {
+    %u = func.call @rust_cpowers(%z, %n) : (complex<f64>, index) -> memref<*xcomplex<f64>>
+    %m = memref.cast %u : memref<*xcomplex<f64>> to memref<?xcomplex<f64>>
+    %s = func.call @csum(%m) : (memref<?xcomplex<f64>>) -> complex<f64>
+    memref.dealloc %m : memref<?xcomplex<f64>>
+    return %s : complex<f64>
+  }
 }

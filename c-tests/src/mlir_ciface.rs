@@ -207,7 +207,7 @@ pub mod callbacks {
 #[allow(clippy::too_many_arguments)]
 pub mod complex_callbacks {
     use abi_core::ciface;
-    use abi_core::memref::{Complex, MemRefMut};
+    use abi_core::memref::{Complex, MemRefMut, OwnedMemRef, OwnedUnrankedMemRef};
 
     /// `z * k`, a `num_complex` value in and out.
     #[ciface]
@@ -252,6 +252,28 @@ pub mod complex_callbacks {
         for (k, part) in parts.into_iter().enumerate() {
             out[[k]] = part;
         }
+    }
+
+    /// Conjugates a 2-D memref of `complex<f32>` in place.
+    #[ciface]
+    pub fn rust_cconj(mut m: MemRefMut<'_, Complex<f32>, 2>) {
+        m.for_each_mut(|z| *z = z.conj());
+    }
+
+    /// `[1, z, z², ...]` (`n` elements) as an unranked `complex<f64>`
+    /// memref the caller frees.
+    #[ciface]
+    pub fn rust_cpowers(z: Complex<f64>, n: i64) -> OwnedUnrankedMemRef<Complex<f64>> {
+        let mut p = Complex::new(1.0, 0.0);
+        let values: Vec<Complex<f64>> = (0..n)
+            .map(|_| {
+                let v = p;
+                p = p * z;
+                v
+            })
+            .collect();
+        let ranked = OwnedMemRef::from_slice(&values, [values.len()]).expect("allocation");
+        OwnedUnrankedMemRef::from_ranked(ranked).expect("allocation")
     }
 
     /// `k * |z|^2 + w.re * 10 + w.im * 100`, also exported in the expanded
@@ -417,6 +439,25 @@ pub mod kernels {
         );
         /// Calls `rust_cscale` and returns its result.
         pub fn drive_cscale(z: Complex<f64>, k: f32) -> Complex<f64>;
+        /// `m[i, j] *= k` over a strided view of `complex<f32>`.
+        pub fn cmem_scale(
+            #[mlir("memref<?x?xcomplex<f32>, strided<[?, ?], offset: ?>>")] m: MemRefMut<
+                '_,
+                Complex<f32>,
+                2,
+            >,
+            k: f32,
+        );
+        /// The sum of a `complex<f64>` vector (num-complex's type).
+        pub fn csum(m: &[num_complex::Complex64]) -> num_complex::Complex64;
+        /// The sum of an unranked rank-1 `complex<f32>` memref.
+        pub fn csum_unranked(m: UnrankedMemRef<'_, Complex<f32>>) -> Complex<f32>;
+        /// A new memref `[i + 2i·i]` of `n` `complex<f64>`.
+        pub fn ciota(n: i64) -> OwnedMemRef<Complex<f64>, 1>;
+        /// Calls `rust_cconj(m)`.
+        pub fn drive_cconj(m: MemRefMut<'_, Complex<f32>, 2>);
+        /// The sum of `rust_cpowers(z, n)`.
+        pub fn drive_cpowers(z: Complex<f64>, n: i64) -> Complex<f64>;
         /// Calls `rust_placement` with the parts 1, 2, ..., 14.
         pub fn drive_placement(out: &mut [f64]);
     }
@@ -1300,6 +1341,101 @@ mod callback_results {
     }
 }
 
+/// MLIR functions found at run time (`mlir/jit.mlir`, built into a shared
+/// object nothing links): one `#[ciface(jit)]` declaration each, a handle
+/// type per function (`JitRowSums`, `JitFill`) made from the address
+/// `dlsym` finds.
+#[cfg(mlir_kernels)]
+pub mod jit {
+    use abi_core::ciface;
+    use abi_core::memref::{MemRef, MemRefMut, OwnedMemRef};
+
+    #[ciface(jit)]
+    unsafe extern "C" {
+        /// The sum of each row of `m` into `out`.
+        pub fn jit_row_sums(m: MemRef<'_, f32, 2>, out: MemRefMut<'_, f32, 1>);
+        /// `n` copies of `k`, a new buffer.
+        pub fn jit_fill(n: i64, k: f64) -> OwnedMemRef<f64, 1>;
+    }
+}
+
+/// `#[ciface(jit)]` handles over `dlopen`ed code: the same checks as a
+/// linked declaration, before and after the call.
+#[cfg(all(test, mlir_kernels))]
+mod jit_calls {
+    use core::ffi::{c_char, c_int, c_void};
+
+    use abi_core::memref::{MemRef, MemRefMut};
+    use abi_core::model::mlir::MemRefError;
+
+    use super::jit::{JitFill, JitRowSums};
+
+    unsafe extern "C" {
+        fn dlopen(file: *const c_char, mode: c_int) -> *mut c_void;
+        fn dlsym(handle: *mut c_void, name: *const c_char) -> *mut c_void;
+    }
+    const RTLD_NOW: c_int = 2;
+
+    /// The shared object, loaded once (never unloaded: the handles stay
+    /// callable for the whole test run).
+    fn library() -> *mut c_void {
+        let path = std::ffi::CString::new(env!("C_TESTS_JIT_KERNELS")).unwrap();
+        // SAFETY: a NUL-terminated path; the object has no initialisers
+        // beyond what clang emits for a lowered MLIR module.
+        let handle = unsafe { dlopen(path.as_ptr(), RTLD_NOW) };
+        assert!(!handle.is_null(), "dlopen {path:?}");
+        handle
+    }
+
+    #[test]
+    fn rust_calls_mlir_found_at_run_time() {
+        let lib = library();
+        // SAFETY: `lib` is a loaded object; the names are NUL-terminated.
+        let (sums, fill) = unsafe {
+            (
+                dlsym(lib, JitRowSums::SYMBOL.as_ptr()),
+                dlsym(lib, JitFill::SYMBOL.as_ptr()),
+            )
+        };
+        // SAFETY: the symbols are the C interfaces of `mlir/jit.mlir`'s
+        // functions, which the declarations describe; the object is never
+        // unloaded.
+        let (sums, fill) = unsafe {
+            (
+                JitRowSums::from_address(sums).expect("found"),
+                JitFill::from_address(fill).expect("found"),
+            )
+        };
+        let data = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0];
+        let mut out = [0.0f32; 2];
+        sums.call(
+            MemRef::from_slice(&data, [2, 3]).unwrap(),
+            MemRefMut::from_slice(&mut out, [2]).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(out, [6.0, 15.0]);
+
+        // Checked as a linked call: a transposed view for an identity
+        // layout is refused before the call, naming the argument.
+        let transposed = MemRef::from_slice(&data, [2, 3]).unwrap().transposed();
+        let mut three = [0.0f32; 3];
+        let err = sums
+            .call(transposed, MemRefMut::from_slice(&mut three, [3]).unwrap())
+            .unwrap_err();
+        assert_eq!(err.argument, Some((0, "m")));
+        assert_eq!(err.symbol, "_mlir_ciface_jit_row_sums");
+        assert!(matches!(err.error, MemRefError::StrideMismatch { .. }));
+        assert_eq!(three, [0.0; 3]);
+
+        // An owned result, freed by Rust.
+        let filled = fill.call(4, 2.5).unwrap();
+        assert_eq!(filled.to_vec(), [2.5; 4]);
+        // NULL is no handle.
+        // SAFETY: NULL is refused before anything is promised.
+        assert!(unsafe { JitFill::from_address(core::ptr::null()) }.is_none());
+    }
+}
+
 /// `complex<f32>`/`complex<f64>` against `mlir/complex.mlir`: values by
 /// value both ways, results through the out-pointer, and every argument
 /// placement a signature can have (registers, the last registers, the
@@ -1356,6 +1492,84 @@ mod complex {
         // SAFETY: the driver takes a float and returns a double.
         let r = unsafe { _mlir_ciface_drive_expanded_cnorm(2.0) };
         assert_eq!(r, 2.0 * 25.0 + 5.0 - 200.0);
+    }
+
+    /// Memrefs of `complex<T>` (the LLVM struct `{T, T}` in memory):
+    /// strided, ranked, unranked, an owned result, both ways.
+    #[test]
+    fn complex_memref_elements() {
+        use abi_core::memref::{MemRef, MemRefDescriptor, MemRefMut};
+
+        // A transposed (strided) view: MLIR scales every element once.
+        let mut data: Vec<Complex<f32>> = (0..6)
+            .map(|k| Complex::new(k as f32, -(k as f32)))
+            .collect();
+        let view = MemRefMut::from_slice_strided(&mut data, [3, 2], [1, 3], 0).unwrap();
+        cmem_scale(view, 2.0).unwrap();
+        let scaled: Vec<Complex<f32>> = (0..6)
+            .map(|k| Complex::new(2.0 * k as f32, -2.0 * k as f32))
+            .collect();
+        assert_eq!(data, scaled);
+
+        let values: Vec<num_complex::Complex64> = (1..=4)
+            .map(|k| num_complex::Complex64::new(k as f64, 0.5))
+            .collect();
+        assert_eq!(
+            csum(&values).unwrap(),
+            num_complex::Complex64::new(10.0, 2.0)
+        );
+
+        let mut data = [Complex::new(1.0f32, 2.0), Complex::new(3.0, 4.0)];
+        let mut view = MemRefMut::from_slice(&mut data, [2]).unwrap();
+        let mut slot = MemRefDescriptor::EMPTY;
+        assert_eq!(
+            csum_unranked(view.as_unranked(&mut slot)).unwrap(),
+            Complex::new(4.0, 6.0)
+        );
+
+        let owned = ciota(3).unwrap();
+        assert_eq!(
+            owned.to_vec(),
+            [
+                Complex::new(0.0, 0.0),
+                Complex::new(1.0, 2.0),
+                Complex::new(2.0, 4.0)
+            ]
+        );
+        let shared = MemRef::from_slice(&data, [2, 1]).unwrap();
+        assert_eq!(shared[[1, 0]], Complex::new(3.0, 4.0));
+    }
+
+    #[test]
+    fn mlir_calls_rust_with_complex_memrefs() {
+        use abi_core::memref::MemRefMut;
+
+        let mut data = [
+            Complex::new(1.0f32, 2.0),
+            Complex::new(3.0, -4.0),
+            Complex::new(-5.0, 6.0),
+            Complex::new(7.0, 0.0),
+        ];
+        drive_cconj(MemRefMut::from_slice(&mut data, [2, 2]).unwrap()).unwrap();
+        assert_eq!(
+            data,
+            [
+                Complex::new(1.0, -2.0),
+                Complex::new(3.0, 4.0),
+                Complex::new(-5.0, -6.0),
+                Complex::new(7.0, -0.0)
+            ]
+        );
+        // 1 + i + i² + i³ = 0.
+        assert_eq!(
+            drive_cpowers(Complex::new(0.0, 1.0), 4).unwrap(),
+            Complex::new(0.0, 0.0)
+        );
+        // 1 + 2 + 4 = 7.
+        assert_eq!(
+            drive_cpowers(Complex::new(2.0, 0.0), 3).unwrap(),
+            Complex::new(7.0, 0.0)
+        );
     }
 
     #[test]

@@ -25,6 +25,7 @@ mod cross;
 mod dpi_bench;
 mod hygiene;
 mod memcheck;
+mod mlir_runtime;
 mod public_api;
 mod publish;
 mod python_tools;
@@ -72,6 +73,10 @@ fn main() -> ExitCode {
         // One step of `test`: c-tests' MLIR suite with MLIR 22 and
         // clang-22, natively and under valgrind.
         Some("mlir-22") => quick_starts::c_tests_with_mlir_22(),
+        // One step of `test`: the Rust runner utilities against LLVM's.
+        Some("mlir-runtime") => {
+            ensure_tools(tools::FOR_TESTS).and_then(|()| mlir_runtime::compare())
+        }
         Some("publish") => publish::from_tarballs(),
         Some("public-api") => public_api::check(),
         // `cross riscv64`: the targets whose triple contains the word only.
@@ -89,7 +94,7 @@ fn main() -> ExitCode {
         Some("slang") => python_tools::check_systemverilog(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <setup | showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | quick-starts [CRATE] | hostile | hygiene | docs | publish | public-api | cross [TARGET] | miri | tsan | fuzz | circt | iree | slang>"
+                "usage: cargo xtask <setup | showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | quick-starts [CRATE] | mlir-runtime | hostile | hygiene | docs | publish | public-api | cross [TARGET] | miri | tsan | fuzz | circt | iree | slang>"
             );
             return ExitCode::from(2);
         }
@@ -265,6 +270,10 @@ fn test() -> Result<(), String> {
     quick_starts::run_all(None)?;
     step("c-tests' MLIR suite built and run again with MLIR 22 and clang-22");
     quick_starts::c_tests_with_mlir_22()?;
+    step(
+        "abi-mlir-runtime against LLVM's runner utilities: every program of mlir-runtime/tests/mlir lowered by MLIR 19 and 22, run with each runtime, outputs compared; then under valgrind memcheck",
+    );
+    mlir_runtime::compare()?;
     step("CIRCT (PyPI `circt`) parses, verifies, lowers and exports the sim.func.dpi declarations");
     python_tools::check_declarations()?;
     step("slang (PyPI `pyslang`) parses and elaborates the generated SystemVerilog, both flavours");

@@ -25,11 +25,12 @@ use serde_json::Value;
 
 /// The library crates, in dependency order (a crate's re-exports of an
 /// earlier one are resolved through its listing): package, crate name.
-const CRATES: [(&str, &str); 4] = [
+const CRATES: [(&str, &str); 5] = [
     ("abi-model", "abi_model"),
     ("abi-macros", "abi_macros"),
     ("abi-mlir-build", "abi_mlir_build"),
     ("abi-core", "abi_core"),
+    ("abi-mlir-runtime", "abi_mlir_runtime"),
 ];
 
 /// One public path.

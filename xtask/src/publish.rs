@@ -1,5 +1,5 @@
 //! The published crates, checked from their packages: `cargo package` of
-//! the four library crates (what `cargo publish --dry-run` does: each
+//! the five library crates (what `cargo publish --dry-run` does: each
 //! packaged and built from its tarball in dependency order, a dependent
 //! resolved against its dependencies' packages through cargo's local
 //! registry overlay), the metadata and files each package must carry,
@@ -15,11 +15,12 @@ use std::process::Command;
 use std::time::Instant;
 
 /// The library crates: package name and folder, in dependency order.
-const CRATES: [(&str, &str); 4] = [
+const CRATES: [(&str, &str); 5] = [
     ("abi-model", "abi-model"),
     ("abi-macros", "abi-macros"),
     ("abi-mlir-build", "mlir-build"),
     ("abi-core", "abi-core"),
+    ("abi-mlir-runtime", "mlir-runtime"),
 ];
 
 /// What each package's manifest must say (crates.io shows them; docs.rs
@@ -58,14 +59,14 @@ fn version() -> Result<String, String> {
     crate::hygiene::workspace_manifest_value("version")
 }
 
-/// Package, check and test the four library crates from their tarballs.
+/// Package, check and test the five library crates from their tarballs.
 pub(crate) fn from_tarballs() -> Result<(), String> {
     let start = Instant::now();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let target = target_dir()?;
     let version = version()?;
 
-    // `cargo package` of the four: what `cargo publish --dry-run` does
+    // `cargo package` of the five: what `cargo publish --dry-run` does
     // (package in dependency order, build each from its tarball), and it
     // keeps the tarballs, which the dry run deletes. `--allow-dirty`: the
     // packages are checked, not the Git state. A tarball left from an

@@ -328,30 +328,9 @@ pub(crate) fn mlir_22_tools(root: &Path) -> Result<Option<PathBuf>, String> {
     if works(&bin) {
         return Ok(Some(bin));
     }
-    let debs = dir.join("debs");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&debs).map_err(|e| e.to_string())?;
-    let downloaded = Command::new("apt-get")
-        .args(["download", "-qq", "mlir-22-tools", "libmlir-22"])
-        .current_dir(&debs)
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !downloaded {
+    if !download_and_unpack(&dir, &["mlir-22-tools", "libmlir-22"])? {
         return skip("MLIR 22: `apt-get download mlir-22-tools libmlir-22` failed".to_owned());
     }
-    for deb in std::fs::read_dir(&debs).map_err(|e| e.to_string())? {
-        let deb = deb.map_err(|e| e.to_string())?.path();
-        let status = Command::new("dpkg")
-            .arg("-x")
-            .arg(&deb)
-            .arg(dir.join("root"))
-            .status()
-            .map_err(|e| format!("cannot run dpkg: {e}"))?;
-        if !status.success() {
-            return Err(format!("dpkg -x {} failed ({status})", deb.display()));
-        }
-    }
-    let _ = std::fs::remove_dir_all(&debs);
     std::fs::create_dir_all(&bin).map_err(|e| e.to_string())?;
     for (link, target) in [
         ("mlir-opt", tools.join("mlir-opt")),
@@ -367,6 +346,37 @@ pub(crate) fn mlir_22_tools(root: &Path) -> Result<Option<PathBuf>, String> {
         ));
     }
     Ok(Some(bin))
+}
+
+/// Debian `packages` downloaded (`apt-get download`) and unpacked into
+/// `dir/root` (`dir` emptied first); `Ok(false)` when the download failed.
+pub(crate) fn download_and_unpack(dir: &Path, packages: &[&str]) -> Result<bool, String> {
+    let debs = dir.join("debs");
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(&debs).map_err(|e| e.to_string())?;
+    let downloaded = Command::new("apt-get")
+        .args(["download", "-qq"])
+        .args(packages)
+        .current_dir(&debs)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !downloaded {
+        return Ok(false);
+    }
+    for deb in std::fs::read_dir(&debs).map_err(|e| e.to_string())? {
+        let deb = deb.map_err(|e| e.to_string())?.path();
+        let status = Command::new("dpkg")
+            .arg("-x")
+            .arg(&deb)
+            .arg(dir.join("root"))
+            .status()
+            .map_err(|e| format!("cannot run dpkg: {e}"))?;
+        if !status.success() {
+            return Err(format!("dpkg -x {} failed ({status})", deb.display()));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&debs);
+    Ok(true)
 }
 
 /// c-tests' MLIR suite (every `#[ciface]` test: the kernels lowered by

@@ -96,6 +96,11 @@ mod sealed {
 }
 
 /// The part type of an MLIR complex: `f32` or `f64`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not the part type of an MLIR complex",
+    label = "not `f32` or `f64`",
+    note = "MLIR's `complex<f32>` and `complex<f64>` cross the C interface (as values and as memref elements) as `Complex<f32>` / `Complex<f64>`; other part types have no C-interface lowering"
+)]
 pub trait ComplexPart: sealed::Sealed + Copy + Default + 'static {
     /// What one complex argument is passed as: a type Rust's `extern "C"`
     /// passes in two consecutive SSE registers, real part in the low lanes
@@ -108,6 +113,12 @@ pub trait ComplexPart: sealed::Sealed + Copy + Default + 'static {
     const ZERO: Self;
     /// The C type of a part.
     const C_PART: CTypeDesc;
+    /// MLIR's names of the memref element `complex<Self>`.
+    #[doc(hidden)]
+    const COMPLEX_MLIR_NAMES: &'static [&'static str];
+    /// The C header's name of `complex<Self>` in descriptor typedefs.
+    #[doc(hidden)]
+    const COMPLEX_C_TAG: &'static str;
     /// The split form of `z`.
     fn split(z: Complex<Self>) -> Self::Split;
     /// The complex number from its split form.
@@ -132,6 +143,8 @@ impl ComplexPart for f32 {
     const MLIR_NAME: &'static str = "f32";
     const ZERO: f32 = 0.0;
     const C_PART: CTypeDesc = <f32 as CType>::C_TYPE;
+    const COMPLEX_MLIR_NAMES: &'static [&'static str] = &["complex<f32>"];
+    const COMPLEX_C_TAG: &'static str = "complex_f32";
     #[inline(always)]
     fn split(z: Complex<f32>) -> SplitF32 {
         SplitF32 {
@@ -153,6 +166,8 @@ impl ComplexPart for f64 {
     const MLIR_NAME: &'static str = "f64";
     const ZERO: f64 = 0.0;
     const C_PART: CTypeDesc = <f64 as CType>::C_TYPE;
+    const COMPLEX_MLIR_NAMES: &'static [&'static str] = &["complex<f64>"];
+    const COMPLEX_C_TAG: &'static str = "complex_f64";
     #[inline(always)]
     fn split(z: Complex<f64>) -> Complex<f64> {
         z

@@ -1,7 +1,9 @@
 //! Which Rust types may be memref elements, and how MLIR names them.
 
+use super::complex::{Complex, ComplexPart, complex_c_type};
 use crate::c::CType;
 use crate::model::c::CTypeDesc;
+use crate::model::record::TypeRecord;
 
 /// A memref element type: `f32`, `f64`, `i8`..`i64`, `u8`..`u64` (MLIR's
 /// signless `iN` read as unsigned), `bool` for `i1`, and with the `half`
@@ -15,18 +17,36 @@ use crate::model::c::CTypeDesc;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a memref element type",
     label = "not an MLIR memref element",
-    note = "memref elements are f32, f64, i8..i64, u8..u64, bool (i1) and, with the `half` feature, half::f16 / half::bf16; MLIR's `index` is i64"
+    note = "memref elements are f32, f64, i8..i64, u8..u64, bool (i1), abi_core::memref::Complex<f32> / Complex<f64> (complex<f32>, complex<f64>) and, with the `half` feature, half::f16 / half::bf16 (with `num-complex`, num_complex::Complex<f32> / Complex<f64>); MLIR's `index` is i64"
 )]
 pub unsafe trait MemRefElement: Copy + 'static {
     /// MLIR's spelling of the element type (`f32`, `i1`, ...).
     const MLIR_NAMES: &'static [&'static str];
     /// The C spelling, for the descriptor typedefs in the C header.
     const C_TYPE: CTypeDesc;
-    /// The IREE reflection name (`f32`, `i1`, ...).
+    /// The IREE reflection name (`f32`, `i1`, ...); for a complex
+    /// element, its part's (the record is `["complex", "f32"]`, see
+    /// [`MemRefElement::element_record`]).
     const IREE_NAME: &'static str;
+    /// The element's name in the C header's descriptor typedefs
+    /// (`MemRef2D_f32`, `MemRef1D_complex_f32`).
+    const C_TAG: &'static str = Self::IREE_NAME;
+    /// Whether the element is MLIR's `complex<T>` (its reflection record
+    /// is `["complex", IREE_NAME]` instead of `IREE_NAME`).
+    const COMPLEX: bool = false;
     /// Whether some bit patterns of `size_of::<Self>()` bytes are not values
     /// (only `bool`); views then check every element once.
     const NEEDS_CHECK: bool = false;
+
+    /// The element's reflection record: `"f32"`, or `["complex", "f32"]`.
+    fn element_record() -> TypeRecord {
+        let part = TypeRecord::Primitive(Self::IREE_NAME.to_owned());
+        if Self::COMPLEX {
+            TypeRecord::Complex(Box::new(part))
+        } else {
+            part
+        }
+    }
 
     /// Whether the element at `ptr` holds a valid value.
     ///
@@ -82,6 +102,29 @@ unsafe impl MemRefElement for bool {
     }
 }
 
+// SAFETY: MLIR lowers `complex<T>` in memory to the LLVM struct `{T, T}`:
+// size `2 * size_of::<T>()`, the alignment of `T` (checked against MLIR 19
+// and 22's lowering in c-tests), which is `#[repr(C)] Complex<T>`; every
+// bit pattern of two floats is a value.
+unsafe impl<T: ComplexPart> MemRefElement for Complex<T> {
+    const MLIR_NAMES: &'static [&'static str] = T::COMPLEX_MLIR_NAMES;
+    const C_TYPE: CTypeDesc = complex_c_type::<T>();
+    const IREE_NAME: &'static str = T::MLIR_NAME;
+    const C_TAG: &'static str = T::COMPLEX_C_TAG;
+    const COMPLEX: bool = true;
+}
+
+// SAFETY: `num_complex::Complex<T>` is `#[repr(C)] {re: T, im: T}`, the
+// layout of `Complex<T>` above.
+#[cfg(feature = "num-complex")]
+unsafe impl<T: ComplexPart> MemRefElement for num_complex::Complex<T> {
+    const MLIR_NAMES: &'static [&'static str] = T::COMPLEX_MLIR_NAMES;
+    const C_TYPE: CTypeDesc = complex_c_type::<T>();
+    const IREE_NAME: &'static str = T::MLIR_NAME;
+    const C_TAG: &'static str = T::COMPLEX_C_TAG;
+    const COMPLEX: bool = true;
+}
+
 #[cfg(feature = "half")]
 mod half_elements {
     use super::*;
@@ -108,7 +151,7 @@ mod half_elements {
 
 #[cfg(test)]
 mod tests {
-    use super::MemRefElement;
+    use super::{Complex, MemRefElement};
 
     /// Every MLIR name an element answers to is one the macros accept in
     /// `#[mlir("memref<...>")]` (one list, `abi_model::mlir`), and every
@@ -127,6 +170,8 @@ mod tests {
             u32::MLIR_NAMES,
             u64::MLIR_NAMES,
             bool::MLIR_NAMES,
+            Complex::<f32>::MLIR_NAMES,
+            Complex::<f64>::MLIR_NAMES,
             &["f16", "bf16"], // the `half` feature's, spelled out below
         ]
         .concat();

@@ -58,7 +58,10 @@ pub use descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 pub use element::MemRefElement;
 pub use owned::{OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef, STATIC_ALLOCATED};
 pub use shape::{Geometry, MemRefTypeCheck};
-pub use view::{Iter, MemRef, MemRefMut, UnrankedMemRef};
+pub use view::{
+    ByteMemRef, ByteMemRefMut, DynIter, DynMemRef, DynMemRefMut, Iter, MemRef, MemRefMut,
+    UnrankedMemRef,
+};
 
 #[doc(hidden)]
 pub use ciface::__private;

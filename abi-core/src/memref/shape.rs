@@ -72,14 +72,15 @@ impl MemRefTypeCheck for MemRefType {
 /// [`check_declared`](MemRefTypeCheck::check_declared), told whether the memref is
 /// empty (the strides of an empty memref are never used).
 #[inline]
-fn check_declared_layout<const N: usize>(
+pub(crate) fn check_declared_layout(
     ty: &MemRefType,
     offset: i64,
-    sizes: &[i64; N],
-    strides: &[i64; N],
+    sizes: &[i64],
+    strides: &[i64],
     is_empty: bool,
 ) -> Result<(), MemRefError> {
-    let rank = N;
+    debug_assert_eq!(sizes.len(), strides.len());
+    let rank = sizes.len();
     if let Some(shape) = ty.shape {
         if shape.len() != rank {
             return Err(MemRefError::RankMismatch {
@@ -234,58 +235,15 @@ impl<const N: usize> Geometry<N> {
     /// `aligned`, nothing past the address space. (An empty memref reads
     /// nothing, so its pointers may be NULL or anything else.)
     #[inline]
-    fn check_data<T>(
-        &self,
-        aligned: *mut T,
-        (first, last): (isize, isize),
-    ) -> Result<(), MemRefError> {
-        if aligned.is_null() {
-            return Err(MemRefError::NullData);
-        }
-        if !aligned.is_aligned() {
-            return Err(MemRefError::Misaligned {
-                align: align_of::<T>(),
-                address: aligned as usize,
-            });
-        }
-        if first < 0 {
-            return Err(MemRefError::BeforeStart {
-                index: first as i64,
-            });
-        }
-        // The last element's end must be addressable from `aligned`
-        // without leaving the address space (or `isize`, which pointer
-        // offsets require).
-        // `last >= first >= 0` here; one comparison bounds `(last + 1) *
-        // size` by `isize::MAX`.
-        let element_size = size_of::<T>().max(1);
-        if last as usize >= isize::MAX as usize / element_size {
-            return Err(MemRefError::Overflow);
-        }
-        let end_bytes = (last as usize + 1) * element_size;
-        (aligned as usize)
-            .checked_add(end_bytes)
-            .ok_or(MemRefError::Overflow)?;
-        Ok(())
+    fn check_data<T>(&self, aligned: *mut T, range: (isize, isize)) -> Result<(), MemRefError> {
+        check_data(aligned, range)
     }
 
     /// The smallest and largest element index (from `aligned`) a non-empty
     /// memref of this geometry reaches.
     #[inline]
     pub fn index_range(&self) -> Result<(isize, isize), MemRefError> {
-        let (mut first, mut last) = (self.offset, self.offset);
-        for dim in 0..N {
-            let size = isize::try_from(self.sizes[dim]).map_err(|_| MemRefError::Overflow)?;
-            let reach = (size - 1)
-                .checked_mul(self.strides[dim])
-                .ok_or(MemRefError::Overflow)?;
-            if reach < 0 {
-                first = first.checked_add(reach).ok_or(MemRefError::Overflow)?;
-            } else {
-                last = last.checked_add(reach).ok_or(MemRefError::Overflow)?;
-            }
-        }
-        Ok((first, last))
+        index_range(self.offset, self.sizes.iter().copied().zip(self.strides))
     }
 
     /// Whether two different indices can reach the same element (a stride
@@ -298,46 +256,143 @@ impl<const N: usize> Geometry<N> {
         // On the stack: this runs on every call of a shim taking a
         // `MemRefMut` (a `Vec` here was a third of such a call's cost).
         let mut dims = [(0usize, 0usize); N];
-        let mut count = 0;
-        for k in 0..N {
-            if self.sizes[k] > 1 {
-                dims[count] = (self.strides[k].unsigned_abs(), self.sizes[k]);
-                count += 1;
-            }
-        }
-        let dims = &mut dims[..count];
-        dims.sort_unstable();
-        // Each dimension must step over everything the smaller ones reach.
-        let mut span = 1usize;
-        for &mut (stride, size) in dims {
-            if stride < span {
-                return true;
-            }
-            span = match stride
-                .checked_mul(size - 1)
-                .and_then(|r| r.checked_add(span))
-            {
-                Some(s) => s,
-                None => return true,
-            };
-        }
-        false
+        let count = collect_moving_dims(&self.sizes, &self.strides, &mut dims);
+        dims_overlap(&mut dims[..count])
     }
 
     /// Whether the elements are contiguous in row-major order (any offset).
     pub fn is_row_major(&self) -> bool {
-        if self.len == 0 {
+        is_row_major(&self.sizes, &self.strides, self.len)
+    }
+}
+
+/// The data of a non-empty memref whose elements span indices
+/// `first..=last` from `aligned`: non-NULL, aligned, nothing before
+/// `aligned`, nothing past the address space. (An empty memref reads
+/// nothing, so its pointers may be NULL or anything else.)
+#[inline]
+pub(crate) fn check_data<T>(aligned: *mut T, range: (isize, isize)) -> Result<(), MemRefError> {
+    check_data_sized(aligned as usize, size_of::<T>(), align_of::<T>(), range)
+}
+
+/// [`check_data`] for elements of `element_size` bytes at alignment
+/// `align`, known at run time.
+#[inline]
+pub(crate) fn check_data_sized(
+    aligned: usize,
+    element_size: usize,
+    align: usize,
+    (first, last): (isize, isize),
+) -> Result<(), MemRefError> {
+    {
+        if aligned == 0 {
+            return Err(MemRefError::NullData);
+        }
+        if !aligned.is_multiple_of(align) {
+            return Err(MemRefError::Misaligned {
+                align,
+                address: aligned,
+            });
+        }
+        if first < 0 {
+            return Err(MemRefError::BeforeStart {
+                index: first as i64,
+            });
+        }
+        // The last element's end must be addressable from `aligned`
+        // without leaving the address space (or `isize`, which pointer
+        // offsets require).
+        // `last >= first >= 0` here; one comparison bounds `(last + 1) *
+        // size` by `isize::MAX`.
+        let element_size = element_size.max(1);
+        if last as usize >= isize::MAX as usize / element_size {
+            return Err(MemRefError::Overflow);
+        }
+        let end_bytes = (last as usize + 1) * element_size;
+        aligned
+            .checked_add(end_bytes)
+            .ok_or(MemRefError::Overflow)?;
+        Ok(())
+    }
+}
+
+/// The smallest and largest element index (from `aligned`) a non-empty
+/// memref reaches from `offset` through the dimensions `(size, stride)`.
+#[inline]
+pub(crate) fn index_range(
+    offset: isize,
+    dims: impl Iterator<Item = (usize, isize)>,
+) -> Result<(isize, isize), MemRefError> {
+    let (mut first, mut last) = (offset, offset);
+    for (size, stride) in dims {
+        let size = isize::try_from(size).map_err(|_| MemRefError::Overflow)?;
+        let reach = (size - 1)
+            .checked_mul(stride)
+            .ok_or(MemRefError::Overflow)?;
+        if reach < 0 {
+            first = first.checked_add(reach).ok_or(MemRefError::Overflow)?;
+        } else {
+            last = last.checked_add(reach).ok_or(MemRefError::Overflow)?;
+        }
+    }
+    Ok((first, last))
+}
+
+/// The `(|stride|, size)` of every dimension of more than one element,
+/// into `out`; how many.
+#[inline]
+pub(crate) fn collect_moving_dims(
+    sizes: &[usize],
+    strides: &[isize],
+    out: &mut [(usize, usize)],
+) -> usize {
+    let mut count = 0;
+    for k in 0..sizes.len() {
+        if sizes[k] > 1 {
+            out[count] = (strides[k].unsigned_abs(), sizes[k]);
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Whether dimensions `(|stride|, size)` (each of more than one element)
+/// reach one element through two indices: sorted by stride, each must step
+/// over everything the smaller ones reach.
+#[inline]
+pub(crate) fn dims_overlap(dims: &mut [(usize, usize)]) -> bool {
+    dims.sort_unstable();
+    let mut span = 1usize;
+    for &mut (stride, size) in dims {
+        if stride < span {
             return true;
         }
-        let mut step = 1isize;
-        for dim in (0..N).rev() {
-            if self.sizes[dim] > 1 && self.strides[dim] != step {
-                return false;
-            }
-            step *= self.sizes[dim] as isize;
-        }
-        true
+        span = match stride
+            .checked_mul(size - 1)
+            .and_then(|r| r.checked_add(span))
+        {
+            Some(s) => s,
+            None => return true,
+        };
     }
+    false
+}
+
+/// Whether `len` elements of these sizes and strides are contiguous in
+/// row-major order (any offset).
+#[inline]
+pub(crate) fn is_row_major(sizes: &[usize], strides: &[isize], len: usize) -> bool {
+    if len == 0 {
+        return true;
+    }
+    let mut step = 1isize;
+    for dim in (0..sizes.len()).rev() {
+        if sizes[dim] > 1 && strides[dim] != step {
+            return false;
+        }
+        step *= sizes[dim] as isize;
+    }
+    true
 }
 
 #[cfg(all(test, target_pointer_width = "64"))] // descriptors are 64-bit only

@@ -1,5 +1,5 @@
 //! `#[ciface(...)]` arguments: `name = "mlir_name"`, `expanded`,
-//! `result = "memref<...>"`.
+//! `result = "memref<...>"`, `jit`.
 
 use proc_macro2::TokenStream;
 use syn::{LitStr, Meta};
@@ -18,10 +18,13 @@ pub(crate) struct Args {
     /// of the results (one per tuple member), checked on every return;
     /// the whole argument, for error spans.
     pub(crate) result: Option<(Meta, Vec<LitStr>)>,
+    /// `jit` (blocks only): the functions are found at run time; each
+    /// declaration gets a handle type instead of a linked symbol.
+    pub(crate) jit: Option<Meta>,
 }
 
 const KNOWN: &str =
-    "`name = \"mlir_name\"`, `expanded` and `result = \"memref<...>\"` (or a tuple of them)";
+    "`name = \"mlir_name\"`, `expanded`, `result = \"memref<...>\"` (or a tuple of them) and `jit`";
 
 impl Args {
     pub(crate) fn parse(attr: TokenStream, errors: &mut Errors) -> Args {
@@ -43,6 +46,14 @@ impl Args {
                     errors.spanned(&meta, "`expanded` is given more than once");
                 } else {
                     args.expanded = Some(meta);
+                }
+            } else if key.is_ident("jit") {
+                if !matches!(meta, Meta::Path(_)) {
+                    errors.spanned(&meta, "`jit` takes no value");
+                } else if args.jit.is_some() {
+                    errors.spanned(&meta, "`jit` is given more than once");
+                } else {
+                    args.jit = Some(meta);
                 }
             } else if key.is_ident("result") {
                 if args.result.is_some() {

@@ -642,6 +642,84 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
     } else {
         quote!(#[doc = #doc] #[doc = ""])
     };
+    // What both wrappers run around the call: the types, the argument
+    // checks, the call and the result's.
+    let checked_call = quote! {
+        #shape_alias
+        #type_consts
+        #result_consts
+        #(#prepare)*
+        #body
+    };
+    let registration = quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
+        const _: () = {
+            #shape_alias
+            #type_consts
+            #placement
+            #desc
+            #function
+        };
+    };
+    if f.jit {
+        // A handle per declaration: the address of `_mlir_ciface_<name>`
+        // found at run time, called with the same checks as a linked one.
+        let handle = format_ident!("{}", jit_handle_name(&fn_name), span = ident.span());
+        let symbol_cstr = syn::LitCStr::new(
+            &std::ffi::CString::new(symbol.clone()).expect("a C identifier has no NUL"),
+            ident.span(),
+        );
+        return quote! {
+            #user_doc
+            #[doc = ::core::concat!("The MLIR function `", #symbol, "`, found at run time (a JIT-compiled or `dlopen`ed module): [`call`](Self::call) checks every memref against its declared type, as a linked declaration's wrapper does.")]
+            #[derive(Debug, Clone, Copy)]
+            #vis struct #handle {
+                address: ::core::ptr::NonNull<::core::ffi::c_void>,
+            }
+
+            impl #handle {
+                /// The symbol to look up (`dlsym`, an execution engine's
+                /// lookup).
+                pub const SYMBOL: &'static ::core::ffi::CStr = #symbol_cstr;
+
+                /// The handle of the function at `address` (`None` for
+                /// NULL).
+                ///
+                /// # Safety
+                ///
+                /// `address` is the C interface of an MLIR function with
+                /// this declaration's signature (its MLIR types, memref
+                /// ranks and element types, which results are memrefs),
+                /// which keeps MLIR's ownership rules, and it stays callable
+                /// (the module stays loaded) as long as the handle or a copy
+                /// of it is used.
+                pub unsafe fn from_address(address: *const ::core::ffi::c_void) -> ::core::option::Option<Self> {
+                    ::core::ptr::NonNull::new(address.cast_mut()).map(|address| #handle { address })
+                }
+
+                /// The address.
+                pub fn address(&self) -> *const ::core::ffi::c_void {
+                    self.address.as_ptr()
+                }
+
+                #[doc = ::core::concat!("Calls `", #symbol, "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError).")]
+                #[allow(clippy::needless_lifetimes, clippy::too_many_arguments, improper_ctypes_definitions)]
+                pub fn call #generics (&self, #(#wrapper_params),*) -> ::core::result::Result<#wrapper_result, #p::CifaceError> {
+                    // SAFETY: `from_address` was promised a function with
+                    // this C interface, callable while the handle is used;
+                    // a data pointer and a function pointer have one size
+                    // on the targets MLIR's C interface is used on.
+                    let __abi_mlir = unsafe {
+                        ::core::mem::transmute::<*mut ::core::ffi::c_void, unsafe extern "C" fn(#(#raw_params),*) #raw_return>(self.address.as_ptr())
+                    };
+                    #checked_call
+                }
+            }
+
+            #registration
+        };
+    }
     quote! {
         #user_doc
         #[doc = ::core::concat!("Calls the MLIR function through `", #symbol, "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError).")]
@@ -653,23 +731,27 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
                 #[link_name = #symbol]
                 fn __abi_mlir(#(#raw_params),*) #raw_return;
             }
-            #shape_alias
-            #type_consts
-            #result_consts
-            #(#prepare)*
-            #body
+            #checked_call
         }
 
-        #[doc(hidden)]
-        #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
-        const _: () = {
-            #shape_alias
-            #type_consts
-            #placement
-            #desc
-            #function
-        };
+        #registration
     }
+}
+
+/// The handle type of a `jit` declaration: the function name in
+/// UpperCamelCase (`sum_rows` -> `SumRows`).
+fn jit_handle_name(name: &str) -> String {
+    let name = name.strip_prefix("r#").unwrap_or(name);
+    name.split('_')
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let mut chars = part.chars();
+            chars
+                .next()
+                .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
 }
 
 /// A wrapper of the declared signature whose body never runs: emitted

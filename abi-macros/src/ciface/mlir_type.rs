@@ -98,9 +98,9 @@ fn parse_shape(s: &str) -> Result<(Shape, String), String> {
         }
         (Some(dims), rest)
     };
-    if element.starts_with("complex") || element.starts_with("vector") {
+    if element.starts_with("vector") {
         return Err(format!(
-            "`{element}` elements are not converted by MLIR's C interface; use a memref of scalars"
+            "`{element}` elements are not supported; use a memref of scalars (or of `complex<f32>`/`complex<f64>`)"
         ));
     }
     if !abi_model::mlir::is_element_type(element) {
@@ -192,10 +192,18 @@ mod tests {
             Some(vec![])
         );
         assert_eq!(MlirMemRef::parse("memref<*xi8>").unwrap().shape, None);
+        let m = MlirMemRef::parse("memref<?x2xcomplex<f32>, strided<[?, 1], offset: ?>>").unwrap();
+        assert_eq!(m.element, "complex<f32>");
+        assert_eq!(m.shape, Some(vec![None, Some(2)]));
+        assert_eq!(
+            MlirMemRef::parse("memref<*xcomplex<f64>>").unwrap().element,
+            "complex<f64>"
+        );
+        assert!(MlirMemRef::parse("memref<?xcomplex<i32>>").is_err());
         assert!(
-            MlirMemRef::parse("memref<?xcomplex<f32>>")
+            MlirMemRef::parse("memref<?xvector<4xf32>>")
                 .unwrap_err()
-                .contains("complex")
+                .contains("vector")
         );
         assert!(MlirMemRef::parse("memref<?xf32, 1>").is_err());
         assert!(MlirMemRef::parse("memref<?xf32, strided<[1, 1]>>").is_err());

@@ -35,6 +35,9 @@ pub(crate) struct FunctionModel {
     pub(crate) result_types: Vec<(Option<(LitStr, MlirMemRef)>, Type)>,
     /// The signature as written (for the import wrapper).
     pub(crate) sig: Signature,
+    /// `#[ciface(jit)]` on the block: called through an address found at
+    /// run time (a handle type per declaration), not a linked symbol.
+    pub(crate) jit: bool,
 }
 
 pub(crate) struct ParamModel {
@@ -81,6 +84,12 @@ pub(crate) fn build_function(
 ) -> Option<FunctionModel> {
     syntax::check_attributes(&f.attrs, "ciface", errors);
     syntax::check_plain_signature(&f.sig, "#[ciface]", errors);
+    if let Some(jit) = &args.jit {
+        errors.spanned(
+            jit,
+            "`jit` is for MLIR functions found at run time: put it on an `unsafe extern \"C\"` block of their declarations",
+        );
+    }
     if let Some(receiver) = f.sig.receiver() {
         errors.spanned(
             receiver,
@@ -159,7 +168,7 @@ pub(crate) fn build_block(
             result: own.result,
             ..Args::default()
         };
-        if let Some(m) = build(
+        if let Some(mut m) = build(
             &own,
             &f.sig,
             &attrs,
@@ -167,6 +176,7 @@ pub(crate) fn build_block(
             args.name.clone(),
             errors,
         ) {
+            m.jit = args.jit.is_some();
             models.push(m);
         }
     }
@@ -201,7 +211,17 @@ fn declaration_args(attrs: &[Attribute], errors: &mut Errors) -> (Args, Vec<Attr
                 "`expanded` exports a Rust function under the expanded convention; calls into MLIR always go through `_mlir_ciface_`",
             );
         }
-        if parsed.result.is_none() && parsed.name.is_none() && parsed.expanded.is_none() {
+        if let Some(jit) = &parsed.jit {
+            errors.spanned(
+                jit,
+                "`jit` goes on the block: `#[ciface(jit)] unsafe extern \"C\" { ... }`",
+            );
+        }
+        if parsed.result.is_none()
+            && parsed.name.is_none()
+            && parsed.expanded.is_none()
+            && parsed.jit.is_none()
+        {
             errors.spanned(
                 attr,
                 "on a declaration, `#[ciface]` takes the MLIR types of its results: `#[ciface(result = \"memref<?xf32, strided<[1], offset: ?>>\")]`",
@@ -345,6 +365,7 @@ fn build(
         expanded,
         result_types,
         sig: sig.clone(),
+        jit: false,
     })
 }
 

@@ -9,7 +9,7 @@ pub(super) struct DescriptorTypes<T, const N: usize>(core::marker::PhantomData<T
 
 impl<T: MemRefElement, const N: usize> DescriptorTypes<T, N> {
     const RANKED: CTypeDesc = CTypeDesc::MemRef {
-        element: T::IREE_NAME,
+        element: T::C_TAG,
         element_c: &T::C_TYPE,
         rank: N,
     };

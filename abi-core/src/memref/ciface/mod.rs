@@ -357,7 +357,7 @@ fn memref_record<T: MemRefElement>(rank: Option<usize>, ty: &MemRefType) -> Type
         None => Vec::new(),
     };
     TypeRecord::NdArray {
-        element: Box::new(TypeRecord::Primitive(T::IREE_NAME.to_owned())),
+        element: Box::new(T::element_record()),
         rank: rank.map(|r| r as u32),
         dims,
     }

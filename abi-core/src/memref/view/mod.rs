@@ -8,6 +8,56 @@ use crate::memref::MemRefTypeCheck;
 use crate::model::mlir::MemRefError;
 use crate::model::mlir::MemRefType;
 
+/// The accessors every dynamic-rank view has (`DynMemRef`, `DynMemRefMut`,
+/// `ByteMemRef`, `ByteMemRefMut`), over a field `raw: DynRaw`.
+macro_rules! geometry_accessors {
+    () => {
+        /// The rank.
+        pub fn rank(&self) -> usize {
+            self.raw.sizes.len()
+        }
+
+        /// The sizes.
+        pub fn sizes(&self) -> &[usize] {
+            &self.raw.sizes
+        }
+
+        /// The size of one element in bytes.
+        pub fn elem_size(&self) -> usize {
+            self.raw.elem_size
+        }
+
+        /// The strides, in elements.
+        pub fn strides(&self) -> &[isize] {
+            &self.raw.strides
+        }
+
+        /// The offset of element `[0, ...]` from the aligned pointer, in
+        /// elements.
+        pub fn offset(&self) -> isize {
+            self.raw.offset
+        }
+
+        /// The number of elements.
+        pub fn len(&self) -> usize {
+            self.raw.len
+        }
+
+        /// Whether there are no elements.
+        pub fn is_empty(&self) -> bool {
+            self.raw.len == 0
+        }
+
+        /// The address in the descriptor's `aligned` pointer (what MLIR's
+        /// runtime prints as `base@`), for display only.
+        pub fn aligned_address(&self) -> usize {
+            self.raw.aligned as usize
+        }
+    };
+}
+
+mod bytes;
+mod dynamic;
 mod iter;
 mod mutable;
 #[cfg(feature = "ndarray")]
@@ -16,10 +66,13 @@ mod ndarray_views;
 mod shared;
 mod unranked;
 
+pub use bytes::{ByteMemRef, ByteMemRefMut};
+pub use dynamic::{DynIter, DynMemRef, DynMemRefMut};
 pub use iter::Iter;
 pub use mutable::MemRefMut;
 pub use shared::MemRef;
 pub use unranked::UnrankedMemRef;
+use unranked::checked_rank;
 pub(crate) use unranked::ranked_extent;
 
 /// The pointers and geometry shared by both views.

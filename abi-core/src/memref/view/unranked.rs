@@ -5,7 +5,7 @@ use core::marker::PhantomData;
 
 use super::super::descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 use super::super::element::MemRefElement;
-use super::{MAX_UNRANKED_RANK, MemRef, MemRefMut};
+use super::{DynMemRef, DynMemRefMut, MAX_UNRANKED_RANK, MemRef, MemRefMut};
 use crate::model::mlir::{MemRefError, MemRefType};
 
 /// An unranked memref (`memref<*xT>`) argument: the rank is known only at
@@ -33,13 +33,7 @@ impl<'a, T: MemRefElement> UnrankedMemRef<'a, T> {
     /// `desc.descriptor` must point to a ranked descriptor of `desc.rank`
     /// whose data is valid for reads and writes for `'a`.
     pub unsafe fn from_descriptor(desc: &UnrankedMemRefDescriptor) -> Result<Self, MemRefError> {
-        if desc.descriptor.is_null() {
-            return Err(MemRefError::NullDescriptor);
-        }
-        let rank = usize::try_from(desc.rank)
-            .ok()
-            .filter(|&r| r <= MAX_UNRANKED_RANK)
-            .ok_or(MemRefError::RankOutOfRange { found: desc.rank })?;
+        let rank = checked_rank(desc)?;
         Ok(UnrankedMemRef {
             rank,
             descriptor: desc.descriptor,
@@ -134,6 +128,40 @@ impl<'a, T: MemRefElement> UnrankedMemRef<'a, T> {
         unsafe { MemRefMut::from_descriptor(&desc, ty) }
     }
 
+    /// A view of any rank, after checking the descriptor as a ranked
+    /// view's (any strides and offset: the descriptor of an unranked
+    /// memref says them). Sizes, strides, elements in row-major order,
+    /// with no rank fixed at compile time. It borrows `self`, as
+    /// [`ranked`](Self::ranked) does.
+    pub fn view(&self) -> Result<DynMemRef<'_, T>, MemRefError> {
+        // SAFETY: the ranked descriptor of `rank`, valid for reads for `'a`
+        // (construction contract); the view's lifetime is the shared borrow
+        // of `self`, so no mutable view of this memref coexists with it.
+        unsafe {
+            DynMemRef::from_raw_descriptor(self.descriptor, self.rank, &MemRefType::ANY_STRIDED)
+        }
+    }
+
+    /// A mutable view of any rank (see [`view`](Self::view)); refused when
+    /// two indices reach one element.
+    pub fn view_mut(&mut self) -> Result<DynMemRefMut<'_, T>, MemRefError> {
+        // SAFETY: valid for reads and writes (construction contract),
+        // borrowed exclusively through `self`.
+        unsafe {
+            DynMemRefMut::from_raw_descriptor(self.descriptor, self.rank, &MemRefType::ANY_STRIDED)
+        }
+    }
+
+    /// The mutable view of any rank for the rest of `'a` (consumes the
+    /// unranked view).
+    pub fn into_view_mut(self) -> Result<DynMemRefMut<'a, T>, MemRefError> {
+        // SAFETY: valid for reads and writes for `'a`, and `self`, the
+        // only handle to the data, is consumed.
+        unsafe {
+            DynMemRefMut::from_raw_descriptor(self.descriptor, self.rank, &MemRefType::ANY_STRIDED)
+        }
+    }
+
     fn ranked_descriptor<const N: usize>(&self) -> Result<MemRefDescriptor<T, N>, MemRefError> {
         if self.rank != N {
             return Err(MemRefError::RankMismatch {
@@ -158,6 +186,18 @@ impl<'a, T: MemRefElement> UnrankedMemRef<'a, T> {
             descriptor: self.descriptor,
         }
     }
+}
+
+/// The rank of an unranked descriptor, after checking that its pointer is
+/// not NULL and its rank is in `0..=MAX_UNRANKED_RANK`.
+pub(crate) fn checked_rank(desc: &UnrankedMemRefDescriptor) -> Result<usize, MemRefError> {
+    if desc.descriptor.is_null() {
+        return Err(MemRefError::NullDescriptor);
+    }
+    usize::try_from(desc.rank)
+        .ok()
+        .filter(|&r| r <= MAX_UNRANKED_RANK)
+        .ok_or(MemRefError::RankOutOfRange { found: desc.rank })
 }
 
 /// The bytes from the lowest to the highest element the ranked descriptor

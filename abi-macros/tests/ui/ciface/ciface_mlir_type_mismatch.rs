@@ -12,7 +12,7 @@ pub fn wrong_element(#[mlir("memref<?xf64>")] _m: MemRef<'_, f32, 1>) {}
 pub fn not_a_memref(#[mlir("memref<?xf32>")] _x: f32) {}
 
 #[ciface]
-pub fn bad_text(#[mlir("memref<?xcomplex<f32>>")] _m: MemRef<'_, f32, 1>, #[mlir("tensor<4xf32>")] _n: MemRef<'_, f32, 1>) {}
+pub fn bad_text(#[mlir("memref<?xvector<4xf32>>")] _m: MemRef<'_, f32, 1>, #[mlir("tensor<4xf32>")] _n: MemRef<'_, f32, 1>) {}
 
 /// A type with no C-interface meaning, caught by the trait.
 #[ciface]
