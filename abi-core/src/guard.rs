@@ -16,7 +16,10 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::argument::{ArgError, Borrow, BorrowsOf, first_conflict, first_conflict_by_range};
-use crate::c::status::{STATUS_PANIC, StatusReports, status_of_arg_error, status_reports};
+use crate::c::status::{
+    STATUS_PANIC, STATUS_REPORTS_VARIABLE, StatusReports, current_status_reports,
+    status_of_arg_error, status_reports,
+};
 use crate::model::function::FunctionEntry;
 
 /// Run the body of a shim without a status channel: a panic is reported,
@@ -636,7 +639,16 @@ impl Outcome {
 /// A report that comes with a returned status: on stderr, nowhere, or to
 /// the program's function, as [`status_reports`] says.
 fn report_status(message: std::fmt::Arguments<'_>) {
-    match status_reports() {
+    let (reports, unknown) = current_status_reports();
+    if let Some(value) = unknown {
+        static SAID: std::sync::Once = std::sync::Once::new();
+        SAID.call_once(|| {
+            report_line(format_args!(
+                "abi-core: {STATUS_REPORTS_VARIABLE}={value} is not understood (`off` or `stderr`); reporting on stderr"
+            ));
+        });
+    }
+    match reports {
         StatusReports::Stderr => report_line(message),
         StatusReports::Off => {}
         StatusReports::To(receive) => {
@@ -658,7 +670,7 @@ fn report_status(message: std::fmt::Arguments<'_>) {
 /// turn a report into a second panic, and a pipe whose reader has gone must
 /// not kill the process (see [`without_sigpipe`]): a diagnostic never
 /// changes the outcome it reports.
-pub(crate) fn report_line(message: std::fmt::Arguments<'_>) {
+fn report_line(message: std::fmt::Arguments<'_>) {
     let line = format!("{message}\n");
     without_sigpipe(|| {
         let mut stderr = std::io::stderr().lock();

@@ -229,31 +229,32 @@ pub fn set_status_reports(reports: StatusReports) {
 /// Where the reports of reserved statuses go now: the last
 /// [`set_status_reports`], else [`STATUS_REPORTS_VARIABLE`], else stderr.
 pub fn status_reports() -> StatusReports {
+    current_status_reports().0
+}
+
+/// [`status_reports`], and the value of [`STATUS_REPORTS_VARIABLE`] when
+/// it was read and not understood (the reports then go to stderr, which
+/// the first of them says).
+pub(crate) fn current_status_reports() -> (StatusReports, Option<&'static str>) {
     if let Some(reports) = *SETTING
         .read()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
     {
-        return reports;
+        return (reports, None);
     }
-    static FROM_ENVIRONMENT: std::sync::OnceLock<StatusReports> = std::sync::OnceLock::new();
-    *FROM_ENVIRONMENT.get_or_init(|| {
-        match std::env::var(STATUS_REPORTS_VARIABLE).as_deref() {
-            Ok("off") => StatusReports::Off,
-            Ok("stderr") | Err(std::env::VarError::NotPresent) => StatusReports::Stderr,
-            Ok(other) => {
-                crate::guard::report_line(format_args!(
-                    "abi-core: {STATUS_REPORTS_VARIABLE}={other:?} is not understood (`off` or `stderr`); reporting on stderr"
-                ));
-                StatusReports::Stderr
-            }
+    static FROM_ENVIRONMENT: std::sync::OnceLock<(StatusReports, Option<String>)> =
+        std::sync::OnceLock::new();
+    let (reports, unknown) =
+        FROM_ENVIRONMENT.get_or_init(|| match std::env::var(STATUS_REPORTS_VARIABLE) {
+            Ok(value) if value == "off" => (StatusReports::Off, None),
+            Ok(value) if value == "stderr" => (StatusReports::Stderr, None),
+            Err(std::env::VarError::NotPresent) => (StatusReports::Stderr, None),
+            Ok(other) => (StatusReports::Stderr, Some(format!("{other:?}"))),
             Err(std::env::VarError::NotUnicode(_)) => {
-                crate::guard::report_line(format_args!(
-                    "abi-core: {STATUS_REPORTS_VARIABLE} is not UTF-8 (`off` or `stderr`); reporting on stderr"
-                ));
-                StatusReports::Stderr
+                (StatusReports::Stderr, Some("(not UTF-8)".to_owned()))
             }
-        }
-    })
+        });
+    (*reports, unknown.as_deref())
 }
 
 #[cfg(test)]
