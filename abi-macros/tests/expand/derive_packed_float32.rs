@@ -28,47 +28,30 @@ const _: () = {
             dst: &mut AbiSink,
             offset: usize,
         ) {
-            <bool as ::abi_core::packed::Packed>::pack_into(
-                &self.sign,
-                dst,
-                offset + FIELD_OFFSETS[0usize] as usize,
-            );
-            <UBitInt<
-                8,
-            > as ::abi_core::packed::Packed>::pack_into(
-                &self.exponent,
-                dst,
-                offset + FIELD_OFFSETS[1usize] as usize,
-            );
-            <UBitInt<
-                23,
-            > as ::abi_core::packed::Packed>::pack_into(
-                &self.fraction,
-                dst,
-                offset + FIELD_OFFSETS[2usize] as usize,
-            );
+            ({
+                <bool as ::abi_core::packed::Packed>::pack_into
+            })(&self.sign, dst, offset + FIELD_OFFSETS[0usize] as usize);
+            ({
+                <UBitInt<8> as ::abi_core::packed::Packed>::pack_into
+            })(&self.exponent, dst, offset + FIELD_OFFSETS[1usize] as usize);
+            ({
+                <UBitInt<23> as ::abi_core::packed::Packed>::pack_into
+            })(&self.fraction, dst, offset + FIELD_OFFSETS[2usize] as usize);
         }
         #[inline(always)]
         fn unpack_from<
             AbiSource: ::abi_core::packed::BitSource + ?::core::marker::Sized,
         >(src: &AbiSource, offset: usize) -> Self {
             Self {
-                sign: <bool as ::abi_core::packed::Packed>::unpack_from(
-                    src,
-                    offset + FIELD_OFFSETS[0usize] as usize,
-                ),
-                exponent: <UBitInt<
-                    8,
-                > as ::abi_core::packed::Packed>::unpack_from(
-                    src,
-                    offset + FIELD_OFFSETS[1usize] as usize,
-                ),
-                fraction: <UBitInt<
-                    23,
-                > as ::abi_core::packed::Packed>::unpack_from(
-                    src,
-                    offset + FIELD_OFFSETS[2usize] as usize,
-                ),
+                sign: ({
+                    <bool as ::abi_core::packed::Packed>::unpack_from
+                })(src, offset + FIELD_OFFSETS[0usize] as usize),
+                exponent: ({
+                    <UBitInt<8> as ::abi_core::packed::Packed>::unpack_from
+                })(src, offset + FIELD_OFFSETS[1usize] as usize),
+                fraction: ({
+                    <UBitInt<23> as ::abi_core::packed::Packed>::unpack_from
+                })(src, offset + FIELD_OFFSETS[2usize] as usize),
             }
         }
         const FOUR_STATE: bool = false
@@ -79,50 +62,30 @@ const _: () = {
         fn pack_control_into<
             AbiSink: ::abi_core::packed::BitSink + ?::core::marker::Sized,
         >(&self, dst: &mut AbiSink, offset: usize) {
-            <bool as ::abi_core::packed::Packed>::pack_control_into(
-                &self.sign,
-                dst,
-                offset + FIELD_OFFSETS[0usize] as usize,
-            );
-            <UBitInt<
-                8,
-            > as ::abi_core::packed::Packed>::pack_control_into(
-                &self.exponent,
-                dst,
-                offset + FIELD_OFFSETS[1usize] as usize,
-            );
-            <UBitInt<
-                23,
-            > as ::abi_core::packed::Packed>::pack_control_into(
-                &self.fraction,
-                dst,
-                offset + FIELD_OFFSETS[2usize] as usize,
-            );
+            ({
+                <bool as ::abi_core::packed::Packed>::pack_control_into
+            })(&self.sign, dst, offset + FIELD_OFFSETS[0usize] as usize);
+            ({
+                <UBitInt<8> as ::abi_core::packed::Packed>::pack_control_into
+            })(&self.exponent, dst, offset + FIELD_OFFSETS[1usize] as usize);
+            ({
+                <UBitInt<23> as ::abi_core::packed::Packed>::pack_control_into
+            })(&self.fraction, dst, offset + FIELD_OFFSETS[2usize] as usize);
         }
         #[inline(always)]
         fn unpack_logic_from<
             AbiSource: ::abi_core::packed::BitSource + ?::core::marker::Sized,
         >(value: &AbiSource, control: &AbiSource, offset: usize) -> Self {
             Self {
-                sign: <bool as ::abi_core::packed::Packed>::unpack_logic_from(
-                    value,
-                    control,
-                    offset + FIELD_OFFSETS[0usize] as usize,
-                ),
-                exponent: <UBitInt<
-                    8,
-                > as ::abi_core::packed::Packed>::unpack_logic_from(
-                    value,
-                    control,
-                    offset + FIELD_OFFSETS[1usize] as usize,
-                ),
-                fraction: <UBitInt<
-                    23,
-                > as ::abi_core::packed::Packed>::unpack_logic_from(
-                    value,
-                    control,
-                    offset + FIELD_OFFSETS[2usize] as usize,
-                ),
+                sign: ({
+                    <bool as ::abi_core::packed::Packed>::unpack_logic_from
+                })(value, control, offset + FIELD_OFFSETS[0usize] as usize),
+                exponent: ({
+                    <UBitInt<8> as ::abi_core::packed::Packed>::unpack_logic_from
+                })(value, control, offset + FIELD_OFFSETS[1usize] as usize),
+                fraction: ({
+                    <UBitInt<23> as ::abi_core::packed::Packed>::unpack_logic_from
+                })(value, control, offset + FIELD_OFFSETS[2usize] as usize),
             }
         }
     }
