@@ -284,8 +284,8 @@ pub const fn require_call_lifetime<T: DpiType>() {
 /// `with_input` must hand `f` the C argument [`DpiType::Input`] describes,
 /// valid while `f` runs.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is passed by handle, not as a value",
-    label = "an open array here",
+    message = "`{Self}` is not a DPI-C value type (an output, an inout, an export argument or an element of `[T; K]`)",
+    label = "not a DPI-C value type",
     note = "open arrays are input (`OpenArray<'_, T>`), inout (`OpenArrayMut<'_, T>`) or output (`OpenArrayOut<'_, T>`) parameters of a `#[dpi_import]` function, written without `&mut`",
     note = "SystemVerilog exports cannot have open-array arguments (IEEE 1800-2017 35.5.6.1): declare the export with a fixed-size array `[T; K]`"
 )]
