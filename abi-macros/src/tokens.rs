@@ -5,7 +5,6 @@ use abi_model::entry::{EntryText, SEPARATOR};
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use syn::Type;
-use syn::spanned::Spanned;
 
 /// The path every generated item uses to reach `abi-core`.
 pub(crate) fn private() -> TokenStream {
@@ -143,8 +142,8 @@ pub(crate) fn caught_body(catch: Catch, params: &[ShimParam], body: TokenStream)
 /// array where a value type is needed is reported at the parameter.
 pub(crate) fn require_dpi_value(ty: &Type) -> TokenStream {
     let p = private();
-    let span = ty.span();
-    quote_spanned!(span=> #p::require_dpi_value::<#ty>();)
+    let checked = Qualified::new(ty, quote!(#p::RequireDpiValue)).item("CHECKED");
+    quote!(let () = #checked;)
 }
 
 pub(crate) fn rust_type_string(ty: &Type) -> String {

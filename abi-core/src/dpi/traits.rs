@@ -296,11 +296,29 @@ pub unsafe trait DpiValue: DpiType {
 }
 
 /// Compile-time check the macros emit for parameters that must be value
-/// types (outputs and inouts of imports, outputs of exports), spanned at
-/// the parameter's type.
+/// types (outputs and inouts of imports, outputs of exports):
+/// `let () = <T as RequireDpiValue>::CHECKED;`, spanned at the parameter's
+/// type. A constant of a trait rather than a generic function's bound, so
+/// a type that is no value type is reported at the type without a note
+/// quoting abi-core's source.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a DPI-C value type (an output, an inout, an export argument or an element of `[T; K]`)",
+    label = "not a DPI-C value type",
+    note = "open arrays are input (`OpenArray<'_, T>`), inout (`OpenArrayMut<'_, T>`) or output (`OpenArrayOut<'_, T>`) parameters of a `#[dpi_import]` function, written without `&mut`",
+    note = "SystemVerilog exports cannot have open-array arguments (IEEE 1800-2017 35.5.6.1): declare the export with a fixed-size array `[T; K]`"
+)]
 #[doc(hidden)]
-#[inline(always)]
-pub const fn require_dpi_value<T: DpiValue>() {}
+pub trait RequireDpiValue {
+    /// Nothing: the implementation is the check.
+    const CHECKED: ();
+}
+
+// Not recommended: a type that is no value type is then reported with this
+// trait's message (`DpiValue`'s), not as a bound of this implementation.
+#[diagnostic::do_not_recommend]
+impl<T: DpiValue> RequireDpiValue for T {
+    const CHECKED: () = ();
+}
 
 /// An `inout` argument of a SystemVerilog export: copied in and back, so
 /// a plain value (every DPI value type but `SvString`).
@@ -315,10 +333,23 @@ pub trait ExportInout: DpiValue + Copy {}
 impl<T: DpiValue + Copy> ExportInout for T {}
 
 /// Compile-time check the macros emit for `inout` arguments of exports,
-/// spanned at the parameter's type.
+/// `let () = <T as RequireExportInout>::CHECKED;`, spanned at the
+/// parameter's type (see [`RequireDpiValue`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be an `inout` argument of a `#[dpi_export]` function",
+    label = "not an inout export argument",
+    note = "an `inout string` of an export is not supported (the string Rust passes would have to outlive calls SystemVerilog makes meanwhile): pass the string as an input and read the new one through an output `&mut SvString`"
+)]
 #[doc(hidden)]
-#[inline(always)]
-pub const fn require_export_inout<T: ExportInout>() {}
+pub trait RequireExportInout {
+    /// Nothing: the implementation is the check.
+    const CHECKED: ();
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: ExportInout> RequireExportInout for T {
+    const CHECKED: () = ();
+}
 
 /// A result a SystemVerilog export can hand back to Rust.
 ///

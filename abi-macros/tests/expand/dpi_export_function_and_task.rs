@@ -18,7 +18,7 @@ pub fn sv_double(
     ) -> <f32 as ::abi_core::__private::DpiResult>::Raw = unsafe {
         ::core::mem::transmute(__abi_address.as_ptr())
     };
-    ::abi_core::__private::require_export_inout::<i32>();
+    let () = <i32 as ::abi_core::__private::RequireExportInout>::CHECKED;
     let mut __abi_raw1: <i32 as ::abi_core::__private::DpiType>::Cell = ({
         <i32 as ::abi_core::__private::DpiType>::to_cell
     })(*n);
@@ -92,7 +92,7 @@ pub fn sv_wait(
     ) -> ::abi_core::__private::ExportTaskReturn = unsafe {
         ::core::mem::transmute(__abi_address.as_ptr())
     };
-    ::abi_core::__private::require_dpi_value::<bool>();
+    let () = <bool as ::abi_core::__private::RequireDpiValue>::CHECKED;
     let mut __abi_raw1: <bool as ::abi_core::__private::DpiType>::Cell = ({
         <bool as ::abi_core::__private::DpiType>::to_cell
     })(({ <bool as ::abi_core::__private::DpiType>::initial })());

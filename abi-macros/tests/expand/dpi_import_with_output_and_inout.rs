@@ -120,7 +120,7 @@ const _: () = {
                         &__ABI_FUNCTION,
                         1usize,
                     );
-                    ::abi_core::__private::require_dpi_value::<u64>();
+                    let () = <u64 as ::abi_core::__private::RequireDpiValue>::CHECKED;
                     ::abi_core::__private::pointer_or_abort(
                         __abi_arg2,
                         &__ABI_FUNCTION,
@@ -129,7 +129,7 @@ const _: () = {
                     let mut __abi_cell2: u64 = ({
                         <u64 as ::abi_core::__private::DpiType>::initial
                     })();
-                    ::abi_core::__private::require_dpi_value::<i16>();
+                    let () = <i16 as ::abi_core::__private::RequireDpiValue>::CHECKED;
                     ::abi_core::__private::pointer_or_abort(
                         __abi_arg3,
                         &__ABI_FUNCTION,
