@@ -217,7 +217,7 @@ pub const C_PARAMETERS: SupportedList = SupportedList {
         ty("&CStr`/`Option<&CStr>", ""),
         ty(
             "&[T]`/`&mut [T]`/`&str",
-            "written literally: a pointer and a length",
+            "written literally, not through an alias: a pointer and a length, two C parameters",
         ),
     ],
     tail: "",
@@ -245,7 +245,7 @@ pub const C_RESULTS: SupportedList = SupportedList {
         ty("BitInt<N>`/`UBitInt<N>", ""),
         words(
             "Result<T, E>",
-            " of those",
+            " of those, written literally, not through an alias (it adds an out-pointer)",
             "`E: abi_core::c::status::CError`",
         ),
     ],
