@@ -245,8 +245,8 @@ pub const C_RESULTS: SupportedList = SupportedList {
         ty("BitInt<N>`/`UBitInt<N>", ""),
         words(
             "Result<T, E>",
-            " of those, written literally, not through an alias (it adds an out-pointer)",
-            "`E: abi_core::c::status::CError`",
+            " of those, written literally",
+            "`E: abi_core::c::status::CError`; it adds an out-pointer parameter",
         ),
     ],
     tail: "",

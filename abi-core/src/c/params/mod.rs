@@ -325,7 +325,7 @@ pub unsafe trait CSliceParam: Sized + BorrowedFor<'static> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be returned from a `#[c_export]` function",
     label = "unsupported result type",
-    note = "supported: `()`, `i8`..`i64`, `u8`..`u64`, `usize`/`isize`, `bool`, `CBool`, `f32`, `f64`, `*const T`/`*mut T`, `&T`/`&mut T`/`Option<&T>`, `&'static CStr`, `#[c_export] #[repr(C)]` structs, `BitInt<N>`/`UBitInt<N>` and `Result<T, E>` of those, written literally, not through an alias (it adds an out-pointer) (`E: abi_core::c::status::CError`)"
+    note = "supported: `()`, `i8`..`i64`, `u8`..`u64`, `usize`/`isize`, `bool`, `CBool`, `f32`, `f64`, `*const T`/`*mut T`, `&T`/`&mut T`/`Option<&T>`, `&'static CStr`, `#[c_export] #[repr(C)]` structs, `BitInt<N>`/`UBitInt<N>` and `Result<T, E>` of those, written literally (`E: abi_core::c::status::CError`; it adds an out-pointer parameter)"
 )]
 pub unsafe trait CResult {
     /// What the extern "C" shim returns.
