@@ -105,11 +105,116 @@ pub(crate) fn classify(
     } else {
         Position::Parameter
     };
-    if let Some((offender, message)) = syntax::rejected_type(&value, position) {
+    let rejected = rejected_dpi_type(&value, Some(direction), side)
+        .or_else(|| syntax::rejected_type(&value, position));
+    if let Some((offender, message)) = rejected {
         errors.spanned(offender, message);
         return None;
     }
     Some((direction, value))
+}
+
+/// The DPI-C wording of a type that cannot cross (a hint only: which types
+/// cross is `DpiType`'s decision, reported by rustc at the type): what
+/// SystemVerilog passes instead of a slice, a `str`, a `String` or a
+/// reference input. `value` is the type of the parameter's value (`T` of
+/// an output's `&mut T`), `direction` `None` for the result. The C wording (`&str`, `&[T]`) would name types a DPI function
+/// refuses too.
+pub(crate) fn rejected_dpi_type(
+    value: &Type,
+    direction: Option<Direction>,
+    side: Side,
+) -> Option<(&Type, String)> {
+    let text = |t: &Type| crate::tokens::rust_type_string(t);
+    let last = |t: &Type| syntax::last_segment(t).map(|s| s.ident.to_string());
+    let export = side == Side::Export;
+    // `&[T]` as an input, `[T]` as the value of an output's `&mut [T]`.
+    let (slice, writes) = match value {
+        Type::Reference(r) => match &*r.elem {
+            Type::Slice(slice) => (Some(slice), r.mutability.is_some()),
+            _ => (None, false),
+        },
+        Type::Slice(slice) => (Some(slice), true),
+        _ => (None, false),
+    };
+    if let Some(slice) = slice {
+        let e = text(&slice.elem);
+        let message = if export {
+            format!(
+                "SystemVerilog exports cannot take open arrays (IEEE 1800-2017 35.5.6.1): declare a fixed-size array `[{e}; K]`"
+            )
+        } else if writes {
+            format!(
+                "an open array the function writes is `OpenArrayMut<'_, {e}>` (`inout`) or `OpenArrayOut<'_, {e}>` (`output`), written without `&mut`: a slice cannot say how the simulator lays the array out"
+            )
+        } else {
+            format!(
+                "a DPI open array (`input <type> name[]`) is `OpenArray<'_, {e}>`: the simulator passes a handle, not a slice"
+            )
+        };
+        return Some((value, message));
+    }
+    if last(value).as_deref() == Some("str") && !matches!(value, Type::Reference(_)) {
+        return Some((
+            value,
+            "a `string` the function hands back is `&mut abi_core::dpi::SvString` (owned, kept alive for the simulator)".to_owned(),
+        ));
+    }
+    if let Type::Reference(r) = value {
+        let elem = &*r.elem;
+        if last(elem).as_deref() == Some("str") {
+            return Some((
+                value,
+                "a SystemVerilog `string` is a NUL-terminated `const char *`: take `&CStr` (valid for the call; `SvString::from` copies it)".to_owned(),
+            ));
+        }
+        // A reference to a Rust scalar (a user's type might implement
+        // `DpiType` for a reference to it: left to the trait).
+        let scalar = matches!(
+            last(elem).as_deref(),
+            Some(
+                "i8" | "i16"
+                    | "i32"
+                    | "i64"
+                    | "u8"
+                    | "u16"
+                    | "u32"
+                    | "u64"
+                    | "f32"
+                    | "f64"
+                    | "bool"
+            )
+        );
+        if direction == Some(Direction::In) && r.mutability.is_none() && scalar {
+            let e = text(elem);
+            return Some((
+                value,
+                format!(
+                    "DPI-C passes inputs by value: take `{e}`; `&mut {e}` is an `output` and `#[inout] &mut {e}` an `inout`"
+                ),
+            ));
+        }
+        return None;
+    }
+    let message = match (last(value).as_deref(), direction) {
+        (Some("String" | "CString"), None) => {
+            "a `string` result is `&'static CStr` (a literal or a `static`) or `abi_core::dpi::SvString` (made at run time)"
+        }
+        (Some("String" | "CString"), Some(Direction::In)) => {
+            "a `string` input is `&CStr` (valid for the call; `SvString::from` copies it)"
+        }
+        (Some("String" | "CString"), Some(_)) => {
+            "a `string` the function hands back is `&mut abi_core::dpi::SvString` (owned, kept alive for the simulator)"
+        }
+        (Some("Vec"), _) if export => {
+            "SystemVerilog exports cannot take open arrays: declare a fixed-size array `[T; K]`"
+        }
+        (Some("Vec"), _) => {
+            "an open array is `OpenArray<'_, T>` (`input`), `OpenArrayMut<'_, T>` (`inout`) or `OpenArrayOut<'_, T>` (`output`), written without `&mut`"
+        }
+        _ => return None,
+    };
+    Some((value, message.to_owned()))
 }
 
 /// Whether `'static` is written anywhere in `ty`. The shims convert every

@@ -251,6 +251,33 @@ fn rejected_path(ty: &Type, position: Position) -> Option<(&Type, String)> {
     Some((ty, message.to_owned()))
 }
 
+/// A Rust `bool` where C owns the memory (behind a pointer, in a slice, an
+/// array or a struct field of a C function's types): the `bool` written
+/// there, with the hint. A hint only, for the type as written; `CType`
+/// (which `bool` does not implement) is the rule, aliases included.
+pub(crate) fn c_bool_in_memory(ty: &Type, in_memory: bool) -> Option<(&Type, &'static str)> {
+    match ty {
+        Type::Reference(r) => c_bool_in_memory(&r.elem, true),
+        Type::Ptr(p) => c_bool_in_memory(&p.elem, true),
+        Type::Slice(s) => c_bool_in_memory(&s.elem, true),
+        Type::Array(a) => c_bool_in_memory(&a.elem, true),
+        Type::Paren(p) => c_bool_in_memory(&p.elem, in_memory),
+        Type::Group(g) => c_bool_in_memory(&g.elem, in_memory),
+        Type::Path(p) if in_memory && p.qself.is_none() && p.path.is_ident("bool") => Some((
+            ty,
+            "C can leave any byte where it owns the memory, and a Rust `bool` other than 0 or 1 is undefined behaviour: write `abi_core::c::CBool` here (a `bool` is accepted by value only)",
+        )),
+        Type::Path(p) if p.qself.is_none() => {
+            let segment = p.path.segments.last()?;
+            (segment.ident == "Option")
+                .then(|| type_arguments(segment).into_iter().next())
+                .flatten()
+                .and_then(|t| c_bool_in_memory(t, in_memory))
+        }
+        _ => None,
+    }
+}
+
 /// Attributes that would fight with the symbol the attribute exports, or a
 /// second copy of the attribute itself.
 pub(crate) fn check_attributes(attrs: &[syn::Attribute], macro_name: &str, errors: &mut Errors) {

@@ -5,7 +5,6 @@ use abi_model::entry::{EntryText, SEPARATOR};
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use syn::Type;
-use syn::spanned::Spanned;
 
 /// The path every generated item uses to reach `abi-core`.
 pub(crate) fn private() -> TokenStream {
@@ -61,10 +60,32 @@ impl Qualified {
     }
 
     /// `<ty as Trait>::function(args)`, the call spanned like the path.
+    /// The arguments are located at the type too (keeping their hygiene):
+    /// an argument of a type that has no implementation would otherwise
+    /// report the missing implementation once more, at the attribute.
     pub(crate) fn call(&self, function: &str, args: TokenStream) -> TokenStream {
         let path = self.item(function);
-        quote_spanned!(self.last=> #path(#args))
+        let args = located_at(args, self.last);
+        quote_spanned!(self.last=> ({ #path })(#args))
     }
+}
+
+/// `tokens` with every token located at `at`, each keeping its own
+/// hygiene (`Span::located_at`).
+pub(crate) fn located_at(tokens: TokenStream, at: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let proc_macro2::TokenTree::Group(group) = &token {
+                let mut inner =
+                    proc_macro2::Group::new(group.delimiter(), located_at(group.stream(), at));
+                inner.set_span(group.span().located_at(at));
+                return proc_macro2::TokenTree::Group(inner);
+            }
+            token.set_span(token.span().located_at(at));
+            token
+        })
+        .collect()
 }
 
 /// How a shim's body reacts to a panic.
@@ -105,19 +126,24 @@ pub(crate) fn caught_body(catch: Catch, params: &[ShimParam], body: TokenStream)
     // once, in the shim's signature, so an unsupported type is reported
     // once, at the user's type), and every shim of one signature shares
     // the catch's instances.
-    quote! {
-        #run(&__ABI_FUNCTION, &(#(#names,)*), |&(#(#names,)*)| {
+    // The arguments are bound before the call: as an argument of the call,
+    // a tuple holding a type with no implementation would report it once
+    // more, differently worded.
+    let args = quote::format_ident!("__abi_args", span = Span::mixed_site());
+    quote! {{
+        let #args = (#(#names,)*);
+        #run(&__ABI_FUNCTION, &#args, |&(#(#names,)*)| {
             #body
         })
-    }
+    }}
 }
 
 /// `require_dpi_value::<ty>();`, spanned at the type, so that an open
 /// array where a value type is needed is reported at the parameter.
 pub(crate) fn require_dpi_value(ty: &Type) -> TokenStream {
     let p = private();
-    let span = ty.span();
-    quote_spanned!(span=> #p::require_dpi_value::<#ty>();)
+    let checked = Qualified::new(ty, quote!(#p::RequireDpiValue)).item("CHECKED");
+    quote!(let () = #checked;)
 }
 
 pub(crate) fn rust_type_string(ty: &Type) -> String {

@@ -1,6 +1,7 @@
 //! Compile-fail tests: every construct the attributes and derives reject,
 //! with the message and span users see, one folder per topic (`c_export`,
-//! `dpi`, `ciface`, `packed`, `bitint`, `naming`). Regenerate the
+//! `dpi`, `ciface`, `packed`, `bitint`, `naming`, and `one_error`: common
+//! mistakes, each of which must give one error). Regenerate the
 //! `.stderr` files with `TRYBUILD=overwrite cargo test -p abi-macros --test
 //! ui` and review them. They run on the rustc they were blessed with
 //! (`ui_toolchain::BLESSED`).

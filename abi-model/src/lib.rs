@@ -38,6 +38,10 @@ pub mod mlir;
 pub mod names;
 pub mod packed;
 pub mod record;
+// The types each attribute accepts, as the compiler notes and the book
+// list them (checked against both by a test; not a public API).
+#[doc(hidden)]
+pub mod supported;
 pub mod sv;
 
 /// Which foreign ABI an item is exported for: one per attribute.

@@ -4,7 +4,7 @@
 macro_rules! bit_int_ffi {
     ($name:ident, $signed:literal, $sign:ident, $c_prefix:literal) => {
         // SAFETY: a value, holding no borrow.
-        unsafe impl<const N: u32, S: BitStorage> crate::BorrowedFor<'_> for $name<N, S> {}
+        unsafe impl<const N: u32, S: Copy + 'static> crate::BorrowedFor<'_> for $name<N, S> {}
         // SAFETY: `#[repr(transparent)]` over storage whose size and
         // alignment equal clang's `_BitInt(N)` (checked in `LAYOUT`, which
         // `C_TYPE` evaluates); every bit pattern is a valid value, the

@@ -537,6 +537,10 @@ pub const DEFAULT_STORAGE_MAX_WIDTH: u32 = 256;
 
 macro_rules! default_storage {
     ($n:expr) => {
+        // Not listed in diagnostics: a width above the table would
+        // otherwise print "the following other types implement ... and
+        // 248 others".
+        #[diagnostic::do_not_recommend]
         impl DefaultStorage for Width<{ $n }> {
             type Signed = <Kind<{ kind($n, true) }, { chunks($n) }> as Pick>::Repr;
             type Unsigned = <Kind<{ kind($n, false) }, { chunks($n) }> as Pick>::Repr;

@@ -6,7 +6,7 @@ macro_rules! bit_int_type {
         $(#[$doc])*
         #[repr(transparent)]
         #[derive(Clone, Copy)]
-        pub struct $name<const N: u32, S: BitStorage = <Width<N> as DefaultStorage>::$sign> {
+        pub struct $name<const N: u32, S = <Width<N> as DefaultStorage>::$sign> {
             storage: S,
         }
 

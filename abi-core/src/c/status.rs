@@ -147,6 +147,9 @@ pub trait CError {
     fn error_code(&self) -> ErrorCode;
 }
 
+// Not listed in diagnostics: the note already names `ErrorCode`, and a
+// listed implementation quotes abi-core's source.
+#[diagnostic::do_not_recommend]
 impl CError for ErrorCode {
     #[inline]
     fn error_code(&self) -> ErrorCode {

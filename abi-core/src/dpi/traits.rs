@@ -84,7 +84,7 @@ use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be an argument of a `#[dpi_import]` function",
     label = "no DPI-C mapping",
-    note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `SignedBits<N>` (bit signed [N-1:0]), `SignedLogicVec<N>` (logic signed [N-1:0]), `Integer` (integer), `#[derive(Packed)]` structs, `#[derive(DpiEnum)]` enums (typedef enum), `&CStr` (string), `Chandle<T>` (chandle), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>`/`OpenArrayOut<'_, T>` (open arrays); `&mut T` makes an output"
+    note = "supported: `i8`..`i64` (byte, shortint, int, longint), `u8`..`u64` (the same, unsigned), `f64` (real), `f32` (shortreal), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `SignedBits<N>` (bit signed [N-1:0]), `SignedLogicVec<N>` (logic signed [N-1:0]), `Integer` (integer), `#[derive(Packed)]` structs (struct packed), `#[derive(DpiEnum)]` enums (typedef enum), `&CStr` (string, for the call), `SvString` (string, owned), `Chandle<T>` (chandle), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>`/`OpenArrayOut<'_, T>` (input, inout and output open arrays of imports); `&mut T` makes an output, `#[inout] &mut T` an inout"
 )]
 pub unsafe trait DpiType: Sized + crate::BorrowedFor<'static> {
     /// The SystemVerilog data type, as written in the import.
@@ -284,8 +284,8 @@ pub const fn require_call_lifetime<T: DpiType>() {
 /// `with_input` must hand `f` the C argument [`DpiType::Input`] describes,
 /// valid while `f` runs.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is passed by handle, not as a value",
-    label = "an open array here",
+    message = "`{Self}` is not a DPI-C value type (an output, an inout, an export argument or an element of `[T; K]`)",
+    label = "not a DPI-C value type",
     note = "open arrays are input (`OpenArray<'_, T>`), inout (`OpenArrayMut<'_, T>`) or output (`OpenArrayOut<'_, T>`) parameters of a `#[dpi_import]` function, written without `&mut`",
     note = "SystemVerilog exports cannot have open-array arguments (IEEE 1800-2017 35.5.6.1): declare the export with a fixed-size array `[T; K]`"
 )]
@@ -296,11 +296,29 @@ pub unsafe trait DpiValue: DpiType {
 }
 
 /// Compile-time check the macros emit for parameters that must be value
-/// types (outputs and inouts of imports, outputs of exports), spanned at
-/// the parameter's type.
+/// types (outputs and inouts of imports, outputs of exports):
+/// `let () = <T as RequireDpiValue>::CHECKED;`, spanned at the parameter's
+/// type. A constant of a trait rather than a generic function's bound, so
+/// a type that is no value type is reported at the type without a note
+/// quoting abi-core's source.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a DPI-C value type (an output, an inout, an export argument or an element of `[T; K]`)",
+    label = "not a DPI-C value type",
+    note = "open arrays are input (`OpenArray<'_, T>`), inout (`OpenArrayMut<'_, T>`) or output (`OpenArrayOut<'_, T>`) parameters of a `#[dpi_import]` function, written without `&mut`",
+    note = "SystemVerilog exports cannot have open-array arguments (IEEE 1800-2017 35.5.6.1): declare the export with a fixed-size array `[T; K]`"
+)]
 #[doc(hidden)]
-#[inline(always)]
-pub const fn require_dpi_value<T: DpiValue>() {}
+pub trait RequireDpiValue {
+    /// Nothing: the implementation is the check.
+    const CHECKED: ();
+}
+
+// Not recommended: a type that is no value type is then reported with this
+// trait's message (`DpiValue`'s), not as a bound of this implementation.
+#[diagnostic::do_not_recommend]
+impl<T: DpiValue> RequireDpiValue for T {
+    const CHECKED: () = ();
+}
 
 /// An `inout` argument of a SystemVerilog export: copied in and back, so
 /// a plain value (every DPI value type but `SvString`).
@@ -315,10 +333,23 @@ pub trait ExportInout: DpiValue + Copy {}
 impl<T: DpiValue + Copy> ExportInout for T {}
 
 /// Compile-time check the macros emit for `inout` arguments of exports,
-/// spanned at the parameter's type.
+/// `let () = <T as RequireExportInout>::CHECKED;`, spanned at the
+/// parameter's type (see [`RequireDpiValue`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be an `inout` argument of a `#[dpi_export]` function",
+    label = "not an inout export argument",
+    note = "an `inout string` of an export is not supported (the string Rust passes would have to outlive calls SystemVerilog makes meanwhile): pass the string as an input and read the new one through an output `&mut SvString`"
+)]
 #[doc(hidden)]
-#[inline(always)]
-pub const fn require_export_inout<T: ExportInout>() {}
+pub trait RequireExportInout {
+    /// Nothing: the implementation is the check.
+    const CHECKED: ();
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: ExportInout> RequireExportInout for T {
+    const CHECKED: () = ();
+}
 
 /// A result a SystemVerilog export can hand back to Rust.
 ///
@@ -328,7 +359,7 @@ pub const fn require_export_inout<T: ExportInout>() {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the result of a `#[dpi_export]` function",
     label = "not an export result type",
-    note = "export results are `()`, the integers, `f64`, `f32`, `bool`, `Logic` and `Chandle<T>`, and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs); pass anything else through an output argument (`&mut T`)"
+    note = "export results are `()` (void), `i8`..`i64`, `u8`..`u64`, `f64`, `f32`, `bool`, `Logic`, `SvString` and `Chandle<T>`, and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs); pass anything else through an output argument (`&mut T`)"
 )]
 pub unsafe trait DpiExportResult: DpiResult {
     /// Convert what the export returned.
@@ -348,7 +379,7 @@ pub unsafe trait DpiExportResult: DpiResult {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the result of a `#[dpi_import]` function",
     label = "not a DPI-C result type",
-    note = "DPI-C results are `()`, the integers, `f64`, `f32`, `bool`, `Logic`, `&'static CStr` and `Chandle<T>`, and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)"
+    note = "DPI-C results are `()` (void), `i8`..`i64`, `u8`..`u64`, `f64`, `f32`, `bool`, `Logic`, `&'static CStr`, `SvString` and `Chandle<T>`, and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)"
 )]
 pub unsafe trait DpiResult {
     /// The SystemVerilog result type (`void` for `()`).

@@ -171,6 +171,13 @@ impl<'a, T: Packed> PackedMut<'a, T> {
         }
     }
 
+    /// The buffer the view writes (the accessors `#[derive(Packed)]`
+    /// generates write a field through it; not public API).
+    #[doc(hidden)]
+    pub fn bytes_mut(&mut self) -> &mut [u8] {
+        self.bytes
+    }
+
     /// Where the value starts in the buffer, in bits.
     pub fn bit_offset(&self) -> usize {
         self.bit_offset

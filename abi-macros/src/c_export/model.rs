@@ -127,6 +127,10 @@ impl FunctionModel {
                         errors.spanned(offender, message);
                         continue;
                     }
+                    if let Some((offender, message)) = syntax::c_bool_in_memory(&typed.ty, false) {
+                        errors.spanned(offender, message);
+                        continue;
+                    }
                     if let Some((lifetime, message)) = syntax::static_in_parameter(&typed.ty) {
                         errors.spanned(lifetime, message);
                         continue;
@@ -229,6 +233,11 @@ impl StructModel {
                 .iter()
                 .filter_map(|f| {
                     if let Some((offender, message)) = syntax::rejected_type(&f.ty, Position::Field)
+                        .map(|(t, m)| (t, std::borrow::Cow::Owned(m)))
+                        .or_else(|| {
+                            syntax::c_bool_in_memory(&f.ty, true)
+                                .map(|(t, m)| (t, std::borrow::Cow::Borrowed(m)))
+                        })
                     {
                         errors.spanned(offender, message);
                         return None;

@@ -166,8 +166,8 @@ impl Parameters {
         let require_value = if param.direction == Direction::Out {
             require_dpi_value(value_ty)
         } else {
-            let span = syn::spanned::Spanned::span(&value_ty);
-            quote::quote_spanned!(span=> #p::require_export_inout::<#value_ty>();)
+            let checked = Qualified::new(value_ty, quote!(#p::RequireExportInout)).item("CHECKED");
+            quote!(let () = #checked;)
         };
         // What SystemVerilog hands back lives until its next call:
         // the value must not borrow it (strings, also in arrays,

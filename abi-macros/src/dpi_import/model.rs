@@ -98,7 +98,10 @@ impl FunctionModel {
         let result: Type = match &sig.output {
             ReturnType::Default => syn::parse_quote!(()),
             ReturnType::Type(_, ty) => {
-                if let Some((offender, message)) = syntax::rejected_type(ty, Position::Result) {
+                let rejected =
+                    crate::dpi_param::rejected_dpi_type(ty, None, crate::dpi_param::Side::Import)
+                        .or_else(|| syntax::rejected_type(ty, Position::Result));
+                if let Some((offender, message)) = rejected {
                     errors.spanned(offender, message);
                 }
                 (**ty).clone()

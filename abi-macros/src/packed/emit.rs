@@ -279,23 +279,40 @@ fn accessors(model: &PackedStruct) -> (Vec<TokenStream>, Vec<TokenStream>) {
         let setter_doc =
             format!("Write the `{field_string}` field in place; no other bit changes.");
         let setter = format_ident!("set_{}", name.unraw());
+        // The field read and written through `<F as Packed>` paths spanned
+        // like every other use of the field type, so that a type with no
+        // packed layout is one error (the offsets lie inside the value by
+        // construction: `FIELD_OFFSETS`).
+        let q = Qualified::new(ty, quote!(#packed::Packed));
+        let at = quote!(FIELD_OFFSETS[#k] as usize);
+        let read = q.call(
+            "unpack_from",
+            quote!(#packed::PackedRef::bytes(&view), #packed::PackedRef::bit_offset(&view) + #at),
+        );
+        let write = q.call(
+            "pack_into",
+            quote!(&value, #packed::PackedMut::bytes_mut(&mut self.0), __abi_offset),
+        );
         ref_getters.push(quote_spanned! {span=>
             #[doc = #getter_doc]
             #[inline]
             #vis fn #name(&self) -> #ty {
-                #packed::PackedRef::<#ty>::get(&self.0.part::<#ty>(FIELD_OFFSETS[#k]))
+                let view = self.0;
+                #read
             }
         });
         mut_accessors.push(quote_spanned! {span=>
             #[doc = #getter_doc]
             #[inline]
             #vis fn #name(&self) -> #ty {
-                #packed::PackedRef::<#ty>::get(&self.0.as_ref().part::<#ty>(FIELD_OFFSETS[#k]))
+                let view = self.0.as_ref();
+                #read
             }
             #[doc = #setter_doc]
             #[inline]
             #vis fn #setter(&mut self, value: #ty) {
-                #packed::PackedMut::<#ty>::set(&mut self.0.part_mut::<#ty>(FIELD_OFFSETS[#k]), &value);
+                let __abi_offset = #packed::PackedMut::bit_offset(&self.0) + #at;
+                #write
             }
         });
     }

@@ -59,36 +59,37 @@ const _: () = {
     ) -> <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
         (OwnedMemRef<f32, 1>, i32),
     >>::Ret {
-        <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
-            (OwnedMemRef<f32, 1>, i32),
-        >>::check_out(__abi_out, &__ABI_FUNCTION);
-        ::abi_core::__private::abort_on_panic(
-            &__ABI_FUNCTION,
-            &(__abi_out, __abi_arg0),
-            |&(__abi_out, __abi_arg0)| {
-                let __abi_arg0 = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <i64 as ::abi_core::__private::CifaceParam>::from_ciface(
-                            __abi_arg0,
-                            &__ABI_TYPE_0,
-                        )
-                    },
-                    &__ABI_FUNCTION,
-                    0usize,
-                );
-                let __abi_value = pair(__abi_arg0);
-                unsafe {
-                    <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
-                        (OwnedMemRef<f32, 1>, i32),
-                    >>::deliver(
-                        __abi_out,
-                        __abi_value,
-                        __ABI_RESULT_TYPES,
+        ({
+            <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                (OwnedMemRef<f32, 1>, i32),
+            >>::check_out
+        })(__abi_out, &__ABI_FUNCTION);
+        {
+            let __abi_args = (__abi_out, __abi_arg0);
+            ::abi_core::__private::abort_on_panic(
+                &__ABI_FUNCTION,
+                &__abi_args,
+                |&(__abi_out, __abi_arg0)| {
+                    let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <i64 as ::abi_core::__private::CifaceParam>::from_ciface
+                            })(__abi_arg0, &__ABI_TYPE_0)
+                        },
                         &__ABI_FUNCTION,
-                    )
-                }
-            },
-        )
+                        0usize,
+                    );
+                    let __abi_value = pair(__abi_arg0);
+                    unsafe {
+                        ({
+                            <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                                (OwnedMemRef<f32, 1>, i32),
+                            >>::deliver
+                        })(__abi_out, __abi_value, __ABI_RESULT_TYPES, &__ABI_FUNCTION)
+                    }
+                },
+            )
+        }
     }
     ::abi_core::__private::shim_code!("_mlir_ciface_pair");
 };

@@ -22,10 +22,9 @@ pub fn sum_1d(
     >;
     const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
     const __ABI_RESULT_TYPES: &[::abi_core::__private::MemRefType] = &[];
-    let mut __abi_storage0 = match <&[f32] as ::abi_core::__private::CifaceArg>::prepare(
-        m,
-        &__ABI_TYPE_0,
-    ) {
+    let mut __abi_storage0 = match ({
+        <&[f32] as ::abi_core::__private::CifaceArg>::prepare
+    })(m, &__ABI_TYPE_0) {
         ::core::result::Result::Ok(__abi_storage) => __abi_storage,
         ::core::result::Result::Err(error) => {
             return ::core::result::Result::Err(::abi_core::__private::CifaceError {
@@ -38,7 +37,9 @@ pub fn sum_1d(
     };
     let __abi_arguments = [
         unsafe {
-            <&'static [f32] as ::abi_core::__private::CifaceArg>::buffer(&__abi_storage0)
+            ({
+                <&'static [f32] as ::abi_core::__private::CifaceArg>::buffer
+            })(&__abi_storage0)
         },
     ];
     let mut __abi_slot = <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
@@ -46,18 +47,22 @@ pub fn sum_1d(
     >>::STORAGE;
     let __abi_ret = unsafe {
         __abi_mlir(
-            <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
-                f32,
-            >>::out(&mut __abi_slot),
-            <&'static [f32] as ::abi_core::__private::CifaceArg>::raw(
-                &mut __abi_storage0,
-            ),
+            ({
+                <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                    f32,
+                >>::out
+            })(&mut __abi_slot),
+            ({
+                <&'static [f32] as ::abi_core::__private::CifaceArg>::raw
+            })(&mut __abi_storage0),
         )
     };
     unsafe {
-        <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
-            f32,
-        >>::receive(__abi_ret, __abi_slot, &__abi_arguments, __ABI_RESULT_TYPES)
+        ({
+            <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                f32,
+            >>::receive
+        })(__abi_ret, __abi_slot, &__abi_arguments, __ABI_RESULT_TYPES)
     }
         .map_err(|error| ::abi_core::__private::CifaceError {
             function: "sum_1d",
@@ -159,11 +164,9 @@ pub fn tail<'a>(
         _ => {}
     };
     const __ABI_RESULT_TYPES: &[::abi_core::__private::MemRefType] = &[];
-    let mut __abi_storage0 = match <MemRef<
-        'a,
-        f32,
-        1,
-    > as ::abi_core::__private::CifaceArg>::prepare(m, &__ABI_TYPE_0) {
+    let mut __abi_storage0 = match ({
+        <MemRef<'a, f32, 1> as ::abi_core::__private::CifaceArg>::prepare
+    })(m, &__ABI_TYPE_0) {
         ::core::result::Result::Ok(__abi_storage) => __abi_storage,
         ::core::result::Result::Err(error) => {
             return ::core::result::Result::Err(::abi_core::__private::CifaceError {
@@ -176,11 +179,9 @@ pub fn tail<'a>(
     };
     let __abi_arguments = [
         unsafe {
-            <MemRef<
-                'static,
-                f32,
-                1,
-            > as ::abi_core::__private::CifaceArg>::buffer(&__abi_storage0)
+            ({
+                <MemRef<'static, f32, 1> as ::abi_core::__private::CifaceArg>::buffer
+            })(&__abi_storage0)
         },
     ];
     let mut __abi_slot = <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
@@ -188,20 +189,22 @@ pub fn tail<'a>(
     >>::STORAGE;
     let __abi_ret = unsafe {
         __abi_mlir(
-            <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
-                ReturnedMemRef<'static, f32, 1>,
-            >>::out(&mut __abi_slot),
-            <MemRef<
-                'static,
-                f32,
-                1,
-            > as ::abi_core::__private::CifaceArg>::raw(&mut __abi_storage0),
+            ({
+                <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                    ReturnedMemRef<'static, f32, 1>,
+                >>::out
+            })(&mut __abi_slot),
+            ({
+                <MemRef<'static, f32, 1> as ::abi_core::__private::CifaceArg>::raw
+            })(&mut __abi_storage0),
         )
     };
     unsafe {
-        <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
-            ReturnedMemRef<'a, f32, 1>,
-        >>::receive(__abi_ret, __abi_slot, &__abi_arguments, __ABI_RESULT_TYPES)
+        ({
+            <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                ReturnedMemRef<'a, f32, 1>,
+            >>::receive
+        })(__abi_ret, __abi_slot, &__abi_arguments, __ABI_RESULT_TYPES)
     }
         .map_err(|error| ::abi_core::__private::CifaceError {
             function: "tail",

@@ -113,73 +113,74 @@ const _: () = {
         > as ::abi_core::__private::CifaceParam>::Raw,
         __abi_arg1: <f32 as ::abi_core::__private::CifaceParam>::Raw,
     ) -> <__AbiResultShape as ::abi_core::__private::memref::ResultShape<f32>>::Ret {
-        <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
-            f32,
-        >>::check_out(__abi_out, &__ABI_FUNCTION);
-        ::abi_core::__private::abort_on_panic(
-            &__ABI_FUNCTION,
-            &(__abi_out, __abi_arg0, __abi_arg1),
-            |&(__abi_out, __abi_arg0, __abi_arg1)| {
-                let __abi_arg0 = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <MemRefMut<
-                            'static,
-                            f32,
-                            1,
-                        > as ::abi_core::__private::CifaceParam>::from_ciface(
-                            __abi_arg0,
-                            &__ABI_TYPE_0,
-                        )
-                    },
-                    &__ABI_FUNCTION,
-                    0usize,
-                );
-                let __abi_arg1 = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <f32 as ::abi_core::__private::CifaceParam>::from_ciface(
-                            __abi_arg1,
-                            &__ABI_TYPE_1,
-                        )
-                    },
-                    &__ABI_FUNCTION,
-                    1usize,
-                );
-                if <MemRefMut<
-                    'static,
-                    f32,
-                    1,
-                > as ::abi_core::__private::CifaceParam>::BORROWS as usize
-                    + <f32 as ::abi_core::__private::CifaceParam>::BORROWS as usize >= 2
-                {
-                    ::abi_core::__private::disjoint_or_abort(
+        ({
+            <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                f32,
+            >>::check_out
+        })(__abi_out, &__ABI_FUNCTION);
+        {
+            let __abi_args = (__abi_out, __abi_arg0, __abi_arg1);
+            ::abi_core::__private::abort_on_panic(
+                &__ABI_FUNCTION,
+                &__abi_args,
+                |&(__abi_out, __abi_arg0, __abi_arg1)| {
+                    let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <MemRefMut<
+                                    'static,
+                                    f32,
+                                    1,
+                                > as ::abi_core::__private::CifaceParam>::from_ciface
+                            })(__abi_arg0, &__ABI_TYPE_0)
+                        },
                         &__ABI_FUNCTION,
-                        &[
-                            <MemRefMut<
-                                'static,
-                                f32,
-                                1,
-                            > as ::abi_core::__private::CifaceParam>::borrow(
-                                &__abi_arg0,
-                            ),
-                            <f32 as ::abi_core::__private::CifaceParam>::borrow(
-                                &__abi_arg1,
-                            ),
-                        ],
+                        0usize,
                     );
-                }
-                let __abi_value = scale(__abi_arg0, __abi_arg1);
-                unsafe {
-                    <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
-                        f32,
-                    >>::deliver(
-                        __abi_out,
-                        __abi_value,
-                        __ABI_RESULT_TYPES,
+                    let __abi_arg1 = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <f32 as ::abi_core::__private::CifaceParam>::from_ciface
+                            })(__abi_arg1, &__ABI_TYPE_1)
+                        },
                         &__ABI_FUNCTION,
-                    )
-                }
-            },
-        )
+                        1usize,
+                    );
+                    if <MemRefMut<
+                        'static,
+                        f32,
+                        1,
+                    > as ::abi_core::__private::CifaceParam>::BORROWS as usize
+                        + <f32 as ::abi_core::__private::CifaceParam>::BORROWS as usize
+                        >= 2
+                    {
+                        ::abi_core::__private::disjoint_or_abort(
+                            &__ABI_FUNCTION,
+                            &[
+                                ({
+                                    <MemRefMut<
+                                        'static,
+                                        f32,
+                                        1,
+                                    > as ::abi_core::__private::CifaceParam>::borrow
+                                })(&__abi_arg0),
+                                ({
+                                    <f32 as ::abi_core::__private::CifaceParam>::borrow
+                                })(&__abi_arg1),
+                            ],
+                        );
+                    }
+                    let __abi_value = scale(__abi_arg0, __abi_arg1);
+                    unsafe {
+                        ({
+                            <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                                f32,
+                            >>::deliver
+                        })(__abi_out, __abi_value, __ABI_RESULT_TYPES, &__ABI_FUNCTION)
+                    }
+                },
+            )
+        }
     }
     ::abi_core::__private::shim_code!("_mlir_ciface_scale");
     const _: () = ::core::assert!(
@@ -207,9 +208,11 @@ const _: () = {
         >>::STORAGE;
         unsafe {
             __abi_ciface_shim(
-                <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
-                    f32,
-                >>::out(&mut __abi_storage),
+                ({
+                    <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                        f32,
+                    >>::out
+                })(&mut __abi_storage),
                 &__abi_p0_desc,
                 __abi_p1_value,
             )

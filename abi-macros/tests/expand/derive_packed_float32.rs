@@ -28,47 +28,30 @@ const _: () = {
             dst: &mut AbiSink,
             offset: usize,
         ) {
-            <bool as ::abi_core::packed::Packed>::pack_into(
-                &self.sign,
-                dst,
-                offset + FIELD_OFFSETS[0usize] as usize,
-            );
-            <UBitInt<
-                8,
-            > as ::abi_core::packed::Packed>::pack_into(
-                &self.exponent,
-                dst,
-                offset + FIELD_OFFSETS[1usize] as usize,
-            );
-            <UBitInt<
-                23,
-            > as ::abi_core::packed::Packed>::pack_into(
-                &self.fraction,
-                dst,
-                offset + FIELD_OFFSETS[2usize] as usize,
-            );
+            ({
+                <bool as ::abi_core::packed::Packed>::pack_into
+            })(&self.sign, dst, offset + FIELD_OFFSETS[0usize] as usize);
+            ({
+                <UBitInt<8> as ::abi_core::packed::Packed>::pack_into
+            })(&self.exponent, dst, offset + FIELD_OFFSETS[1usize] as usize);
+            ({
+                <UBitInt<23> as ::abi_core::packed::Packed>::pack_into
+            })(&self.fraction, dst, offset + FIELD_OFFSETS[2usize] as usize);
         }
         #[inline(always)]
         fn unpack_from<
             AbiSource: ::abi_core::packed::BitSource + ?::core::marker::Sized,
         >(src: &AbiSource, offset: usize) -> Self {
             Self {
-                sign: <bool as ::abi_core::packed::Packed>::unpack_from(
-                    src,
-                    offset + FIELD_OFFSETS[0usize] as usize,
-                ),
-                exponent: <UBitInt<
-                    8,
-                > as ::abi_core::packed::Packed>::unpack_from(
-                    src,
-                    offset + FIELD_OFFSETS[1usize] as usize,
-                ),
-                fraction: <UBitInt<
-                    23,
-                > as ::abi_core::packed::Packed>::unpack_from(
-                    src,
-                    offset + FIELD_OFFSETS[2usize] as usize,
-                ),
+                sign: ({
+                    <bool as ::abi_core::packed::Packed>::unpack_from
+                })(src, offset + FIELD_OFFSETS[0usize] as usize),
+                exponent: ({
+                    <UBitInt<8> as ::abi_core::packed::Packed>::unpack_from
+                })(src, offset + FIELD_OFFSETS[1usize] as usize),
+                fraction: ({
+                    <UBitInt<23> as ::abi_core::packed::Packed>::unpack_from
+                })(src, offset + FIELD_OFFSETS[2usize] as usize),
             }
         }
         const FOUR_STATE: bool = false
@@ -79,50 +62,30 @@ const _: () = {
         fn pack_control_into<
             AbiSink: ::abi_core::packed::BitSink + ?::core::marker::Sized,
         >(&self, dst: &mut AbiSink, offset: usize) {
-            <bool as ::abi_core::packed::Packed>::pack_control_into(
-                &self.sign,
-                dst,
-                offset + FIELD_OFFSETS[0usize] as usize,
-            );
-            <UBitInt<
-                8,
-            > as ::abi_core::packed::Packed>::pack_control_into(
-                &self.exponent,
-                dst,
-                offset + FIELD_OFFSETS[1usize] as usize,
-            );
-            <UBitInt<
-                23,
-            > as ::abi_core::packed::Packed>::pack_control_into(
-                &self.fraction,
-                dst,
-                offset + FIELD_OFFSETS[2usize] as usize,
-            );
+            ({
+                <bool as ::abi_core::packed::Packed>::pack_control_into
+            })(&self.sign, dst, offset + FIELD_OFFSETS[0usize] as usize);
+            ({
+                <UBitInt<8> as ::abi_core::packed::Packed>::pack_control_into
+            })(&self.exponent, dst, offset + FIELD_OFFSETS[1usize] as usize);
+            ({
+                <UBitInt<23> as ::abi_core::packed::Packed>::pack_control_into
+            })(&self.fraction, dst, offset + FIELD_OFFSETS[2usize] as usize);
         }
         #[inline(always)]
         fn unpack_logic_from<
             AbiSource: ::abi_core::packed::BitSource + ?::core::marker::Sized,
         >(value: &AbiSource, control: &AbiSource, offset: usize) -> Self {
             Self {
-                sign: <bool as ::abi_core::packed::Packed>::unpack_logic_from(
-                    value,
-                    control,
-                    offset + FIELD_OFFSETS[0usize] as usize,
-                ),
-                exponent: <UBitInt<
-                    8,
-                > as ::abi_core::packed::Packed>::unpack_logic_from(
-                    value,
-                    control,
-                    offset + FIELD_OFFSETS[1usize] as usize,
-                ),
-                fraction: <UBitInt<
-                    23,
-                > as ::abi_core::packed::Packed>::unpack_logic_from(
-                    value,
-                    control,
-                    offset + FIELD_OFFSETS[2usize] as usize,
-                ),
+                sign: ({
+                    <bool as ::abi_core::packed::Packed>::unpack_logic_from
+                })(value, control, offset + FIELD_OFFSETS[0usize] as usize),
+                exponent: ({
+                    <UBitInt<8> as ::abi_core::packed::Packed>::unpack_logic_from
+                })(value, control, offset + FIELD_OFFSETS[1usize] as usize),
+                fraction: ({
+                    <UBitInt<23> as ::abi_core::packed::Packed>::unpack_logic_from
+                })(value, control, offset + FIELD_OFFSETS[2usize] as usize),
             }
         }
     }
@@ -175,23 +138,38 @@ const _: () = {
         ///The `sign` field, read in place.
         #[inline]
         pub fn sign(&self) -> bool {
-            ::abi_core::packed::PackedRef::<
-                bool,
-            >::get(&self.0.part::<bool>(FIELD_OFFSETS[0usize]))
+            let view = self.0;
+            ({
+                <bool as ::abi_core::packed::Packed>::unpack_from
+            })(
+                ::abi_core::packed::PackedRef::bytes(&view),
+                ::abi_core::packed::PackedRef::bit_offset(&view)
+                    + FIELD_OFFSETS[0usize] as usize,
+            )
         }
         ///The `exponent` field, read in place.
         #[inline]
         pub fn exponent(&self) -> UBitInt<8> {
-            ::abi_core::packed::PackedRef::<
-                UBitInt<8>,
-            >::get(&self.0.part::<UBitInt<8>>(FIELD_OFFSETS[1usize]))
+            let view = self.0;
+            ({
+                <UBitInt<8> as ::abi_core::packed::Packed>::unpack_from
+            })(
+                ::abi_core::packed::PackedRef::bytes(&view),
+                ::abi_core::packed::PackedRef::bit_offset(&view)
+                    + FIELD_OFFSETS[1usize] as usize,
+            )
         }
         ///The `fraction` field, read in place.
         #[inline]
         pub fn fraction(&self) -> UBitInt<23> {
-            ::abi_core::packed::PackedRef::<
-                UBitInt<23>,
-            >::get(&self.0.part::<UBitInt<23>>(FIELD_OFFSETS[2usize]))
+            let view = self.0;
+            ({
+                <UBitInt<23> as ::abi_core::packed::Packed>::unpack_from
+            })(
+                ::abi_core::packed::PackedRef::bytes(&view),
+                ::abi_core::packed::PackedRef::bit_offset(&view)
+                    + FIELD_OFFSETS[2usize] as usize,
+            )
         }
     }
     impl<'a> ::core::ops::Deref for Float32Ref<'a> {
@@ -212,44 +190,77 @@ const _: () = {
         ///The `sign` field, read in place.
         #[inline]
         pub fn sign(&self) -> bool {
-            ::abi_core::packed::PackedRef::<
-                bool,
-            >::get(&self.0.as_ref().part::<bool>(FIELD_OFFSETS[0usize]))
+            let view = self.0.as_ref();
+            ({
+                <bool as ::abi_core::packed::Packed>::unpack_from
+            })(
+                ::abi_core::packed::PackedRef::bytes(&view),
+                ::abi_core::packed::PackedRef::bit_offset(&view)
+                    + FIELD_OFFSETS[0usize] as usize,
+            )
         }
         ///Write the `sign` field in place; no other bit changes.
         #[inline]
         pub fn set_sign(&mut self, value: bool) {
-            ::abi_core::packed::PackedMut::<
-                bool,
-            >::set(&mut self.0.part_mut::<bool>(FIELD_OFFSETS[0usize]), &value);
+            let __abi_offset = ::abi_core::packed::PackedMut::bit_offset(&self.0)
+                + FIELD_OFFSETS[0usize] as usize;
+            ({
+                <bool as ::abi_core::packed::Packed>::pack_into
+            })(
+                &value,
+                ::abi_core::packed::PackedMut::bytes_mut(&mut self.0),
+                __abi_offset,
+            )
         }
         ///The `exponent` field, read in place.
         #[inline]
         pub fn exponent(&self) -> UBitInt<8> {
-            ::abi_core::packed::PackedRef::<
-                UBitInt<8>,
-            >::get(&self.0.as_ref().part::<UBitInt<8>>(FIELD_OFFSETS[1usize]))
+            let view = self.0.as_ref();
+            ({
+                <UBitInt<8> as ::abi_core::packed::Packed>::unpack_from
+            })(
+                ::abi_core::packed::PackedRef::bytes(&view),
+                ::abi_core::packed::PackedRef::bit_offset(&view)
+                    + FIELD_OFFSETS[1usize] as usize,
+            )
         }
         ///Write the `exponent` field in place; no other bit changes.
         #[inline]
         pub fn set_exponent(&mut self, value: UBitInt<8>) {
-            ::abi_core::packed::PackedMut::<
-                UBitInt<8>,
-            >::set(&mut self.0.part_mut::<UBitInt<8>>(FIELD_OFFSETS[1usize]), &value);
+            let __abi_offset = ::abi_core::packed::PackedMut::bit_offset(&self.0)
+                + FIELD_OFFSETS[1usize] as usize;
+            ({
+                <UBitInt<8> as ::abi_core::packed::Packed>::pack_into
+            })(
+                &value,
+                ::abi_core::packed::PackedMut::bytes_mut(&mut self.0),
+                __abi_offset,
+            )
         }
         ///The `fraction` field, read in place.
         #[inline]
         pub fn fraction(&self) -> UBitInt<23> {
-            ::abi_core::packed::PackedRef::<
-                UBitInt<23>,
-            >::get(&self.0.as_ref().part::<UBitInt<23>>(FIELD_OFFSETS[2usize]))
+            let view = self.0.as_ref();
+            ({
+                <UBitInt<23> as ::abi_core::packed::Packed>::unpack_from
+            })(
+                ::abi_core::packed::PackedRef::bytes(&view),
+                ::abi_core::packed::PackedRef::bit_offset(&view)
+                    + FIELD_OFFSETS[2usize] as usize,
+            )
         }
         ///Write the `fraction` field in place; no other bit changes.
         #[inline]
         pub fn set_fraction(&mut self, value: UBitInt<23>) {
-            ::abi_core::packed::PackedMut::<
-                UBitInt<23>,
-            >::set(&mut self.0.part_mut::<UBitInt<23>>(FIELD_OFFSETS[2usize]), &value);
+            let __abi_offset = ::abi_core::packed::PackedMut::bit_offset(&self.0)
+                + FIELD_OFFSETS[2usize] as usize;
+            ({
+                <UBitInt<23> as ::abi_core::packed::Packed>::pack_into
+            })(
+                &value,
+                ::abi_core::packed::PackedMut::bytes_mut(&mut self.0),
+                __abi_offset,
+            )
         }
     }
     impl<'a> ::core::ops::Deref for Float32Mut<'a> {

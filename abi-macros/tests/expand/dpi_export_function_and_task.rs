@@ -18,16 +18,15 @@ pub fn sv_double(
     ) -> <f32 as ::abi_core::__private::DpiResult>::Raw = unsafe {
         ::core::mem::transmute(__abi_address.as_ptr())
     };
-    ::abi_core::__private::require_export_inout::<i32>();
-    let mut __abi_raw1: <i32 as ::abi_core::__private::DpiType>::Cell = <i32 as ::abi_core::__private::DpiType>::to_cell(
-        *n,
-    );
-    let __abi_returned = <f32 as ::abi_core::__private::DpiValue>::with_input(
-        &x,
-        |__abi_raw0| unsafe { __abi_export(__abi_raw0, &mut __abi_raw1) },
-    );
+    let () = <i32 as ::abi_core::__private::RequireExportInout>::CHECKED;
+    let mut __abi_raw1: <i32 as ::abi_core::__private::DpiType>::Cell = ({
+        <i32 as ::abi_core::__private::DpiType>::to_cell
+    })(*n);
+    let __abi_returned = ({
+        <f32 as ::abi_core::__private::DpiValue>::with_input
+    })(&x, |__abi_raw0| unsafe { __abi_export(__abi_raw0, &mut __abi_raw1) });
     *n = match unsafe {
-        <i32 as ::abi_core::__private::DpiType>::from_cell(__abi_raw1)
+        ({ <i32 as ::abi_core::__private::DpiType>::from_cell })(__abi_raw1)
     } {
         ::core::result::Result::Ok(value) => value,
         ::core::result::Result::Err(error) => {
@@ -39,7 +38,7 @@ pub fn sv_double(
         }
     };
     ::core::result::Result::Ok(unsafe {
-        <f32 as ::abi_core::__private::DpiExportResult>::from_raw(__abi_returned)
+        ({ <f32 as ::abi_core::__private::DpiExportResult>::from_raw })(__abi_returned)
     })
 }
 #[doc(hidden)]
@@ -93,16 +92,15 @@ pub fn sv_wait(
     ) -> ::abi_core::__private::ExportTaskReturn = unsafe {
         ::core::mem::transmute(__abi_address.as_ptr())
     };
-    ::abi_core::__private::require_dpi_value::<bool>();
-    let mut __abi_raw1: <bool as ::abi_core::__private::DpiType>::Cell = <bool as ::abi_core::__private::DpiType>::to_cell(
-        <bool as ::abi_core::__private::DpiType>::initial(),
-    );
-    let __abi_returned = <i32 as ::abi_core::__private::DpiValue>::with_input(
-        &cycles,
-        |__abi_raw0| unsafe { __abi_export(__abi_raw0, &mut __abi_raw1) },
-    );
+    let () = <bool as ::abi_core::__private::RequireDpiValue>::CHECKED;
+    let mut __abi_raw1: <bool as ::abi_core::__private::DpiType>::Cell = ({
+        <bool as ::abi_core::__private::DpiType>::to_cell
+    })(({ <bool as ::abi_core::__private::DpiType>::initial })());
+    let __abi_returned = ({
+        <i32 as ::abi_core::__private::DpiValue>::with_input
+    })(&cycles, |__abi_raw0| unsafe { __abi_export(__abi_raw0, &mut __abi_raw1) });
     *done = match unsafe {
-        <bool as ::abi_core::__private::DpiType>::from_cell(__abi_raw1)
+        ({ <bool as ::abi_core::__private::DpiType>::from_cell })(__abi_raw1)
     } {
         ::core::result::Result::Ok(value) => value,
         ::core::result::Result::Err(error) => {

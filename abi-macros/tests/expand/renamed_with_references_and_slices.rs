@@ -43,111 +43,119 @@ const _: () = {
         __abi_arg2: <&'static str as ::abi_core::__private::CSliceParam>::Ptr,
         __abi_arg2_len: usize,
     ) -> <&'static Point as ::abi_core::__private::CResult>::Raw {
-        ::abi_core::__private::abort_on_panic(
-            &__ABI_FUNCTION,
-            &(__abi_arg0, __abi_arg0_len, __abi_arg1, __abi_arg2, __abi_arg2_len),
-            |&(__abi_arg0, __abi_arg0_len, __abi_arg1, __abi_arg2, __abi_arg2_len)| {
-                let __abi_arg0_borrow = ::abi_core::__private::argument_or_abort(
-                    <&'static [Point] as ::abi_core::__private::CSliceParam>::checked_borrow(
-                        __abi_arg0,
-                        __abi_arg0_len,
-                    ),
-                    &__ABI_FUNCTION,
-                    0usize,
-                );
-                let __abi_arg1_borrow = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <Option<
-                            &'static f64,
-                        > as ::abi_core::__private::CParam>::checked_borrow(__abi_arg1)
-                    },
-                    &__ABI_FUNCTION,
-                    1usize,
-                );
-                let __abi_arg2_borrow = ::abi_core::__private::argument_or_abort(
-                    <&'static str as ::abi_core::__private::CSliceParam>::checked_borrow(
-                        __abi_arg2,
-                        __abi_arg2_len,
-                    ),
-                    &__ABI_FUNCTION,
-                    2usize,
-                );
-                if true as usize
-                    + <Option<&'static f64> as ::abi_core::__private::CParam>::BORROWS
-                        as usize + true as usize >= 2
-                {
-                    ::abi_core::__private::disjoint_or_abort(
+        {
+            let __abi_args = (
+                __abi_arg0,
+                __abi_arg0_len,
+                __abi_arg1,
+                __abi_arg2,
+                __abi_arg2_len,
+            );
+            ::abi_core::__private::abort_on_panic(
+                &__ABI_FUNCTION,
+                &__abi_args,
+                |&(__abi_arg0, __abi_arg0_len, __abi_arg1, __abi_arg2, __abi_arg2_len)| {
+                    let __abi_arg0_borrow = ::abi_core::__private::argument_or_abort(
+                        ({
+                            <&'static [Point] as ::abi_core::__private::CSliceParam>::checked_borrow
+                        })(__abi_arg0, __abi_arg0_len),
                         &__ABI_FUNCTION,
-                        &[__abi_arg0_borrow, __abi_arg1_borrow, __abi_arg2_borrow],
+                        0usize,
                     );
-                }
-                let __abi_arg0_first = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <&'static [Point] as ::abi_core::__private::CSliceParam>::first_pass(
-                            __abi_arg0,
-                            __abi_arg0_len,
-                        )
-                    },
-                    &__ABI_FUNCTION,
-                    0usize,
-                );
-                let __abi_arg1_first = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <Option<
+                    let __abi_arg1_borrow = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <Option<
+                                    &'static f64,
+                                > as ::abi_core::__private::CParam>::checked_borrow
+                            })(__abi_arg1)
+                        },
+                        &__ABI_FUNCTION,
+                        1usize,
+                    );
+                    let __abi_arg2_borrow = ::abi_core::__private::argument_or_abort(
+                        ({
+                            <&'static str as ::abi_core::__private::CSliceParam>::checked_borrow
+                        })(__abi_arg2, __abi_arg2_len),
+                        &__ABI_FUNCTION,
+                        2usize,
+                    );
+                    if true as usize
+                        + <Option<
                             &'static f64,
-                        > as ::abi_core::__private::CParam>::first_pass(__abi_arg1)
-                    },
-                    &__ABI_FUNCTION,
-                    1usize,
-                );
-                let __abi_arg2_first = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <&'static str as ::abi_core::__private::CSliceParam>::first_pass(
-                            __abi_arg2,
-                            __abi_arg2_len,
-                        )
-                    },
-                    &__ABI_FUNCTION,
-                    2usize,
-                );
-                let __abi_arg0 = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <&'static [Point] as ::abi_core::__private::CSliceParam>::second_pass(
-                            __abi_arg0_first,
-                            __abi_arg0,
-                            __abi_arg0_len,
-                        )
-                    },
-                    &__ABI_FUNCTION,
-                    0usize,
-                );
-                let __abi_arg1 = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <Option<
-                            &'static f64,
-                        > as ::abi_core::__private::CParam>::second_pass(
-                            __abi_arg1_first,
-                            __abi_arg1,
-                        )
-                    },
-                    &__ABI_FUNCTION,
-                    1usize,
-                );
-                let __abi_arg2 = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <&'static str as ::abi_core::__private::CSliceParam>::second_pass(
-                            __abi_arg2_first,
-                            __abi_arg2,
-                            __abi_arg2_len,
-                        )
-                    },
-                    &__ABI_FUNCTION,
-                    2usize,
-                );
-                let __abi_value = centroid(__abi_arg0, __abi_arg1, __abi_arg2);
-                <&'static Point as ::abi_core::__private::CResult>::into_c(__abi_value)
-            },
-        )
+                        > as ::abi_core::__private::CParam>::BORROWS as usize
+                        + true as usize >= 2
+                    {
+                        ::abi_core::__private::disjoint_or_abort(
+                            &__ABI_FUNCTION,
+                            &[__abi_arg0_borrow, __abi_arg1_borrow, __abi_arg2_borrow],
+                        );
+                    }
+                    let __abi_arg0_first = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <&'static [Point] as ::abi_core::__private::CSliceParam>::first_pass
+                            })(__abi_arg0, __abi_arg0_len)
+                        },
+                        &__ABI_FUNCTION,
+                        0usize,
+                    );
+                    let __abi_arg1_first = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <Option<
+                                    &'static f64,
+                                > as ::abi_core::__private::CParam>::first_pass
+                            })(__abi_arg1)
+                        },
+                        &__ABI_FUNCTION,
+                        1usize,
+                    );
+                    let __abi_arg2_first = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <&'static str as ::abi_core::__private::CSliceParam>::first_pass
+                            })(__abi_arg2, __abi_arg2_len)
+                        },
+                        &__ABI_FUNCTION,
+                        2usize,
+                    );
+                    let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <&'static [Point] as ::abi_core::__private::CSliceParam>::second_pass
+                            })(__abi_arg0_first, __abi_arg0, __abi_arg0_len)
+                        },
+                        &__ABI_FUNCTION,
+                        0usize,
+                    );
+                    let __abi_arg1 = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <Option<
+                                    &'static f64,
+                                > as ::abi_core::__private::CParam>::second_pass
+                            })(__abi_arg1_first, __abi_arg1)
+                        },
+                        &__ABI_FUNCTION,
+                        1usize,
+                    );
+                    let __abi_arg2 = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <&'static str as ::abi_core::__private::CSliceParam>::second_pass
+                            })(__abi_arg2_first, __abi_arg2, __abi_arg2_len)
+                        },
+                        &__ABI_FUNCTION,
+                        2usize,
+                    );
+                    let __abi_value = centroid(__abi_arg0, __abi_arg1, __abi_arg2);
+                    ({
+                        <&'static Point as ::abi_core::__private::CResult>::into_c
+                    })(__abi_value)
+                },
+            )
+        }
     }
     ::abi_core::__private::shim_code!("geo_centroid");
 };

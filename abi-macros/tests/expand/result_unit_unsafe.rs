@@ -25,33 +25,40 @@ const _: () = {
     unsafe extern "C" fn __abi_c_export_reset(
         __abi_arg0: <*mut u8 as ::abi_core::__private::CParam>::Raw,
     ) -> ::abi_core::__private::core::primitive::i32 {
-        ::abi_core::__private::status_on_panic(
-            &__ABI_FUNCTION,
-            &(__abi_arg0,),
-            |&(__abi_arg0,)| {
-                let __abi_arg0 = match unsafe {
-                    <*mut u8 as ::abi_core::__private::CParam>::from_c(__abi_arg0)
-                } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        return ::abi_core::__private::argument_status(
-                            &__ABI_FUNCTION,
-                            0usize,
-                            __abi_error,
-                        );
+        {
+            let __abi_args = (__abi_arg0,);
+            ::abi_core::__private::status_on_panic(
+                &__ABI_FUNCTION,
+                &__abi_args,
+                |&(__abi_arg0,)| {
+                    let __abi_arg0 = match unsafe {
+                        ({
+                            <*mut u8 as ::abi_core::__private::CParam>::from_c
+                        })(__abi_arg0)
+                    } {
+                        ::core::result::Result::Ok(__abi_value) => __abi_value,
+                        ::core::result::Result::Err(__abi_error) => {
+                            return ::abi_core::__private::argument_status(
+                                &__ABI_FUNCTION,
+                                0usize,
+                                __abi_error,
+                            );
+                        }
+                    };
+                    match unsafe { reset(__abi_arg0) } {
+                        ::core::result::Result::Ok(()) => {
+                            ::abi_core::__private::STATUS_OK
+                        }
+                        ::core::result::Result::Err(__abi_error) => {
+                            ({
+                                <ErrorCode as ::abi_core::__private::CError>::error_code
+                            })(&__abi_error)
+                                .get()
+                        }
                     }
-                };
-                match unsafe { reset(__abi_arg0) } {
-                    ::core::result::Result::Ok(()) => ::abi_core::__private::STATUS_OK,
-                    ::core::result::Result::Err(__abi_error) => {
-                        <ErrorCode as ::abi_core::__private::CError>::error_code(
-                                &__abi_error,
-                            )
-                            .get()
-                    }
-                }
-            },
-        )
+                },
+            )
+        }
     }
     ::abi_core::__private::shim_code!("reset");
 };

@@ -39,125 +39,123 @@ const _: () = {
         ) {
             return __abi_status;
         }
-        ::abi_core::__private::status_on_panic(
-            &__ABI_FUNCTION,
-            &(__abi_arg0, __abi_arg0_len, __abi_arg1, __abi_out),
-            |&(__abi_arg0, __abi_arg0_len, __abi_arg1, __abi_out)| {
-                let __abi_arg0_borrow = match <&'static str as ::abi_core::__private::CSliceParam>::checked_borrow(
-                    __abi_arg0,
-                    __abi_arg0_len,
-                ) {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        return ::abi_core::__private::argument_status(
+        {
+            let __abi_args = (__abi_arg0, __abi_arg0_len, __abi_arg1, __abi_out);
+            ::abi_core::__private::status_on_panic(
+                &__ABI_FUNCTION,
+                &__abi_args,
+                |&(__abi_arg0, __abi_arg0_len, __abi_arg1, __abi_out)| {
+                    let __abi_arg0_borrow = match ({
+                        <&'static str as ::abi_core::__private::CSliceParam>::checked_borrow
+                    })(__abi_arg0, __abi_arg0_len) {
+                        ::core::result::Result::Ok(__abi_value) => __abi_value,
+                        ::core::result::Result::Err(__abi_error) => {
+                            return ::abi_core::__private::argument_status(
+                                &__ABI_FUNCTION,
+                                0usize,
+                                __abi_error,
+                            );
+                        }
+                    };
+                    let __abi_arg1_borrow = match unsafe {
+                        ({
+                            <&'static mut u8 as ::abi_core::__private::CParam>::checked_borrow
+                        })(__abi_arg1)
+                    } {
+                        ::core::result::Result::Ok(__abi_value) => __abi_value,
+                        ::core::result::Result::Err(__abi_error) => {
+                            return ::abi_core::__private::argument_status(
+                                &__ABI_FUNCTION,
+                                1usize,
+                                __abi_error,
+                            );
+                        }
+                    };
+                    if true as usize
+                        + <&'static mut u8 as ::abi_core::__private::CParam>::BORROWS
+                            as usize >= 2
+                    {
+                        if let ::core::option::Option::Some(__abi_status) = ::abi_core::__private::disjoint_or_status(
                             &__ABI_FUNCTION,
-                            0usize,
-                            __abi_error,
-                        );
+                            &[__abi_arg0_borrow, __abi_arg1_borrow],
+                        ) {
+                            return __abi_status;
+                        }
                     }
-                };
-                let __abi_arg1_borrow = match unsafe {
-                    <&'static mut u8 as ::abi_core::__private::CParam>::checked_borrow(
-                        __abi_arg1,
-                    )
-                } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        return ::abi_core::__private::argument_status(
-                            &__ABI_FUNCTION,
-                            1usize,
-                            __abi_error,
-                        );
+                    let __abi_arg0_first = match unsafe {
+                        ({
+                            <&'static str as ::abi_core::__private::CSliceParam>::first_pass
+                        })(__abi_arg0, __abi_arg0_len)
+                    } {
+                        ::core::result::Result::Ok(__abi_value) => __abi_value,
+                        ::core::result::Result::Err(__abi_error) => {
+                            return ::abi_core::__private::argument_status(
+                                &__ABI_FUNCTION,
+                                0usize,
+                                __abi_error,
+                            );
+                        }
+                    };
+                    let __abi_arg1_first = match unsafe {
+                        ({
+                            <&'static mut u8 as ::abi_core::__private::CParam>::first_pass
+                        })(__abi_arg1)
+                    } {
+                        ::core::result::Result::Ok(__abi_value) => __abi_value,
+                        ::core::result::Result::Err(__abi_error) => {
+                            return ::abi_core::__private::argument_status(
+                                &__ABI_FUNCTION,
+                                1usize,
+                                __abi_error,
+                            );
+                        }
+                    };
+                    let __abi_arg0 = match unsafe {
+                        ({
+                            <&'static str as ::abi_core::__private::CSliceParam>::second_pass
+                        })(__abi_arg0_first, __abi_arg0, __abi_arg0_len)
+                    } {
+                        ::core::result::Result::Ok(__abi_value) => __abi_value,
+                        ::core::result::Result::Err(__abi_error) => {
+                            return ::abi_core::__private::argument_status(
+                                &__ABI_FUNCTION,
+                                0usize,
+                                __abi_error,
+                            );
+                        }
+                    };
+                    let __abi_arg1 = match unsafe {
+                        ({
+                            <&'static mut u8 as ::abi_core::__private::CParam>::second_pass
+                        })(__abi_arg1_first, __abi_arg1)
+                    } {
+                        ::core::result::Result::Ok(__abi_value) => __abi_value,
+                        ::core::result::Result::Err(__abi_error) => {
+                            return ::abi_core::__private::argument_status(
+                                &__ABI_FUNCTION,
+                                1usize,
+                                __abi_error,
+                            );
+                        }
+                    };
+                    match parse(__abi_arg0, __abi_arg1) {
+                        ::core::result::Result::Ok(__abi_value) => {
+                            let __abi_value = ({
+                                <u32 as ::abi_core::__private::CResult>::into_c
+                            })(__abi_value);
+                            unsafe { __abi_out.write(__abi_value) };
+                            ::abi_core::__private::STATUS_OK
+                        }
+                        ::core::result::Result::Err(__abi_error) => {
+                            ({
+                                <ParseError as ::abi_core::__private::CError>::error_code
+                            })(&__abi_error)
+                                .get()
+                        }
                     }
-                };
-                if true as usize
-                    + <&'static mut u8 as ::abi_core::__private::CParam>::BORROWS
-                        as usize >= 2
-                {
-                    if let ::core::option::Option::Some(__abi_status) = ::abi_core::__private::disjoint_or_status(
-                        &__ABI_FUNCTION,
-                        &[__abi_arg0_borrow, __abi_arg1_borrow],
-                    ) {
-                        return __abi_status;
-                    }
-                }
-                let __abi_arg0_first = match unsafe {
-                    <&'static str as ::abi_core::__private::CSliceParam>::first_pass(
-                        __abi_arg0,
-                        __abi_arg0_len,
-                    )
-                } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        return ::abi_core::__private::argument_status(
-                            &__ABI_FUNCTION,
-                            0usize,
-                            __abi_error,
-                        );
-                    }
-                };
-                let __abi_arg1_first = match unsafe {
-                    <&'static mut u8 as ::abi_core::__private::CParam>::first_pass(
-                        __abi_arg1,
-                    )
-                } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        return ::abi_core::__private::argument_status(
-                            &__ABI_FUNCTION,
-                            1usize,
-                            __abi_error,
-                        );
-                    }
-                };
-                let __abi_arg0 = match unsafe {
-                    <&'static str as ::abi_core::__private::CSliceParam>::second_pass(
-                        __abi_arg0_first,
-                        __abi_arg0,
-                        __abi_arg0_len,
-                    )
-                } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        return ::abi_core::__private::argument_status(
-                            &__ABI_FUNCTION,
-                            0usize,
-                            __abi_error,
-                        );
-                    }
-                };
-                let __abi_arg1 = match unsafe {
-                    <&'static mut u8 as ::abi_core::__private::CParam>::second_pass(
-                        __abi_arg1_first,
-                        __abi_arg1,
-                    )
-                } {
-                    ::core::result::Result::Ok(__abi_value) => __abi_value,
-                    ::core::result::Result::Err(__abi_error) => {
-                        return ::abi_core::__private::argument_status(
-                            &__ABI_FUNCTION,
-                            1usize,
-                            __abi_error,
-                        );
-                    }
-                };
-                match parse(__abi_arg0, __abi_arg1) {
-                    ::core::result::Result::Ok(__abi_value) => {
-                        let __abi_value = <u32 as ::abi_core::__private::CResult>::into_c(
-                            __abi_value,
-                        );
-                        unsafe { __abi_out.write(__abi_value) };
-                        ::abi_core::__private::STATUS_OK
-                    }
-                    ::core::result::Result::Err(__abi_error) => {
-                        <ParseError as ::abi_core::__private::CError>::error_code(
-                                &__abi_error,
-                            )
-                            .get()
-                    }
-                }
-            },
-        )
+                },
+            )
+        }
     }
     ::abi_core::__private::shim_code!("parse");
 };

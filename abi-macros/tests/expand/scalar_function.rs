@@ -31,74 +31,79 @@ const _: () = {
         __abi_arg0: <i32 as ::abi_core::__private::CParam>::Raw,
         __abi_arg1: <i32 as ::abi_core::__private::CParam>::Raw,
     ) -> <i32 as ::abi_core::__private::CResult>::Raw {
-        ::abi_core::__private::abort_on_panic(
-            &__ABI_FUNCTION,
-            &(__abi_arg0, __abi_arg1),
-            |&(__abi_arg0, __abi_arg1)| {
-                let __abi_arg0_borrow = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <i32 as ::abi_core::__private::CParam>::checked_borrow(
-                            __abi_arg0,
-                        )
-                    },
-                    &__ABI_FUNCTION,
-                    0usize,
-                );
-                let __abi_arg1_borrow = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <i32 as ::abi_core::__private::CParam>::checked_borrow(
-                            __abi_arg1,
-                        )
-                    },
-                    &__ABI_FUNCTION,
-                    1usize,
-                );
-                if <i32 as ::abi_core::__private::CParam>::BORROWS as usize
-                    + <i32 as ::abi_core::__private::CParam>::BORROWS as usize >= 2
-                {
-                    ::abi_core::__private::disjoint_or_abort(
+        {
+            let __abi_args = (__abi_arg0, __abi_arg1);
+            ::abi_core::__private::abort_on_panic(
+                &__ABI_FUNCTION,
+                &__abi_args,
+                |&(__abi_arg0, __abi_arg1)| {
+                    let __abi_arg0_borrow = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <i32 as ::abi_core::__private::CParam>::checked_borrow
+                            })(__abi_arg0)
+                        },
                         &__ABI_FUNCTION,
-                        &[__abi_arg0_borrow, __abi_arg1_borrow],
+                        0usize,
                     );
-                }
-                let __abi_arg0_first = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <i32 as ::abi_core::__private::CParam>::first_pass(__abi_arg0)
-                    },
-                    &__ABI_FUNCTION,
-                    0usize,
-                );
-                let __abi_arg1_first = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <i32 as ::abi_core::__private::CParam>::first_pass(__abi_arg1)
-                    },
-                    &__ABI_FUNCTION,
-                    1usize,
-                );
-                let __abi_arg0 = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <i32 as ::abi_core::__private::CParam>::second_pass(
-                            __abi_arg0_first,
-                            __abi_arg0,
-                        )
-                    },
-                    &__ABI_FUNCTION,
-                    0usize,
-                );
-                let __abi_arg1 = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <i32 as ::abi_core::__private::CParam>::second_pass(
-                            __abi_arg1_first,
-                            __abi_arg1,
-                        )
-                    },
-                    &__ABI_FUNCTION,
-                    1usize,
-                );
-                let __abi_value = add(__abi_arg0, __abi_arg1);
-                <i32 as ::abi_core::__private::CResult>::into_c(__abi_value)
-            },
-        )
+                    let __abi_arg1_borrow = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <i32 as ::abi_core::__private::CParam>::checked_borrow
+                            })(__abi_arg1)
+                        },
+                        &__ABI_FUNCTION,
+                        1usize,
+                    );
+                    if <i32 as ::abi_core::__private::CParam>::BORROWS as usize
+                        + <i32 as ::abi_core::__private::CParam>::BORROWS as usize >= 2
+                    {
+                        ::abi_core::__private::disjoint_or_abort(
+                            &__ABI_FUNCTION,
+                            &[__abi_arg0_borrow, __abi_arg1_borrow],
+                        );
+                    }
+                    let __abi_arg0_first = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <i32 as ::abi_core::__private::CParam>::first_pass
+                            })(__abi_arg0)
+                        },
+                        &__ABI_FUNCTION,
+                        0usize,
+                    );
+                    let __abi_arg1_first = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <i32 as ::abi_core::__private::CParam>::first_pass
+                            })(__abi_arg1)
+                        },
+                        &__ABI_FUNCTION,
+                        1usize,
+                    );
+                    let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <i32 as ::abi_core::__private::CParam>::second_pass
+                            })(__abi_arg0_first, __abi_arg0)
+                        },
+                        &__ABI_FUNCTION,
+                        0usize,
+                    );
+                    let __abi_arg1 = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <i32 as ::abi_core::__private::CParam>::second_pass
+                            })(__abi_arg1_first, __abi_arg1)
+                        },
+                        &__ABI_FUNCTION,
+                        1usize,
+                    );
+                    let __abi_value = add(__abi_arg0, __abi_arg1);
+                    ({ <i32 as ::abi_core::__private::CResult>::into_c })(__abi_value)
+                },
+            )
+        }
     }
     ::abi_core::__private::shim_code!("add");
 };

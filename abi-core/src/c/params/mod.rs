@@ -92,7 +92,7 @@ use crate::model::record::TypeRecord;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a parameter of a `#[c_export]` function",
     label = "unsupported parameter type",
-    note = "supported: fixed-width integers, `usize`/`isize`, `bool`, `f32`, `f64`, raw pointers to C types, `&T`/`&mut T`/`Option<&T>`/`Option<&mut T>` of C types (`CBool`, not `bool`, behind a pointer), `#[c_export] #[repr(C)]` structs, `&CStr`/`Option<&CStr>`, and (written literally) `&[T]`, `&mut [T]`, `&str`"
+    note = "supported: `i8`..`i64`, `u8`..`u64`, `usize`/`isize`, `bool`, `CBool`, `f32`, `f64`, `*const T`/`*mut T` of C types, `&T`/`&mut T`/`Option<&T>`/`Option<&mut T>` of C types (`CBool`, not `bool`, behind a pointer), `#[c_export] #[repr(C)]` structs, `#[derive(Packed)]` structs (by value), `PackedRef<T>`/`PackedMut<T>` (in place), `BitInt<N>`/`UBitInt<N>` (_BitInt(N)), `&CStr`/`Option<&CStr>` and `&[T]`/`&mut [T]`/`&str` (written literally, not through an alias: a pointer and a length, two C parameters)"
 )]
 pub unsafe trait CParam: Sized + BorrowedFor<'static> {
     /// What the extern "C" shim receives.
@@ -325,7 +325,7 @@ pub unsafe trait CSliceParam: Sized + BorrowedFor<'static> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be returned from a `#[c_export]` function",
     label = "unsupported result type",
-    note = "supported: `()`, fixed-width integers, `usize`/`isize`, `bool`, `f32`, `f64`, raw pointers, `&T`/`&mut T`/`Option<&T>`, `&CStr`, `#[c_export] #[repr(C)]` structs, and `Result<T, E>` of those with `E: abi_core::c::status::CError`"
+    note = "supported: `()`, `i8`..`i64`, `u8`..`u64`, `usize`/`isize`, `bool`, `CBool`, `f32`, `f64`, `*const T`/`*mut T`, `&T`/`&mut T`/`Option<&T>`, `&'static CStr`, `#[c_export] #[repr(C)]` structs, `BitInt<N>`/`UBitInt<N>` and `Result<T, E>` of those, written literally (`E: abi_core::c::status::CError`; it adds an out-pointer parameter)"
 )]
 pub unsafe trait CResult {
     /// What the extern "C" shim returns.

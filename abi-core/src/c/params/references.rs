@@ -6,6 +6,10 @@ use super::*;
 // SAFETY: NULL and misaligned pointers are rejected before the reference is
 // formed; validity of the pointee is the C caller's contract (`T: CType`
 // makes every bit pattern C can write a valid `T`).
+// Not recommended: a pointee that is no C type is reported as this
+// parameter type's (`CParam`'s message and note), once, not again as the
+// pointee's `CType`.
+#[diagnostic::do_not_recommend]
 unsafe impl<'a, T: CType> CParam for &'a T {
     fn record() -> TypeRecord {
         TypeRecord::of_c_type(&T::C_TYPE)
@@ -34,6 +38,10 @@ unsafe impl<'a, T: CType> CParam for &'a T {
 }
 
 // SAFETY: as for `&T`, with exclusivity promised by the caller.
+// Not recommended: a pointee that is no C type is reported as this
+// parameter type's (`CParam`'s message and note), once, not again as the
+// pointee's `CType`.
+#[diagnostic::do_not_recommend]
 unsafe impl<'a, T: CType> CParam for &'a mut T {
     fn record() -> TypeRecord {
         TypeRecord::of_c_type(&T::C_TYPE)
@@ -67,6 +75,10 @@ unsafe impl<'a, T: CType> CParam for &'a mut T {
 }
 
 // SAFETY: as for `&T`; NULL maps to `None`.
+// Not recommended: a pointee that is no C type is reported as this
+// parameter type's (`CParam`'s message and note), once, not again as the
+// pointee's `CType`.
+#[diagnostic::do_not_recommend]
 unsafe impl<'a, T: CType> CParam for Option<&'a T> {
     fn record() -> TypeRecord {
         TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)))
@@ -101,6 +113,10 @@ unsafe impl<'a, T: CType> CParam for Option<&'a T> {
 }
 
 // SAFETY: as for `&mut T`; NULL maps to `None`.
+// Not recommended: a pointee that is no C type is reported as this
+// parameter type's (`CParam`'s message and note), once, not again as the
+// pointee's `CType`.
+#[diagnostic::do_not_recommend]
 unsafe impl<'a, T: CType> CParam for Option<&'a mut T> {
     fn record() -> TypeRecord {
         TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)))

@@ -128,3 +128,43 @@ unsafe impl<'a> CSliceParam for &'a str {
         })
     }
 }
+
+/// Never implemented: the bound of the `CParam` implementations of `&[T]`
+/// and `&mut [T]`, which exist only to refuse a slice written through a
+/// type alias with this message. `#[c_export]` passes a slice as two C
+/// parameters, which it decides from the type as written (a literal
+/// `&[T]` is a `CSliceParam`).
+#[diagnostic::on_unimplemented(
+    message = "a slice behind a type alias cannot be a parameter of a `#[c_export]` function",
+    label = "write `&[T]` or `&mut [T]` here",
+    note = "`#[c_export]` passes a slice as two C parameters, a pointer and a length, which it decides from the type as written in the signature"
+)]
+#[doc(hidden)]
+pub trait SliceWrittenLiterally {}
+
+// SAFETY: never implemented (`SliceWrittenLiterally` has no
+// implementation): a refusal with a message.
+#[diagnostic::do_not_recommend]
+unsafe impl<T> CParam for &[T]
+where
+    [T]: SliceWrittenLiterally,
+{
+    type Raw = *const T;
+    const C_TYPE: CTypeDesc = CTypeDesc::Void;
+    unsafe fn from_c(_: *const T) -> Result<Self, ArgError> {
+        unreachable!("`SliceWrittenLiterally` has no implementation")
+    }
+}
+
+// SAFETY: as above.
+#[diagnostic::do_not_recommend]
+unsafe impl<T> CParam for &mut [T]
+where
+    [T]: SliceWrittenLiterally,
+{
+    type Raw = *mut T;
+    const C_TYPE: CTypeDesc = CTypeDesc::Void;
+    unsafe fn from_c(_: *mut T) -> Result<Self, ArgError> {
+        unreachable!("`SliceWrittenLiterally` has no implementation")
+    }
+}
