@@ -328,7 +328,7 @@ pub const fn require_export_inout<T: ExportInout>() {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the result of a `#[dpi_export]` function",
     label = "not an export result type",
-    note = "export results are `()`, the integers, `f64`, `f32`, `bool`, `Logic` and `Chandle<T>`, and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs); pass anything else through an output argument (`&mut T`)"
+    note = "export results are `()`, the integers, `f64`, `f32`, `bool`, `Logic` and `Chandle<T>`, and with Verilator's ABI (`#[dpi_export(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs); pass anything else through an output argument (`&mut T`)"
 )]
 pub unsafe trait DpiExportResult: DpiResult {
     /// Convert what the export returned.
@@ -348,7 +348,7 @@ pub unsafe trait DpiExportResult: DpiResult {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the result of a `#[dpi_import]` function",
     label = "not a DPI-C result type",
-    note = "DPI-C results are `()`, the integers, `f64`, `f32`, `bool`, `Logic`, `&'static CStr` and `Chandle<T>`, and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)"
+    note = "DPI-C results are `()`, the integers, `f64`, `f32`, `bool`, `Logic`, `&'static CStr` and `Chandle<T>`, and with Verilator's ABI (`#[dpi_import(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)"
 )]
 pub unsafe trait DpiResult {
     /// The SystemVerilog result type (`void` for `()`).

@@ -33,6 +33,8 @@ pub(crate) struct FunctionModel {
     pub(crate) doc: String,
     pub(crate) params: Vec<ParamModel>,
     pub(crate) result: Type,
+    /// The DPI-C ABI its shim follows.
+    pub(crate) flavour: crate::dpi_flavour::DpiFlavour,
 }
 
 /// Take `#[inout]` off the parameters (it is ours, and not a real attribute),
@@ -59,6 +61,7 @@ impl FunctionModel {
         errors: &mut Errors,
     ) -> Option<FunctionModel> {
         let sig = &f.sig;
+        let flavour = crate::dpi_flavour::resolve(args.flavour, errors);
         check_attributes(&f.attrs, "dpi_import", errors);
         check_plain_signature(sig, "#[dpi_import]", errors);
 
@@ -151,6 +154,7 @@ impl FunctionModel {
             doc: syntax::doc_string(&f.attrs),
             params,
             result,
+            flavour,
         })
     }
 }
