@@ -69,6 +69,7 @@ mod unpacked;
 pub(crate) mod enums;
 pub(crate) mod export_task;
 pub(crate) mod flavour;
+pub(crate) mod flavour_check;
 pub(crate) mod runtime;
 pub(crate) mod string;
 pub(crate) mod traits;

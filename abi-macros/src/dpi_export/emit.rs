@@ -52,6 +52,27 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     .emit();
 
     let call = call(f, &call_args, &inputs, &traits);
+    let decl = quote! {
+        #p::DpiDecl {
+            sv_name: #name,
+            context: false,
+            pure: false,
+            task: #task,
+            params: &[#(#dpi_params),*],
+            result: #result_sv,
+            flavour: #flavour,
+        }
+    };
+    // A standard-flavoured export whose ABI differs in Verilator stops at
+    // its first call there (a constant decides; others have no check).
+    let flavour_check = match f.flavour {
+        crate::dpi_flavour::DpiFlavour::Ieee => quote! {
+            if const { #decl.differs_between_flavours(true) } {
+                #p::standard_export_or_abort(#name);
+            }
+        },
+        crate::dpi_flavour::DpiFlavour::Verilator => quote!(),
+    };
 
     quote! {
         #[doc = #doc]
@@ -61,6 +82,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         /// (outside a `context` import or `Scope::with`).
         #vis fn #ident(#(#wrapper_params),*) -> ::core::result::Result<#result, #p::DpiError> {
             static __ABI_SYMBOL: #p::LazySymbol = #p::LazySymbol::new(#symbol_cstr);
+            #flavour_check
             #p::require_scope(#name)?;
             let __abi_address = __ABI_SYMBOL.get()?;
             // SAFETY: a function pointer of the export's C prototype (see
@@ -76,15 +98,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
-            static __ABI_DPI: #p::DpiDecl = #p::DpiDecl {
-                sv_name: #name,
-                context: false,
-                pure: false,
-                task: #task,
-                params: &[#(#dpi_params),*],
-                result: #result_sv,
-                flavour: #flavour,
-            };
+            static __ABI_DPI: #p::DpiDecl = #decl;
             #entry
             #(#type_checks)*
         };

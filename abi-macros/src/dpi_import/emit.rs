@@ -76,6 +76,16 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         releases
             .push(Qualified::new(&result_ty, traits.result.clone()).item("OWNS_HANDED_STRINGS"));
     }
+    // A standard-flavoured function whose ABI differs in Verilator stops
+    // at its first call there (a constant decides; others have no check).
+    let flavour_check = match f.flavour {
+        crate::dpi_flavour::DpiFlavour::Ieee => quote! {
+            if const { __ABI_DPI.differs_between_flavours(false) } {
+                #p::standard_import_or_abort(&__ABI_FUNCTION);
+            }
+        },
+        crate::dpi_flavour::DpiFlavour::Verilator => quote!(),
+    };
     let release_strings = release_strings(&releases, context);
     let overlap = overlap_check(&call_borrows, &borrows);
 
@@ -83,6 +93,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         Catch::Abort,
         &shim_params,
         quote! {
+            #flavour_check
             #scope_grant
             #overlap
             #(#prepare)*

@@ -9,7 +9,11 @@ const _: () = {
         task: true,
         params: &[<i64 as ::abi_core::__private::DpiType>::SV_INPUT],
         result: ::abi_core::__private::SvType::Void,
+        flavour: ::abi_core::__private::DpiFlavour::Ieee,
     };
+    #[used]
+    #[unsafe(export_name = "abi_core_dpi_flavour__tick__needs_library_built_for_ieee")]
+    static __ABI_FLAVOUR_MARKER: u8 = 0;
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi :
@@ -35,6 +39,9 @@ const _: () = {
             &__ABI_FUNCTION,
             &(__abi_arg0,),
             |&(__abi_arg0,)| {
+                if const { __ABI_DPI.differs_between_flavours(false) } {
+                    ::abi_core::__private::standard_import_or_abort(&__ABI_FUNCTION);
+                }
                 let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                     unsafe {
                         <i64 as ::abi_core::__private::DpiType>::from_input(__abi_arg0)

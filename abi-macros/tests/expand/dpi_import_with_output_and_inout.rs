@@ -19,7 +19,11 @@ const _: () = {
             <i16 as ::abi_core::__private::DpiType>::SV_INOUT,
         ],
         result: <bool as ::abi_core::__private::DpiResult>::SV_TYPE,
+        flavour: ::abi_core::__private::DpiFlavour::Ieee,
     };
+    #[used]
+    #[unsafe(export_name = "abi_core_dpi_flavour__step__needs_library_built_for_ieee")]
+    static __ABI_FLAVOUR_MARKER: u8 = 0;
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi :
@@ -57,6 +61,9 @@ const _: () = {
             &__ABI_FUNCTION,
             &(__abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3),
             |&(__abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3)| {
+                if const { __ABI_DPI.differs_between_flavours(false) } {
+                    ::abi_core::__private::standard_import_or_abort(&__ABI_FUNCTION);
+                }
                 let __abi_scope_grant = ::abi_core::__private::ScopeGrant::enter();
                 if const {
                     ::abi_core::__private::overlap_possible(
