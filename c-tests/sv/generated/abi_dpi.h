@@ -462,6 +462,12 @@ short dpi_shortints(short a, unsigned short b, unsigned short *echo);
  * Rust: `c_tests::dpi_exports::dpi_shortreal`
  */
 double dpi_shortreal(double x, double *plus_one, double *doubled);
+/* Links only with a library whose `dpi_shortreal` was built for Verilator's DPI-C ABI: the other
+ * flavour passes it differently. */
+#if defined(__GNUC__) || defined(__clang__)
+extern const unsigned char abi_core_dpi_flavour__dpi_shortreal__needs_library_built_for_verilator;
+static const unsigned char *const abi_core_dpi_flavour_check__dpi_shortreal __attribute__((used)) = &abi_core_dpi_flavour__dpi_shortreal__needs_library_built_for_verilator;
+#endif
 
 /**
  * `bit signed [9:0]` in and out, and an inout `bit signed [69:0]`: the
