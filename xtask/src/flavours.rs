@@ -74,7 +74,10 @@ pub(crate) fn two_crates(verilators: &[Verilator]) -> Result<(), String> {
             &library,
         )?;
         let printed = run(&mut Command::new(&simulation), "the vl_model simulation")?;
-        expect(&printed, "VL OK: vl_half(3.0) = 1.5")?;
+        expect(
+            &printed,
+            "VL OK: vl_half(3.0) = 1.500000, vl_divmod(17, 5) = 3 rem 2",
+        )?;
         println!(
             "flavours: Verilator `{}`: {}",
             verilator.name,

@@ -20,6 +20,8 @@ fn main() {
     std::fs::write(dir.join("std_model_dpi.h"), header).unwrap();
     let verilator = Registry::all().for_crate("vl_model");
     let package = SvPackage::new("vl_model_dpi").render(&verilator).unwrap();
+    let pure_with_output = "import \"DPI-C\" pure function int vl_divmod(input int a, input int b, output int remainder);";
+    assert!(package.contains(pure_with_output), "{package}");
     std::fs::write(dir.join("vl_model_dpi.sv"), package).unwrap();
     match SvPackage::new("mixed").render(&Registry::all()) {
         Ok(_) => panic!("a package of both flavours was rendered"),
