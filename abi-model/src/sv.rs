@@ -313,14 +313,6 @@ impl DpiFlavour {
         }
     }
 
-    /// The other one.
-    pub const fn other(self) -> DpiFlavour {
-        match self {
-            DpiFlavour::Ieee => DpiFlavour::Verilator,
-            DpiFlavour::Verilator => DpiFlavour::Ieee,
-        }
-    }
-
     /// How people call it in messages.
     pub const fn description(self) -> &'static str {
         match self {
