@@ -238,10 +238,10 @@ unsafe impl<T: DpiExportResult + SameInBothFlavours> VerilatorExportResult for T
     }
 }
 
-// SAFETY (all below): no `shortreal` in these types; their ABI is the
-// standard's in Verilator too.
 macro_rules! same_in_both {
     ($($t:ty),* $(,)?) => {$(
+        // SAFETY: no `shortreal` in this type; its ABI is the standard's
+        // in Verilator too.
         unsafe impl SameInBothFlavours for $t {}
     )*};
 }
@@ -262,7 +262,8 @@ same_in_both!(
     SvString,
     &core::ffi::CStr
 );
-// SAFETY: as above.
+// SAFETY: packed bits (`svBitVecVal` chunks), no `shortreal`: the
+// standard's ABI in Verilator too; the same for the three below.
 unsafe impl<const N: u32, C: ChunkArray> SameInBothFlavours for Bits<N, C> {}
 // SAFETY: as above.
 unsafe impl<const N: u32, C: ChunkArray> SameInBothFlavours for SignedBits<N, C> {}
@@ -462,14 +463,20 @@ mod tests {
         assert_eq!(size_of::<<[f32; 4] as VerilatorType>::Cell>(), 32);
         // Conversions: in range, to the nearest `f32`; outside, infinity.
         // SAFETY: every bit pattern is accepted.
-        unsafe {
-            assert_eq!(<f32 as VerilatorType>::from_input(1.5), Ok(1.5));
-            assert_eq!(<f32 as VerilatorType>::from_input(1e300), Ok(f32::INFINITY));
-            assert_eq!(
-                <[f32; 2] as VerilatorType>::from_input(&[0.5, -2.25]),
-                Ok([0.5, -2.25])
-            );
-        }
+        let half = unsafe { <f32 as VerilatorType>::from_input(1.5) };
+        assert_eq!(half, Ok(1.5));
+        // SAFETY: as above.
+        let huge = unsafe { <f32 as VerilatorType>::from_input(1e300) };
+        assert_eq!(huge, Ok(f32::INFINITY));
+        let cells = [0.5, -2.25];
+        // SAFETY: a pointer to two cells.
+        let array = unsafe { <[f32; 2] as VerilatorType>::from_input(&cells) };
+        assert_eq!(array, Ok([0.5, -2.25]));
+        assert_eq!(super::export_task::export_task_outcome("t", 0), Ok(()));
+        assert_eq!(
+            super::export_task::export_task_outcome("t", 1),
+            Err(DpiError::Disabled { export: "t" })
+        );
         assert_eq!(VerilatorValue::with_input(&-2.25f32, |x| x), -2.25f64);
         assert_eq!(verilator_export_task_outcome("t", ()), Ok(()));
     }
