@@ -16,32 +16,30 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use crate::model::function::FunctionEntry;
 
-/// Whether a first call found no Verilator runtime (then no later call
-/// looks again).
-static NOT_VERILATOR: AtomicBool = AtomicBool::new(false);
-
 /// At the start of a standard-flavoured import whose ABI differs in
 /// Verilator: abort, naming the function and the fix, when Verilator calls
-/// it. One load and a predictable branch per call.
+/// it. `checked` is the shim's own flag (set once a first call found no
+/// Verilator runtime), so that a call costs one compare of a byte of the
+/// calling crate and a predictable branch.
 #[inline(always)]
-pub fn standard_import_or_abort(function: &'static FunctionEntry) {
-    if !NOT_VERILATOR.load(Ordering::Relaxed) {
-        first_import_call(function);
+pub fn standard_import_or_abort(function: &'static FunctionEntry, checked: &'static AtomicBool) {
+    if !checked.load(Ordering::Relaxed) {
+        first_import_call(function, checked);
     }
 }
 
 /// At the start of the wrapper of a standard-flavoured export whose ABI
 /// differs in Verilator: as [`standard_import_or_abort`].
 #[inline(always)]
-pub fn standard_export_or_abort(export: &'static str) {
-    if !NOT_VERILATOR.load(Ordering::Relaxed) {
-        first_export_call(export);
+pub fn standard_export_or_abort(export: &'static str, checked: &'static AtomicBool) {
+    if !checked.load(Ordering::Relaxed) {
+        first_export_call(export, checked);
     }
 }
 
 #[cold]
 #[inline(never)]
-fn first_import_call(function: &'static FunctionEntry) {
+fn first_import_call(function: &'static FunctionEntry, checked: &AtomicBool) {
     if verilator_runtime_linked() {
         mismatch(
             &format!(
@@ -52,19 +50,19 @@ fn first_import_call(function: &'static FunctionEntry) {
             "#[dpi_import(verilator)]",
         );
     }
-    NOT_VERILATOR.store(true, Ordering::Relaxed);
+    checked.store(true, Ordering::Relaxed);
 }
 
 #[cold]
 #[inline(never)]
-fn first_export_call(export: &'static str) {
+fn first_export_call(export: &'static str, checked: &AtomicBool) {
     if verilator_runtime_linked() {
         mismatch(
             &format!("the wrapper of the SystemVerilog export `{export}`"),
             "#[dpi_export(verilator)]",
         );
     }
-    NOT_VERILATOR.store(true, Ordering::Relaxed);
+    checked.store(true, Ordering::Relaxed);
 }
 
 fn mismatch(what: &str, attribute: &str) -> ! {

@@ -68,7 +68,9 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     let flavour_check = match f.flavour {
         crate::dpi_flavour::DpiFlavour::Ieee => quote! {
             if const { #decl.differs_between_flavours(true) } {
-                #p::standard_export_or_abort(#name);
+                static __ABI_CHECKED: #p::core::sync::atomic::AtomicBool =
+                    #p::core::sync::atomic::AtomicBool::new(false);
+                #p::standard_export_or_abort(#name, &__ABI_CHECKED);
             }
         },
         crate::dpi_flavour::DpiFlavour::Verilator => quote!(),

@@ -81,7 +81,9 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let flavour_check = match f.flavour {
         crate::dpi_flavour::DpiFlavour::Ieee => quote! {
             if const { __ABI_DPI.differs_between_flavours(false) } {
-                #p::standard_import_or_abort(&__ABI_FUNCTION);
+                static __ABI_CHECKED: #p::core::sync::atomic::AtomicBool =
+                    #p::core::sync::atomic::AtomicBool::new(false);
+                #p::standard_import_or_abort(&__ABI_FUNCTION, &__ABI_CHECKED);
             }
         },
         crate::dpi_flavour::DpiFlavour::Verilator => quote!(),

@@ -28,7 +28,10 @@ pub fn sv_double(
         }
             .differs_between_flavours(true)
     } {
-        ::abi_core::__private::standard_export_or_abort("sv_double");
+        static __ABI_CHECKED: ::abi_core::__private::core::sync::atomic::AtomicBool = ::abi_core::__private::core::sync::atomic::AtomicBool::new(
+            false,
+        );
+        ::abi_core::__private::standard_export_or_abort("sv_double", &__ABI_CHECKED);
     }
     ::abi_core::__private::require_scope("sv_double")?;
     let __abi_address = __ABI_SYMBOL.get()?;
@@ -124,7 +127,10 @@ pub fn sv_wait(
         }
             .differs_between_flavours(true)
     } {
-        ::abi_core::__private::standard_export_or_abort("sv_wait");
+        static __ABI_CHECKED: ::abi_core::__private::core::sync::atomic::AtomicBool = ::abi_core::__private::core::sync::atomic::AtomicBool::new(
+            false,
+        );
+        ::abi_core::__private::standard_export_or_abort("sv_wait", &__ABI_CHECKED);
     }
     ::abi_core::__private::require_scope("sv_wait")?;
     let __abi_address = __ABI_SYMBOL.get()?;

@@ -62,7 +62,13 @@ const _: () = {
             &(__abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3),
             |&(__abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3)| {
                 if const { __ABI_DPI.differs_between_flavours(false) } {
-                    ::abi_core::__private::standard_import_or_abort(&__ABI_FUNCTION);
+                    static __ABI_CHECKED: ::abi_core::__private::core::sync::atomic::AtomicBool = ::abi_core::__private::core::sync::atomic::AtomicBool::new(
+                        false,
+                    );
+                    ::abi_core::__private::standard_import_or_abort(
+                        &__ABI_FUNCTION,
+                        &__ABI_CHECKED,
+                    );
                 }
                 let __abi_scope_grant = ::abi_core::__private::ScopeGrant::enter();
                 if const {
