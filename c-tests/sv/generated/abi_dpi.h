@@ -272,7 +272,7 @@ int dpi_names_via_exports(int code);
 
 /**
  * The opcode after `op` in declaration order (cyclic), as an output and
- * as the result (a packed result: the `verilator` feature).
+ * as the result (a packed result: Verilator's DPI-C flavour).
  *
  * Rust: `c_tests::dpi_exports::dpi_next_opcode`
  */
@@ -457,7 +457,7 @@ short dpi_shortints(short a, unsigned short b, unsigned short *echo);
 /**
  * `shortreal` in every direction: the result is `x * 0.5`, the output
  * `x + 1`, and the inout doubles. (Verilator passes `shortreal` as
- * `double`; with abi-core's `verilator` feature the shim converts.)
+ * `double`; in Verilator's DPI-C flavour, this crate's, the shim converts.)
  *
  * Rust: `c_tests::dpi_exports::dpi_shortreal`
  */
