@@ -87,7 +87,7 @@ fn main() -> ExitCode {
         Some("slang") => python_tools::check_systemverilog(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <setup | showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | quick-starts [CRATE] | hostile | hygiene | docs | publish | public-api | cross [TARGET] | miri | tsan | fuzz | circt | iree | slang>"
+                "usage: cargo xtask <setup | showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | flavours | recipes | quick-starts [CRATE] | hostile | hygiene | docs | publish | public-api | cross [TARGET] | miri | tsan | fuzz | circt | iree | slang>"
             );
             return ExitCode::from(2);
         }
