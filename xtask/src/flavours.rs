@@ -13,7 +13,11 @@
 //! - the header of `std_model` does not link with a library in which
 //!   `std_model` was built for Verilator (the marker symbol);
 //! - a testbench with its own `import "DPI-C"` of the standard-flavoured
-//!   `ieee_half` stops at the first call in each Verilator.
+//!   `ieee_half` stops at the first call in each Verilator, and one with
+//!   its own declarations of the export task `sv_tick` that
+//!   `std_model::ieee_tick` calls stops at the wrapper's first call;
+//! - `vl_model`'s `pure` import with an output (Verilator accepts it, the
+//!   standard does not) is declared as written and runs in each Verilator.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -26,6 +30,10 @@ const REFUSED_LINK: &str = "abi_core_dpi_flavour__ieee_half__needs_library_built
 
 /// The run-time stop of the standard-flavoured `ieee_half` in Verilator.
 const REFUSED_CALL: &str = "abi-core: DPI-C ABI mismatch: `std_model::ieee_half` (C symbol `ieee_half`) was built for the IEEE 1800 DPI-C ABI, but Verilator runs it";
+
+/// The run-time stop of the standard-flavoured wrapper of the export task
+/// `sv_tick` in Verilator.
+const REFUSED_EXPORT: &str = "abi-core: DPI-C ABI mismatch: the wrapper of the SystemVerilog export `sv_tick` was built for the IEEE 1800 DPI-C ABI, but Verilator runs it";
 
 pub(crate) fn two_crates(verilators: &[Verilator]) -> Result<(), String> {
     let root = std::env::current_dir().map_err(|e| e.to_string())?;
@@ -84,31 +92,36 @@ pub(crate) fn two_crates(verilators: &[Verilator]) -> Result<(), String> {
             printed.trim()
         );
 
-        let simulation = verilator.build_binary(
-            "own_imports",
-            &[fixture.join("sv/own_imports.sv")],
-            &obj.join("own_imports"),
-            &library,
-        )?;
-        let output = Command::new(&simulation)
-            .output()
-            .map_err(|e| format!("cannot run {}: {e}", simulation.display()))?;
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        if output.status.success() || !stderr.contains(REFUSED_CALL) {
-            return Err(format!(
-                "Verilator `{}` ran the standard-flavoured ieee_half from the testbench's own import without the stop ({}):\n{stdout}{stderr}",
-                verilator.name, output.status
-            ));
+        for (top, refusal) in [
+            ("own_imports", REFUSED_CALL),
+            ("own_export", REFUSED_EXPORT),
+        ] {
+            let simulation = verilator.build_binary(
+                top,
+                &[fixture.join(format!("sv/{top}.sv"))],
+                &obj.join(top),
+                &library,
+            )?;
+            let output = Command::new(&simulation)
+                .output()
+                .map_err(|e| format!("cannot run {}: {e}", simulation.display()))?;
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            if output.status.success() || !stderr.contains(refusal) {
+                return Err(format!(
+                    "Verilator `{}` ran {top}.sv, the testbench's own declarations of standard-flavoured functions, without the stop ({}):\n{stdout}{stderr}",
+                    verilator.name, output.status
+                ));
+            }
+            println!(
+                "flavours: Verilator `{}`, {top}.sv: {}",
+                verilator.name,
+                stderr
+                    .lines()
+                    .find(|l| l.contains("mismatch"))
+                    .unwrap_or_default()
+            );
         }
-        println!(
-            "flavours: Verilator `{}`, own import of the standard-flavoured function: {}",
-            verilator.name,
-            stderr
-                .lines()
-                .find(|l| l.contains("mismatch"))
-                .unwrap_or_default()
-        );
     }
 
     // The header of the standard crate with a library in which that crate
