@@ -388,3 +388,49 @@ impl DpiEnumDesc {
         self
     }
 }
+
+#[cfg(test)]
+mod flavour_tests {
+    use super::*;
+
+    #[test]
+    fn one_spelling_per_flavour() {
+        for flavour in [DpiFlavour::Ieee, DpiFlavour::Verilator] {
+            assert_eq!(DpiFlavour::parse(flavour.name()), Some(flavour));
+        }
+        assert_eq!(DpiFlavour::parse("Verilator"), None);
+        assert_eq!(
+            DpiFlavour::Ieee.marker_symbol("f"),
+            "abi_core_dpi_flavour__f__needs_library_built_for_ieee"
+        );
+    }
+
+    #[test]
+    fn shortreal_and_export_tasks_differ_between_flavours() {
+        static SHORTREAL: SvType = SvType::Scalar(SvScalar::Shortreal);
+        let decl = |params: &'static [DpiParamDecl], result, task| DpiDecl {
+            sv_name: "f",
+            context: false,
+            pure: false,
+            task,
+            params,
+            result,
+            flavour: DpiFlavour::Ieee,
+        };
+        let int = SvType::Scalar(SvScalar::Int);
+        assert!(!decl(&[], int, false).differs_between_flavours(false));
+        assert!(decl(&[], SHORTREAL, false).differs_between_flavours(false));
+        static ARRAY: [DpiParamDecl; 1] = [DpiParamDecl {
+            direction: Direction::In,
+            sv_type: SvType::OpenArray {
+                element: &SHORTREAL,
+                dimensions: 1,
+            },
+        }];
+        assert!(decl(&ARRAY, SvType::Void, false).differs_between_flavours(false));
+        // An import task returns `int` to both (Verilator ignores it); an
+        // export task differs.
+        assert!(!decl(&[], SvType::Void, true).differs_between_flavours(false));
+        assert!(decl(&[], SvType::Void, true).differs_between_flavours(true));
+    }
+}
