@@ -9,7 +9,7 @@ use abi_core::model::sv::DpiFlavour;
 mod standard {
     /// Half of `x`, the standard's ABI (nothing chosen).
     #[abi_core::dpi_import]
-    pub fn flavour_std_half(x: f32) -> f32 {
+    pub(crate) fn flavour_std_half(x: f32) -> f32 {
         x / 2.0
     }
 }
@@ -17,14 +17,14 @@ mod standard {
 mod verilator {
     /// Half of `x`, Verilator's ABI.
     #[abi_core::dpi_import(verilator)]
-    pub fn flavour_vl_half(x: f32, doubled: &mut f32) -> f32 {
+    pub(crate) fn flavour_vl_half(x: f32, doubled: &mut f32) -> f32 {
         *doubled = 2.0 * x;
         x / 2.0
     }
 
     /// The same in both ABIs: no `shortreal`.
     #[abi_core::dpi_import(verilator)]
-    pub fn flavour_vl_twice(x: i32) -> i32 {
+    pub(crate) fn flavour_vl_twice(x: i32) -> i32 {
         2 * x
     }
 }
