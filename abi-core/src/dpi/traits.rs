@@ -72,6 +72,12 @@ use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
 /// assert!(package.contains("function void lane_mask(input int lane, output int mask);"));
 /// ```
 ///
+/// Functions of Verilator's DPI-C flavour take such a type too once it says
+/// that it passes the same way there
+/// ([`SameInBothFlavours`](crate::dpi::SameInBothFlavours): `unsafe impl
+/// abi_core::dpi::SameInBothFlavours for Lane {}`, for a type with no
+/// `shortreal` in it).
+///
 /// # Safety
 ///
 /// `Input` and `Cell` must have the ABI of the C types the standard gives
