@@ -20,6 +20,9 @@ mod rng;
 const DRIVERS: &[&str] = &["c/harness.c", "c/prototypes.c"];
 
 fn main() {
+    // This crate's DPI-C functions follow Verilator's ABI (its testbenches
+    // run in Verilator); other crates' are not affected.
+    println!("cargo::rustc-env=ABI_CORE_DPI_FLAVOUR=verilator");
     println!("cargo::rerun-if-changed=c");
     println!("cargo::rerun-if-changed=include");
     println!("cargo::rerun-if-env-changed=CI");

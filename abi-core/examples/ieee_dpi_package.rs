@@ -1,8 +1,7 @@
 //! Prints the SystemVerilog package and exports include of a spread of
-//! `#[dpi_import]`/`#[dpi_export]` declarations, in the flavour abi-core is
-//! built with. Built alone (`cargo run -p abi-core --example
-//! ieee_dpi_package`), abi-core has no `verilator` feature, so this is the
-//! IEEE 1800 Annex H flavour: `cargo xtask test` has slang parse and
+//! `#[dpi_import]`/`#[dpi_export]` declarations that choose no DPI-C
+//! flavour (`cargo run -p abi-core --example ieee_dpi_package`), so this is
+//! the IEEE 1800 Annex H flavour: `cargo xtask test` has slang parse and
 //! elaborate it (with a module that imports the package and includes the
 //! exports) and expects no diagnostic at all.
 

@@ -670,7 +670,7 @@ fn report_status(message: std::fmt::Arguments<'_>) {
 /// turn a report into a second panic, and a pipe whose reader has gone must
 /// not kill the process (see [`without_sigpipe`]): a diagnostic never
 /// changes the outcome it reports.
-fn report_line(message: std::fmt::Arguments<'_>) {
+pub(crate) fn report_line(message: std::fmt::Arguments<'_>) {
     let line = format!("{message}\n");
     without_sigpipe(|| {
         let mut stderr = std::io::stderr().lock();

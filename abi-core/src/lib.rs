@@ -64,6 +64,11 @@ pub mod __private {
     pub use crate::dpi::export_task::{
         EXPORT_TASK_C_TYPE, ExportTaskReturn, TASK_NOT_DISABLED, export_task_outcome,
     };
+    pub use crate::dpi::flavour::{
+        VERILATOR_EXPORT_TASK_C_TYPE, VerilatorExportResult, VerilatorExportTaskReturn,
+        VerilatorResult, VerilatorType, VerilatorValue, verilator_export_task_outcome,
+    };
+    pub use crate::dpi::flavour_check::{standard_export_or_abort, standard_import_or_abort};
     pub use crate::dpi::runtime::{LazySymbol, ScopeGrant, require_scope};
     pub use crate::dpi::string::release_handed_strings;
     pub use crate::dpi::traits::{
@@ -90,7 +95,7 @@ pub mod __private {
     pub use crate::model::names::{checked_c_symbol, checked_sv_name};
     pub use crate::model::packed::{PackedFieldDesc, PackedStructDesc};
     pub use crate::model::record::TypeRecord;
-    pub use crate::model::sv::{DpiDecl, DpiParamDecl, SvType};
+    pub use crate::model::sv::{DpiDecl, DpiFlavour, DpiParamDecl, SvType};
     pub use crate::model::{AbiKind, Direction};
     pub use crate::packed::passing as packed_passing;
     pub use crate::packed::{Packed, PackedStruct};

@@ -165,6 +165,28 @@ fn dpi_export_function_and_task() {
     );
 }
 
+/// The Verilator flavour names the `Verilator*` traits, records
+/// `DpiFlavour::Verilator` and calls export tasks returning nothing.
+#[test]
+fn dpi_verilator_flavour() {
+    let mut expanded = crate::dpi_import::expand(
+        quote!(verilator),
+        quote! {
+            pub fn half(x: f32) -> f32 { x / 2.0 }
+        },
+    );
+    expanded.extend(crate::dpi_export::expand(
+        quote!(verilator),
+        quote! {
+            unsafe extern "C" {
+                #[task]
+                pub fn sv_wait(cycles: f32);
+            }
+        },
+    ));
+    snapshot_of("dpi_verilator_flavour", expanded);
+}
+
 #[test]
 fn derive_packed_float32() {
     snapshot_of(

@@ -11,6 +11,7 @@ mod c_export;
 mod ciface;
 mod dpi_enum;
 mod dpi_export;
+mod dpi_flavour;
 mod dpi_import;
 mod dpi_param;
 mod driver;

@@ -143,7 +143,7 @@ pub const DPI_IMPORT_RESULTS: SupportedList = SupportedList {
         ty("SvString", ""),
         ty("Chandle<T>", ""),
     ],
-    tail: ", and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)",
+    tail: ", and with Verilator's ABI (`#[dpi_import(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)",
 };
 
 /// Results of SystemVerilog exports declared with `#[dpi_export]`
@@ -164,7 +164,7 @@ pub const DPI_EXPORT_RESULTS: SupportedList = SupportedList {
         ty("SvString", ""),
         ty("Chandle<T>", ""),
     ],
-    tail: ", and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs); pass anything else through an output argument (`&mut T`)",
+    tail: ", and with Verilator's ABI (`#[dpi_export(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs); pass anything else through an output argument (`&mut T`)",
 };
 
 /// Fields of `#[derive(Packed)]` structs (`Packed`).

@@ -9,7 +9,7 @@ use super::packed::PackedStructDesc;
 
 /// The widest packed value (a `bit [N-1:0]`, a `struct packed`) a DPI-C
 /// function may return: IEEE 1800 Annex H allows no packed result at all,
-/// Verilator up to 32 bits (the `verilator` feature).
+/// Verilator up to 32 bits (its flavour, `DpiFlavour::Verilator`).
 pub const MAX_PACKED_RESULT_BITS: u32 = 32;
 
 /// Why a wider packed result is refused, and what to write instead (the
@@ -74,6 +74,27 @@ pub enum SvType {
 }
 
 impl SvType {
+    /// Whether a `shortreal` is in this type (alone or as an array
+    /// element): the one type the two DPI-C flavours pass differently.
+    pub const fn mentions_shortreal(&self) -> bool {
+        match self {
+            SvType::Scalar(scalar) => matches!(scalar, SvScalar::Shortreal),
+            SvType::OpenArray { element, .. } | SvType::Unpacked { element, .. } => {
+                element.mentions_shortreal()
+            }
+            // Packed types hold no `shortreal` (a packed struct's members
+            // are integral).
+            SvType::Void
+            | SvType::PackedBits { .. }
+            | SvType::PackedLogic { .. }
+            | SvType::PackedSigned { .. }
+            | SvType::PackedSignedLogic { .. }
+            | SvType::PackedArray { .. }
+            | SvType::PackedStruct(_)
+            | SvType::Enum(_) => false,
+        }
+    }
+
     /// A declaration of `name` with this type: unpacked dimensions follow
     /// the name (`int a[4]`).
     pub fn declare(&self, name: &str) -> String {
@@ -234,6 +255,90 @@ pub struct DpiDecl {
     pub params: &'static [DpiParamDecl],
     /// The SystemVerilog result type (`void` for none).
     pub result: SvType,
+    /// The DPI-C ABI the shim was compiled for.
+    pub flavour: DpiFlavour,
+}
+
+impl DpiDecl {
+    /// Whether the C ABI of this function differs between the two
+    /// flavours: a `shortreal` anywhere in its arguments or result, or an
+    /// export task (the one rule; the shims' run-time check and the
+    /// emitters' markers follow it). Packed and enum results exist only
+    /// with Verilator's ABI, so they never meet the other.
+    pub const fn differs_between_flavours(&self, export: bool) -> bool {
+        if export && self.task {
+            return true;
+        }
+        if self.result.mentions_shortreal() {
+            return true;
+        }
+        let mut i = 0;
+        while i < self.params.len() {
+            if self.params[i].sv_type.mentions_shortreal() {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+}
+
+/// Which DPI-C ABI a `#[dpi_import]` or `#[dpi_export]` function follows.
+/// Chosen per function (`#[dpi_import(verilator)]`) or per crate (its
+/// build script's `cargo::rustc-env=ABI_CORE_DPI_FLAVOUR=verilator`), never
+/// for other crates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DpiFlavour {
+    /// IEEE 1800 Annex H, as commercial simulators implement it:
+    /// `shortreal` is `float`, export tasks return the `int` disable flag,
+    /// no packed or enum results.
+    Ieee,
+    /// Verilator 5: `shortreal` is `double`, export tasks return `void`,
+    /// packed results of up to 32 bits and enum results.
+    Verilator,
+}
+
+impl DpiFlavour {
+    /// The environment variable a crate's build script sets (with
+    /// `cargo::rustc-env`) to choose the flavour of its functions that name
+    /// none; read by the macros when they expand.
+    pub const ENV: &'static str = "ABI_CORE_DPI_FLAVOUR";
+
+    /// Its one spelling: the attribute argument, the value of
+    /// [`DpiFlavour::ENV`], and the part of the marker symbols.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DpiFlavour::Ieee => "ieee",
+            DpiFlavour::Verilator => "verilator",
+        }
+    }
+
+    /// How people call it in messages.
+    pub const fn description(self) -> &'static str {
+        match self {
+            DpiFlavour::Ieee => "the IEEE 1800 DPI-C ABI",
+            DpiFlavour::Verilator => "Verilator's DPI-C ABI",
+        }
+    }
+
+    /// The flavour spelled `name`, as [`DpiFlavour::name`] writes it.
+    pub fn parse(name: &str) -> Option<DpiFlavour> {
+        [DpiFlavour::Ieee, DpiFlavour::Verilator]
+            .into_iter()
+            .find(|f| f.name() == name)
+    }
+
+    /// The symbol a library defines beside the shim of the C function
+    /// `symbol` built for this flavour, and that generated C declarations
+    /// reference, so that a header generated for one flavour does not link
+    /// with a library built for the other: the linker's "undefined
+    /// reference" then names the function and what it needs.
+    pub fn marker_symbol(self, symbol: &str) -> String {
+        format!(
+            "abi_core_dpi_flavour__{symbol}__needs_library_built_for_{}",
+            self.name()
+        )
+    }
 }
 
 /// One argument as SystemVerilog sees it.
@@ -281,5 +386,51 @@ impl DpiEnumDesc {
             "a `#[derive(DpiEnum)]` enum needs a variant"
         );
         self
+    }
+}
+
+#[cfg(test)]
+mod flavour_tests {
+    use super::*;
+
+    #[test]
+    fn one_spelling_per_flavour() {
+        for flavour in [DpiFlavour::Ieee, DpiFlavour::Verilator] {
+            assert_eq!(DpiFlavour::parse(flavour.name()), Some(flavour));
+        }
+        assert_eq!(DpiFlavour::parse("Verilator"), None);
+        assert_eq!(
+            DpiFlavour::Ieee.marker_symbol("f"),
+            "abi_core_dpi_flavour__f__needs_library_built_for_ieee"
+        );
+    }
+
+    #[test]
+    fn shortreal_and_export_tasks_differ_between_flavours() {
+        static SHORTREAL: SvType = SvType::Scalar(SvScalar::Shortreal);
+        let decl = |params: &'static [DpiParamDecl], result, task| DpiDecl {
+            sv_name: "f",
+            context: false,
+            pure: false,
+            task,
+            params,
+            result,
+            flavour: DpiFlavour::Ieee,
+        };
+        let int = SvType::Scalar(SvScalar::Int);
+        assert!(!decl(&[], int, false).differs_between_flavours(false));
+        assert!(decl(&[], SHORTREAL, false).differs_between_flavours(false));
+        static ARRAY: [DpiParamDecl; 1] = [DpiParamDecl {
+            direction: Direction::In,
+            sv_type: SvType::OpenArray {
+                element: &SHORTREAL,
+                dimensions: 1,
+            },
+        }];
+        assert!(decl(&ARRAY, SvType::Void, false).differs_between_flavours(false));
+        // An import task returns `int` to both (Verilator ignores it); an
+        // export task differs.
+        assert!(!decl(&[], SvType::Void, true).differs_between_flavours(false));
+        assert!(decl(&[], SvType::Void, true).differs_between_flavours(true));
     }
 }

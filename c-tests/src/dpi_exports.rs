@@ -55,7 +55,7 @@ pub fn dpi_scale_real(x: f64) -> f64 {
 
 /// `shortreal` in every direction: the result is `x * 0.5`, the output
 /// `x + 1`, and the inout doubles. (Verilator passes `shortreal` as
-/// `double`; with abi-core's `verilator` feature the shim converts.)
+/// `double`; in Verilator's DPI-C flavour, this crate's, the shim converts.)
 #[dpi_import]
 pub fn dpi_shortreal(x: f32, plus_one: &mut f32, #[inout] doubled: &mut f32) -> f32 {
     *plus_one = x + 1.0;
@@ -710,7 +710,7 @@ pub fn dpi_alu(op: Opcode, a: i32, b: i32) -> i32 {
 }
 
 /// The opcode after `op` in declaration order (cyclic), as an output and
-/// as the result (a packed result: the `verilator` feature).
+/// as the result (a packed result: Verilator's DPI-C flavour).
 #[dpi_import]
 pub fn dpi_next_opcode(op: Opcode, next: &mut Opcode) -> Opcode {
     *next = match op {

@@ -75,7 +75,7 @@ pub(crate) fn minimum_rust_version() -> Result<(), String> {
         ])
         .args([
             "--features",
-            "abi-core/verilator,abi-core/half,abi-core/ndarray,abi-core/num-complex",
+            "abi-core/half,abi-core/ndarray,abi-core/num-complex",
         ])
         .env("CARGO_TARGET_DIR", "target/msrv")
         .status()

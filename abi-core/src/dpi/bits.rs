@@ -314,9 +314,8 @@ unsafe impl<const N: u32, C: ChunkArray> DpiValue for Bits<N, C> {
 
 // SAFETY: Verilator returns packed vectors of up to 32 bits as one
 // `svBitVecVal` by value; wider results do not compile (`C_TYPE`). Annex H
-// has no packed results: only with the `verilator` feature.
-#[cfg(feature = "verilator")]
-unsafe impl<const N: u32, C: ChunkArray> super::DpiResult for Bits<N, C> {
+// has no packed results: only with Verilator's ABI.
+unsafe impl<const N: u32, C: ChunkArray> super::flavour::VerilatorResult for Bits<N, C> {
     const SV_TYPE: SvType = {
         assert!(
             N <= abi_model::sv::MAX_PACKED_RESULT_BITS,
@@ -327,7 +326,7 @@ unsafe impl<const N: u32, C: ChunkArray> super::DpiResult for Bits<N, C> {
     };
     type Raw = u32;
     const C_TYPE: CTypeDesc = {
-        let _ = <Self as super::DpiResult>::SV_TYPE;
+        let _ = <Self as super::flavour::VerilatorResult>::SV_TYPE;
         SV_BIT_VEC_VAL
     };
     fn into_c(self) -> u32 {
@@ -336,10 +335,9 @@ unsafe impl<const N: u32, C: ChunkArray> super::DpiResult for Bits<N, C> {
 }
 
 // SAFETY: one `svBitVecVal`; the bits above N are masked.
-#[cfg(feature = "verilator")]
-unsafe impl<const N: u32, C: ChunkArray> super::DpiExportResult for Bits<N, C> {
+unsafe impl<const N: u32, C: ChunkArray> super::flavour::VerilatorExportResult for Bits<N, C> {
     unsafe fn from_raw(raw: u32) -> Self {
-        let _ = <Self as super::DpiResult>::SV_TYPE;
+        let _ = <Self as super::flavour::VerilatorResult>::SV_TYPE;
         let mut chunks = C::ZERO;
         chunks.as_mut_slice()[0] = raw;
         Self::from_chunks(chunks)

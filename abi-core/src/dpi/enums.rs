@@ -6,7 +6,7 @@
 //! unknown one is an argument error naming the argument, never an invalid
 //! Rust enum.
 
-use super::{DpiEnumDesc, DpiResult, DpiValue, SvType};
+use super::{DpiEnumDesc, DpiValue, SvType};
 use crate::argument::ArgError;
 
 /// The base type of a `typedef enum`: how its values travel. Implemented
@@ -137,10 +137,10 @@ pub fn enum_initial<E: DpiEnum>() -> E {
 #[doc(hidden)]
 pub const fn enum_result_sv_type<E: DpiEnum>() -> SvType
 where
-    E::Base: DpiResult,
+    E::Base: super::flavour::VerilatorResult,
 {
     // Checks the base (a packed result is at most 32 bits).
-    let _ = <E::Base as DpiResult>::SV_TYPE;
+    let _ = <E::Base as super::flavour::VerilatorResult>::SV_TYPE;
     SvType::Enum(E::DESC)
 }
 
@@ -201,39 +201,32 @@ macro_rules! __dpi_enum_boundary {
                 $crate::__private::DpiValue::with_input(&$crate::__private::enum_to_base(*self), f)
             }
         }
-        // Enum results exist only with the `verilator` feature, which this
-        // macro, expanded in abi-core's feature set, decides.
+        // SAFETY: the base's C types, the same in both DPI-C flavours
+        // (enum bases are integral).
+        unsafe impl $crate::dpi::SameInBothFlavours for $t {}
+        // Enum results exist only with Verilator's ABI.
         $crate::__dpi_enum_result!($t);
     };
 }
 
-/// `DpiResult` for a `#[derive(DpiEnum)]` enum, with the `verilator`
-/// feature (IEEE 1800 has no enum results). Not a public API.
+/// `VerilatorResult` for a `#[derive(DpiEnum)]` enum (IEEE 1800 has no
+/// enum results; Verilator returns the base). Not a public API.
 #[doc(hidden)]
 #[macro_export]
-#[cfg(feature = "verilator")]
 macro_rules! __dpi_enum_result {
     ($t:ty) => {
         // SAFETY: the base's C result (a Verilator extension: see
         // `enum_result_sv_type`).
-        unsafe impl $crate::__private::DpiResult for $t {
+        unsafe impl $crate::__private::VerilatorResult for $t {
             const SV_TYPE: $crate::__private::SvType =
                 $crate::__private::enum_result_sv_type::<$t>();
-            type Raw = <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiResult>::Raw;
+            type Raw =
+                <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::VerilatorResult>::Raw;
             const C_TYPE: $crate::__private::CTypeDesc =
-                <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::DpiResult>::C_TYPE;
+                <<$t as $crate::dpi::DpiEnum>::Base as $crate::__private::VerilatorResult>::C_TYPE;
             fn into_c(self) -> Self::Raw {
-                $crate::__private::DpiResult::into_c($crate::__private::enum_to_base(self))
+                $crate::__private::VerilatorResult::into_c($crate::__private::enum_to_base(self))
             }
         }
     };
-}
-
-/// Without the `verilator` feature enums are not DPI results (IEEE 1800).
-/// Not a public API.
-#[doc(hidden)]
-#[macro_export]
-#[cfg(not(feature = "verilator"))]
-macro_rules! __dpi_enum_result {
-    ($t:ty) => {};
 }

@@ -8,7 +8,7 @@
 //! | `i32` / `u32` | `int` / `int unsigned` | `int` | pointer |
 //! | `i64` / `u64` | `longint` / `longint unsigned` | `long long` | pointer |
 //! | `f64` | `real` | `double` | pointer |
-//! | `f32` | `shortreal` | `float` (`double` with the `verilator` feature) | pointer |
+//! | `f32` | `shortreal` | `float` (`double` with Verilator's ABI) | pointer |
 //! | `bool` | `bit` | `svBit` (the low bit decides: any odd byte is 1) | `svBit *` |
 //! | [`Logic`] | `logic` | `svLogic` (0, 1, Z = 2, X = 3) | `svLogic *` |
 //! | `&CStr` (`&'static CStr` as an output) | `string` | `const char *` | `const char **` |
@@ -26,27 +26,33 @@
 //! A plain parameter is an `input`; `&mut T` is an `output`; `#[inout]` on
 //! a `&mut T` parameter makes it an `inout`. Results are the small types
 //! above, `&'static CStr` (`string`), `Chandle<T>` or `()` (`void`); with
-//! the `verilator` feature also `Bits<N>` for N <= 32 and packed structs of
-//! up to 32 bits (returned as an `svBitVecVal` by value, a Verilator
-//! extension; Annex H forbids packed results, so they are compile errors
-//! otherwise, and wider ones always are).
+//! Verilator's ABI also `Bits<N>` for N <= 32, packed structs of up to 32
+//! bits (returned as an `svBitVecVal` by value, a Verilator extension) and
+//! `#[derive(DpiEnum)]` enums; Annex H forbids packed results, so they are
+//! compile errors with the standard's ABI, and wider ones always are.
 //!
-//! ## Which simulator: the `verilator` feature
+//! ## Which simulator: the DPI-C flavour of each function
 //!
-//! Verilator 5 departs from Annex H in three places, so the generated code
-//! targets one or the other, chosen by abi-core's `verilator` cargo
-//! feature (off: the standard, as commercial simulators implement it):
+//! Verilator 5 departs from Annex H in three places, so each function's
+//! generated code targets one or the other, its *flavour*:
 //!
-//! | | IEEE 1800 Annex H | `verilator` feature |
+//! | | IEEE 1800 Annex H (`ieee`, the default) | Verilator (`verilator`) |
 //! |---|---|---|
 //! | `shortreal` (`f32`) argument, output, result | `float` | `double` (converted to and from `f32`) |
 //! | SystemVerilog export task, C result | `int` (1 when disabled) | `void` |
-//! | packed result of up to 32 bits | compile error | `svBitVecVal` by value |
+//! | packed or enum result of up to 32 bits | compile error | `svBitVecVal` (the base's C type) by value |
 //!
-//! The generated C header and SystemVerilog follow the same choice, so a
-//! mismatch between the library and the simulator shows up as a prototype
-//! mismatch when the simulator compiles its DPI header, not as wrong
-//! values. Everything else (open arrays through the standard's access
+//! The flavour is written on the attribute (`#[dpi_import(verilator)]`,
+//! `#[dpi_export(verilator)]`) or chosen for a whole crate by the crate's own
+//! build script (`println!("cargo::rustc-env=ABI_CORE_DPI_FLAVOUR=verilator")`),
+//! which reaches that crate's macros only: abi-core carries both ABIs, and
+//! one crate's choice never changes another's. The registry records each
+//! function's flavour; the generated package refuses the other simulator
+//! (its guard), the generated C header refuses to link with a library built
+//! for the other flavour (a marker symbol per function whose ABI differs),
+//! and a standard-flavoured function that Verilator calls anyway stops at
+//! its first call with a message (see [`SameInBothFlavours`] for types of
+//! your own). Everything else (open arrays through the standard's access
 //! functions, canonical packed copies, masked padding) is correct on both.
 
 mod bits;
@@ -62,6 +68,8 @@ mod unpacked;
 // modules.
 pub(crate) mod enums;
 pub(crate) mod export_task;
+pub(crate) mod flavour;
+pub(crate) mod flavour_check;
 pub(crate) mod runtime;
 pub(crate) mod string;
 pub(crate) mod traits;
@@ -75,6 +83,7 @@ pub use abi_macros::DpiEnum;
 pub use bits::{Bits, ChunkArray, PackedChunks};
 pub use chandle::{Chandle, HandleError};
 pub use enums::{DpiEnum, EnumBase};
+pub use flavour::SameInBothFlavours;
 pub use logic_vec::{LogicVec, SvLogicVecVal};
 pub(crate) use open_array::OPEN_ARRAY_SYMBOLS;
 pub use open_array::{OpenArray, OpenArrayElement, OpenArrayMut, OpenArrayOut};

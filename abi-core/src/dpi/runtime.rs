@@ -67,7 +67,7 @@ impl fmt::Display for DpiError {
         match self {
             DpiError::Missing { symbol } => write!(
                 f,
-                "`{symbol}` is not in the running program: not inside a DPI-C simulator, not declared with `export \"DPI-C\"`, or not linked in (link the static library into the simulator's executable, or, for a shared library, link the executable with -rdynamic and the generated abi_dpi.ldflags)"
+                "`{symbol}` is not in the running program: not inside a DPI-C simulator, not declared with `export \"DPI-C\"`, or not linked in (link the static library into the simulator's executable, or, for a shared library, link the executable with -rdynamic and the generated <name>_dpi.ldflags)"
             ),
             DpiError::NoScope { export } => write!(
                 f,

@@ -136,32 +136,19 @@ same_representation! {
     f64 => Real, Double, f64,
 }
 
-/// What `shortreal` is in C: `float` in Annex H, `double` in Verilator 5.
-#[cfg(not(feature = "verilator"))]
+/// What `shortreal` is in C in Annex H: `float` (Verilator's `double` is
+/// in `flavour`).
 type ShortrealAbi = f32;
-/// What `shortreal` is in C: `float` in Annex H, `double` in Verilator 5.
-#[cfg(feature = "verilator")]
-type ShortrealAbi = f64;
-const SHORTREAL_C: CTypeDesc = if cfg!(feature = "verilator") {
-    CTypeDesc::scalar::<ShortrealAbi>(CScalar::Double)
-} else {
-    CTypeDesc::scalar::<ShortrealAbi>(CScalar::Float)
-};
+const SHORTREAL_C: CTypeDesc = CTypeDesc::scalar::<ShortrealAbi>(CScalar::Float);
 
-/// A `shortreal` the simulator passed. With Verilator's `double`, values
-/// outside `f32` become infinities, as an SV `shortreal` assignment does.
+/// A `shortreal` the simulator passed.
 #[inline(always)]
-#[allow(
-    clippy::unnecessary_cast,
-    reason = "a no-op without the `verilator` feature"
-)]
 fn shortreal_from_c(raw: ShortrealAbi) -> f32 {
-    raw as f32
+    raw
 }
 
-// SAFETY: `shortreal` inputs and results are `ShortrealAbi` by value and
-// outputs a pointer to one (Annex H: `float`; Verilator: `double`); every
-// bit pattern is a valid float.
+// SAFETY: `shortreal` inputs and results are `float` by value and outputs
+// a pointer to one (Annex H); every bit pattern is a valid float.
 unsafe impl DpiType for f32 {
     const SV_TYPE: SvType = SvType::Scalar(SvScalar::Shortreal);
     type Input = ShortrealAbi;
@@ -400,59 +387,6 @@ unsafe impl DpiResult for () {
 // SAFETY: nothing to convert.
 unsafe impl DpiExportResult for () {
     unsafe fn from_raw(_: ()) -> Self {}
-}
-
-#[cfg(test)]
-mod simulator_choice_tests {
-    use super::*;
-    use crate::dpi::export_task::{EXPORT_TASK_C_TYPE, ExportTaskReturn, export_task_outcome};
-
-    fn c_name(desc: CTypeDesc) -> &'static str {
-        match desc {
-            CTypeDesc::Void => "void",
-            CTypeDesc::Scalar { kind, .. } => kind.spelling(),
-            other => panic!("not a scalar: {other:?}"),
-        }
-    }
-
-    /// `cargo test -p abi-core` runs this without the `verilator` feature
-    /// (IEEE 1800), `cargo test --workspace` with it (c-tests enables it).
-    #[test]
-    fn shortreal_and_export_tasks_follow_the_feature() {
-        let (shortreal, task, disabled) = if cfg!(feature = "verilator") {
-            ("double", "void", Ok(()))
-        } else {
-            (
-                "float",
-                "int",
-                Err(DpiError::Disabled { export: "sv_task" }),
-            )
-        };
-        assert_eq!(c_name(<f32 as DpiType>::C_INPUT), shortreal);
-        assert_eq!(c_name(<f32 as DpiType>::C_CELL), shortreal);
-        assert_eq!(c_name(<f32 as DpiResult>::C_TYPE), shortreal);
-        assert_eq!(c_name(EXPORT_TASK_C_TYPE), task);
-        assert_eq!(
-            size_of::<ExportTaskReturn>(),
-            if task == "int" { 4 } else { 0 }
-        );
-        // The standard's disable flag: 1 means disabled, 0 not.
-        #[cfg(not(feature = "verilator"))]
-        assert_eq!(export_task_outcome("sv_task", 0), Ok(()));
-        #[cfg(not(feature = "verilator"))]
-        assert_eq!(export_task_outcome("sv_task", 1), disabled);
-        #[cfg(feature = "verilator")]
-        assert_eq!(export_task_outcome("sv_task", ()), disabled);
-        // Values outside `f32` from Verilator's `double` become infinities;
-        // in range they round to the nearest `f32`.
-        // SAFETY: `from_input` of a float accepts every bit pattern.
-        let x = unsafe { <f32 as DpiType>::from_input(ShortrealAbi::from(1.5f32)) };
-        assert_eq!(x, Ok(1.5));
-        assert_eq!(
-            <f32 as DpiValue>::with_input(&-2.25, shortreal_from_c),
-            -2.25
-        );
-    }
 }
 
 crate::argument::borrows_nothing!(Logic);

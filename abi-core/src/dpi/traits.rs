@@ -72,6 +72,12 @@ use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
 /// assert!(package.contains("function void lane_mask(input int lane, output int mask);"));
 /// ```
 ///
+/// Functions of Verilator's DPI-C flavour take such a type too once it says
+/// that it passes the same way there
+/// ([`SameInBothFlavours`](crate::dpi::SameInBothFlavours): `unsafe impl
+/// abi_core::dpi::SameInBothFlavours for Lane {}`, for a type with no
+/// `shortreal` in it).
+///
 /// # Safety
 ///
 /// `Input` and `Cell` must have the ABI of the C types the standard gives
@@ -359,7 +365,7 @@ impl<T: ExportInout> RequireExportInout for T {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the result of a `#[dpi_export]` function",
     label = "not an export result type",
-    note = "export results are `()` (void), `i8`..`i64`, `u8`..`u64`, `f64`, `f32`, `bool`, `Logic`, `SvString` and `Chandle<T>`, and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs); pass anything else through an output argument (`&mut T`)"
+    note = "export results are `()` (void), `i8`..`i64`, `u8`..`u64`, `f64`, `f32`, `bool`, `Logic`, `SvString` and `Chandle<T>`, and with Verilator's ABI (`#[dpi_export(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs); pass anything else through an output argument (`&mut T`)"
 )]
 pub unsafe trait DpiExportResult: DpiResult {
     /// Convert what the export returned.
@@ -379,7 +385,7 @@ pub unsafe trait DpiExportResult: DpiResult {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the result of a `#[dpi_import]` function",
     label = "not a DPI-C result type",
-    note = "DPI-C results are `()` (void), `i8`..`i64`, `u8`..`u64`, `f64`, `f32`, `bool`, `Logic`, `&'static CStr`, `SvString` and `Chandle<T>`, and with abi-core's `verilator` feature packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)"
+    note = "DPI-C results are `()` (void), `i8`..`i64`, `u8`..`u64`, `f64`, `f32`, `bool`, `Logic`, `&'static CStr`, `SvString` and `Chandle<T>`, and with Verilator's ABI (`#[dpi_import(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)"
 )]
 pub unsafe trait DpiResult {
     /// The SystemVerilog result type (`void` for `()`).

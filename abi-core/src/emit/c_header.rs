@@ -126,6 +126,7 @@ impl CHeader {
             let guarded = bitint.functions.contains(f.symbol);
             guard_open(&mut out, guarded);
             write_function(&mut out, f);
+            write_flavour_check(&mut out, f);
             guard_close(&mut out, guarded);
         }
 
@@ -200,6 +201,34 @@ impl CHeader {
         out.push('\n');
         out.push_str("#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
     }
+}
+
+/// For a `#[dpi_import]` whose C ABI differs between the DPI-C flavours
+/// (`DpiDecl::differs_between_flavours`): a reference to the marker symbol
+/// the library defines beside the function when built for the flavour this
+/// header declares, so that a program including the header does not link
+/// with a library built for the other one. The linker's "undefined
+/// reference to `abi_core_dpi_flavour__f__needs_library_built_for_ieee`"
+/// names the function and the flavour it needs.
+fn write_flavour_check(out: &mut String, f: &FunctionDesc) {
+    let Abi::DpiImport(dpi) = f.abi else {
+        return;
+    };
+    if !dpi.differs_between_flavours(false) {
+        return;
+    }
+    let marker = dpi.flavour.marker_symbol(f.symbol);
+    writeln!(
+        out,
+        "/* Links only with a library whose `{symbol}` was built for {flavour}: the other\n * flavour passes it differently. */\n\
+         #if defined(__GNUC__) || defined(__clang__)\n\
+         extern const unsigned char {marker};\n\
+         static const unsigned char *const abi_core_dpi_flavour_check__{symbol} __attribute__((used)) = &{marker};\n\
+         #endif",
+        symbol = f.symbol,
+        flavour = dpi.flavour.description(),
+    )
+    .unwrap();
 }
 
 /// The typedefs of `structs`, then each definition with its layout checks.

@@ -14,7 +14,7 @@
 //! | `byte`, `shortint`, `int`, `longint` (and `unsigned`) | `i8`, `i16`, `i32`, `i64` (CIRCT is signless) |
 //! | `bit [N-1:0]`, `bit signed [N-1:0]`, 2-state packed arrays and packed structs | `iN` (N = total width), except N = 1, 8, 16, 32, 64 |
 //! | `real` | `f64` |
-//! | `shortreal` | `f32` (IEEE flavour only: the `verilator` feature passes it as `double`) |
+//! | `shortreal` | `f32` (IEEE flavour only: Verilator's passes it as `double`) |
 //!
 //! Not representable, and listed in a comment at the top of the file
 //! instead (never declared wrong): `string`, `chandle`, 4-state `logic`
@@ -35,7 +35,7 @@ use std::fmt::Write;
 use crate::dpi::{DpiDecl, SvType};
 use crate::model::Direction;
 use crate::model::names::{is_sv_keyword, strip_raw, sv_identifier, unique_names};
-use crate::model::sv::SvScalar;
+use crate::model::sv::{DpiFlavour, SvScalar};
 use crate::registry::{FunctionDesc, Registry};
 
 use super::EmitError;
@@ -101,7 +101,7 @@ fn declaration(f: &FunctionDesc, dpi: &DpiDecl) -> Result<String, String> {
     }
     let result = match dpi.result {
         SvType::Void => None,
-        ref sv => Some(scalar(sv).map_err(|why| format!("the result: {why}"))?),
+        ref sv => Some(scalar(sv, dpi.flavour).map_err(|why| format!("the result: {why}"))?),
     };
     // Port names as the SystemVerilog package spells them (keywords get a
     // `_`), plus the result's, all distinct.
@@ -119,7 +119,8 @@ fn declaration(f: &FunctionDesc, dpi: &DpiDecl) -> Result<String, String> {
                 format!("ref %{name} : !llvm.ptr")
             }
             (sv, direction) => {
-                let ty = scalar(sv).map_err(|why| format!("parameter `{}`: {why}", param.name))?;
+                let ty = scalar(sv, dpi.flavour)
+                    .map_err(|why| format!("parameter `{}`: {why}", param.name))?;
                 match direction {
                     Direction::In => format!("in %{name} : {ty}"),
                     Direction::Out => format!("out {name} : {ty}"),
@@ -154,11 +155,11 @@ fn symbol(name: &str) -> String {
 }
 
 /// The CIRCT type of a value of SystemVerilog type `sv`.
-fn scalar(sv: &SvType) -> Result<String, String> {
+fn scalar(sv: &SvType, flavour: DpiFlavour) -> Result<String, String> {
     match sv {
         // An enum passes as its base type (CIRCT has no enum types here).
-        SvType::Enum(desc) => scalar(desc.base),
-        SvType::Scalar(kind) => keyword_type(*kind),
+        SvType::Enum(desc) => scalar(desc.base, flavour),
+        SvType::Scalar(kind) => keyword_type(*kind, flavour),
         SvType::Void
         | SvType::PackedBits { .. }
         | SvType::PackedSigned { .. }
@@ -181,13 +182,15 @@ fn scalar(sv: &SvType) -> Result<String, String> {
 }
 
 /// The CIRCT type of a SystemVerilog type named by its keyword.
-fn keyword_type(kind: SvScalar) -> Result<String, String> {
+fn keyword_type(kind: SvScalar, flavour: DpiFlavour) -> Result<String, String> {
     match kind {
         SvScalar::Real => Ok("f64".into()),
-        SvScalar::Shortreal if cfg!(feature = "verilator") => Err(
-            "`shortreal`, which this Verilator-flavoured library takes as `double` (CIRCT's `f32` is a C `float`)".into(),
-        ),
-        SvScalar::Shortreal => Ok("f32".into()),
+        SvScalar::Shortreal => match flavour {
+            DpiFlavour::Ieee => Ok("f32".into()),
+            DpiFlavour::Verilator => Err(
+                "`shortreal`, which this Verilator-flavoured library takes as `double` (CIRCT's `f32` is a C `float`)".into(),
+            ),
+        },
         // `bit` and the integer types: passed by value, as CIRCT's export
         // declares `iN` of their width.
         SvScalar::Bit
@@ -282,6 +285,7 @@ mod tests {
 
     #[test]
     fn two_state_types_map_to_their_width() {
+        let scalar = |sv: &SvType| scalar(sv, DpiFlavour::Ieee);
         assert_eq!(
             scalar(&SvType::Scalar(SvScalar::IntUnsigned)).unwrap(),
             "i32"
@@ -296,6 +300,13 @@ mod tests {
             })
             .unwrap(),
             "i24"
+        );
+        // `shortreal` is a C `float` only with the standard's ABI.
+        assert_eq!(scalar(&SvType::Scalar(SvScalar::Shortreal)).unwrap(), "f32");
+        assert!(
+            super::scalar(&SvType::Scalar(SvScalar::Shortreal), DpiFlavour::Verilator)
+                .unwrap_err()
+                .contains("`double`")
         );
         // `bit [7:0]` is not `byte` in C.
         assert!(scalar(&BYTE).unwrap_err().contains("8-bit packed"));

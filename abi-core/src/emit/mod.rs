@@ -34,6 +34,7 @@ pub use sv_exports::SvExports;
 pub use sv_package::SvPackage;
 
 use crate::dpi::DpiDecl;
+use crate::model::sv::DpiFlavour;
 use crate::registry::{Abi, FunctionDesc, Registry};
 
 /// One generated file, rendered from a registry.
@@ -96,6 +97,31 @@ fn dpi_export(f: &FunctionDesc) -> Option<(&FunctionDesc, &'static DpiDecl)> {
     }
 }
 
+/// The one DPI-C flavour of the registry's DPI-C functions (`None` without
+/// any); functions of both are an error.
+fn dpi_flavour(registry: &Registry) -> Result<Option<DpiFlavour>, EmitError> {
+    let mut first: [Option<&FunctionDesc>; 2] = [None, None];
+    for f in registry.functions() {
+        let (Abi::DpiImport(dpi) | Abi::DpiExport(dpi)) = f.abi else {
+            continue;
+        };
+        let slot = match dpi.flavour {
+            DpiFlavour::Ieee => 0,
+            DpiFlavour::Verilator => 1,
+        };
+        first[slot].get_or_insert(f);
+    }
+    match first {
+        [Some(ieee), Some(verilator)] => Err(EmitError::MixedFlavours {
+            ieee: ieee.rust.path(),
+            verilator: verilator.rust.path(),
+        }),
+        [Some(_), None] => Ok(Some(DpiFlavour::Ieee)),
+        [None, Some(_)] => Ok(Some(DpiFlavour::Verilator)),
+        [None, None] => Ok(None),
+    }
+}
+
 /// Why a file could not be emitted.
 #[derive(Debug)]
 #[non_exhaustive]
@@ -146,6 +172,14 @@ pub enum EmitError {
         name: String,
         /// Who uses it.
         used_by: String,
+    },
+    /// One SystemVerilog package would declare functions of both DPI-C
+    /// flavours: a simulator runs one of them.
+    MixedFlavours {
+        /// A function of the standard's ABI.
+        ieee: String,
+        /// A function of Verilator's ABI.
+        verilator: String,
     },
     /// The registry holds nothing to declare: the program that renders it
     /// does not link the crate whose functions it should describe.
@@ -210,6 +244,10 @@ impl fmt::Display for EmitError {
             EmitError::UnregisteredStruct { name, used_by } => write!(
                 f,
                 "`{used_by}` uses struct `{name}`, which is not registered; annotate it with `#[c_export]`"
+            ),
+            EmitError::MixedFlavours { ieee, verilator } => write!(
+                f,
+                "one package would declare `{ieee}`, built for the IEEE 1800 DPI-C ABI, and `{verilator}`, built for Verilator's; a simulator runs one of them: render one package per flavour (`Registry::for_crate` or `Registry::for_module` keeps one crate's or module's functions), or give both the same flavour (`#[dpi_import(ieee)]`/`#[dpi_import(verilator)]`, or the crate's `ABI_CORE_DPI_FLAVOUR`)"
             ),
             EmitError::EmptyRegistry => f.write_str(
                 "the registry is empty: no `#[c_export]`, `#[dpi_import]`, `#[dpi_export]` or `#[ciface]` item of the wanted crate is linked into this program, so there is nothing to write. Generate from code that links the crate defining them: call one of its functions (for example a `pub fn registry() -> abi_core::Registry { abi_core::Registry::all().for_crate(env!(\"CARGO_CRATE_NAME\")) }` defined in that crate), or generate from a `#[test]` inside it; and check the name given to `Registry::for_crate`",

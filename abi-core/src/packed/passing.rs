@@ -218,8 +218,9 @@ macro_rules! __packed_struct_boundary {
                 f(&chunks)
             }
         }
-        // Packed results exist only with the `verilator` feature, which
-        // this macro, expanded in abi-core's feature set, decides.
+        // SAFETY: packed bits, the same in both DPI-C flavours.
+        unsafe impl $crate::dpi::SameInBothFlavours for $t {}
+        // Packed results exist only with Verilator's ABI.
         $crate::__packed_struct_result!($t);
         // SAFETY: C passes `const uint8_t *` to `ceil(W/8)` host-order
         // bytes (the header's contract); NULL is rejected, bytes need no
@@ -251,12 +252,11 @@ macro_rules! __packed_struct_boundary {
     };
 }
 
-/// `DpiResult` and `DpiExportResult` for a `#[derive(Packed)]` struct of up
-/// to 32 bits, with the `verilator` feature (a Verilator extension; Annex
-/// H has no packed results). Not a public API.
+/// `VerilatorResult` and `VerilatorExportResult` for a `#[derive(Packed)]`
+/// struct of up to 32 bits (a Verilator extension; Annex H has no packed
+/// results). Not a public API.
 #[doc(hidden)]
 #[macro_export]
-#[cfg(feature = "verilator")]
 macro_rules! __packed_struct_result {
     ($t:ty) => {
         // SAFETY: one `svBitVecVal` by value, as Verilator returns packed
@@ -264,7 +264,7 @@ macro_rules! __packed_struct_result {
         // which every import and export using the result evaluates; nothing
         // else here mentions it, since rustc evaluates the constants that a
         // non-generic impl's items mention whether or not they are used).
-        unsafe impl $crate::__private::DpiResult for $t {
+        unsafe impl $crate::__private::VerilatorResult for $t {
             const SV_TYPE: $crate::__private::SvType =
                 $crate::__private::packed_passing::result_sv_type::<$t>();
             type Raw = u32;
@@ -275,19 +275,10 @@ macro_rules! __packed_struct_result {
             }
         }
         // SAFETY: any `u32` is accepted; bits above W are ignored.
-        unsafe impl $crate::__private::DpiExportResult for $t {
+        unsafe impl $crate::__private::VerilatorExportResult for $t {
             unsafe fn from_raw(raw: u32) -> Self {
                 $crate::__private::packed_passing::from_dpi_result(raw)
             }
         }
     };
-}
-
-/// Without the `verilator` feature packed structs are not DPI results
-/// (Annex H). Not a public API.
-#[doc(hidden)]
-#[macro_export]
-#[cfg(not(feature = "verilator"))]
-macro_rules! __packed_struct_result {
-    ($t:ty) => {};
 }

@@ -10,6 +10,8 @@ use crate::tokens::{Entry, Qualified, private, require_dpi_value, rust_type_stri
 
 pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     let p = private();
+    let traits = crate::dpi_flavour::traits(f.flavour);
+    let flavour = &traits.flavour;
     let ident = &f.ident;
     let vis = &f.vis;
     let name = crate::syntax::unraw(ident);
@@ -24,8 +26,8 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         call_args,
         inputs,
         type_checks,
-    } = Parameters::of(f, &name);
-    let (result_raw, result_sv, result_c, finish) = result(f, &name);
+    } = Parameters::of(f, &name, &traits);
+    let (result_raw, result_sv, result_c, finish) = result(f, &name, &traits);
     let task = f.task;
     let kind_doc = format!(
         "A SystemVerilog export (`export \"DPI-C\" {}`), found in the running simulator.",
@@ -45,7 +47,30 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     }
     .emit();
 
-    let call = call(f, &call_args, &inputs);
+    let call = call(f, &call_args, &inputs, &traits);
+    let decl = quote! {
+        #p::DpiDecl {
+            sv_name: #name,
+            context: false,
+            pure: false,
+            task: #task,
+            params: &[#(#dpi_params),*],
+            result: #result_sv,
+            flavour: #flavour,
+        }
+    };
+    // A standard-flavoured export whose ABI differs in Verilator stops at
+    // its first call there (a constant decides; others have no check).
+    let flavour_check = match f.flavour {
+        crate::dpi_flavour::DpiFlavour::Ieee => quote! {
+            if const { #decl.differs_between_flavours(true) } {
+                static __ABI_CHECKED: #p::core::sync::atomic::AtomicBool =
+                    #p::core::sync::atomic::AtomicBool::new(false);
+                #p::standard_export_or_abort(#name, &__ABI_CHECKED);
+            }
+        },
+        crate::dpi_flavour::DpiFlavour::Verilator => quote!(),
+    };
 
     quote! {
         #[doc = #doc]
@@ -55,6 +80,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         /// (outside a `context` import or `Scope::with`).
         #vis fn #ident(#(#wrapper_params),*) -> ::core::result::Result<#result, #p::DpiError> {
             static __ABI_SYMBOL: #p::LazySymbol = #p::linked_symbol!(#name);
+            #flavour_check
             #p::require_scope(#name)?;
             let __abi_address = __ABI_SYMBOL.get()?;
             // SAFETY: a function pointer of the export's C prototype (see
@@ -70,14 +96,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
-            static __ABI_DPI: #p::DpiDecl = #p::DpiDecl {
-                sv_name: #name,
-                context: false,
-                pure: false,
-                task: #task,
-                params: &[#(#dpi_params),*],
-                result: #result_sv,
-            };
+            static __ABI_DPI: #p::DpiDecl = #decl;
             #entry
             #(#type_checks)*
         };
@@ -102,12 +121,12 @@ struct Parameters {
 }
 
 impl Parameters {
-    fn of(f: &ExportModel, name: &str) -> Self {
+    fn of(f: &ExportModel, name: &str, traits: &crate::dpi_flavour::Traits) -> Self {
         let p = private();
         let mut parts = Parameters::default();
         for (i, param) in f.params.iter().enumerate() {
             let value_ty = with_lifetimes(&param.value, "'static");
-            let q = Qualified::new(&value_ty, quote!(#p::DpiType));
+            let q = Qualified::new(&value_ty, traits.ty.clone());
             let arg = &param.ident;
             let written = &param.written;
             let raw = format_ident!("__abi_raw{}", i, span = Span::mixed_site());
@@ -205,22 +224,38 @@ impl Parameters {
 /// The export's C return type, the result's SystemVerilog type and C
 /// description, and the expression that turns what the export returned
 /// into the wrapper's result.
-fn result(f: &ExportModel, name: &str) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+fn result(
+    f: &ExportModel,
+    name: &str,
+    traits: &crate::dpi_flavour::Traits,
+) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
     let p = private();
     let result_ty = with_lifetimes(&f.result, "'static");
-    let rq = Qualified::new(&result_ty, quote!(#p::DpiResult));
+    let rq = Qualified::new(&result_ty, traits.result.clone());
     if f.task {
+        let (returned, c_type, outcome) = match f.flavour {
+            crate::dpi_flavour::DpiFlavour::Ieee => (
+                quote!(#p::ExportTaskReturn),
+                quote!(#p::EXPORT_TASK_C_TYPE),
+                quote!(#p::export_task_outcome),
+            ),
+            crate::dpi_flavour::DpiFlavour::Verilator => (
+                quote!(#p::VerilatorExportTaskReturn),
+                quote!(#p::VERILATOR_EXPORT_TASK_C_TYPE),
+                quote!(#p::verilator_export_task_outcome),
+            ),
+        };
         (
-            quote!(#p::ExportTaskReturn),
+            returned,
             quote!(#p::SvType::Void),
             quote!(#p::ResultType::Value {
-                c_type: #p::EXPORT_TASK_C_TYPE,
+                c_type: #c_type,
                 record: ::core::option::Option::None,
             }),
-            quote!(#p::export_task_outcome(#name, __abi_returned)),
+            quote!(#outcome(#name, __abi_returned)),
         )
     } else {
-        let from_raw = Qualified::new(&result_ty, quote!(#p::DpiExportResult))
+        let from_raw = Qualified::new(&result_ty, traits.export_result.clone())
             .call("from_raw", quote!(__abi_returned));
         (
             rq.item("Raw"),
@@ -238,8 +273,8 @@ fn call(
     f: &ExportModel,
     call_args: &[TokenStream],
     inputs: &[(syn::Ident, syn::Ident)],
+    traits: &crate::dpi_flavour::Traits,
 ) -> TokenStream {
-    let p = private();
     let mut call = quote! {
         // SAFETY: `export "DPI-C"` declares the export with this C
         // prototype (the tests compare it with the simulator's header);
@@ -251,7 +286,7 @@ fn call(
             &f.params.iter().find(|p| &p.ident == arg).unwrap().value,
             "'static",
         );
-        let q = Qualified::new(&value_ty, quote!(#p::DpiValue));
+        let q = Qualified::new(&value_ty, traits.value.clone());
         let with_input = q.call("with_input", quote!(&#arg, |#raw| #call));
         call = with_input;
     }

@@ -15,9 +15,17 @@ use crate::errors::Errors;
 /// placeholder wrapper per declaration.
 pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::new();
-    if !attr.is_empty() {
-        errors.spanned(&attr, "`#[dpi_export]` takes no arguments");
+    let mut written = None;
+    let known = crate::dpi_flavour::ARGUMENTS;
+    for meta in crate::attribute_args::parse_list(attr, "dpi_export", known, &mut errors) {
+        if !crate::dpi_flavour::argument(&meta, &mut written, &mut errors) {
+            errors.spanned(
+                &meta,
+                format!("unknown `#[dpi_export]` argument; it takes {known}"),
+            );
+        }
     }
+    let flavour = crate::dpi_flavour::resolve(written, &mut errors);
     let block: syn::ItemForeignMod = match syn::parse2(item.clone()) {
         Ok(block) => block,
         Err(_) => {
@@ -28,7 +36,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             return errors.finish();
         }
     };
-    let functions = model::build(&block, &mut errors);
+    let functions = model::build(&block, flavour, &mut errors);
     // On error each declared function still gets a wrapper of its written
     // signature (whose body never runs), as `#[ciface]` blocks do, so that
     // its callers add no "cannot find function" errors.

@@ -23,9 +23,15 @@ pub(crate) struct ExportModel {
     /// `#[task]`: a SystemVerilog task, whose C result is the disable flag
     /// (or nothing, in Verilator).
     pub(crate) task: bool,
+    /// The DPI-C ABI the wrapper calls the export with.
+    pub(crate) flavour: crate::dpi_flavour::DpiFlavour,
 }
 
-pub(crate) fn build(block: &ItemForeignMod, errors: &mut Errors) -> Vec<ExportModel> {
+pub(crate) fn build(
+    block: &ItemForeignMod,
+    flavour: crate::dpi_flavour::DpiFlavour,
+    errors: &mut Errors,
+) -> Vec<ExportModel> {
     if let Some(name) = &block.abi.name
         && name.value() != "C"
     {
@@ -91,6 +97,7 @@ pub(crate) fn build(block: &ItemForeignMod, errors: &mut Errors) -> Vec<ExportMo
             params,
             result,
             task,
+            flavour,
         });
     }
     exports

@@ -19,9 +19,11 @@ pub(crate) struct Args {
     pub(crate) name: Option<LitStr>,
     /// `named_args`: reflection names the arguments.
     pub(crate) named_args: bool,
+    /// `ieee` or `verilator`: the DPI-C ABI (else the crate's default).
+    pub(crate) flavour: Option<crate::dpi_flavour::DpiFlavour>,
 }
 
-const KNOWN: &str = "`context`, `pure`, `task`, `name = \"sv_name\"` and `named_args`";
+const KNOWN: &str = "`context`, `pure`, `task`, `name = \"sv_name\"`, `named_args`, and `ieee` or `verilator` (the DPI-C ABI)";
 
 impl Args {
     pub(crate) fn parse(attr: TokenStream, errors: &mut Errors) -> Args {
@@ -44,6 +46,9 @@ impl Args {
                     *slot = Some(key.clone());
                 }
             };
+            if crate::dpi_flavour::argument(&meta, &mut args.flavour, errors) {
+                continue;
+            }
             if key.is_ident("context") {
                 flag(&mut args.context, errors);
             } else if key.is_ident("pure") {

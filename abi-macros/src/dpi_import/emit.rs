@@ -15,6 +15,8 @@ use crate::tokens::{
 
 pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let p = private();
+    let traits = crate::dpi_flavour::traits(f.flavour);
+    let flavour = &traits.flavour;
     let symbol = &f.symbol;
     let shim_code = shim_code(&symbol.value());
     let sv_name = &f.sv_name;
@@ -30,12 +32,20 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         call_borrows,
         borrows,
         type_checks,
-    } = Parameters::of(f);
+    } = Parameters::of(f, &traits);
     let call = crate::tokens::call_user_function(&f.ident, f.is_unsafe, &call_args);
-    let (result_sv, return_type, result_c, finish) = result(f);
+    let (result_sv, return_type, result_c, finish) = result(f, &traits);
     let result_rust_type = rust_type_string(&f.result);
 
     let rust_name = symbol.value();
+    // The symbol generated C declarations reference, so that they do not
+    // link with a library built for the other flavour.
+    let marker_symbol = f.flavour.marker_symbol(&rust_name);
+    let marker = quote! {
+        #[used]
+        #[unsafe(export_name = #marker_symbol)]
+        static __ABI_FLAVOUR_MARKER: u8 = 0;
+    };
     let shim_name = format_ident!("__abi_dpi_import_{}", rust_name);
     let entry = Entry {
         abi: abi_model::AbiKind::DpiImport,
@@ -64,8 +74,20 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     if !task {
         let result_ty = with_lifetimes(&f.result, "'static");
         releases
-            .push(Qualified::new(&result_ty, quote!(#p::DpiResult)).item("OWNS_HANDED_STRINGS"));
+            .push(Qualified::new(&result_ty, traits.result.clone()).item("OWNS_HANDED_STRINGS"));
     }
+    // A standard-flavoured function whose ABI differs in Verilator stops
+    // at its first call there (a constant decides; others have no check).
+    let flavour_check = match f.flavour {
+        crate::dpi_flavour::DpiFlavour::Ieee => quote! {
+            if const { __ABI_DPI.differs_between_flavours(false) } {
+                static __ABI_CHECKED: #p::core::sync::atomic::AtomicBool =
+                    #p::core::sync::atomic::AtomicBool::new(false);
+                #p::standard_import_or_abort(&__ABI_FUNCTION, &__ABI_CHECKED);
+            }
+        },
+        crate::dpi_flavour::DpiFlavour::Verilator => quote!(),
+    };
     let release_strings = release_strings(&releases, context);
     let overlap = overlap_check(&call_borrows, &borrows);
 
@@ -73,6 +95,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         Catch::Abort,
         &shim_params,
         quote! {
+            #flavour_check
             #scope_grant
             #overlap
             #(#prepare)*
@@ -104,7 +127,10 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                 task: #task,
                 params: &[#(#dpi_params),*],
                 result: #result_sv,
+                flavour: #flavour,
             };
+
+            #marker
 
             #entry
 
@@ -148,12 +174,11 @@ struct Parameters {
 }
 
 impl Parameters {
-    fn of(f: &FunctionModel) -> Self {
-        let p = private();
+    fn of(f: &FunctionModel, traits: &crate::dpi_flavour::Traits) -> Self {
         let mut parts = Parameters::default();
         for (i, param) in f.params.iter().enumerate() {
             let value_ty = with_lifetimes(&param.value, "'static");
-            let q = Qualified::new(&value_ty, quote!(#p::DpiType));
+            let q = Qualified::new(&value_ty, traits.ty.clone());
             let (c_item, sv_item) = crate::dpi_param::registry_items(param.direction);
             parts.param_descs.push((
                 param.name.clone(),
@@ -258,10 +283,13 @@ impl Parameters {
 /// The result's SystemVerilog type, the shim's return type, the result's
 /// C description, and the expression that converts it (a task returns
 /// "not disabled").
-fn result(f: &FunctionModel) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+fn result(
+    f: &FunctionModel,
+    traits: &crate::dpi_flavour::Traits,
+) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
     let p = private();
     let result_ty = with_lifetimes(&f.result, "'static");
-    let rq = Qualified::new(&result_ty, quote!(#p::DpiResult));
+    let rq = Qualified::new(&result_ty, traits.result.clone());
     if f.task {
         (
             quote!(#p::SvType::Void),

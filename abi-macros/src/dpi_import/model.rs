@@ -4,6 +4,7 @@ use abi_model::sv::{MAX_PACKED_RESULT_BITS, PACKED_RESULT_RULE};
 use syn::{FnArg, Ident, ItemFn, LitStr, Pat, ReturnType, Type};
 
 use super::args::Args;
+use crate::dpi_flavour::DpiFlavour;
 pub(crate) use crate::dpi_param::Direction;
 use crate::dpi_param::{Side, classify};
 use crate::errors::Errors;
@@ -33,6 +34,8 @@ pub(crate) struct FunctionModel {
     pub(crate) doc: String,
     pub(crate) params: Vec<ParamModel>,
     pub(crate) result: Type,
+    /// The DPI-C ABI its shim follows.
+    pub(crate) flavour: crate::dpi_flavour::DpiFlavour,
 }
 
 /// Take `#[inout]` off the parameters (it is ours, and not a real attribute),
@@ -59,6 +62,7 @@ impl FunctionModel {
         errors: &mut Errors,
     ) -> Option<FunctionModel> {
         let sig = &f.sig;
+        let flavour = crate::dpi_flavour::resolve(args.flavour, errors);
         check_attributes(&f.attrs, "dpi_import", errors);
         check_plain_signature(sig, "#[dpi_import]", errors);
 
@@ -121,7 +125,11 @@ impl FunctionModel {
         if task && !syntax::is_unit(&result) {
             errors.spanned(&sig.output, "a DPI-C task returns nothing (its C result is the disable flag); return values through `&mut T` outputs");
         }
-        if let Some(pure) = &args.pure {
+        // IEEE 1800 35.5.2's rule for `pure`; Verilator accepts a `pure`
+        // import with outputs or without a result (5.006 and 5.049 lint
+        // it clean), so its flavour declares it as written.
+        let standard_pure = args.pure.as_ref().filter(|_| flavour == DpiFlavour::Ieee);
+        if let Some(pure) = standard_pure {
             if syntax::is_unit(&result) {
                 errors.spanned(
                     pure,
@@ -132,7 +140,7 @@ impl FunctionModel {
                 if p.direction != Direction::In {
                     errors.spanned(
                         &p.written,
-                        "a `pure` import cannot have outputs or inouts (IEEE 1800 35.5.2)",
+                        "a `pure` import cannot have outputs or inouts (IEEE 1800 35.5.2); Verilator accepts them (`#[dpi_import(pure, verilator)]`)",
                     );
                 }
             }
@@ -154,6 +162,7 @@ impl FunctionModel {
             doc: syntax::doc_string(&f.attrs),
             params,
             result,
+            flavour,
         })
     }
 }

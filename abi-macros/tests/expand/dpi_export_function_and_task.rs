@@ -10,6 +10,29 @@ pub fn sv_double(
     static __ABI_SYMBOL: ::abi_core::__private::LazySymbol = ::abi_core::__private::linked_symbol!(
         "sv_double"
     );
+    if const {
+        ::abi_core::__private::DpiDecl {
+            sv_name: "sv_double",
+            context: false,
+            pure: false,
+            task: false,
+            params: &[
+                ::abi_core::__private::DpiParamDecl {
+                    direction: ::abi_core::__private::Direction::In,
+                    sv_type: <f32 as ::abi_core::__private::DpiType>::SV_TYPE,
+                },
+                <i32 as ::abi_core::__private::DpiType>::SV_INOUT,
+            ],
+            result: <f32 as ::abi_core::__private::DpiResult>::SV_TYPE,
+            flavour: ::abi_core::__private::DpiFlavour::Ieee,
+        }
+            .differs_between_flavours(true)
+    } {
+        static __ABI_CHECKED: ::abi_core::__private::core::sync::atomic::AtomicBool = ::abi_core::__private::core::sync::atomic::AtomicBool::new(
+            false,
+        );
+        ::abi_core::__private::standard_export_or_abort("sv_double", &__ABI_CHECKED);
+    }
     ::abi_core::__private::require_scope("sv_double")?;
     let __abi_address = __ABI_SYMBOL.get()?;
     let __abi_export: unsafe extern "C" fn(
@@ -57,6 +80,7 @@ const _: () = {
             <i32 as ::abi_core::__private::DpiType>::SV_INOUT,
         ],
         result: <f32 as ::abi_core::__private::DpiResult>::SV_TYPE,
+        flavour: ::abi_core::__private::DpiFlavour::Ieee,
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
@@ -84,6 +108,29 @@ pub fn sv_wait(
     static __ABI_SYMBOL: ::abi_core::__private::LazySymbol = ::abi_core::__private::linked_symbol!(
         "sv_wait"
     );
+    if const {
+        ::abi_core::__private::DpiDecl {
+            sv_name: "sv_wait",
+            context: false,
+            pure: false,
+            task: true,
+            params: &[
+                ::abi_core::__private::DpiParamDecl {
+                    direction: ::abi_core::__private::Direction::In,
+                    sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
+                },
+                <bool as ::abi_core::__private::DpiType>::SV_OUTPUT,
+            ],
+            result: ::abi_core::__private::SvType::Void,
+            flavour: ::abi_core::__private::DpiFlavour::Ieee,
+        }
+            .differs_between_flavours(true)
+    } {
+        static __ABI_CHECKED: ::abi_core::__private::core::sync::atomic::AtomicBool = ::abi_core::__private::core::sync::atomic::AtomicBool::new(
+            false,
+        );
+        ::abi_core::__private::standard_export_or_abort("sv_wait", &__ABI_CHECKED);
+    }
     ::abi_core::__private::require_scope("sv_wait")?;
     let __abi_address = __ABI_SYMBOL.get()?;
     let __abi_export: unsafe extern "C" fn(
@@ -129,6 +176,7 @@ const _: () = {
             <bool as ::abi_core::__private::DpiType>::SV_OUTPUT,
         ],
         result: ::abi_core::__private::SvType::Void,
+        flavour: ::abi_core::__private::DpiFlavour::Ieee,
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =

@@ -290,7 +290,7 @@ int dpi_names_via_exports(int code);
 
 /**
  * The opcode after `op` in declaration order (cyclic), as an output and
- * as the result (a packed result: the `verilator` feature).
+ * as the result (a packed result: Verilator's DPI-C flavour).
  *
  * Rust: `c_tests::dpi_exports::dpi_next_opcode`
  */
@@ -475,11 +475,17 @@ short dpi_shortints(short a, unsigned short b, unsigned short *echo);
 /**
  * `shortreal` in every direction: the result is `x * 0.5`, the output
  * `x + 1`, and the inout doubles. (Verilator passes `shortreal` as
- * `double`; with abi-core's `verilator` feature the shim converts.)
+ * `double`; in Verilator's DPI-C flavour, this crate's, the shim converts.)
  *
  * Rust: `c_tests::dpi_exports::dpi_shortreal`
  */
 double dpi_shortreal(double x, double *plus_one, double *doubled);
+/* Links only with a library whose `dpi_shortreal` was built for Verilator's DPI-C ABI: the other
+ * flavour passes it differently. */
+#if defined(__GNUC__) || defined(__clang__)
+extern const unsigned char abi_core_dpi_flavour__dpi_shortreal__needs_library_built_for_verilator;
+static const unsigned char *const abi_core_dpi_flavour_check__dpi_shortreal __attribute__((used)) = &abi_core_dpi_flavour__dpi_shortreal__needs_library_built_for_verilator;
+#endif
 
 /**
  * `bit signed [9:0]` in and out, and an inout `bit signed [69:0]`: the

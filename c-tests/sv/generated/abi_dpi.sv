@@ -2,7 +2,7 @@
 // DPI-C imports of functions implemented in Rust.
 package abi_dpi;
 `ifndef VERILATOR
-  `include "abi-core: this package and its library were built for Verilator's DPI-C ABI (the verilator feature), which passes shortreal as double and export tasks differently from IEEE 1800: build the library without the verilator feature for this simulator, and regenerate the package"
+  `include "abi-core: this package and its library were built for Verilator's DPI-C ABI, which passes shortreal as double and export tasks differently from IEEE 1800: for this simulator build the functions with the ieee flavour (#[dpi_import(ieee)], or ABI_CORE_DPI_FLAVOUR=ieee in the crate's build script), and regenerate the package"
 `endif
 
   // Rust: `c_tests::dpi_exports::Opcode` (#[derive(DpiEnum)])
@@ -203,7 +203,7 @@ package abi_dpi;
   import "DPI-C" context function int dpi_names_via_exports(input int code);
 
   // The opcode after `op` in declaration order (cyclic), as an output and
-  // as the result (a packed result: the `verilator` feature).
+  // as the result (a packed result: Verilator's DPI-C flavour).
   // Rust: `c_tests::dpi_exports::dpi_next_opcode`
   import "DPI-C" function opcode_t dpi_next_opcode(input opcode_t op, output opcode_t next);
 
@@ -315,7 +315,7 @@ package abi_dpi;
 
   // `shortreal` in every direction: the result is `x * 0.5`, the output
   // `x + 1`, and the inout doubles. (Verilator passes `shortreal` as
-  // `double`; with abi-core's `verilator` feature the shim converts.)
+  // `double`; in Verilator's DPI-C flavour, this crate's, the shim converts.)
   // Rust: `c_tests::dpi_exports::dpi_shortreal`
   import "DPI-C" function shortreal dpi_shortreal(input shortreal x, output shortreal plus_one, inout shortreal doubled);
 

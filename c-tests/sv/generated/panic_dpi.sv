@@ -2,7 +2,7 @@
 // DPI-C imports of functions implemented in Rust.
 package panic_dpi;
 `ifndef VERILATOR
-  `include "abi-core: this package and its library were built for Verilator's DPI-C ABI (the verilator feature), which passes shortreal as double and export tasks differently from IEEE 1800: build the library without the verilator feature for this simulator, and regenerate the package"
+  `include "abi-core: this package and its library were built for Verilator's DPI-C ABI, which passes shortreal as double and export tasks differently from IEEE 1800: for this simulator build the functions with the ieee flavour (#[dpi_import(ieee)], or ABI_CORE_DPI_FLAVOUR=ieee in the crate's build script), and regenerate the package"
 `endif
 
   // Panics for any input: the simulation (or a C caller) aborts with a

@@ -10,7 +10,7 @@ pub struct Sample {
 
 // A 4-state packed struct cannot be a DPI-C result (even Verilator returns
 // only 2-state packed values): the hint says to use an output.
-#[abi_core::dpi_import]
+#[abi_core::dpi_import(verilator)]
 pub fn sample() -> Sample {
     Sample { valid: Logic::X, data: LogicVec::ZERO }
 }

@@ -1,0 +1,121 @@
+pub fn half(x: f32) -> f32 {
+    x / 2.0
+}
+#[doc(hidden)]
+#[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
+const _: () = {
+    static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
+        sv_name: ::abi_core::__private::checked_sv_name("half"),
+        context: false,
+        pure: false,
+        task: false,
+        params: &[<f32 as ::abi_core::__private::VerilatorType>::SV_INPUT],
+        result: <f32 as ::abi_core::__private::VerilatorResult>::SV_TYPE,
+        flavour: ::abi_core::__private::DpiFlavour::Verilator,
+    };
+    #[used]
+    #[unsafe(
+        export_name = "abi_core_dpi_flavour__half__needs_library_built_for_verilator"
+    )]
+    static __ABI_FLAVOUR_MARKER: u8 = 0;
+    ::abi_core::__private::register!(
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
+        ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::Abi::DpiImport(& __ABI_DPI), text :
+        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(), "\0half\0f32\0\0x\0f32\0"), symbol : "half", is_unsafe : false,
+        named_args : false, params : & [< f32 as ::abi_core::__private::VerilatorType >
+        ::INPUT_PARAM], result : < f32 as ::abi_core::__private::VerilatorResult >
+        ::RESULT, };
+    );
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<f32>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, f32>();
+    }
+    #[unsafe(export_name = "half")]
+    unsafe extern "C" fn __abi_dpi_import_half(
+        __abi_arg0: <f32 as ::abi_core::__private::VerilatorType>::Input,
+    ) -> <f32 as ::abi_core::__private::VerilatorResult>::Raw {
+        ::abi_core::__private::abort_on_panic(
+            &__ABI_FUNCTION,
+            &(__abi_arg0,),
+            |&(__abi_arg0,)| {
+                let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+                    unsafe {
+                        <f32 as ::abi_core::__private::VerilatorType>::from_input(
+                            __abi_arg0,
+                        )
+                    },
+                    &__ABI_FUNCTION,
+                    0usize,
+                );
+                let __abi_value = half(__abi_arg0);
+                if false
+                    || <f32 as ::abi_core::__private::VerilatorResult>::OWNS_HANDED_STRINGS
+                {
+                    unsafe { ::abi_core::__private::release_handed_strings(0u32) };
+                }
+                <f32 as ::abi_core::__private::VerilatorResult>::into_c(__abi_value)
+            },
+        )
+    }
+    ::abi_core::__private::shim_code!("half");
+};
+///
+///
+///A SystemVerilog export (`export "DPI-C" task`), found in the running simulator.
+/// Fails with `DpiError::NoScope` when called with no DPI scope set
+/// (outside a `context` import or `Scope::with`).
+pub fn sv_wait(
+    cycles: f32,
+) -> ::core::result::Result<(), ::abi_core::__private::DpiError> {
+    static __ABI_SYMBOL: ::abi_core::__private::LazySymbol = ::abi_core::__private::LazySymbol::new(
+        c"sv_wait",
+    );
+    ::abi_core::__private::require_scope("sv_wait")?;
+    let __abi_address = __ABI_SYMBOL.get()?;
+    let __abi_export: unsafe extern "C" fn(
+        <f32 as ::abi_core::__private::VerilatorType>::Input,
+    ) -> ::abi_core::__private::VerilatorExportTaskReturn = unsafe {
+        ::core::mem::transmute(__abi_address.as_ptr())
+    };
+    let __abi_returned = <f32 as ::abi_core::__private::VerilatorValue>::with_input(
+        &cycles,
+        |__abi_raw0| unsafe { __abi_export(__abi_raw0) },
+    );
+    ::abi_core::__private::verilator_export_task_outcome("sv_wait", __abi_returned)
+}
+#[doc(hidden)]
+#[allow(non_upper_case_globals, clippy::all)]
+const _: () = {
+    static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
+        sv_name: "sv_wait",
+        context: false,
+        pure: false,
+        task: true,
+        params: &[
+            ::abi_core::__private::DpiParamDecl {
+                direction: ::abi_core::__private::Direction::In,
+                sv_type: <f32 as ::abi_core::__private::VerilatorType>::SV_TYPE,
+            },
+        ],
+        result: ::abi_core::__private::SvType::Void,
+        flavour: ::abi_core::__private::DpiFlavour::Verilator,
+    };
+    ::abi_core::__private::register!(
+        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
+        ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::Abi::DpiExport(& __ABI_DPI), text :
+        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(), "\0sv_wait\0()\0\0cycles\0f32\0"), symbol : "sv_wait", is_unsafe
+        : false, named_args : false, params : & [< f32 as
+        ::abi_core::__private::VerilatorType > ::INPUT_PARAM], result :
+        ::abi_core::__private::ResultType::Value { c_type :
+        ::abi_core::__private::VERILATOR_EXPORT_TASK_C_TYPE, record :
+        ::core::option::Option::None, }, };
+    );
+};
