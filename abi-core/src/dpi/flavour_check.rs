@@ -9,7 +9,8 @@
 //! Verilator is recognised by its runtime: a weak reference to
 //! `vl_finish(const char*, int, const char*)` (`_Z9vl_finishPKciS0_`), which
 //! `verilated.o` defines in Verilator 5.006 and 5.049 alike, resolves to its
-//! address when the runtime is linked in and to null otherwise; no
+//! address when the runtime is linked in and to null otherwise (the same
+//! link-time reference as the svdpi functions', `dpi/runtime.rs`); no
 //! `-rdynamic` is needed.
 
 use core::sync::atomic::{AtomicBool, Ordering};
@@ -72,37 +73,14 @@ fn mismatch(what: &str, attribute: &str) -> ! {
     std::process::abort()
 }
 
-// A pointer-sized cell holding the address of `vl_finish`, weakly: null
-// when no object of the link defines it.
-#[cfg(all(target_os = "linux", not(miri)))]
-core::arch::global_asm!(
-    ".weak _Z9vl_finishPKciS0_",
-    ".pushsection .data.rel.ro.abi_core_verilator_probe,\"aw\"",
-    ".p2align 3",
-    ".globl abi_core_verilator_probe",
-    ".hidden abi_core_verilator_probe",
-    "abi_core_verilator_probe:",
-    ".dc.a _Z9vl_finishPKciS0_",
-    ".popsection",
-);
-
-/// Whether Verilator's runtime is linked into the running program.
-#[cfg(all(target_os = "linux", not(miri)))]
+/// Whether Verilator's runtime is linked into the running program: the
+/// weak reference [`__linked_symbol!`](crate::__linked_symbol) writes (ELF
+/// targets), else the look-up by name (a shared library loaded by a
+/// Verilator executable that exports its symbols); under Miri, never.
 fn verilator_runtime_linked() -> bool {
-    unsafe extern "C" {
-        static abi_core_verilator_probe: *const u8;
-    }
-    // SAFETY: the cell above, initialised by the linker; read volatile so
-    // that it is read as it is at run time.
-    let address = unsafe { core::ptr::read_volatile(&raw const abi_core_verilator_probe) };
-    !address.is_null()
-}
-
-/// Whether Verilator's runtime is linked into the running program: not
-/// known off Linux (and under Miri), where no check is made.
-#[cfg(not(all(target_os = "linux", not(miri))))]
-fn verilator_runtime_linked() -> bool {
-    false
+    static VL_FINISH: crate::dpi::runtime::LazySymbol =
+        crate::__linked_symbol!("_Z9vl_finishPKciS0_");
+    VL_FINISH.get().is_ok()
 }
 
 #[cfg(test)]

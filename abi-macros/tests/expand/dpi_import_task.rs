@@ -35,33 +35,38 @@ const _: () = {
     unsafe extern "C" fn __abi_dpi_import_tick(
         __abi_arg0: <i64 as ::abi_core::__private::DpiType>::Input,
     ) -> ::abi_core::__private::core::primitive::i32 {
-        ::abi_core::__private::abort_on_panic(
-            &__ABI_FUNCTION,
-            &(__abi_arg0,),
-            |&(__abi_arg0,)| {
-                if const { __ABI_DPI.differs_between_flavours(false) } {
-                    static __ABI_CHECKED: ::abi_core::__private::core::sync::atomic::AtomicBool = ::abi_core::__private::core::sync::atomic::AtomicBool::new(
-                        false,
-                    );
-                    ::abi_core::__private::standard_import_or_abort(
+        {
+            let __abi_args = (__abi_arg0,);
+            ::abi_core::__private::abort_on_panic(
+                &__ABI_FUNCTION,
+                &__abi_args,
+                |&(__abi_arg0,)| {
+                    if const { __ABI_DPI.differs_between_flavours(false) } {
+                        static __ABI_CHECKED: ::abi_core::__private::core::sync::atomic::AtomicBool = ::abi_core::__private::core::sync::atomic::AtomicBool::new(
+                            false,
+                        );
+                        ::abi_core::__private::standard_import_or_abort(
+                            &__ABI_FUNCTION,
+                            &__ABI_CHECKED,
+                        );
+                    }
+                    let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <i64 as ::abi_core::__private::DpiType>::from_input
+                            })(__abi_arg0)
+                        },
                         &__ABI_FUNCTION,
-                        &__ABI_CHECKED,
+                        0usize,
                     );
-                }
-                let __abi_arg0 = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <i64 as ::abi_core::__private::DpiType>::from_input(__abi_arg0)
-                    },
-                    &__ABI_FUNCTION,
-                    0usize,
-                );
-                let __abi_value = tick(__abi_arg0);
-                {
-                    let () = __abi_value;
-                    ::abi_core::__private::TASK_NOT_DISABLED
-                }
-            },
-        )
+                    let __abi_value = tick(__abi_arg0);
+                    {
+                        let () = __abi_value;
+                        ::abi_core::__private::TASK_NOT_DISABLED
+                    }
+                },
+            )
+        }
     }
     ::abi_core::__private::shim_code!("tick");
 };

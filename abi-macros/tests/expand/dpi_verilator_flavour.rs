@@ -40,28 +40,33 @@ const _: () = {
     unsafe extern "C" fn __abi_dpi_import_half(
         __abi_arg0: <f32 as ::abi_core::__private::VerilatorType>::Input,
     ) -> <f32 as ::abi_core::__private::VerilatorResult>::Raw {
-        ::abi_core::__private::abort_on_panic(
-            &__ABI_FUNCTION,
-            &(__abi_arg0,),
-            |&(__abi_arg0,)| {
-                let __abi_arg0 = ::abi_core::__private::argument_or_abort(
-                    unsafe {
-                        <f32 as ::abi_core::__private::VerilatorType>::from_input(
-                            __abi_arg0,
-                        )
-                    },
-                    &__ABI_FUNCTION,
-                    0usize,
-                );
-                let __abi_value = half(__abi_arg0);
-                if false
-                    || <f32 as ::abi_core::__private::VerilatorResult>::OWNS_HANDED_STRINGS
-                {
-                    unsafe { ::abi_core::__private::release_handed_strings(0u32) };
-                }
-                <f32 as ::abi_core::__private::VerilatorResult>::into_c(__abi_value)
-            },
-        )
+        {
+            let __abi_args = (__abi_arg0,);
+            ::abi_core::__private::abort_on_panic(
+                &__ABI_FUNCTION,
+                &__abi_args,
+                |&(__abi_arg0,)| {
+                    let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+                        unsafe {
+                            ({
+                                <f32 as ::abi_core::__private::VerilatorType>::from_input
+                            })(__abi_arg0)
+                        },
+                        &__ABI_FUNCTION,
+                        0usize,
+                    );
+                    let __abi_value = half(__abi_arg0);
+                    if false
+                        || <f32 as ::abi_core::__private::VerilatorResult>::OWNS_HANDED_STRINGS
+                    {
+                        unsafe { ::abi_core::__private::release_handed_strings(0u32) };
+                    }
+                    ({
+                        <f32 as ::abi_core::__private::VerilatorResult>::into_c
+                    })(__abi_value)
+                },
+            )
+        }
     }
     ::abi_core::__private::shim_code!("half");
 };
@@ -73,8 +78,8 @@ const _: () = {
 pub fn sv_wait(
     cycles: f32,
 ) -> ::core::result::Result<(), ::abi_core::__private::DpiError> {
-    static __ABI_SYMBOL: ::abi_core::__private::LazySymbol = ::abi_core::__private::LazySymbol::new(
-        c"sv_wait",
+    static __ABI_SYMBOL: ::abi_core::__private::LazySymbol = ::abi_core::__private::linked_symbol!(
+        "sv_wait"
     );
     ::abi_core::__private::require_scope("sv_wait")?;
     let __abi_address = __ABI_SYMBOL.get()?;
@@ -83,10 +88,9 @@ pub fn sv_wait(
     ) -> ::abi_core::__private::VerilatorExportTaskReturn = unsafe {
         ::core::mem::transmute(__abi_address.as_ptr())
     };
-    let __abi_returned = <f32 as ::abi_core::__private::VerilatorValue>::with_input(
-        &cycles,
-        |__abi_raw0| unsafe { __abi_export(__abi_raw0) },
-    );
+    let __abi_returned = ({
+        <f32 as ::abi_core::__private::VerilatorValue>::with_input
+    })(&cycles, |__abi_raw0| unsafe { __abi_export(__abi_raw0) });
     ::abi_core::__private::verilator_export_task_outcome("sv_wait", __abi_returned)
 }
 #[doc(hidden)]
