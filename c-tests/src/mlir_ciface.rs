@@ -1390,22 +1390,16 @@ mod jit_calls {
     #[test]
     fn rust_calls_mlir_found_at_run_time() {
         let lib = library();
-        // SAFETY: `lib` is a loaded object; the names are NUL-terminated.
-        let (sums, fill) = unsafe {
-            (
-                dlsym(lib, JitRowSums::SYMBOL.as_ptr()),
-                dlsym(lib, JitFill::SYMBOL.as_ptr()),
-            )
-        };
-        // SAFETY: the symbols are the C interfaces of `mlir/jit.mlir`'s
-        // functions, which the declarations describe; the object is never
+        // SAFETY: `lib` is a loaded object; the name is NUL-terminated.
+        let sums = unsafe { dlsym(lib, JitRowSums::SYMBOL.as_ptr()) };
+        // SAFETY: as above.
+        let fill = unsafe { dlsym(lib, JitFill::SYMBOL.as_ptr()) };
+        // SAFETY: the symbol is the C interface of `mlir/jit.mlir`'s
+        // function, which the declaration describes; the object is never
         // unloaded.
-        let (sums, fill) = unsafe {
-            (
-                JitRowSums::from_address(sums).expect("found"),
-                JitFill::from_address(fill).expect("found"),
-            )
-        };
+        let sums = unsafe { JitRowSums::from_address(sums) }.expect("found");
+        // SAFETY: as above.
+        let fill = unsafe { JitFill::from_address(fill) }.expect("found");
         let data = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0];
         let mut out = [0.0f32; 2];
         sums.call(

@@ -72,6 +72,8 @@ pub(crate) fn minimum_rust_version() -> Result<(), String> {
             "abi-macros",
             "--package",
             "abi-mlir-build",
+            "--package",
+            "abi-mlir-runtime",
         ])
         .args([
             "--features",

@@ -117,15 +117,8 @@ fn programs(root: &Path) -> Result<Vec<PathBuf>, String> {
 /// libraries (downloaded and unpacked into `target/libmlir-19` when the
 /// package is not installed).
 fn mlir_19(root: &Path) -> Result<Option<Version>, String> {
+    use crate::quick_starts::skip;
     let bin = PathBuf::from("/usr/lib/llvm-19/bin");
-    let skip = |message: String| {
-        if crate::under_ci() {
-            Err(message)
-        } else {
-            println!("SKIPPED: {message}");
-            Ok(None)
-        }
-    };
     if !bin.join("mlir-cpu-runner").exists() {
         return skip("MLIR 19: mlir-cpu-runner (mlir-19-tools) is not installed".to_owned());
     }

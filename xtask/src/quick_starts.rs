@@ -303,14 +303,6 @@ fn mlir_22(root: &Path, scratch: &Path, chapter: &str, name: &str) -> Result<boo
 /// archive of ELF objects). `Ok(None)`: not available, said so (outside
 /// CI; under CI an error).
 pub(crate) fn mlir_22_tools(root: &Path) -> Result<Option<PathBuf>, String> {
-    let skip = |message: String| {
-        if crate::under_ci() {
-            Err(message)
-        } else {
-            println!("SKIPPED: {message}");
-            Ok(None)
-        }
-    };
     if !crate::tools::has_command("clang-22") {
         return skip("MLIR 22: clang-22 is not installed".to_owned());
     }
@@ -346,6 +338,17 @@ pub(crate) fn mlir_22_tools(root: &Path) -> Result<Option<PathBuf>, String> {
         ));
     }
     Ok(Some(bin))
+}
+
+/// A tool that is missing: said so and `Ok(None)` outside CI, an error
+/// under CI (where nothing may be skipped).
+pub(crate) fn skip<T>(message: String) -> Result<Option<T>, String> {
+    if crate::under_ci() {
+        Err(message)
+    } else {
+        println!("SKIPPED: {message}");
+        Ok(None)
+    }
 }
 
 /// Debian `packages` downloaded (`apt-get download`) and unpacked into

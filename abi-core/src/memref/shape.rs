@@ -236,14 +236,31 @@ impl<const N: usize> Geometry<N> {
     /// nothing, so its pointers may be NULL or anything else.)
     #[inline]
     fn check_data<T>(&self, aligned: *mut T, range: (isize, isize)) -> Result<(), MemRefError> {
-        check_data(aligned, range)
+        check_data_sized(aligned as usize, size_of::<T>(), align_of::<T>(), range)
     }
 
+    // `index_range`, `self_overlaps` and `is_row_major` loop over the
+    // arrays; the dynamic-rank views use slice versions of the same rules
+    // (the free functions below). Calling those from here instead took the
+    // memref benchmark's transposed traversal from 1.63 to 2.48
+    // instructions per element (measured with callgrind, twice).
     /// The smallest and largest element index (from `aligned`) a non-empty
     /// memref of this geometry reaches.
     #[inline]
     pub fn index_range(&self) -> Result<(isize, isize), MemRefError> {
-        index_range(self.offset, self.sizes.iter().copied().zip(self.strides))
+        let (mut first, mut last) = (self.offset, self.offset);
+        for dim in 0..N {
+            let size = isize::try_from(self.sizes[dim]).map_err(|_| MemRefError::Overflow)?;
+            let reach = (size - 1)
+                .checked_mul(self.strides[dim])
+                .ok_or(MemRefError::Overflow)?;
+            if reach < 0 {
+                first = first.checked_add(reach).ok_or(MemRefError::Overflow)?;
+            } else {
+                last = last.checked_add(reach).ok_or(MemRefError::Overflow)?;
+            }
+        }
+        Ok((first, last))
     }
 
     /// Whether two different indices can reach the same element (a stride
@@ -256,27 +273,52 @@ impl<const N: usize> Geometry<N> {
         // On the stack: this runs on every call of a shim taking a
         // `MemRefMut` (a `Vec` here was a third of such a call's cost).
         let mut dims = [(0usize, 0usize); N];
-        let count = collect_moving_dims(&self.sizes, &self.strides, &mut dims);
-        dims_overlap(&mut dims[..count])
+        let mut count = 0;
+        for k in 0..N {
+            if self.sizes[k] > 1 {
+                dims[count] = (self.strides[k].unsigned_abs(), self.sizes[k]);
+                count += 1;
+            }
+        }
+        let dims = &mut dims[..count];
+        dims.sort_unstable();
+        // Each dimension must step over everything the smaller ones reach.
+        let mut span = 1usize;
+        for &mut (stride, size) in dims {
+            if stride < span {
+                return true;
+            }
+            span = match stride
+                .checked_mul(size - 1)
+                .and_then(|r| r.checked_add(span))
+            {
+                Some(s) => s,
+                None => return true,
+            };
+        }
+        false
     }
 
     /// Whether the elements are contiguous in row-major order (any offset).
     pub fn is_row_major(&self) -> bool {
-        is_row_major(&self.sizes, &self.strides, self.len)
+        if self.len == 0 {
+            return true;
+        }
+        let mut step = 1isize;
+        for dim in (0..N).rev() {
+            if self.sizes[dim] > 1 && self.strides[dim] != step {
+                return false;
+            }
+            step *= self.sizes[dim] as isize;
+        }
+        true
     }
 }
 
-/// The data of a non-empty memref whose elements span indices
-/// `first..=last` from `aligned`: non-NULL, aligned, nothing before
-/// `aligned`, nothing past the address space. (An empty memref reads
-/// nothing, so its pointers may be NULL or anything else.)
-#[inline]
-pub(crate) fn check_data<T>(aligned: *mut T, range: (isize, isize)) -> Result<(), MemRefError> {
-    check_data_sized(aligned as usize, size_of::<T>(), align_of::<T>(), range)
-}
-
-/// [`check_data`] for elements of `element_size` bytes at alignment
-/// `align`, known at run time.
+/// The data of a non-empty memref whose elements (of `element_size`
+/// bytes at alignment `align`, known at run time) span indices
+/// `first..=last` from `aligned`: what `Geometry::check_data` checks for a
+/// Rust element type, for the dynamic-rank and byte views.
 #[inline]
 pub(crate) fn check_data_sized(
     aligned: usize,

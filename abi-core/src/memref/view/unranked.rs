@@ -190,6 +190,7 @@ impl<'a, T: MemRefElement> UnrankedMemRef<'a, T> {
 
 /// The rank of an unranked descriptor, after checking that its pointer is
 /// not NULL and its rank is in `0..=MAX_UNRANKED_RANK`.
+#[inline]
 pub(crate) fn checked_rank(desc: &UnrankedMemRefDescriptor) -> Result<usize, MemRefError> {
     if desc.descriptor.is_null() {
         return Err(MemRefError::NullDescriptor);
