@@ -55,6 +55,35 @@ pub(crate) fn target_dir() -> Result<PathBuf, String> {
     }
 }
 
+/// Remove what cargo extracted from earlier runs' packages: `cargo package`
+/// verifies each crate against the others through a local registry, whose
+/// tarballs cargo unpacks once into `$CARGO_HOME/registry/src/-<hash>/`
+/// (the hash of the registry's path) and never again while the folder
+/// exists. A checkout at a path used before (a CI folder cloned afresh)
+/// would build against the old sources of its own crates: seen as an
+/// abi-macros that did not find an item added to abi-model since. The
+/// folders of local registries are named from an empty name (`-<hash>`);
+/// crates.io's are left alone.
+fn forget_extracted_packages(version: &str) {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")));
+    let Some(sources) = home.map(|h| h.join("registry/src")) else {
+        return;
+    };
+    let Ok(registries) = std::fs::read_dir(&sources) else {
+        return;
+    };
+    for registry in registries.flatten() {
+        if !registry.file_name().to_string_lossy().starts_with('-') {
+            continue;
+        }
+        for (name, _) in CRATES {
+            let _ = std::fs::remove_dir_all(registry.path().join(format!("{name}-{version}")));
+        }
+    }
+}
+
 fn version() -> Result<String, String> {
     crate::hygiene::workspace_manifest_value("version")
 }
@@ -74,6 +103,7 @@ pub(crate) fn from_tarballs() -> Result<(), String> {
     for (name, _) in CRATES {
         let _ = std::fs::remove_file(target.join(format!("package/{name}-{version}.crate")));
     }
+    forget_extracted_packages(&version);
     let mut package = Command::new(&cargo);
     package.args(["package", "--allow-dirty", "--locked"]);
     for (name, _) in CRATES {
