@@ -45,6 +45,8 @@ mod manual {
 
 pub mod bench;
 pub mod bitint_exports;
+pub mod dpi_arrays;
+pub mod dpi_export_forms;
 pub mod dpi_exports;
 pub mod exports;
 pub mod logic_oracle;

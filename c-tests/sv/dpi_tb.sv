@@ -44,6 +44,22 @@ module dpi_tb;
     return text.len();
   endfunction
 
+  // An export's `inout string` (c-tests/src/dpi_export_forms.rs): an
+  // import that hands strings over runs first, then `+sv` is appended.
+  function int sv_string_grow(inout string text);
+    string detail, described;
+    int old;
+    old = text.len();
+    described = dpi_string_describe(old, detail);
+    text = {text, "+sv"};
+    return old;
+  endfunction
+
+  // A `&CStr` Rust lends to an export.
+  function int sv_cstr_length(input string text);
+    return text.len();
+  endfunction
+
   // Writes any int into an opcode_t with a cast, which SystemVerilog does
   // not check (3 is no opcode): Rust must refuse it.
   function void sv_opcode_of(input int code, output opcode_t op);
@@ -52,6 +68,9 @@ module dpi_tb;
 
   int checks = 0;
   int failures = 0;
+
+  // Arrays of every element type in every direction (dpi_arrays.sv).
+  dpi_arrays arrays();
 
   function automatic void check(bit ok, string what);
     checks++;
@@ -319,6 +338,7 @@ module dpi_tb;
       described = dpi_string_describe(-1, detail);
       check(described == "code -1" && detail == "detail of -1", "string output and result again");
       check(dpi_names_via_exports(7) == 0, "strings from exports, and one passed to an export");
+      check(dpi_export_strings(7) == 0, "an export's inout string, and borrowed strings passed to one");
     end
 
     // logic signed [11:0]: negated in Rust, compared signed here
@@ -369,6 +389,10 @@ module dpi_tb;
       check(dpi_opcode_via_export(5) == 5, "export enum output");
       check(dpi_opcode_via_export(3) == -1, "export enum output that is no label");
     end
+
+    arrays.run();
+    checks += arrays.checks;
+    failures += arrays.failures;
 
     if (failures != 0) $fatal(1, "DPI: %0d of %0d checks failed", failures, checks);
     $display("DPI OK: %0d checks passed", checks);

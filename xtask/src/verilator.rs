@@ -231,7 +231,11 @@ fn dpi_testbench(verilator: &Verilator) -> Result<(), String> {
     let simulation = verilate(
         verilator,
         "dpi_tb",
-        &[generated.join("abi_dpi.sv"), sv.join("dpi_tb.sv")],
+        &[
+            generated.join("abi_dpi.sv"),
+            sv.join("dpi_arrays.sv"),
+            sv.join("dpi_tb.sv"),
+        ],
         &obj,
         None,
         None,

@@ -165,6 +165,10 @@ mod miri_svdpi {
         svPutBitArrElem1VecVal, svPutBitArrElem2VecVal, svPutBitArrElem3VecVal,
         svGetLogicArrElem1VecVal, svGetLogicArrElem2VecVal, svGetLogicArrElem3VecVal,
         svPutLogicArrElem1VecVal, svPutLogicArrElem2VecVal, svPutLogicArrElem3VecVal,
+        svGetBitArrElem1, svGetBitArrElem2, svGetBitArrElem3,
+        svPutBitArrElem1, svPutBitArrElem2, svPutBitArrElem3,
+        svGetLogicArrElem1, svGetLogicArrElem2, svGetLogicArrElem3,
+        svPutLogicArrElem1, svPutLogicArrElem2, svPutLogicArrElem3,
     }
 }
 

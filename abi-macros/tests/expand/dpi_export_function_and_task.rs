@@ -19,8 +19,9 @@ pub fn sv_double(
         ::core::mem::transmute(__abi_address.as_ptr())
     };
     ::abi_core::__private::require_export_inout::<i32>();
-    let mut __abi_raw1: <i32 as ::abi_core::__private::DpiType>::Cell = <i32 as ::abi_core::__private::DpiType>::to_cell(
-        *n,
+    let __abi_held1 = <i32 as ::abi_core::__private::ExportInout>::hold(&*n);
+    let mut __abi_raw1: <i32 as ::abi_core::__private::DpiType>::Cell = <i32 as ::abi_core::__private::ExportInout>::cell(
+        &__abi_held1,
     );
     let __abi_returned = <f32 as ::abi_core::__private::DpiValue>::with_input(
         &x,

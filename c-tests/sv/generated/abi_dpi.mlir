@@ -18,6 +18,7 @@
 //   dpi_integer (`c_tests::dpi_exports::dpi_integer`): parameter `x`: 4-state `integer` (CIRCT's DPI types are 2-state)
 //   dpi_invert12 (`c_tests::dpi_exports::dpi_invert12`): parameter `x`: 4-state `logic [11:0]` (CIRCT's DPI types are 2-state)
 //   dpi_logic_and (`c_tests::dpi_exports::dpi_logic_and`): the result: 4-state `logic` (CIRCT's DPI types are 2-state)
+//   dpi_macro_digit_name (`c_tests::dpi_arrays::dpi_macro_digit_name`): parameter `name`: `string`
 //   dpi_not1 (`c_tests::dpi_exports::dpi_not1`): the result: the 1-bit packed type `bit [0:0]`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_reverse8 (`c_tests::dpi_exports::dpi_reverse8`): the result: the 8-bit packed type `bit [7:0]`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_shift40 (`c_tests::dpi_exports::dpi_shift40`): parameter `v`: 4-state `logic [39:0]` (CIRCT's DPI types are 2-state)
@@ -63,6 +64,9 @@ module {
   // Rust: `c_tests::dpi_exports::dpi_count_flags`
   sim.func.dpi @dpi_count_flags(ref %flags : !llvm.ptr, return ret : i32)
 
+  // Rust: `c_tests::dpi_export_forms::dpi_export_strings`
+  sim.func.dpi @dpi_export_strings(in %round : i32, return ret : i32)
+
   // Rust: `c_tests::dpi_exports::dpi_export_without_scope`
   sim.func.dpi @dpi_export_without_scope(return ret : i32)
 
@@ -80,6 +84,60 @@ module {
 
   // Rust: `c_tests::dpi_exports::dpi_next_opcode`
   sim.func.dpi @dpi_next_opcode(in %op : i3, out next : i3, return ret : i3)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_bit`
+  sim.func.dpi @dpi_oa_bit(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_bit70`
+  sim.func.dpi @dpi_oa_bit70(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_bit8`
+  sim.func.dpi @dpi_oa_bit8(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_bit_invert3`
+  sim.func.dpi @dpi_oa_bit_invert3(ref %a : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_byte`
+  sim.func.dpi @dpi_oa_byte(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_int`
+  sim.func.dpi @dpi_oa_int(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_logic`
+  sim.func.dpi @dpi_oa_logic(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_logic70`
+  sim.func.dpi @dpi_oa_logic70(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_logic8`
+  sim.func.dpi @dpi_oa_logic8(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_logic_ones2`
+  sim.func.dpi @dpi_oa_logic_ones2(ref %a : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_longint`
+  sim.func.dpi @dpi_oa_longint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_real`
+  sim.func.dpi @dpi_oa_real(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_real_consistent`
+  sim.func.dpi @dpi_oa_real_consistent(ref %a : !llvm.ptr, return ret : i1)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_shortint`
+  sim.func.dpi @dpi_oa_shortint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_ubyte`
+  sim.func.dpi @dpi_oa_ubyte(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_uint`
+  sim.func.dpi @dpi_oa_uint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_ulongint`
+  sim.func.dpi @dpi_oa_ulongint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_ushortint`
+  sim.func.dpi @dpi_oa_ushortint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
 
   // Rust: `c_tests::dpi_exports::dpi_opcode_via_export`
   sim.func.dpi @dpi_opcode_via_export(in %code : i32, return ret : i32)
@@ -146,6 +204,90 @@ module {
 
   // Rust: `c_tests::dpi_exports::dpi_triple200`
   sim.func.dpi @dpi_triple200(in %x : i200, out out : i200)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_bit`
+  sim.func.dpi @dpi_ua_bit(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_bit70`
+  sim.func.dpi @dpi_ua_bit70(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_bit8`
+  sim.func.dpi @dpi_ua_bit8(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_bus_sample`
+  sim.func.dpi @dpi_ua_bus_sample(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_bus_state`
+  sim.func.dpi @dpi_ua_bus_state(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_byte`
+  sim.func.dpi @dpi_ua_byte(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_chandle`
+  sim.func.dpi @dpi_ua_chandle(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_chandle2d`
+  sim.func.dpi @dpi_ua_chandle2d(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_float32`
+  sim.func.dpi @dpi_ua_float32(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_int`
+  sim.func.dpi @dpi_ua_int(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_int2d`
+  sim.func.dpi @dpi_ua_int2d(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_integer`
+  sim.func.dpi @dpi_ua_integer(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_logic`
+  sim.func.dpi @dpi_ua_logic(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_logic70`
+  sim.func.dpi @dpi_ua_logic70(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_logic8`
+  sim.func.dpi @dpi_ua_logic8(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_longint`
+  sim.func.dpi @dpi_ua_longint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_opcode`
+  sim.func.dpi @dpi_ua_opcode(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_real`
+  sim.func.dpi @dpi_ua_real(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_sbit10`
+  sim.func.dpi @dpi_ua_sbit10(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_shortint`
+  sim.func.dpi @dpi_ua_shortint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_shortreal`
+  sim.func.dpi @dpi_ua_shortreal(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_slogic12`
+  sim.func.dpi @dpi_ua_slogic12(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_string`
+  sim.func.dpi @dpi_ua_string(ref %a : !llvm.ptr, ref %b : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_string2d`
+  sim.func.dpi @dpi_ua_string2d(ref %a : !llvm.ptr, ref %b : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_ubyte`
+  sim.func.dpi @dpi_ua_ubyte(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_uint`
+  sim.func.dpi @dpi_ua_uint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_ulongint`
+  sim.func.dpi @dpi_ua_ulongint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_ushortint`
+  sim.func.dpi @dpi_ua_ushortint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
 
   // Rust: `c_tests::dpi_exports::dpi_weigh_2x3`
   sim.func.dpi @dpi_weigh_2x3(ref %m : !llvm.ptr, return ret : i32)

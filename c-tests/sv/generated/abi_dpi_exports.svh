@@ -10,6 +10,10 @@ export "DPI-C" function sv_add128;
 //   expects: task sv_count_task(input int by, output int total);
 export "DPI-C" task sv_count_task;
 
+// Rust: `c_tests::dpi_export_forms::sv_cstr_length`
+//   expects: function int sv_cstr_length(input string text);
+export "DPI-C" function sv_cstr_length;
+
 // Rust: `c_tests::dpi_exports::sv_double`
 //   expects: function int sv_double(input int x);
 export "DPI-C" function sv_double;
@@ -33,6 +37,10 @@ export "DPI-C" function sv_opcode_of;
 // Rust: `c_tests::dpi_exports::sv_quarter`
 //   expects: function shortreal sv_quarter(input shortreal x);
 export "DPI-C" function sv_quarter;
+
+// Rust: `c_tests::dpi_export_forms::sv_string_grow`
+//   expects: function int sv_string_grow(inout string text);
+export "DPI-C" function sv_string_grow;
 
 // Rust: `c_tests::dpi_exports::sv_string_length`
 //   expects: function int sv_string_length(input string text);
