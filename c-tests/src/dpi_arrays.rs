@@ -231,3 +231,11 @@ pub fn dpi_oa_bit_invert3(mut a: OpenArrayMut<'_, bool, 3>) -> i32 {
 pub fn dpi_oa_real_consistent(a: OpenArray<'_, f64>) -> bool {
     a.as_slice().is_some()
 }
+
+/// Dimension 0, the packed dimension of the elements (`bit [7:0] a[2:4]`:
+/// left 7, right 0, 8 bits), beside dimension 1: `left0 * 1000 + right0 *
+/// 100 + len0 * 10 + len1`.
+#[dpi_import]
+pub fn dpi_oa_packed_dimension(a: OpenArray<'_, Bits<8>>) -> i32 {
+    a.left_of(0) * 1000 + a.right_of(0) * 100 + a.len_of(0) as i32 * 10 + a.len_of(1) as i32
+}

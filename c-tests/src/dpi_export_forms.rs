@@ -44,3 +44,25 @@ pub fn dpi_export_strings(round: i32) -> i32 {
     }
     failed
 }
+
+#[dpi_export]
+unsafe extern "C" {
+    /// SystemVerilog's `sv_triple`, exported under another C name:
+    /// `export "DPI-C" c_triple = function sv_triple;`.
+    #[name = "sv_triple"]
+    pub fn c_triple(x: i32) -> i32;
+}
+
+/// Calls the renamed export by its C name: `3 * x`, or -1 on an error.
+#[dpi_import(context)]
+pub fn dpi_call_renamed_export(x: i32) -> i32 {
+    c_triple(x).unwrap_or(-1)
+}
+
+/// One C function, `dpi_scale`, imported under three SystemVerilog names
+/// (`import "DPI-C" dpi_scale = function int sv_scale_a(...)`, and `_b`,
+/// `_c`): `x * by`, wrapping.
+#[dpi_import(name = "sv_scale_a", aliases = ["sv_scale_b", "sv_scale_c"])]
+pub fn dpi_scale(x: i32, by: i32) -> i32 {
+    x.wrapping_mul(by)
+}

@@ -171,6 +171,12 @@ module dpi_arrays;
     `OPEN(dpi_oa_logic70, logic [69:0], 70'h3f_ffff_ffff_ffff_ffff, 70'h0, 70'h12_3456_789a_bcde_f012,
           70'h1, 70'h20_0000_0000_0000_0000, 70'h0f_0f0f_0f0f_0f0f_0f0f)
 
+    // Dimension 0: the elements' packed dimension.
+    begin : packed_dimension
+      bit [7:0] bytes[2:4];
+      check(dpi_oa_packed_dimension(bytes) == 7083, "open array dimension 0 (packed [7:0])");
+    end
+
     // Single-bit elements with two and three indices.
     begin : logic2d
       logic m[2:3][0:2];

@@ -55,6 +55,11 @@ module dpi_tb;
     return old;
   endfunction
 
+  // Exported under the C name `c_triple` (dpi_export_forms.rs).
+  function int sv_triple(input int x);
+    return 3 * x;
+  endfunction
+
   // A `&CStr` Rust lends to an export.
   function int sv_cstr_length(input string text);
     return text.len();
@@ -339,6 +344,10 @@ module dpi_tb;
       check(described == "code -1" && detail == "detail of -1", "string output and result again");
       check(dpi_names_via_exports(7) == 0, "strings from exports, and one passed to an export");
       check(dpi_export_strings(7) == 0, "an export's inout string, and borrowed strings passed to one");
+      check(dpi_call_renamed_export(5) == 15 && dpi_call_renamed_export(-4) == -12,
+            "an export whose C name is not its SystemVerilog name");
+      check(sv_scale_a(2, 3) == 6 && sv_scale_b(4, 5) == 20 && sv_scale_c(-1, 7) == -7,
+            "one C function imported under three SystemVerilog names");
     end
 
     // logic signed [11:0]: negated in Rust, compared signed here

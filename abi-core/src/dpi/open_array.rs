@@ -533,15 +533,16 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
         self.handle.as_ptr()
     }
 
-    /// One bound query of dimension `dimension` (1-based).
+    /// One bound query of dimension `dimension`: 1 to `D` the unpacked
+    /// dimensions, 0 the element's packed one (IEEE 1800 H.12.2).
     fn query(
         &self,
         function: unsafe extern "C" fn(*mut c_void, i32) -> i32,
         dimension: usize,
     ) -> i32 {
         assert!(
-            (1..=D).contains(&dimension),
-            "dimension {dimension} of an open array with {D}"
+            (0..=D).contains(&dimension),
+            "dimension {dimension} of an open array with {D} unpacked dimensions (0 is the element's packed dimension)"
         );
         // SAFETY: a live handle for the call; the dimension exists (the
         // formal has D unpacked dimensions).
@@ -555,7 +556,8 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     }
 
     /// The left bound of dimension `dimension` (1 to `D`): `3` for `[3:7]`.
-    /// Panics for another dimension.
+    /// Dimension 0 is the element's packed dimension, as svdpi.h numbers
+    /// it: `7` for `bit [7:0] a[]`. Panics for another dimension.
     pub fn left_of(&self, dimension: usize) -> i32 {
         self.query(api().left, dimension)
     }

@@ -18,6 +18,13 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         Span::call_site(),
     );
     let doc = &f.doc;
+    // Checked while the static is evaluated, as an import's.
+    let sv_name = match &f.sv_name {
+        Some(sv_name) => quote::quote_spanned! {sv_name.span()=>
+            ::abi_core::__private::checked_sv_name(#sv_name)
+        },
+        None => quote!(#name),
+    };
     let Parameters {
         wrapper_params,
         c_params,
@@ -75,7 +82,8 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
             static __ABI_DPI: #p::DpiDecl = #p::DpiDecl {
-                sv_name: #name,
+                sv_name: #sv_name,
+                aliases: &[],
                 context: false,
                 pure: false,
                 task: #task,

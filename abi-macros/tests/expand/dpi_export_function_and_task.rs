@@ -48,6 +48,7 @@ pub fn sv_double(
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
         sv_name: "sv_double",
+        aliases: &[],
         context: false,
         pure: false,
         task: false,
@@ -121,6 +122,7 @@ pub fn sv_wait(
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
         sv_name: "sv_wait",
+        aliases: &[],
         context: false,
         pure: false,
         task: true,

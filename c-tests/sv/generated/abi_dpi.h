@@ -39,6 +39,14 @@ void bench_dpi_add128(const svBitVecVal *a, const svBitVecVal *b, svBitVecVal *s
 long long bench_dpi_open_sum(const svOpenArrayHandle values);
 
 /**
+ * SystemVerilog's `sv_triple`, exported under another C name:
+ * `export "DPI-C" c_triple = function sv_triple;`.
+ *
+ * Rust: `c_tests::dpi_export_forms::c_triple`
+ */
+int c_triple(int x);
+
+/**
  * Adds `x` and returns the total; -1 for a null, freed or foreign handle.
  *
  * Rust: `c_tests::dpi_exports::dpi_acc_add`
@@ -151,6 +159,13 @@ int dpi_call_export_task(int by, int *total);
  * Rust: `c_tests::dpi_exports::dpi_call_exports`
  */
 int dpi_call_exports(int x);
+
+/**
+ * Calls the renamed export by its C name: `3 * x`, or -1 on an error.
+ *
+ * Rust: `c_tests::dpi_export_forms::dpi_call_renamed_export`
+ */
+int dpi_call_renamed_export(int x);
 
 /**
  * `output string`: the name of a colour code, a `&'static CStr` (Annex H:
@@ -382,6 +397,15 @@ int dpi_oa_logic_ones2(const svOpenArrayHandle a);
 int dpi_oa_longint(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
 
 /**
+ * Dimension 0, the packed dimension of the elements (`bit [7:0] a[2:4]`:
+ * left 7, right 0, 8 bits), beside dimension 1: `left0 * 1000 + right0 *
+ * 100 + len0 * 10 + len1`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_packed_dimension`
+ */
+int dpi_oa_packed_dimension(const svOpenArrayHandle a);
+
+/**
  * `real`.
  *
  * Rust: `c_tests::dpi_arrays::dpi_oa_real`
@@ -570,6 +594,15 @@ int dpi_reverse4(const int *a, int *out);
  * Rust: `c_tests::dpi_exports::dpi_reverse8`
  */
 svBitVecVal dpi_reverse8(const svBitVecVal *x);
+
+/**
+ * One C function, `dpi_scale`, imported under three SystemVerilog names
+ * (`import "DPI-C" dpi_scale = function int sv_scale_a(...)`, and `_b`,
+ * `_c`): `x * by`, wrapping.
+ *
+ * Rust: `c_tests::dpi_export_forms::dpi_scale`
+ */
+int dpi_scale(int x, int by);
 
 /**
  * `real`: `x * 1.5`.

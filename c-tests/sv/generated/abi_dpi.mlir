@@ -58,6 +58,9 @@ module {
   // Rust: `c_tests::dpi_exports::dpi_call_exports`
   sim.func.dpi @dpi_call_exports(in %x : i32, return ret : i32)
 
+  // Rust: `c_tests::dpi_export_forms::dpi_call_renamed_export`
+  sim.func.dpi @dpi_call_renamed_export(in %x : i32, return ret : i32)
+
   // Rust: `c_tests::dpi_exports::dpi_context_negate`
   sim.func.dpi @dpi_context_negate(in %x : i32, return ret : i32)
 
@@ -117,6 +120,9 @@ module {
 
   // Rust: `c_tests::dpi_arrays::dpi_oa_longint`
   sim.func.dpi @dpi_oa_longint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_packed_dimension`
+  sim.func.dpi @dpi_oa_packed_dimension(ref %a : !llvm.ptr, return ret : i32)
 
   // Rust: `c_tests::dpi_arrays::dpi_oa_real`
   sim.func.dpi @dpi_oa_real(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
@@ -297,6 +303,9 @@ module {
 
   // Rust: `c_tests::dpi_exports::dpi_renamed`
   sim.func.dpi @sv_renamed_increment(in %x : i32, return ret : i32) attributes {verilogName = "dpi_renamed"}
+
+  // Rust: `c_tests::dpi_export_forms::dpi_scale`
+  sim.func.dpi @sv_scale_a(in %x : i32, in %by : i32, return ret : i32) attributes {verilogName = "dpi_scale"}
 
   // Rust: `c_tests::dpi_exports::table`
   sim.func.dpi @table(in %begin_ : i32, in %end_ : i32, inout %type_ : i32, return ret : i32)

@@ -117,6 +117,10 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_call_exports`
   import "DPI-C" context function int dpi_call_exports(input int x);
 
+  // Calls the renamed export by its C name: `3 * x`, or -1 on an error.
+  // Rust: `c_tests::dpi_export_forms::dpi_call_renamed_export`
+  import "DPI-C" context function int dpi_call_renamed_export(input int x);
+
   // `output string`: the name of a colour code, a `&'static CStr` (Annex H:
   // the string must outlive the call; a static one always does); the result
   // is 0, or 1 for an unknown code (`"unknown"`).
@@ -255,6 +259,12 @@ package abi_dpi;
   // `longint`.
   // Rust: `c_tests::dpi_arrays::dpi_oa_longint`
   import "DPI-C" function int dpi_oa_longint(input longint a[], output longint b[], inout longint c[]);
+
+  // Dimension 0, the packed dimension of the elements (`bit [7:0] a[2:4]`:
+  // left 7, right 0, 8 bits), beside dimension 1: `left0 * 1000 + right0 *
+  // 100 + len0 * 10 + len1`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_packed_dimension`
+  import "DPI-C" function int dpi_oa_packed_dimension(input bit [7:0] a[]);
 
   // `real`.
   // Rust: `c_tests::dpi_arrays::dpi_oa_real`
@@ -561,6 +571,14 @@ package abi_dpi;
   // Imported under another SystemVerilog name than its C symbol.
   // Rust: `c_tests::dpi_exports::dpi_renamed`
   import "DPI-C" dpi_renamed = function int unsigned sv_renamed_increment(input int unsigned x);
+
+  // One C function, `dpi_scale`, imported under three SystemVerilog names
+  // (`import "DPI-C" dpi_scale = function int sv_scale_a(...)`, and `_b`,
+  // `_c`): `x * by`, wrapping.
+  // Rust: `c_tests::dpi_export_forms::dpi_scale`
+  import "DPI-C" dpi_scale = function int sv_scale_a(input int x, input int by);
+  import "DPI-C" dpi_scale = function int sv_scale_b(input int x, input int by);
+  import "DPI-C" dpi_scale = function int sv_scale_c(input int x, input int by);
 
   // A function and parameters named like SystemVerilog keywords: the
   // package escapes the function name (`\table `, still the C symbol

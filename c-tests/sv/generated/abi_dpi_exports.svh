@@ -2,6 +2,10 @@
 // The SystemVerilog functions and tasks Rust calls through `#[dpi_export]`:
 // `include this file inside the module that defines them.
 
+// Rust: `c_tests::dpi_export_forms::c_triple`
+//   expects: function int sv_triple(input int x);
+export "DPI-C" c_triple = function sv_triple;
+
 // Rust: `c_tests::dpi_exports::sv_add128`
 //   expects: function void sv_add128(input bit [127:0] a, input bit [127:0] b, output bit [127:0] sum);
 export "DPI-C" function sv_add128;
