@@ -48,6 +48,7 @@ pub mod bitint_exports;
 pub mod dpi_arrays;
 pub mod dpi_export_forms;
 pub mod dpi_exports;
+pub mod dpi_handles;
 pub mod exports;
 pub mod logic_oracle;
 // MLIR memref descriptors are implemented for 64-bit targets only.

@@ -45,31 +45,37 @@ module dpi_arrays;
     check(c[5] == (v1) && c[6] == (v2) && c[7] == (v0), `"fn: inout`"); \
   end
 
+  // Both: the unpacked family `ua` and the open-array family `oa` of one
+  // element type, with the same values.
+`define FAMILY(ua, oa, T, v0, v1, v2, w0, w1, w2) \
+  `UNPACKED(ua, T, v0, v1, v2, w0, w1, w2) \
+  `OPEN(oa, T, v0, v1, v2, w0, w1, w2)
+
   task automatic run();
     chandle h0, h1, h2;
     float32_t f0, f1, f2, f3, f4, f5;
     bus_sample_t s0, s1, s2, s3, s4, s5;
 
-    `UNPACKED(dpi_ua_byte, byte, -8'sd128, 8'sd127, -8'sd1, 8'sd5, 8'sd6, 8'sd7)
-    `UNPACKED(dpi_ua_ubyte, byte unsigned, 8'd255, 8'd0, 8'd128, 8'd1, 8'd2, 8'd3)
-    `UNPACKED(dpi_ua_shortint, shortint, -16'sd32768, 16'sd32767, -16'sd2, 16'sd10, 16'sd11, 16'sd12)
-    `UNPACKED(dpi_ua_ushortint, shortint unsigned, 16'd65535, 16'd0, 16'd32768, 16'd1, 16'd2, 16'd3)
-    `UNPACKED(dpi_ua_int, int, 32'sh8000_0000, 32'sh7fff_ffff, -3, 100, 200, 300)
-    `UNPACKED(dpi_ua_uint, int unsigned, 32'hffff_ffff, 32'd0, 32'h8000_0000, 32'd7, 32'd8, 32'd9)
-    `UNPACKED(dpi_ua_longint, longint, 64'sh8000_0000_0000_0000, 64'sh7fff_ffff_ffff_ffff, -64'sd5,
-              64'sd1 << 40, 64'sd2 << 40, 64'sd3 << 40)
-    `UNPACKED(dpi_ua_ulongint, longint unsigned, 64'hffff_ffff_ffff_ffff, 64'd0, 64'h8000_0000_0000_0001,
-              64'd11, 64'd12, 64'd13)
+    `FAMILY(dpi_ua_byte, dpi_oa_byte, byte, -8'sd128, 8'sd127, -8'sd1, 8'sd5, 8'sd6, 8'sd7)
+    `FAMILY(dpi_ua_ubyte, dpi_oa_ubyte, byte unsigned, 8'd255, 8'd0, 8'd128, 8'd1, 8'd2, 8'd3)
+    `FAMILY(dpi_ua_shortint, dpi_oa_shortint, shortint, -16'sd32768, 16'sd32767, -16'sd2, 16'sd10, 16'sd11, 16'sd12)
+    `FAMILY(dpi_ua_ushortint, dpi_oa_ushortint, shortint unsigned, 16'd65535, 16'd0, 16'd32768, 16'd1, 16'd2, 16'd3)
+    `FAMILY(dpi_ua_int, dpi_oa_int, int, 32'sh8000_0000, 32'sh7fff_ffff, -3, 100, 200, 300)
+    `FAMILY(dpi_ua_uint, dpi_oa_uint, int unsigned, 32'hffff_ffff, 32'd0, 32'h8000_0000, 32'd7, 32'd8, 32'd9)
+    `FAMILY(dpi_ua_longint, dpi_oa_longint, longint, 64'sh8000_0000_0000_0000, 64'sh7fff_ffff_ffff_ffff, -64'sd5,
+             64'sd1 << 40, 64'sd2 << 40, 64'sd3 << 40)
+    `FAMILY(dpi_ua_ulongint, dpi_oa_ulongint, longint unsigned, 64'hffff_ffff_ffff_ffff, 64'd0, 64'h8000_0000_0000_0001,
+             64'd11, 64'd12, 64'd13)
     `UNPACKED(dpi_ua_real, real, 1.5, -2.25, 1.0e300, 0.125, -0.0, 3.0)
     `UNPACKED(dpi_ua_shortreal, shortreal, 0.5, -3.25, 1024.0, 0.25, 8.0, -1.0)
-    `UNPACKED(dpi_ua_bit, bit, 1'b1, 1'b0, 1'b1, 1'b0, 1'b1, 1'b1)
-    `UNPACKED(dpi_ua_logic, logic, 1'b1, 1'b0, 1'b0, 1'b0, 1'b1, 1'b1)
-    `UNPACKED(dpi_ua_bit8, bit [7:0], 8'ha5, 8'hff, 8'h00, 8'h01, 8'h80, 8'h7e)
-    `UNPACKED(dpi_ua_bit70, bit [69:0], 70'h3f_0123_4567_89ab_cdef, 70'h1, 70'h20_0000_0000_0000_0000,
-              70'h15_5555_5555_5555_5555, 70'h0, 70'h2a_aaaa_aaaa_aaaa_aaaa)
-    `UNPACKED(dpi_ua_logic8, logic [7:0], 8'h3c, 8'hc3, 8'h00, 8'hff, 8'h10, 8'h01)
-    `UNPACKED(dpi_ua_logic70, logic [69:0], 70'h3f_ffff_ffff_ffff_ffff, 70'h0, 70'h12_3456_789a_bcde_f012,
-              70'h1, 70'h20_0000_0000_0000_0000, 70'h0f_0f0f_0f0f_0f0f_0f0f)
+    `FAMILY(dpi_ua_bit, dpi_oa_bit, bit, 1'b1, 1'b0, 1'b1, 1'b0, 1'b1, 1'b1)
+    `FAMILY(dpi_ua_logic, dpi_oa_logic, logic, 1'b1, 1'b0, 1'b0, 1'b0, 1'b1, 1'b1)
+    `FAMILY(dpi_ua_bit8, dpi_oa_bit8, bit [7:0], 8'ha5, 8'hff, 8'h00, 8'h01, 8'h80, 8'h7e)
+    `FAMILY(dpi_ua_bit70, dpi_oa_bit70, bit [69:0], 70'h3f_0123_4567_89ab_cdef, 70'h1, 70'h20_0000_0000_0000_0000,
+             70'h15_5555_5555_5555_5555, 70'h0, 70'h2a_aaaa_aaaa_aaaa_aaaa)
+    `FAMILY(dpi_ua_logic8, dpi_oa_logic8, logic [7:0], 8'h3c, 8'hc3, 8'h00, 8'hff, 8'h10, 8'h01)
+    `FAMILY(dpi_ua_logic70, dpi_oa_logic70, logic [69:0], 70'h3f_ffff_ffff_ffff_ffff, 70'h0, 70'h12_3456_789a_bcde_f012,
+             70'h1, 70'h20_0000_0000_0000_0000, 70'h0f_0f0f_0f0f_0f0f_0f0f)
     `UNPACKED(dpi_ua_sbit10, bit signed [9:0], -10'sd512, 10'sd511, -10'sd1, 10'sd3, -10'sd4, 10'sd5)
     `UNPACKED(dpi_ua_slogic12, logic signed [11:0], -12'sd2048, 12'sd2047, -12'sd7, 12'sd1, -12'sd2, 12'sd3)
     `UNPACKED(dpi_ua_integer, integer, -2147483648, 2147483647, -9, 40, 41, 42)
@@ -145,16 +151,6 @@ module dpi_arrays;
       check(dpi_macro_digit_name(2, name) == 2 && name == "two", "output string through a macro fragment");
     end
 
-    `OPEN(dpi_oa_byte, byte, -8'sd128, 8'sd127, -8'sd1, 8'sd5, 8'sd6, 8'sd7)
-    `OPEN(dpi_oa_ubyte, byte unsigned, 8'd255, 8'd0, 8'd128, 8'd1, 8'd2, 8'd3)
-    `OPEN(dpi_oa_shortint, shortint, -16'sd32768, 16'sd32767, -16'sd2, 16'sd10, 16'sd11, 16'sd12)
-    `OPEN(dpi_oa_ushortint, shortint unsigned, 16'd65535, 16'd0, 16'd32768, 16'd1, 16'd2, 16'd3)
-    `OPEN(dpi_oa_int, int, 32'sh8000_0000, 32'sh7fff_ffff, -3, 100, 200, 300)
-    `OPEN(dpi_oa_uint, int unsigned, 32'hffff_ffff, 32'd0, 32'h8000_0000, 32'd7, 32'd8, 32'd9)
-    `OPEN(dpi_oa_longint, longint, 64'sh8000_0000_0000_0000, 64'sh7fff_ffff_ffff_ffff, -64'sd5,
-          64'sd1 << 40, 64'sd2 << 40, 64'sd3 << 40)
-    `OPEN(dpi_oa_ulongint, longint unsigned, 64'hffff_ffff_ffff_ffff, 64'd0, 64'h8000_0000_0000_0001,
-          64'd11, 64'd12, 64'd13)
     begin : real_open
       real probe[0:2];
       if (dpi_oa_real_consistent(probe))
@@ -162,14 +158,29 @@ module dpi_arrays;
       else
         $display("SKIPPED: real open arrays: this simulator's svSizeOfArray disagrees with svSize (the views refuse to read them)");
     end
-    `OPEN(dpi_oa_bit, bit, 1'b1, 1'b0, 1'b1, 1'b0, 1'b1, 1'b1)
-    `OPEN(dpi_oa_logic, logic, 1'b1, 1'b0, 1'b0, 1'b0, 1'b1, 1'b1)
-    `OPEN(dpi_oa_bit8, bit [7:0], 8'ha5, 8'hff, 8'h00, 8'h01, 8'h80, 8'h7e)
-    `OPEN(dpi_oa_bit70, bit [69:0], 70'h3f_0123_4567_89ab_cdef, 70'h1, 70'h20_0000_0000_0000_0000,
-          70'h15_5555_5555_5555_5555, 70'h0, 70'h2a_aaaa_aaaa_aaaa_aaaa)
-    `OPEN(dpi_oa_logic8, logic [7:0], 8'h3c, 8'hc3, 8'h00, 8'hff, 8'h10, 8'h01)
-    `OPEN(dpi_oa_logic70, logic [69:0], 70'h3f_ffff_ffff_ffff_ffff, 70'h0, 70'h12_3456_789a_bcde_f012,
-          70'h1, 70'h20_0000_0000_0000_0000, 70'h0f_0f0f_0f0f_0f0f_0f0f)
+
+    // A chandle owned by foreign C code (dpi_handles.rs): made, used and
+    // freed by the C model, passed through every direction untouched.
+    begin : foreign_handles
+      chandle m1, m2, out, io, pair[2], pair_out[2];
+      longint first, second, third;
+      m1 = dpi_cmodel_new(100);
+      m2 = dpi_cmodel_new(-5);
+      // One call per statement: their order matters.
+      first = dpi_cmodel_add(m1, 20);
+      second = dpi_cmodel_add(m2, 5);
+      third = dpi_cmodel_add(m1, 3);
+      check(first == 120 && second == 0 && third == 123, "foreign chandle: the C model's state");
+      io = m2;
+      pair[0] = m1;
+      pair[1] = null;
+      check(dpi_foreign_rotate(m1, out, io, pair, pair_out) == 1'b0, "foreign chandle: input not null");
+      check(out == m2 && io == m1 && pair_out[0] == null && pair_out[1] == m1,
+            "foreign chandle: output, inout and arrays untouched");
+      check(dpi_foreign_rotate(null, out, io, pair, pair_out) == 1'b1 && out == m1 && io == null,
+            "foreign chandle: null passes through");
+      check(dpi_cmodel_free(m1) == 123 && dpi_cmodel_free(m2) == 0, "foreign chandle: freed by the C model");
+    end
 
     // Dimension 0: the elements' packed dimension.
     begin : packed_dimension

@@ -73,7 +73,7 @@ pub use traits::{CallBorrow, DpiExportResult, DpiResult, DpiType, DpiValue, Expo
 /// [`packed`](crate::packed).
 pub use abi_macros::DpiEnum;
 pub use bits::{Bits, ChunkArray, PackedChunks};
-pub use chandle::{Chandle, HandleError};
+pub use chandle::{Chandle, ForeignChandle, HandleError};
 pub use enums::{DpiEnum, EnumBase};
 pub use logic_vec::{LogicVec, SvLogicVecVal};
 pub(crate) use open_array::OPEN_ARRAY_SYMBOLS;

@@ -84,7 +84,7 @@ use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be an argument of a `#[dpi_import]` function",
     label = "no DPI-C mapping",
-    note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `SignedBits<N>` (bit signed [N-1:0]), `SignedLogicVec<N>` (logic signed [N-1:0]), `Integer` (integer), `#[derive(Packed)]` structs, `#[derive(DpiEnum)]` enums (typedef enum), `&CStr` (string), `Chandle<T>` (chandle), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>`/`OpenArrayOut<'_, T>` (open arrays); `&mut T` makes an output"
+    note = "supported: `i8`..`i64`, `u8`..`u64` (byte, shortint, int, longint), `f64` (real), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `SignedBits<N>` (bit signed [N-1:0]), `SignedLogicVec<N>` (logic signed [N-1:0]), `Integer` (integer), `#[derive(Packed)]` structs, `#[derive(DpiEnum)]` enums (typedef enum), `&CStr` (string), `Chandle<T>` and `ForeignChandle` (chandle), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>`/`OpenArrayOut<'_, T>` (open arrays); `&mut T` makes an output"
 )]
 pub unsafe trait DpiType: Sized + crate::BorrowedFor<'static> {
     /// The SystemVerilog data type, as written in the import.

@@ -168,6 +168,40 @@ int dpi_call_exports(int x);
 int dpi_call_renamed_export(int x);
 
 /**
+ * Adds `x` in the C model SystemVerilog passes back.
+ *
+ * # Safety
+ *
+ * `model` is a live handle from `dpi_cmodel_new` (the C model's contract,
+ * which SystemVerilog keeps).
+ *
+ * Rust: `c_tests::dpi_handles::dpi_cmodel_add`
+ *
+ * The Rust function is `unsafe`: the caller upholds its safety contract, described above.
+ */
+long long dpi_cmodel_add(void *model, int x);
+
+/**
+ * Frees the C model; returns its total.
+ *
+ * # Safety
+ *
+ * As for `dpi_cmodel_add`; the handle is not used again.
+ *
+ * Rust: `c_tests::dpi_handles::dpi_cmodel_free`
+ *
+ * The Rust function is `unsafe`: the caller upholds its safety contract, described above.
+ */
+long long dpi_cmodel_free(void *model);
+
+/**
+ * A new C model, its pointer handed to SystemVerilog as a `chandle`.
+ *
+ * Rust: `c_tests::dpi_handles::dpi_cmodel_new`
+ */
+void *dpi_cmodel_new(long long start);
+
+/**
  * `output string`: the name of a colour code, a `&'static CStr` (Annex H:
  * the string must outlive the call; a static one always does); the result
  * is 0, or 1 for an unknown code (`"unknown"`).
@@ -232,6 +266,15 @@ void dpi_float32_from_real(double x, svBitVecVal *out);
  * Rust: `c_tests::dpi_exports::dpi_float32_negate`
  */
 svBitVecVal dpi_float32_negate(const svBitVecVal *value);
+
+/**
+ * Foreign handles through every direction, untouched: `out` takes the
+ * inout's old value, the inout the input's; the result says whether the
+ * input was null.
+ *
+ * Rust: `c_tests::dpi_handles::dpi_foreign_rotate`
+ */
+svBit dpi_foreign_rotate(void *a, void **out, void **io, const void **pair, void **pair_out);
 
 /**
  * `string` result.

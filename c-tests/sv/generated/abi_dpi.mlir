@@ -10,10 +10,14 @@
 //   dpi_bus_sample_step (`c_tests::dpi_exports::dpi_bus_sample_step`): parameter `sample`: field `valid` of `bus_sample_t`: 4-state `logic` (CIRCT's DPI types are 2-state)
 //   dpi_bus_sample_unknowns (`c_tests::dpi_exports::dpi_bus_sample_unknowns`): parameter `sample`: field `valid` of `bus_sample_t`: 4-state `logic` (CIRCT's DPI types are 2-state)
 //   dpi_call_export_task (`c_tests::dpi_exports::dpi_call_export_task`): a `task` (CIRCT declares DPI functions only)
+//   dpi_cmodel_add (`c_tests::dpi_handles::dpi_cmodel_add`): parameter `model`: `chandle`
+//   dpi_cmodel_free (`c_tests::dpi_handles::dpi_cmodel_free`): parameter `model`: `chandle`
+//   dpi_cmodel_new (`c_tests::dpi_handles::dpi_cmodel_new`): the result: `chandle`
 //   dpi_colour_name (`c_tests::dpi_exports::dpi_colour_name`): parameter `name`: `string`
 //   dpi_float32_fields (`c_tests::dpi_exports::dpi_float32_fields`): parameter `value`: the 32-bit packed type `float32_t`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_float32_from_real (`c_tests::dpi_exports::dpi_float32_from_real`): parameter `out`: the 32-bit packed type `float32_t`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_float32_negate (`c_tests::dpi_exports::dpi_float32_negate`): the result: the 32-bit packed type `float32_t`, which CIRCT would declare as the integer type of that width (a different C type)
+//   dpi_foreign_rotate (`c_tests::dpi_handles::dpi_foreign_rotate`): parameter `a`: `chandle`
 //   dpi_greeting (`c_tests::dpi_exports::dpi_greeting`): the result: `string`
 //   dpi_integer (`c_tests::dpi_exports::dpi_integer`): parameter `x`: 4-state `integer` (CIRCT's DPI types are 2-state)
 //   dpi_invert12 (`c_tests::dpi_exports::dpi_invert12`): parameter `x`: 4-state `logic [11:0]` (CIRCT's DPI types are 2-state)

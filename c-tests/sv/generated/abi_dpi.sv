@@ -121,6 +121,27 @@ package abi_dpi;
   // Rust: `c_tests::dpi_export_forms::dpi_call_renamed_export`
   import "DPI-C" context function int dpi_call_renamed_export(input int x);
 
+  // Adds `x` in the C model SystemVerilog passes back.
+  //
+  // # Safety
+  //
+  // `model` is a live handle from `dpi_cmodel_new` (the C model's contract,
+  // which SystemVerilog keeps).
+  // Rust: `c_tests::dpi_handles::dpi_cmodel_add`
+  import "DPI-C" function longint dpi_cmodel_add(input chandle model, input int x);
+
+  // Frees the C model; returns its total.
+  //
+  // # Safety
+  //
+  // As for `dpi_cmodel_add`; the handle is not used again.
+  // Rust: `c_tests::dpi_handles::dpi_cmodel_free`
+  import "DPI-C" function longint dpi_cmodel_free(input chandle model);
+
+  // A new C model, its pointer handed to SystemVerilog as a `chandle`.
+  // Rust: `c_tests::dpi_handles::dpi_cmodel_new`
+  import "DPI-C" function chandle dpi_cmodel_new(input longint start);
+
   // `output string`: the name of a colour code, a `&'static CStr` (Annex H:
   // the string must outlive the call; a static one always does); the result
   // is 0, or 1 for an unknown code (`"unknown"`).
@@ -162,6 +183,12 @@ package abi_dpi;
   // negated value.
   // Rust: `c_tests::dpi_exports::dpi_float32_negate`
   import "DPI-C" pure function float32_t dpi_float32_negate(input float32_t value);
+
+  // Foreign handles through every direction, untouched: `out` takes the
+  // inout's old value, the inout the input's; the result says whether the
+  // input was null.
+  // Rust: `c_tests::dpi_handles::dpi_foreign_rotate`
+  import "DPI-C" function bit dpi_foreign_rotate(input chandle a, output chandle out, inout chandle io, input chandle pair[2], output chandle pair_out[2]);
 
   // `string` result.
   // Rust: `c_tests::dpi_exports::dpi_greeting`
