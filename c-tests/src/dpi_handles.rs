@@ -95,3 +95,41 @@ pub fn dpi_foreign_rotate(
     *pair_out = [pair[1], pair[0]];
     a.is_null()
 }
+
+/// svdpi.h's runtime services, called from a `context` import: the DPI
+/// version, where SystemVerilog called from, the disable state, and the
+/// raw `svScope` round trip. 0 when all are as expected, else a bit per
+/// failed check; `line` receives the caller's line.
+#[dpi_import(context)]
+pub fn dpi_runtime_services(line: &mut i32) -> i32 {
+    use abi_core::dpi::{Scope, ack_disabled_state, caller_info, dpi_version, is_disabled_state};
+    let mut failed = 0;
+    if !dpi_version().is_ok_and(|v| v.starts_with("1800-") || v.starts_with("P1800-")) {
+        failed |= 1;
+    }
+    match caller_info() {
+        Ok(Some(info)) if info.file.ends_with("dpi_tb.sv") => *line = info.line,
+        _ => failed |= 2,
+    }
+    // Verilator disables no task: never disabled; acknowledging is harmless.
+    if is_disabled_state() != Ok(false) || ack_disabled_state().is_err() {
+        failed |= 4;
+    }
+    match Scope::current() {
+        Ok(Some(scope)) => {
+            // SAFETY: the simulator's own scope, handed back.
+            let again = unsafe { Scope::from_raw(scope.as_raw()) };
+            if again != scope || again.name() != scope.name() {
+                failed |= 8;
+            }
+        }
+        _ => failed |= 8,
+    }
+    failed
+}
+
+/// Outside a `context` import there is no caller information.
+#[dpi_import]
+pub fn dpi_caller_info_outside_context() -> bool {
+    matches!(abi_core::dpi::caller_info(), Ok(None))
+}

@@ -67,7 +67,8 @@ module dpi_arrays;
     `FAMILY(dpi_ua_ulongint, dpi_oa_ulongint, longint unsigned, 64'hffff_ffff_ffff_ffff, 64'd0, 64'h8000_0000_0000_0001,
              64'd11, 64'd12, 64'd13)
     `UNPACKED(dpi_ua_real, real, 1.5, -2.25, 1.0e300, 0.125, -0.0, 3.0)
-    `UNPACKED(dpi_ua_shortreal, shortreal, 0.5, -3.25, 1024.0, 0.25, 8.0, -1.0)
+    `UNPACKED(dpi_ua_shortreal, shortreal, shortreal'(0.5), shortreal'(-3.25), shortreal'(1024.0),
+              shortreal'(0.25), shortreal'(8.0), shortreal'(-1.0))
     `FAMILY(dpi_ua_bit, dpi_oa_bit, bit, 1'b1, 1'b0, 1'b1, 1'b0, 1'b1, 1'b1)
     `FAMILY(dpi_ua_logic, dpi_oa_logic, logic, 1'b1, 1'b0, 1'b0, 1'b0, 1'b1, 1'b1)
     `FAMILY(dpi_ua_bit8, dpi_oa_bit8, bit [7:0], 8'ha5, 8'hff, 8'h00, 8'h01, 8'h80, 8'h7e)
@@ -78,7 +79,7 @@ module dpi_arrays;
              70'h1, 70'h20_0000_0000_0000_0000, 70'h0f_0f0f_0f0f_0f0f_0f0f)
     `UNPACKED(dpi_ua_sbit10, bit signed [9:0], -10'sd512, 10'sd511, -10'sd1, 10'sd3, -10'sd4, 10'sd5)
     `UNPACKED(dpi_ua_slogic12, logic signed [11:0], -12'sd2048, 12'sd2047, -12'sd7, 12'sd1, -12'sd2, 12'sd3)
-    `UNPACKED(dpi_ua_integer, integer, -2147483648, 2147483647, -9, 40, 41, 42)
+    `UNPACKED(dpi_ua_integer, integer, 32'sh8000_0000, 32'sh7fff_ffff, -9, 40, 41, 42)
     `UNPACKED(dpi_ua_opcode, opcode_t, OP_Add, OP_Or, OP_Sub, OP_And, OP_Or, OP_Add)
     `UNPACKED(dpi_ua_bus_state, bus_state_t, BUS_Error, BUS_Idle, BUS_Grant, BUS_Request, BUS_Error, BUS_Idle)
 

@@ -348,6 +348,12 @@ module dpi_tb;
             "an export whose C name is not its SystemVerilog name");
       check(sv_scale_a(2, 3) == 6 && sv_scale_b(4, 5) == 20 && sv_scale_c(-1, 7) == -7,
             "one C function imported under three SystemVerilog names");
+      begin : runtime_services
+        int line, status;
+        status = dpi_runtime_services(line); check(status == 0 && line == `__LINE__,
+            "svDpiVersion, svGetCallerInfo (file and line), svIsDisabledState, raw svScope");
+        check(dpi_caller_info_outside_context(), "no caller information outside a context import");
+      end
     end
 
     // logic signed [11:0]: negated in Rust, compared signed here

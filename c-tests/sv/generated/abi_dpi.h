@@ -168,6 +168,13 @@ int dpi_call_exports(int x);
 int dpi_call_renamed_export(int x);
 
 /**
+ * Outside a `context` import there is no caller information.
+ *
+ * Rust: `c_tests::dpi_handles::dpi_caller_info_outside_context`
+ */
+svBit dpi_caller_info_outside_context(void);
+
+/**
  * Adds `x` in the C model SystemVerilog passes back.
  *
  * # Safety
@@ -637,6 +644,16 @@ int dpi_reverse4(const int *a, int *out);
  * Rust: `c_tests::dpi_exports::dpi_reverse8`
  */
 svBitVecVal dpi_reverse8(const svBitVecVal *x);
+
+/**
+ * svdpi.h's runtime services, called from a `context` import: the DPI
+ * version, where SystemVerilog called from, the disable state, and the
+ * raw `svScope` round trip. 0 when all are as expected, else a bit per
+ * failed check; `line` receives the caller's line.
+ *
+ * Rust: `c_tests::dpi_handles::dpi_runtime_services`
+ */
+int dpi_runtime_services(int *line);
 
 /**
  * One C function, `dpi_scale`, imported under three SystemVerilog names

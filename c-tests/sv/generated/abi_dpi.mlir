@@ -65,6 +65,9 @@ module {
   // Rust: `c_tests::dpi_export_forms::dpi_call_renamed_export`
   sim.func.dpi @dpi_call_renamed_export(in %x : i32, return ret : i32)
 
+  // Rust: `c_tests::dpi_handles::dpi_caller_info_outside_context`
+  sim.func.dpi @dpi_caller_info_outside_context(return ret : i1)
+
   // Rust: `c_tests::dpi_exports::dpi_context_negate`
   sim.func.dpi @dpi_context_negate(in %x : i32, return ret : i32)
 
@@ -193,6 +196,9 @@ module {
 
   // Rust: `c_tests::dpi_exports::dpi_reverse4`
   sim.func.dpi @dpi_reverse4(ref %a : !llvm.ptr, ref %out : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_handles::dpi_runtime_services`
+  sim.func.dpi @dpi_runtime_services(out line : i32, return ret : i32)
 
   // Rust: `c_tests::dpi_exports::dpi_scale_real`
   sim.func.dpi @dpi_scale_real(in %x : f64, return ret : f64)

@@ -121,6 +121,10 @@ package abi_dpi;
   // Rust: `c_tests::dpi_export_forms::dpi_call_renamed_export`
   import "DPI-C" context function int dpi_call_renamed_export(input int x);
 
+  // Outside a `context` import there is no caller information.
+  // Rust: `c_tests::dpi_handles::dpi_caller_info_outside_context`
+  import "DPI-C" function bit dpi_caller_info_outside_context();
+
   // Adds `x` in the C model SystemVerilog passes back.
   //
   // # Safety
@@ -406,6 +410,13 @@ package abi_dpi;
   // `bit [7:0]`: the bits reversed, returned by value (up to 32 bits).
   // Rust: `c_tests::dpi_exports::dpi_reverse8`
   import "DPI-C" function bit [7:0] dpi_reverse8(input bit [7:0] x);
+
+  // svdpi.h's runtime services, called from a `context` import: the DPI
+  // version, where SystemVerilog called from, the disable state, and the
+  // raw `svScope` round trip. 0 when all are as expected, else a bit per
+  // failed check; `line` receives the caller's line.
+  // Rust: `c_tests::dpi_handles::dpi_runtime_services`
+  import "DPI-C" context function int dpi_runtime_services(output int line);
 
   // `real`: `x * 1.5`.
   // Rust: `c_tests::dpi_exports::dpi_scale_real`
