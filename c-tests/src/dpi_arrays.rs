@@ -239,3 +239,11 @@ pub fn dpi_oa_real_consistent(a: OpenArray<'_, f64>) -> bool {
 pub fn dpi_oa_packed_dimension(a: OpenArray<'_, Bits<8>>) -> i32 {
     a.left_of(0) * 1000 + a.right_of(0) * 100 + a.len_of(0) as i32 * 10 + a.len_of(1) as i32
 }
+
+/// `svIncrement` of both dimensions of `input int m[][]`, as
+/// `(increment1 + 2) * 10 + increment2 + 2` (`int m[3:1][0:2]`: 1 and -1,
+/// 31).
+#[dpi_import]
+pub fn dpi_oa_increments(m: OpenArray<'_, i32, 2>) -> i32 {
+    (m.increment_of(1) + 2) * 10 + m.increment_of(2) + 2
+}

@@ -183,10 +183,12 @@ module dpi_arrays;
       check(dpi_cmodel_free(m1) == 123 && dpi_cmodel_free(m2) == 0, "foreign chandle: freed by the C model");
     end
 
-    // Dimension 0: the elements' packed dimension.
+    // Dimension 0: the elements' packed dimension; svIncrement.
     begin : packed_dimension
       bit [7:0] bytes[2:4];
+      int m[3:1][0:2];
       check(dpi_oa_packed_dimension(bytes) == 7083, "open array dimension 0 (packed [7:0])");
+      check(dpi_oa_increments(m) == 31, "svIncrement: [3:1] is 1, [0:2] is -1");
     end
 
     // Single-bit elements with two and three indices.

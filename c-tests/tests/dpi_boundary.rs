@@ -97,6 +97,11 @@ mod svdpi {
         unsafe { array(handle) }.len
     }
     #[unsafe(no_mangle)]
+    unsafe extern "C" fn svIncrement(_: *mut c_void, _: i32) -> i32 {
+        // `[0:len-1]`: the left bound is the lower.
+        -1
+    }
+    #[unsafe(no_mangle)]
     unsafe extern "C" fn svDimensions(_: *mut c_void) -> i32 {
         1
     }

@@ -31,6 +31,7 @@ struct Api {
     low: unsafe extern "C" fn(*mut c_void, i32) -> i32,
     high: unsafe extern "C" fn(*mut c_void, i32) -> i32,
     size: unsafe extern "C" fn(*mut c_void, i32) -> i32,
+    increment: unsafe extern "C" fn(*mut c_void, i32) -> i32,
     dimensions: unsafe extern "C" fn(*mut c_void) -> i32,
     array_ptr: unsafe extern "C" fn(*mut c_void) -> *mut c_void,
     size_of_array: unsafe extern "C" fn(*mut c_void) -> i32,
@@ -84,6 +85,7 @@ pub(crate) const OPEN_ARRAY_SYMBOLS: &[&str] = &[
     "svGetLogicArrElem3",
     "svGetLogicArrElem3VecVal",
     "svHigh",
+    "svIncrement",
     "svLeft",
     "svLow",
     "svPutBitArrElem1",
@@ -209,6 +211,7 @@ fn api() -> &'static Api {
             low: resolve!(c"svLow"),
             high: resolve!(c"svHigh"),
             size: resolve!(c"svSize"),
+            increment: resolve!(c"svIncrement"),
             dimensions: resolve!(c"svDimensions"),
             array_ptr: resolve!(c"svGetArrayPtr"),
             size_of_array: resolve!(c"svSizeOfArray"),
@@ -582,6 +585,13 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
         usize::try_from(self.query(api().size, dimension)).unwrap_or(0)
     }
 
+    /// The direction of dimension `dimension` (`svIncrement`): 1 when its
+    /// left bound is the higher (`[7:5]`, `[7:0]`), -1 when it is the lower
+    /// (`[5:7]`), as IEEE 1800 defines it.
+    pub fn increment_of(&self, dimension: usize) -> i32 {
+        self.query(api().increment, dimension)
+    }
+
     /// The left bound of the first dimension.
     pub fn left(&self) -> i32 {
         self.left_of(1)
@@ -739,6 +749,7 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArrayMut<'a, T, D> {
         low_of(dimension: usize) -> i32;
         high_of(dimension: usize) -> i32;
         len_of(dimension: usize) -> usize;
+        increment_of(dimension: usize) -> i32;
         left() -> i32;
         right() -> i32;
         low() -> i32;

@@ -159,7 +159,7 @@ mod miri_svdpi {
     }
 
     svdpi! {
-        svLeft, svRight, svLow, svHigh, svSize, svDimensions, svGetArrayPtr,
+        svLeft, svRight, svLow, svHigh, svSize, svIncrement, svDimensions, svGetArrayPtr,
         svSizeOfArray, svGetArrElemPtr1, svGetArrElemPtr2, svGetArrElemPtr3,
         svGetBitArrElem1VecVal, svGetBitArrElem2VecVal, svGetBitArrElem3VecVal,
         svPutBitArrElem1VecVal, svPutBitArrElem2VecVal, svPutBitArrElem3VecVal,

@@ -404,6 +404,15 @@ int dpi_oa_bit_invert3(const svOpenArrayHandle a);
 int dpi_oa_byte(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
 
 /**
+ * `svIncrement` of both dimensions of `input int m[][]`, as
+ * `(increment1 + 2) * 10 + increment2 + 2` (`int m[3:1][0:2]`: 1 and -1,
+ * 31).
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_increments`
+ */
+int dpi_oa_increments(const svOpenArrayHandle m);
+
+/**
  * `int`.
  *
  * Rust: `c_tests::dpi_arrays::dpi_oa_int`

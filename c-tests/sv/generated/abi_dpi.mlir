@@ -110,6 +110,9 @@ module {
   // Rust: `c_tests::dpi_arrays::dpi_oa_byte`
   sim.func.dpi @dpi_oa_byte(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
 
+  // Rust: `c_tests::dpi_arrays::dpi_oa_increments`
+  sim.func.dpi @dpi_oa_increments(ref %m : !llvm.ptr, return ret : i32)
+
   // Rust: `c_tests::dpi_arrays::dpi_oa_int`
   sim.func.dpi @dpi_oa_int(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
 

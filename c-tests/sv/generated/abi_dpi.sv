@@ -266,6 +266,12 @@ package abi_dpi;
   // Rust: `c_tests::dpi_arrays::dpi_oa_byte`
   import "DPI-C" function int dpi_oa_byte(input byte a[], output byte b[], inout byte c[]);
 
+  // `svIncrement` of both dimensions of `input int m[][]`, as
+  // `(increment1 + 2) * 10 + increment2 + 2` (`int m[3:1][0:2]`: 1 and -1,
+  // 31).
+  // Rust: `c_tests::dpi_arrays::dpi_oa_increments`
+  import "DPI-C" function int dpi_oa_increments(input int m[][]);
+
   // `int`.
   // Rust: `c_tests::dpi_arrays::dpi_oa_int`
   import "DPI-C" function int dpi_oa_int(input int a[], output int b[], inout int c[]);
