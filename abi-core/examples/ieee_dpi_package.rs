@@ -9,8 +9,8 @@ use core::ffi::CStr;
 
 use abi_core::bitint::UBitInt;
 use abi_core::dpi::{
-    Bits, Chandle, Integer, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut, SignedBits,
-    SignedLogicVec, SvString,
+    Bits, Chandle, ForeignChandle, Integer, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut,
+    SignedBits, SignedLogicVec, SvString,
 };
 use abi_core::emit::SvPackage;
 use abi_core::packed::Packed;
@@ -167,6 +167,21 @@ pub fn ieee_arrays(
     values.iter().map(i64::from).sum::<i64>() + i64::from(fixed[0])
 }
 
+/// Unpacked arrays of strings and chandles (`const char **`,
+/// `const void **`), open arrays of `bit` and `logic`, a foreign chandle;
+/// one C function imported under two SystemVerilog names.
+#[dpi_import(name = "ieee_more_a", aliases = ["ieee_more_b"])]
+pub fn ieee_more(
+    names: [&CStr; 2],
+    handles: [Chandle<u64>; 2],
+    foreign: ForeignChandle,
+    bits: OpenArray<'_, bool>,
+    logic: OpenArrayMut<'_, Logic, 2>,
+) -> i32 {
+    let _ = (handles, foreign, bits.len(), logic.len());
+    names.iter().map(|n| n.to_bytes().len() as i32).sum()
+}
+
 /// A `context` task that calls an export.
 #[dpi_import(context, task)]
 pub fn ieee_task(by: i32, total: &mut i32) {
@@ -180,6 +195,9 @@ unsafe extern "C" {
     /// A SystemVerilog task Rust calls.
     #[task]
     pub fn ieee_sv_wait(cycles: i32);
+    /// Exported under another C name, with an `inout string`.
+    #[name = "ieee_sv_rename"]
+    pub fn ieee_c_rename(#[inout] text: &mut SvString, borrowed: &CStr);
 }
 
 fn main() {
@@ -204,7 +222,9 @@ fn main() {
         "module ieee_top;\n  import ieee_dpi::*;\n  `include \"ieee_dpi_exports.svh\"\n\n  \
          function shortreal ieee_sv_scale(input int x, input shortreal y);\n    \
          return y * shortreal'(x);\n  endfunction\n\n  \
-         task ieee_sv_wait(input int cycles);\n    repeat (cycles) #1;\n  endtask\nendmodule\n",
+         task ieee_sv_wait(input int cycles);\n    repeat (cycles) #1;\n  endtask\n\n  \
+         function void ieee_sv_rename(inout string text, input string borrowed);\n    \
+         text = {text, borrowed};\n  endfunction\nendmodule\n",
     )
     .expect("write the module");
 }

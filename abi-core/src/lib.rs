@@ -75,7 +75,7 @@ pub mod __private {
         RequireDpiValue, RequireExportInout, overlap_possible, require_call_lifetime,
         require_owned_export_output, require_owned_inout,
     };
-    pub use crate::dpi::{DpiError, DpiExportResult, DpiResult, DpiType, DpiValue};
+    pub use crate::dpi::{DpiError, DpiExportResult, DpiResult, DpiType, DpiValue, ExportInout};
     pub use crate::guard::{
         abort_on_panic, argument_or_abort, argument_status, disjoint_or_abort, disjoint_or_status,
         out_pointer_status, pointer_or_abort, ranges_disjoint_or_abort, reject_argument,

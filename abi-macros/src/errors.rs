@@ -69,13 +69,15 @@ pub(crate) fn expand_derive<M>(
     emit: impl FnOnce(&M) -> TokenStream,
 ) -> TokenStream {
     let mut errors = Errors::new();
-    let input: syn::DeriveInput = match syn::parse2(item) {
+    let mut input: syn::DeriveInput = match syn::parse2(item) {
         Ok(input) => input,
         Err(e) => {
             errors.push(e);
             return errors.finish();
         }
     };
+    // Types from a `macro_rules!` fragment read as if written out.
+    syn::visit_mut::VisitMut::visit_derive_input_mut(&mut crate::syntax::Ungroup, &mut input);
     let model = build(&input, &mut errors);
     let generated = match model {
         Some(model) if errors.is_empty() => emit(&model),

@@ -281,3 +281,130 @@ fn shallow_parse_keeps_the_body_verbatim() {
         syn::Item::Struct(_)
     ));
 }
+
+/// `tokens` with every type written between `⟦` and `⟧` (here the
+/// identifiers `group_open` and `group_close`) put inside an invisible group,
+/// as a `macro_rules!` `$t:ty` fragment hands it to an attribute.
+fn with_invisible_groups(tokens: TokenStream) -> TokenStream {
+    use proc_macro2::{Delimiter, Group, TokenTree};
+    let mut out: Vec<TokenTree> = Vec::new();
+    let mut stack: Vec<Vec<TokenTree>> = Vec::new();
+    for token in tokens {
+        match token {
+            TokenTree::Ident(i) if i == "group_open" => stack.push(Vec::new()),
+            TokenTree::Ident(i) if i == "group_close" => {
+                let inner = stack.pop().expect("balanced markers");
+                let group =
+                    TokenTree::Group(Group::new(Delimiter::None, inner.into_iter().collect()));
+                stack.last_mut().unwrap_or(&mut out).push(group);
+            }
+            TokenTree::Group(g) => {
+                let mut group = Group::new(g.delimiter(), with_invisible_groups(g.stream()));
+                group.set_span(g.span());
+                stack
+                    .last_mut()
+                    .unwrap_or(&mut out)
+                    .push(TokenTree::Group(group));
+            }
+            other => stack.last_mut().unwrap_or(&mut out).push(other),
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// Without the markers.
+fn written_out(tokens: TokenStream) -> TokenStream {
+    use proc_macro2::TokenTree;
+    tokens
+        .into_iter()
+        .filter(|t| !matches!(t, TokenTree::Ident(i) if i == "group_open" || i == "group_close"))
+        .map(|t| match t {
+            TokenTree::Group(g) => {
+                let mut group = proc_macro2::Group::new(g.delimiter(), written_out(g.stream()));
+                group.set_span(g.span());
+                TokenTree::Group(group)
+            }
+            other => other,
+        })
+        .collect()
+}
+
+/// Types that arrive through a `macro_rules!` fragment (invisible groups,
+/// issue #34) expand exactly as the same types written out, in every
+/// attribute and derive that inspects types; before, `&mut $t` with
+/// `$t = &'static CStr` was "references in C structs cannot be checked".
+#[test]
+fn types_from_macro_fragments_read_as_written() {
+    type Expand = fn(TokenStream, TokenStream) -> TokenStream;
+    let derive_packed: Expand = |_, item| crate::packed::expand(item);
+    let cases: [(&str, Expand, TokenStream, TokenStream); 6] = [
+        (
+            "dpi_import",
+            crate::dpi_import::expand,
+            quote!(),
+            quote! {
+                pub fn f(
+                    a: group_open [group_open i32 group_close; 3] group_close,
+                    name: &mut group_open &'static CStr group_close,
+                    #[inout] s: &mut group_open SvString group_close,
+                    v: group_open OpenArray<'_, group_open Logic group_close> group_close,
+                ) -> group_open () group_close {}
+            },
+        ),
+        (
+            "dpi_export",
+            crate::dpi_export::expand,
+            quote!(),
+            quote! {
+                unsafe extern "C" {
+                    pub fn g(a: group_open [i32; 2] group_close, out: &mut group_open SvString group_close) -> group_open i32 group_close;
+                }
+            },
+        ),
+        (
+            "c_export",
+            crate::c_export::expand,
+            quote!(),
+            quote! {
+                pub fn h(a: group_open &[u8] group_close, b: Option<group_open &mut i32 group_close>) -> group_open Result<i32, Error> group_close { Ok(0) }
+            },
+        ),
+        (
+            "c_export struct",
+            crate::c_export::expand,
+            quote!(),
+            quote! {
+                #[repr(C)]
+                pub struct S { pub p: group_open *const u8 group_close }
+            },
+        ),
+        (
+            "ciface",
+            crate::ciface::expand,
+            quote!(),
+            quote! {
+                pub fn k(m: group_open MemRef<'_, f32, 1> group_close) -> group_open (f32, i64) group_close { (0.0, 0) }
+            },
+        ),
+        (
+            "derive(Packed)",
+            derive_packed,
+            quote!(),
+            quote! {
+                pub struct P { pub a: group_open Bits<3> group_close, pub b: group_open bool group_close }
+            },
+        ),
+    ];
+    for (what, expand, attr, item) in cases {
+        let grouped = expand(attr.clone(), with_invisible_groups(item.clone())).to_string();
+        let plain = expand(attr, written_out(item)).to_string();
+        assert!(
+            !plain.contains("compile_error"),
+            "{what}: the written-out item is refused: {plain}"
+        );
+        assert_eq!(
+            grouped, plain,
+            "{what}: a type from a macro fragment is read differently"
+        );
+    }
+}

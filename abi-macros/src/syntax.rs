@@ -57,6 +57,43 @@ pub(crate) fn with_lifetimes(ty: &Type, lifetime: &str) -> Type {
     ty
 }
 
+/// A visitor that replaces every invisible group in the types it visits by
+/// the type it
+/// holds. A type that reaches an attribute through a `macro_rules!`
+/// fragment (`$t:ty`) arrives wrapped in an invisible group
+/// (`Type::Group`), which every syntactic check would otherwise misread
+/// (`&mut $t` with `$t = &'static CStr` is not a reference to a reference
+/// for a `match` on `Type::Reference`). Each attribute runs it once over what
+/// it parsed (`parse_item_shallow`, the `#[dpi_export]` block, a derive's
+/// input), so every later check sees the types as if written out. A trait
+/// object or `impl Trait` keeps parentheses, which is what the group meant
+/// (`&$t` with `$t = dyn A + B`).
+pub(crate) struct Ungroup;
+
+impl VisitMut for Ungroup {
+    fn visit_type_mut(&mut self, ty: &mut Type) {
+        syn::visit_mut::visit_type_mut(self, ty);
+        if let Type::Group(group) = ty {
+            let span = group.group_token.span;
+            let elem = core::mem::replace(
+                &mut *group.elem,
+                Type::Verbatim(proc_macro2::TokenStream::new()),
+            );
+            *ty = match elem {
+                bounded @ (Type::TraitObject(_) | Type::ImplTrait(_)) => {
+                    Type::Paren(syn::TypeParen {
+                        paren_token: syn::token::Paren(span),
+                        elem: Box::new(bounded),
+                    })
+                }
+                elem => elem,
+            };
+        }
+    }
+    // Function bodies are kept as written (only signatures are inspected).
+    fn visit_block_mut(&mut self, _: &mut syn::Block) {}
+}
+
 /// The last path segment of a plain path type, with its generic arguments.
 pub(crate) fn last_segment(ty: &Type) -> Option<&syn::PathSegment> {
     match ty {
@@ -406,8 +443,10 @@ pub(crate) fn parse_item_shallow(tokens: proc_macro2::TokenStream) -> syn::Resul
             }),
         })
     };
-    match shallow_fn.parse2(tokens.clone()) {
-        Ok(function) => Ok(syn::Item::Fn(function)),
-        Err(_) => syn::parse2(tokens),
-    }
+    let mut item = match shallow_fn.parse2(tokens.clone()) {
+        Ok(function) => syn::Item::Fn(function),
+        Err(_) => syn::parse2(tokens)?,
+    };
+    Ungroup.visit_item_mut(&mut item);
+    Ok(item)
 }

@@ -244,6 +244,10 @@ impl SvScalar {
 pub struct DpiDecl {
     /// The name SystemVerilog calls it by (the C symbol unless renamed).
     pub sv_name: &'static str,
+    /// More names SystemVerilog imports the same C function by, each
+    /// declared `import "DPI-C" c_name = function alias(...)` (imports
+    /// only; empty for exports).
+    pub aliases: &'static [&'static str],
     /// `context`: may call exports and VPI.
     pub context: bool,
     /// `pure`: no side effects, result depends on inputs only.

@@ -237,21 +237,60 @@ fn dpi_link_flags_match_golden() {
     abi_core::golden::assert_golden(path, &flags);
 }
 
-/// Every `#[dpi_import]` in `dpi_exports.rs` is registered as a DPI import.
+/// Every `#[dpi_import]` in `dpi_exports.rs` is registered as a DPI import,
+/// and every import the other DPI modules declare (by name: most are
+/// written through `macro_rules!`, one invocation line each) is registered
+/// under its module.
 #[test]
 fn every_dpi_import_is_registered() {
+    let imports_of = |module: &str| -> std::collections::BTreeSet<String> {
+        registry()
+            .functions()
+            .iter()
+            .filter(|f| f.abi.kind() == abi_core::model::AbiKind::DpiImport)
+            .map(|f| f.rust.path())
+            .filter_map(|path| {
+                path.strip_prefix(&format!("c_tests::{module}::"))
+                    .map(str::to_owned)
+            })
+            .collect()
+    };
     let source = include_str!("dpi_exports.rs");
     let annotated = source
         .lines()
         .filter(|l| l.trim_start().starts_with("#[dpi_import"))
         .count();
-    let registered = registry()
-        .functions()
-        .iter()
-        .filter(|f| f.abi.kind() == abi_core::model::AbiKind::DpiImport)
-        .count();
-    assert_eq!(registered, annotated);
+    // (Its nested `panicking` module included.)
+    assert_eq!(imports_of("dpi_exports").len(), annotated);
     assert!(annotated >= 10);
+    for (module, source) in [
+        ("dpi_arrays", include_str!("dpi_arrays.rs")),
+        ("dpi_export_forms", include_str!("dpi_export_forms.rs")),
+        ("dpi_handles", include_str!("dpi_handles.rs")),
+    ] {
+        // `pub fn dpi_x(`, `pub unsafe fn dpi_x(`, a macro entry
+        // `    dpi_x: T;` and `named_output!(dpi_x: T)`.
+        let declared: std::collections::BTreeSet<String> = source
+            .lines()
+            .filter_map(|line| {
+                let line = line.trim_start();
+                let rest = line
+                    .strip_prefix("pub fn ")
+                    .or_else(|| line.strip_prefix("pub unsafe fn "))
+                    .or_else(|| line.strip_prefix("named_output!("))
+                    .unwrap_or(line);
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                let after = &rest[name.len()..];
+                (name.starts_with("dpi_") && (after.starts_with('(') || after.starts_with(':')))
+                    .then_some(name)
+            })
+            .collect();
+        assert!(!declared.is_empty(), "{module} declares imports");
+        assert_eq!(imports_of(module), declared, "the imports of {module}");
+    }
 }
 
 /// Counts `#[c_export]` annotations on functions and structs in the source

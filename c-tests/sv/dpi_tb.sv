@@ -44,6 +44,27 @@ module dpi_tb;
     return text.len();
   endfunction
 
+  // An export's `inout string` (c-tests/src/dpi_export_forms.rs): an
+  // import that hands strings over runs first, then `+sv` is appended.
+  function int sv_string_grow(inout string text);
+    string detail, described;
+    int old;
+    old = text.len();
+    described = dpi_string_describe(old, detail);
+    text = {text, "+sv"};
+    return old;
+  endfunction
+
+  // Exported under the C name `c_triple` (dpi_export_forms.rs).
+  function int sv_triple(input int x);
+    return 3 * x;
+  endfunction
+
+  // A `&CStr` Rust lends to an export.
+  function int sv_cstr_length(input string text);
+    return text.len();
+  endfunction
+
   // Writes any int into an opcode_t with a cast, which SystemVerilog does
   // not check (3 is no opcode): Rust must refuse it.
   function void sv_opcode_of(input int code, output opcode_t op);
@@ -52,6 +73,9 @@ module dpi_tb;
 
   int checks = 0;
   int failures = 0;
+
+  // Arrays of every element type in every direction (dpi_arrays.sv).
+  dpi_arrays arrays();
 
   function automatic void check(bit ok, string what);
     checks++;
@@ -319,6 +343,17 @@ module dpi_tb;
       described = dpi_string_describe(-1, detail);
       check(described == "code -1" && detail == "detail of -1", "string output and result again");
       check(dpi_names_via_exports(7) == 0, "strings from exports, and one passed to an export");
+      check(dpi_export_strings(7) == 0, "an export's inout string, and borrowed strings passed to one");
+      check(dpi_call_renamed_export(5) == 15 && dpi_call_renamed_export(-4) == -12,
+            "an export whose C name is not its SystemVerilog name");
+      check(sv_scale_a(2, 3) == 6 && sv_scale_b(4, 5) == 20 && sv_scale_c(-1, 7) == -7,
+            "one C function imported under three SystemVerilog names");
+      begin : runtime_services
+        int line, status;
+        status = dpi_runtime_services(line); check(status == 0 && line == `__LINE__,
+            "svDpiVersion, svGetCallerInfo (file and line), svIsDisabledState, raw svScope");
+        check(dpi_caller_info_outside_context(), "no caller information outside a context import");
+      end
     end
 
     // logic signed [11:0]: negated in Rust, compared signed here
@@ -369,6 +404,10 @@ module dpi_tb;
       check(dpi_opcode_via_export(5) == 5, "export enum output");
       check(dpi_opcode_via_export(3) == -1, "export enum output that is no label");
     end
+
+    arrays.run();
+    checks += arrays.checks;
+    failures += arrays.failures;
 
     if (failures != 0) $fatal(1, "DPI: %0d of %0d checks failed", failures, checks);
     $display("DPI OK: %0d checks passed", checks);

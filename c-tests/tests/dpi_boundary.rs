@@ -97,6 +97,11 @@ mod svdpi {
         unsafe { array(handle) }.len
     }
     #[unsafe(no_mangle)]
+    unsafe extern "C" fn svIncrement(_: *mut c_void, _: i32) -> i32 {
+        // `[0:len-1]`: the left bound is the lower.
+        -1
+    }
+    #[unsafe(no_mangle)]
     unsafe extern "C" fn svDimensions(_: *mut c_void) -> i32 {
         1
     }
@@ -154,6 +159,32 @@ mod svdpi {
         svPutLogicArrElem1VecVal(*mut c_void, *const c_void, i32);
         svPutLogicArrElem2VecVal(*mut c_void, *const c_void, i32, i32);
         svPutLogicArrElem3VecVal(*mut c_void, *const c_void, i32, i32, i32);
+    }
+
+    /// The single-bit element accessors, which no test calls either.
+    macro_rules! never_called_returning {
+        ($($name:ident($($arg:ty),*) -> $ret:ty;)*) => {$(
+            #[unsafe(no_mangle)]
+            unsafe extern "C" fn $name($(_: $arg),*) -> $ret {
+                unreachable!(concat!(stringify!($name), " is not used by these tests"))
+            }
+        )*};
+    }
+    never_called_returning! {
+        svGetBitArrElem1(*mut c_void, i32) -> u8;
+        svGetBitArrElem2(*mut c_void, i32, i32) -> u8;
+        svGetBitArrElem3(*mut c_void, i32, i32, i32) -> u8;
+        svGetLogicArrElem1(*mut c_void, i32) -> u8;
+        svGetLogicArrElem2(*mut c_void, i32, i32) -> u8;
+        svGetLogicArrElem3(*mut c_void, i32, i32, i32) -> u8;
+    }
+    never_called! {
+        svPutBitArrElem1(*mut c_void, u8, i32);
+        svPutBitArrElem2(*mut c_void, u8, i32, i32);
+        svPutBitArrElem3(*mut c_void, u8, i32, i32, i32);
+        svPutLogicArrElem1(*mut c_void, u8, i32);
+        svPutLogicArrElem2(*mut c_void, u8, i32, i32);
+        svPutLogicArrElem3(*mut c_void, u8, i32, i32, i32);
     }
 }
 

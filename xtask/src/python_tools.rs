@@ -99,6 +99,7 @@ pub(crate) fn check_systemverilog() -> Result<(), String> {
             "--allow",
             "InvalidDPIReturnType",
             "c-tests/sv/generated/abi_dpi.sv",
+            "c-tests/sv/dpi_arrays.sv",
             "c-tests/sv/dpi_tb.sv",
             "c-tests/sv/generated/panic_dpi.sv",
             "c-tests/sv/panic_tb.sv",

@@ -272,7 +272,11 @@ fn dpi_testbench(verilator: &Verilator) -> Result<(), String> {
     let simulation = verilate(
         verilator,
         "dpi_tb",
-        &[generated.join("abi_dpi.sv"), sv.join("dpi_tb.sv")],
+        &[
+            generated.join("abi_dpi.sv"),
+            sv.join("dpi_arrays.sv"),
+            sv.join("dpi_tb.sv"),
+        ],
         &obj,
         None,
         None,
@@ -441,6 +445,13 @@ pub(crate) fn verilate(
             cxx.into_iter()
                 .flat_map(|cxx| ["-MAKEFLAGS".to_owned(), format!("CXX={cxx} LINK={cxx}")]),
         )
+        // A model large enough for Verilator's parallel build compiles its
+        // files with a precompiled header, included with
+        // `CFG_CXXFLAGS_PCH_I`, which the PyPI wheel's `verilated.mk`
+        // leaves empty (g++ then reads the header as an input file:
+        // "Vdpi_tb__pch.h.fast: linker input file not found"). 5.006 has
+        // no precompiled headers and ignores it.
+        .args(["-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include"])
         // `include "abi_dpi_exports.svh"` resolves in the generated files.
         .arg(format!("-I{}", generated.display()))
         .args(sources)

@@ -134,6 +134,16 @@ pub struct Bits<const N: u32, C: ChunkArray = <Width<N> as PackedChunks>::Chunks
     chunks: C,
 }
 
+/// The check of a part-select `[lsb +: m]` of an `n`-bit vector (`Bits`
+/// and `LogicVec`): it must lie inside.
+#[track_caller]
+pub(crate) fn assert_part(n: u32, lsb: u32, m: u32) {
+    assert!(
+        lsb.checked_add(m).is_some_and(|end| end <= n),
+        "part [{lsb} +: {m}] of a {n}-bit vector"
+    );
+}
+
 impl<const N: u32, C: ChunkArray> Bits<N, C> {
     /// Evaluated by every constructor: N >= 1 and `C` holds exactly
     /// `ceil(N/32)` chunks.
@@ -185,6 +195,35 @@ impl<const N: u32, C: ChunkArray> Bits<N, C> {
         let chunk = &mut self.chunks.as_mut_slice()[(index / 32) as usize];
         let mask = 1u32 << (index % 32);
         *chunk = if value { *chunk | mask } else { *chunk & !mask };
+    }
+
+    /// The part-select `[lsb + M - 1 : lsb]` (SystemVerilog's
+    /// `v[lsb +: M]`), its width given by the type asked for:
+    /// `let nibble: Bits<4> = v.part(4);`.
+    ///
+    /// # Panics
+    ///
+    /// When `lsb + M > N`.
+    pub fn part<const M: u32, D: ChunkArray>(&self, lsb: u32) -> Bits<M, D> {
+        assert_part(N, lsb, M);
+        let mut part = Bits::<M, D>::ZERO;
+        for i in 0..M {
+            part.set_bit(i, self.bit(lsb + i));
+        }
+        part
+    }
+
+    /// Write `value` into the part-select `[lsb + M - 1 : lsb]`
+    /// (`v[lsb +: M] = value`).
+    ///
+    /// # Panics
+    ///
+    /// When `lsb + M > N`.
+    pub fn set_part<const M: u32, D: ChunkArray>(&mut self, lsb: u32, value: Bits<M, D>) {
+        assert_part(N, lsb, M);
+        for i in 0..M {
+            self.set_bit(lsb + i, value.bit(i));
+        }
     }
 
     /// The value, if it fits in a `u128`.
@@ -346,3 +385,37 @@ unsafe impl<const N: u32, C: ChunkArray> super::flavour::VerilatorExportResult f
 
 // SAFETY: a value, holding no borrow.
 unsafe impl<const N: u32, C: ChunkArray> crate::BorrowedFor<'_> for Bits<N, C> {}
+
+#[cfg(test)]
+mod part_select_tests {
+    use super::*;
+
+    /// Every part of 1, 5, 32 and 33 bits at every position of a 100-bit
+    /// vector, read and written, against shifts and masks of a `u128`.
+    #[test]
+    fn parts_match_shifts_and_masks() {
+        let value: u128 = 0x0000_000f_0123_4567_89ab_cdef_fedc_ba98 & ((1 << 100) - 1);
+        let v = Bits::<100>::try_from(value).unwrap();
+        macro_rules! check {
+            ($($m:literal),*) => {$({
+                const M: u32 = $m;
+                let mask = (1u128 << M) - 1;
+                for lsb in 0..=100 - M {
+                    let part: Bits<$m> = v.part(lsb);
+                    assert_eq!(part.to_u128(), Some(value >> lsb & mask), "[{lsb} +: {M}]");
+                    let mut written = v;
+                    written.set_part(lsb, Bits::<$m>::try_from(!(value >> lsb) & mask).unwrap());
+                    let expected = value & !(mask << lsb) | (!(value >> lsb) & mask) << lsb;
+                    assert_eq!(written.to_u128(), Some(expected), "set [{lsb} +: {M}]");
+                }
+            })*};
+        }
+        check!(1, 5, 32, 33);
+    }
+
+    #[test]
+    #[should_panic(expected = "part [97 +: 4] of a 100-bit vector")]
+    fn a_part_beyond_the_vector_panics() {
+        let _: Bits<4> = Bits::<100>::ZERO.part(97);
+    }
+}

@@ -403,3 +403,120 @@ mod tests {
         assert_eq!(h.free().map(|c| c.get()), Ok(4000));
     }
 }
+
+/// A `chandle` whose pointer belongs to foreign C code (an existing C
+/// model's state, a library's handle): Rust passes it through unchanged,
+/// in and out of SystemVerilog, and hands it back to the C functions that
+/// own it ([`ForeignChandle::as_ptr`]). Unlike [`Chandle`], it is not looked
+/// up in Rust's table of live objects and Rust never reads through it, so
+/// every value, NULL included, is a valid `ForeignChandle`; what the
+/// pointer may be used for is the foreign code's contract (an `unsafe`
+/// call into it).
+///
+/// ```
+/// use abi_core::dpi::ForeignChandle;
+/// use core::ffi::c_void;
+///
+/// /// Hands SystemVerilog the state a C model made.
+/// #[abi_core::dpi_import]
+/// pub fn model_state(c_state: ForeignChandle) -> ForeignChandle {
+///     c_state
+/// }
+///
+/// let mut state = 7u32;
+/// let handle = ForeignChandle::from_ptr((&raw mut state).cast::<c_void>());
+/// assert_eq!(handle.as_ptr(), (&raw mut state).cast::<c_void>());
+/// assert!(ForeignChandle::null().is_null());
+/// ```
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ForeignChandle(*mut c_void);
+
+impl ForeignChandle {
+    /// The null `chandle`.
+    pub const fn null() -> Self {
+        ForeignChandle(core::ptr::null_mut())
+    }
+
+    /// The `chandle` holding `pointer` (nothing is read through it).
+    pub const fn from_ptr(pointer: *mut c_void) -> Self {
+        ForeignChandle(pointer)
+    }
+
+    /// The pointer, for the foreign code that owns it.
+    pub const fn as_ptr(self) -> *mut c_void {
+        self.0
+    }
+
+    /// Whether it is the null `chandle`.
+    pub fn is_null(self) -> bool {
+        self.0.is_null()
+    }
+}
+
+impl Default for ForeignChandle {
+    fn default() -> Self {
+        ForeignChandle::null()
+    }
+}
+
+impl fmt::Debug for ForeignChandle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ForeignChandle({:p})", self.0)
+    }
+}
+
+// SAFETY: an address only, never dereferenced by Rust: moving or sharing it
+// between threads reads nothing (a simulation may call imports on several
+// threads, as for `Chandle`).
+unsafe impl Send for ForeignChandle {}
+// SAFETY: as above.
+unsafe impl Sync for ForeignChandle {}
+
+// SAFETY: `chandle` is `void *` by value (inputs, results) and `void **`
+// for outputs; every address is accepted and none is dereferenced.
+unsafe impl DpiType for ForeignChandle {
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::CHandle);
+    type Input = *mut c_void;
+    const C_INPUT: CTypeDesc = VOID_PTR;
+    type Cell = *mut c_void;
+    const C_CELL: CTypeDesc = VOID_PTR;
+    fn initial() -> Self {
+        ForeignChandle::null()
+    }
+    unsafe fn from_input(raw: *mut c_void) -> Result<Self, ArgError> {
+        Ok(ForeignChandle(raw))
+    }
+    unsafe fn from_cell(cell: *mut c_void) -> Result<Self, ArgError> {
+        Ok(ForeignChandle(cell))
+    }
+    fn to_cell(self) -> *mut c_void {
+        self.0
+    }
+}
+
+// SAFETY: `f` receives the `void *`, valid (as an address) while it runs.
+unsafe impl DpiValue for ForeignChandle {
+    fn with_input<R>(&self, f: impl FnOnce(*mut c_void) -> R) -> R {
+        f(self.0)
+    }
+}
+
+// SAFETY: returned as `void *`.
+unsafe impl DpiResult for ForeignChandle {
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::CHandle);
+    type Raw = *mut c_void;
+    const C_TYPE: CTypeDesc = VOID_PTR;
+    fn into_c(self) -> *mut c_void {
+        self.0
+    }
+}
+
+// SAFETY: any address is accepted.
+unsafe impl super::DpiExportResult for ForeignChandle {
+    unsafe fn from_raw(raw: *mut c_void) -> Self {
+        ForeignChandle(raw)
+    }
+}
+
+crate::argument::borrows_nothing!(ForeignChandle);

@@ -273,6 +273,8 @@ unsafe impl<const N: u32, C: ChunkArray> SameInBothFlavours for LogicVec<N, C> {
 unsafe impl<const N: u32, C: ChunkArray> SameInBothFlavours for SignedLogicVec<N, C> {}
 // SAFETY: as above: a `void *`.
 unsafe impl<T: 'static> SameInBothFlavours for Chandle<T> {}
+// SAFETY: as above: a `void *`, passed through untouched.
+unsafe impl SameInBothFlavours for super::ForeignChandle {}
 // SAFETY: handles, whose elements are read through the standard's access
 // functions; with an element that passes the same way.
 unsafe impl<T: OpenArrayElement + SameInBothFlavours, const D: usize> SameInBothFlavours

@@ -104,6 +104,35 @@ impl<const N: u32, C: ChunkArray> LogicVec<N, C> {
         set(&mut self.bval.as_mut_slice()[chunk], code & 2 != 0);
     }
 
+    /// The part-select `[lsb + M - 1 : lsb]` (SystemVerilog's
+    /// `v[lsb +: M]`), X and Z kept, its width given by the type asked
+    /// for: `let nibble: LogicVec<4> = v.part(4);`.
+    ///
+    /// # Panics
+    ///
+    /// When `lsb + M > N`.
+    pub fn part<const M: u32, D: ChunkArray>(&self, lsb: u32) -> LogicVec<M, D> {
+        super::bits::assert_part(N, lsb, M);
+        let mut part = LogicVec::<M, D>::ZERO;
+        for i in 0..M {
+            part.set(i, self.get(lsb + i));
+        }
+        part
+    }
+
+    /// Write `value` into the part-select `[lsb + M - 1 : lsb]`
+    /// (`v[lsb +: M] = value`).
+    ///
+    /// # Panics
+    ///
+    /// When `lsb + M > N`.
+    pub fn set_part<const M: u32, D: ChunkArray>(&mut self, lsb: u32, value: LogicVec<M, D>) {
+        super::bits::assert_part(N, lsb, M);
+        for i in 0..M {
+            self.set(lsb + i, value.get(i));
+        }
+    }
+
     /// From canonical chunks, masking the bits above N.
     pub fn from_chunks(chunks: &C::Logic) -> Self
     where
@@ -220,6 +249,33 @@ unsafe impl<const N: u32, C: ChunkArray> crate::BorrowedFor<'_> for LogicVec<N, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Parts of a 70-bit vector holding 0, 1, Z and X keep every state,
+    /// read and written back at every position.
+    #[test]
+    fn parts_keep_every_state() {
+        let states = [Logic::Zero, Logic::One, Logic::Z, Logic::X];
+        let mut v = LogicVec::<70>::ZERO;
+        for i in 0..70 {
+            v.set(i, states[(i as usize * 7 + 3) % 4]);
+        }
+        for lsb in 0..=70 - 9 {
+            let part: LogicVec<9> = v.part(lsb);
+            for i in 0..9 {
+                assert_eq!(part.get(i), v.get(lsb + i), "[{lsb} +: 9] bit {i}");
+            }
+            let mut written = LogicVec::<70>::ZERO;
+            written.set_part(lsb, part);
+            for i in 0..70 {
+                let expected = if (lsb..lsb + 9).contains(&i) {
+                    v.get(i)
+                } else {
+                    Logic::Zero
+                };
+                assert_eq!(written.get(i), expected, "set [{lsb} +: 9] bit {i}");
+            }
+        }
+    }
 
     #[test]
     fn canonical_encoding_and_masking() {

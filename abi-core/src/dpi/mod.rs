@@ -81,13 +81,15 @@ pub use traits::{CallBorrow, DpiExportResult, DpiResult, DpiType, DpiValue, Expo
 /// [`packed`](crate::packed).
 pub use abi_macros::DpiEnum;
 pub use bits::{Bits, ChunkArray, PackedChunks};
-pub use chandle::{Chandle, HandleError};
+pub use chandle::{Chandle, ForeignChandle, HandleError};
 pub use enums::{DpiEnum, EnumBase};
 pub use flavour::SameInBothFlavours;
 pub use logic_vec::{LogicVec, SvLogicVecVal};
 pub(crate) use open_array::OPEN_ARRAY_SYMBOLS;
 pub use open_array::{OpenArray, OpenArrayElement, OpenArrayMut, OpenArrayOut};
-pub use runtime::{DpiError, Scope};
+pub use runtime::{
+    CallerInfo, DpiError, Scope, ack_disabled_state, caller_info, dpi_version, is_disabled_state,
+};
 pub use signed::{Integer, SignedBits, SignedLogicVec};
 pub use string::SvString;
 

@@ -3,7 +3,8 @@
 //!
 //! Elements are read and written through the standard's functions, never by
 //! assuming a layout: C-layout elements (integers, `real`, `bit`, `logic`)
-//! through `svGetArrElemPtr1`, packed elements (`Bits<N>`) through the
+//! through `svGetArrElemPtr1`, `bit` and `logic` through their scalar
+//! accessors (`svGetBitArrElem1`, `svGetLogicArrElem1`), packed elements (`Bits<N>`) through the
 //! canonical copies `svGetBitArrElem1VecVal`/`svPutBitArrElem1VecVal`
 //! (Verilator's packed open-array elements are not in canonical layout).
 //! [`OpenArray::as_slice`] is the fast path when the simulator reports a
@@ -30,6 +31,7 @@ struct Api {
     low: unsafe extern "C" fn(*mut c_void, i32) -> i32,
     high: unsafe extern "C" fn(*mut c_void, i32) -> i32,
     size: unsafe extern "C" fn(*mut c_void, i32) -> i32,
+    increment: unsafe extern "C" fn(*mut c_void, i32) -> i32,
     dimensions: unsafe extern "C" fn(*mut c_void) -> i32,
     array_ptr: unsafe extern "C" fn(*mut c_void) -> *mut c_void,
     size_of_array: unsafe extern "C" fn(*mut c_void) -> i32,
@@ -48,6 +50,18 @@ struct Api {
     put_logic1: unsafe extern "C" fn(*mut c_void, *const SvLogicVecVal, i32),
     put_logic2: unsafe extern "C" fn(*mut c_void, *const SvLogicVecVal, i32, i32),
     put_logic3: unsafe extern "C" fn(*mut c_void, *const SvLogicVecVal, i32, i32, i32),
+    get_bit1: unsafe extern "C" fn(*mut c_void, i32) -> u8,
+    get_bit2: unsafe extern "C" fn(*mut c_void, i32, i32) -> u8,
+    get_bit3: unsafe extern "C" fn(*mut c_void, i32, i32, i32) -> u8,
+    put_bit1: unsafe extern "C" fn(*mut c_void, u8, i32),
+    put_bit2: unsafe extern "C" fn(*mut c_void, u8, i32, i32),
+    put_bit3: unsafe extern "C" fn(*mut c_void, u8, i32, i32, i32),
+    get_logic_bit1: unsafe extern "C" fn(*mut c_void, i32) -> u8,
+    get_logic_bit2: unsafe extern "C" fn(*mut c_void, i32, i32) -> u8,
+    get_logic_bit3: unsafe extern "C" fn(*mut c_void, i32, i32, i32) -> u8,
+    put_logic_bit1: unsafe extern "C" fn(*mut c_void, u8, i32),
+    put_logic_bit2: unsafe extern "C" fn(*mut c_void, u8, i32, i32),
+    put_logic_bit3: unsafe extern "C" fn(*mut c_void, u8, i32, i32, i32),
 }
 
 /// The `svdpi.h` functions open arrays use (for the simulator's link
@@ -58,20 +72,33 @@ pub(crate) const OPEN_ARRAY_SYMBOLS: &[&str] = &[
     "svGetArrElemPtr2",
     "svGetArrElemPtr3",
     "svGetArrayPtr",
+    "svGetBitArrElem1",
     "svGetBitArrElem1VecVal",
+    "svGetBitArrElem2",
     "svGetBitArrElem2VecVal",
+    "svGetBitArrElem3",
     "svGetBitArrElem3VecVal",
+    "svGetLogicArrElem1",
     "svGetLogicArrElem1VecVal",
+    "svGetLogicArrElem2",
     "svGetLogicArrElem2VecVal",
+    "svGetLogicArrElem3",
     "svGetLogicArrElem3VecVal",
     "svHigh",
+    "svIncrement",
     "svLeft",
     "svLow",
+    "svPutBitArrElem1",
     "svPutBitArrElem1VecVal",
+    "svPutBitArrElem2",
     "svPutBitArrElem2VecVal",
+    "svPutBitArrElem3",
     "svPutBitArrElem3VecVal",
+    "svPutLogicArrElem1",
     "svPutLogicArrElem1VecVal",
+    "svPutLogicArrElem2",
     "svPutLogicArrElem2VecVal",
+    "svPutLogicArrElem3",
     "svPutLogicArrElem3VecVal",
     "svRight",
     "svSize",
@@ -111,6 +138,44 @@ impl Api {
             )
         }
     }
+
+    /// The address of the element at `index`, of `size` bytes: non-NULL,
+    /// and inside the buffer the simulator reports (`svGetArrayPtr`,
+    /// `svSizeOfArray`) when it reports one. Panics otherwise, naming the
+    /// index: an address outside it is a simulator that contradicts
+    /// itself (Verilator 5.049 gives every element of a `real` open array
+    /// the first one's address and a size of 0 bytes), whose elements
+    /// cannot be read right.
+    ///
+    /// # Safety
+    ///
+    /// As for [`Api::element_ptr`].
+    #[inline]
+    unsafe fn checked_element_ptr(
+        &self,
+        handle: *mut c_void,
+        index: &[i32],
+        size: usize,
+    ) -> *mut c_void {
+        // SAFETY: the caller's contract.
+        let element = unsafe { self.element_ptr(handle, index) };
+        assert!(
+            !element.is_null(),
+            "open array element {index:?} has no address"
+        );
+        // SAFETY: a live handle.
+        let data = unsafe { (self.array_ptr)(handle) };
+        if !data.is_null() {
+            // SAFETY: a live handle.
+            let bytes = usize::try_from(unsafe { (self.size_of_array)(handle) }).unwrap_or(0);
+            let offset = element.addr().wrapping_sub(data.addr());
+            assert!(
+                element.addr() >= data.addr() && offset.saturating_add(size) <= bytes,
+                "open array element {index:?} lies outside the array the simulator reports ({bytes} bytes from svGetArrayPtr): the simulator's svdpi contradicts itself for this element type"
+            );
+        }
+        element
+    }
 }
 
 // Inlined: the resolved table is one load and test away on every call.
@@ -146,6 +211,7 @@ fn api() -> &'static Api {
             low: resolve!("svLow"),
             high: resolve!("svHigh"),
             size: resolve!("svSize"),
+            increment: resolve!("svIncrement"),
             dimensions: resolve!("svDimensions"),
             array_ptr: resolve!("svGetArrayPtr"),
             size_of_array: resolve!("svSizeOfArray"),
@@ -164,6 +230,18 @@ fn api() -> &'static Api {
             put_logic1: resolve!("svPutLogicArrElem1VecVal"),
             put_logic2: resolve!("svPutLogicArrElem2VecVal"),
             put_logic3: resolve!("svPutLogicArrElem3VecVal"),
+            get_bit1: resolve!("svGetBitArrElem1"),
+            get_bit2: resolve!("svGetBitArrElem2"),
+            get_bit3: resolve!("svGetBitArrElem3"),
+            put_bit1: resolve!("svPutBitArrElem1"),
+            put_bit2: resolve!("svPutBitArrElem2"),
+            put_bit3: resolve!("svPutBitArrElem3"),
+            get_logic_bit1: resolve!("svGetLogicArrElem1"),
+            get_logic_bit2: resolve!("svGetLogicArrElem2"),
+            get_logic_bit3: resolve!("svGetLogicArrElem3"),
+            put_logic_bit1: resolve!("svPutLogicArrElem1"),
+            put_logic_bit2: resolve!("svPutLogicArrElem2"),
+            put_logic_bit3: resolve!("svPutLogicArrElem3"),
         })
     });
     match api {
@@ -217,10 +295,10 @@ macro_rules! c_layout_elements {
             const C_LAYOUT: bool = true;
             #[inline]
             unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
+                let size = size_of::<<$t as DpiType>::Cell>();
                 // SAFETY: live handle, index in bounds (the caller's
                 // contract).
-                let element = unsafe { api().element_ptr(handle, index) };
-                assert!(!element.is_null(), "open array element {index:?} has no address");
+                let element = unsafe { api().checked_element_ptr(handle, index, size) };
                 // SAFETY: the simulator's element of this C type.
                 let cell = unsafe { element.cast::<<$t as DpiType>::Cell>().read_unaligned() };
                 // SAFETY: a cell of this type from the simulator.
@@ -231,9 +309,9 @@ macro_rules! c_layout_elements {
             }
             #[inline]
             unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
+                let size = size_of::<<$t as DpiType>::Cell>();
                 // SAFETY: as in `read`.
-                let element = unsafe { api().element_ptr(handle, index) };
-                assert!(!element.is_null(), "open array element {index:?} has no address");
+                let element = unsafe { api().checked_element_ptr(handle, index, size) };
                 // SAFETY: a writable element of this C type.
                 unsafe { element.cast::<<$t as DpiType>::Cell>().write_unaligned(<$t as DpiType>::to_cell(value)) };
             }
@@ -241,7 +319,58 @@ macro_rules! c_layout_elements {
     )*};
 }
 
-c_layout_elements!(i8, u8, i16, u16, i32, u32, i64, u64, f64, bool, Logic);
+c_layout_elements!(i8, u8, i16, u16, i32, u32, i64, u64, f64);
+
+/// Single-bit elements (`bit name[]`, `logic name[]`) go through the
+/// standard's scalar accessors (`svGet/PutBitArrElem1..3`,
+/// `svGet/PutLogicArrElem1..3`), which every simulator answers: an
+/// element's address (`svGetArrElemPtr*`) is given only for arrays the
+/// simulator keeps in the standard's C layout, and Verilator keeps
+/// neither (it answers NULL, issue #34). [`OpenArray::as_slice`] still
+/// gives the `svBit`/`svLogic` bytes where a simulator has such a buffer.
+macro_rules! single_bit_element {
+    ($t:ty, [$get1:ident, $get2:ident, $get3:ident], [$put1:ident, $put2:ident, $put3:ident]) => {
+        // SAFETY: one `svBit`/`svLogic` per element, read and written with
+        // the standard's scalar accessors; every byte read converts (only
+        // its low bits count, as for a scalar argument).
+        unsafe impl OpenArrayElement for $t {
+            const SV_TYPE: SvType = <$t as DpiType>::SV_TYPE;
+            type CLayout = <$t as DpiType>::Cell;
+            const C_LAYOUT: bool = true;
+            #[inline]
+            unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
+                let api = api();
+                // SAFETY: live handle, index in bounds (the caller's
+                // contract).
+                let raw = unsafe { by_arity!(index, api.$get1, api.$get2, api.$get3, (handle)) };
+                // SAFETY: an `svBit`/`svLogic` from the simulator; the
+                // conversion accepts every byte.
+                match unsafe { <$t as DpiType>::from_cell(raw) } {
+                    Ok(value) => value,
+                    Err(error) => panic!("open array element {index:?}: {error}"),
+                }
+            }
+            #[inline]
+            unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
+                let api = api();
+                let raw: u8 = <$t as DpiType>::to_cell(value);
+                // SAFETY: live, writable handle, index in bounds.
+                unsafe { by_arity!(index, api.$put1, api.$put2, api.$put3, (handle, raw)) };
+            }
+        }
+    };
+}
+
+single_bit_element!(
+    bool,
+    [get_bit1, get_bit2, get_bit3],
+    [put_bit1, put_bit2, put_bit3]
+);
+single_bit_element!(
+    Logic,
+    [get_logic_bit1, get_logic_bit2, get_logic_bit3],
+    [put_logic_bit1, put_logic_bit2, put_logic_bit3]
+);
 
 // SAFETY: packed elements are copied in canonical form with the standard's
 // functions, into and from `ceil(N/32)` chunks.
@@ -407,15 +536,16 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
         self.handle.as_ptr()
     }
 
-    /// One bound query of dimension `dimension` (1-based).
+    /// One bound query of dimension `dimension`: 1 to `D` the unpacked
+    /// dimensions, 0 the element's packed one (IEEE 1800 H.12.2).
     fn query(
         &self,
         function: unsafe extern "C" fn(*mut c_void, i32) -> i32,
         dimension: usize,
     ) -> i32 {
         assert!(
-            (1..=D).contains(&dimension),
-            "dimension {dimension} of an open array with {D}"
+            (0..=D).contains(&dimension),
+            "dimension {dimension} of an open array with {D} unpacked dimensions (0 is the element's packed dimension)"
         );
         // SAFETY: a live handle for the call; the dimension exists (the
         // formal has D unpacked dimensions).
@@ -429,7 +559,8 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     }
 
     /// The left bound of dimension `dimension` (1 to `D`): `3` for `[3:7]`.
-    /// Panics for another dimension.
+    /// Dimension 0 is the element's packed dimension, as svdpi.h numbers
+    /// it: `7` for `bit [7:0] a[]`. Panics for another dimension.
     pub fn left_of(&self, dimension: usize) -> i32 {
         self.query(api().left, dimension)
     }
@@ -452,6 +583,13 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     /// Number of elements along dimension `dimension`.
     pub fn len_of(&self, dimension: usize) -> usize {
         usize::try_from(self.query(api().size, dimension)).unwrap_or(0)
+    }
+
+    /// The direction of dimension `dimension` (`svIncrement`): 1 when its
+    /// left bound is the higher (`[7:5]`, `[7:0]`), -1 when it is the lower
+    /// (`[5:7]`), as IEEE 1800 defines it.
+    pub fn increment_of(&self, dimension: usize) -> i32 {
+        self.query(api().increment, dimension)
     }
 
     /// The left bound of the first dimension.
@@ -526,7 +664,10 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
 
     /// The simulator's own buffer, when it keeps C-layout elements
     /// contiguously (`svGetArrayPtr` non-NULL, aligned, and `svSizeOfArray`
-    /// a whole number of elements); `None` otherwise. All `len()` elements,
+    /// the size of `len()` elements); `None` otherwise: Annex H lets a
+    /// simulator give no buffer, and Verilator gives none for `bit`,
+    /// `logic` and packed elements (read those with `get`/`iter`, which
+    /// always work). All `len()` elements,
     /// in the simulator's order (for one dimension, element 0 is index
     /// `low()`).
     #[inline]
@@ -547,7 +688,11 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
             return None;
         }
         let len = bytes / element;
-        debug_assert_eq!(len, self.len(), "svSizeOfArray disagrees with svSize");
+        // A simulator whose size disagrees with its bounds gives no slice
+        // (Verilator 5.049 reports 0 bytes for a `real` open array).
+        if len != self.len() {
+            return None;
+        }
         // SAFETY: the simulator's buffer of `bytes` bytes, that is `len`
         // C-layout elements, aligned (checked), valid for the call.
         Some(unsafe { core::slice::from_raw_parts(data.cast::<T::CLayout>(), len) })
@@ -604,6 +749,7 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArrayMut<'a, T, D> {
         low_of(dimension: usize) -> i32;
         high_of(dimension: usize) -> i32;
         len_of(dimension: usize) -> usize;
+        increment_of(dimension: usize) -> i32;
         left() -> i32;
         right() -> i32;
         low() -> i32;

@@ -279,12 +279,16 @@ mod miri_svdpi {
     }
 
     svdpi! {
-        svLeft, svRight, svLow, svHigh, svSize, svDimensions, svGetArrayPtr,
+        svLeft, svRight, svLow, svHigh, svSize, svIncrement, svDimensions, svGetArrayPtr,
         svSizeOfArray, svGetArrElemPtr1, svGetArrElemPtr2, svGetArrElemPtr3,
         svGetBitArrElem1VecVal, svGetBitArrElem2VecVal, svGetBitArrElem3VecVal,
         svPutBitArrElem1VecVal, svPutBitArrElem2VecVal, svPutBitArrElem3VecVal,
         svGetLogicArrElem1VecVal, svGetLogicArrElem2VecVal, svGetLogicArrElem3VecVal,
         svPutLogicArrElem1VecVal, svPutLogicArrElem2VecVal, svPutLogicArrElem3VecVal,
+        svGetBitArrElem1, svGetBitArrElem2, svGetBitArrElem3,
+        svPutBitArrElem1, svPutBitArrElem2, svPutBitArrElem3,
+        svGetLogicArrElem1, svGetLogicArrElem2, svGetLogicArrElem3,
+        svPutLogicArrElem1, svPutLogicArrElem2, svPutLogicArrElem3,
     }
 }
 
@@ -360,6 +364,110 @@ impl Scope {
         let _grant = ScopeGrant::enter();
         Ok(f())
     }
+}
+
+impl Scope {
+    /// The `svScope` itself, for C code that takes one (its own
+    /// `svSetScope`, `svGetNameFromScope`...).
+    pub fn as_raw(self) -> NonNull<c_void> {
+        self.0
+    }
+
+    /// The scope an `svScope` from C code is.
+    ///
+    /// # Safety
+    ///
+    /// `raw` is an `svScope` of the running simulator (from `svGetScope`,
+    /// `svGetScopeFromName` or [`Scope::as_raw`]).
+    pub unsafe fn from_raw(raw: NonNull<c_void>) -> Scope {
+        Scope(raw)
+    }
+}
+
+/// Where SystemVerilog called the running `context` import from
+/// ([`caller_info`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallerInfo {
+    /// The source file of the call, as the simulator names it.
+    pub file: String,
+    /// Its line.
+    pub line: i32,
+}
+
+static SV_GET_CALLER_INFO: LazySymbol = crate::__linked_symbol!("svGetCallerInfo");
+static SV_DPI_VERSION: LazySymbol = crate::__linked_symbol!("svDpiVersion");
+static SV_IS_DISABLED_STATE: LazySymbol = crate::__linked_symbol!("svIsDisabledState");
+static SV_ACK_DISABLED_STATE: LazySymbol = crate::__linked_symbol!("svAckDisabledState");
+
+/// The file and line of the SystemVerilog call of the running `context`
+/// import (`svGetCallerInfo`); `None` outside one (then the simulator is
+/// not asked: Verilator would warn).
+pub fn caller_info() -> Result<Option<CallerInfo>, DpiError> {
+    if scope_grants() == 0 {
+        return Ok(None);
+    }
+    let f = SV_GET_CALLER_INFO.get()?;
+    type GetCallerInfo = unsafe extern "C" fn(*mut *const c_char, *mut i32) -> i32;
+    // SAFETY: svdpi.h declares `svGetCallerInfo` with this signature.
+    let get: GetCallerInfo = unsafe { core::mem::transmute(f.as_ptr()) };
+    let (mut file, mut line) = (core::ptr::null(), 0);
+    // SAFETY: two valid out-pointers.
+    let known = unsafe { get(&mut file, &mut line) } != 0;
+    if !known {
+        return Ok(None);
+    }
+    let file = if file.is_null() {
+        String::new()
+    } else {
+        // SAFETY: a NUL-terminated string the simulator owns, read at once.
+        unsafe { CStr::from_ptr(file) }
+            .to_string_lossy()
+            .into_owned()
+    };
+    Ok(Some(CallerInfo { file, line }))
+}
+
+/// The DPI version the simulator implements (`svDpiVersion`): `"1800-2005"`
+/// in Verilator, `"1800-2005"` or `"P1800-2005"` as IEEE 1800 lists them.
+pub fn dpi_version() -> Result<String, DpiError> {
+    let f = SV_DPI_VERSION.get()?;
+    type DpiVersion = unsafe extern "C" fn() -> *const c_char;
+    // SAFETY: svdpi.h declares `svDpiVersion` with this signature.
+    let version: DpiVersion = unsafe { core::mem::transmute(f.as_ptr()) };
+    // SAFETY: no preconditions.
+    let text = unsafe { version() };
+    if text.is_null() {
+        return Ok(String::new());
+    }
+    // SAFETY: a NUL-terminated string the simulator owns, read at once.
+    Ok(unsafe { CStr::from_ptr(text) }
+        .to_string_lossy()
+        .into_owned())
+}
+
+/// Whether SystemVerilog disabled the task that called the running import
+/// (`svIsDisabledState`, IEEE 1800 35.9): the import should then return at
+/// once, after [`ack_disabled_state`]. (Verilator implements no disabling:
+/// always `false`.)
+pub fn is_disabled_state() -> Result<bool, DpiError> {
+    let f = SV_IS_DISABLED_STATE.get()?;
+    type IsDisabled = unsafe extern "C" fn() -> i32;
+    // SAFETY: svdpi.h declares `svIsDisabledState` with this signature.
+    let is_disabled: IsDisabled = unsafe { core::mem::transmute(f.as_ptr()) };
+    // SAFETY: no preconditions.
+    Ok(unsafe { is_disabled() } != 0)
+}
+
+/// Acknowledges a disable (`svAckDisabledState`), as IEEE 1800 requires of
+/// an import that saw [`is_disabled_state`] before it returns.
+pub fn ack_disabled_state() -> Result<(), DpiError> {
+    let f = SV_ACK_DISABLED_STATE.get()?;
+    type Ack = unsafe extern "C" fn();
+    // SAFETY: svdpi.h declares `svAckDisabledState` with this signature.
+    let ack: Ack = unsafe { core::mem::transmute(f.as_ptr()) };
+    // SAFETY: no preconditions.
+    unsafe { ack() };
+    Ok(())
 }
 
 fn set_scope(scope: *mut c_void) -> Result<*mut c_void, DpiError> {

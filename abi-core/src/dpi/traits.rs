@@ -326,17 +326,58 @@ impl<T: DpiValue> RequireDpiValue for T {
     const CHECKED: () = ();
 }
 
-/// An `inout` argument of a SystemVerilog export: copied in and back, so
-/// a plain value (every DPI value type but `SvString`).
+/// An `inout` argument of a SystemVerilog export: its value is copied into
+/// a cell before the call and read back after it. The wrapper holds what
+/// the cell points to ([`ExportInout::Held`]) for the whole call, so that
+/// an `inout string` ([`SvString`]) stays valid while SystemVerilog runs,
+/// whatever the imports it calls meanwhile free; what SystemVerilog leaves
+/// in the cell is copied at once.
+///
+/// # Safety
+///
+/// [`ExportInout::cell`] must give a cell valid for the export's C type
+/// while `held` lives.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be an `inout` argument of a `#[dpi_export]` function",
     label = "not an inout export argument",
-    note = "an `inout string` of an export is not supported (the string Rust passes would have to outlive calls SystemVerilog makes meanwhile): pass the string as an input and read the new one through an output `&mut SvString`"
+    note = "an export's `inout` is a DPI value type (`Copy`, as every one but `SvString` is) or `SvString` (`inout string`)"
 )]
 #[doc(hidden)]
-pub trait ExportInout: DpiValue + Copy {}
+pub unsafe trait ExportInout: DpiValue {
+    /// What keeps the cell's data alive during the call.
+    type Held;
+    /// Hold the value for the call.
+    fn hold(&self) -> Self::Held;
+    /// The cell passed to the export, valid while `held` lives.
+    fn cell(held: &Self::Held) -> Self::Cell;
+}
 
-impl<T: DpiValue + Copy> ExportInout for T {}
+// SAFETY: a `Copy` value's cell holds the value itself.
+unsafe impl<T: DpiValue + Copy> ExportInout for T {
+    type Held = T;
+    #[inline(always)]
+    fn hold(&self) -> T {
+        *self
+    }
+    #[inline(always)]
+    fn cell(held: &T) -> T::Cell {
+        held.to_cell()
+    }
+}
+
+// SAFETY: the cell points into the held copy of the text, which the
+// wrapper keeps until after the call; it is not handed over to the
+// per-thread list (which an import SystemVerilog calls meanwhile could
+// free).
+unsafe impl ExportInout for SvString {
+    type Held = SvString;
+    fn hold(&self) -> SvString {
+        self.clone()
+    }
+    fn cell(held: &SvString) -> *const core::ffi::c_char {
+        held.as_c_str().as_ptr()
+    }
+}
 
 /// Compile-time check the macros emit for `inout` arguments of exports,
 /// `let () = <T as RequireExportInout>::CHECKED;`, spanned at the

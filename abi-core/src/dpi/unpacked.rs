@@ -22,10 +22,7 @@ where
     };
     const CALL_BORROW: CallBorrow = T::CALL_BORROW;
     type Input = *const [T::Cell; K];
-    const C_INPUT: CTypeDesc = CTypeDesc::Pointer {
-        pointee: &T::C_CELL,
-        is_const: true,
-    };
+    const C_INPUT: CTypeDesc = ConstElements::<T>::INPUT;
     type Cell = [T::Cell; K];
     const C_CELL: CTypeDesc = T::C_CELL;
     fn initial() -> Self {
@@ -71,6 +68,31 @@ where
             unsafe { T::cell_borrows(element, each) }
         }
     }
+}
+
+/// The C type of `input T name[K]`: a pointer to `K` elements the callee
+/// does not write, spelled as both Verilator versions spell it (C++
+/// rejects a redeclaration with another spelling of the same type):
+/// `const int *` for a value element, but `const char **` and
+/// `const void **` for the pointer elements of `string` and `chandle`
+/// arrays (`const` on what the element points to, the elements
+/// themselves left unqualified), not `const char *const *`.
+struct ConstElements<T>(core::marker::PhantomData<T>);
+
+impl<T: DpiType> ConstElements<T> {
+    /// What the input points to.
+    const POINTEE: CTypeDesc = match T::C_CELL {
+        CTypeDesc::Pointer { pointee, .. } => CTypeDesc::Pointer {
+            pointee,
+            is_const: true,
+        },
+        value => value,
+    };
+    /// The input's type.
+    const INPUT: CTypeDesc = CTypeDesc::Pointer {
+        pointee: &Self::POINTEE,
+        is_const: !matches!(T::C_CELL, CTypeDesc::Pointer { .. }),
+    };
 }
 
 // SAFETY: a value type: `f` receives a pointer to `K` cells, valid while it

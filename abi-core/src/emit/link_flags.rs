@@ -40,9 +40,13 @@ impl Emitter for DpiLinkFlags {
 /// references them). One flag per line, sorted.
 pub fn dpi_link_flags(registry: &Registry) -> String {
     let mut symbols: Vec<&str> = vec![
+        "svAckDisabledState",
+        "svDpiVersion",
+        "svGetCallerInfo",
         "svGetNameFromScope",
         "svGetScope",
         "svGetScopeFromName",
+        "svIsDisabledState",
         "svSetScope",
     ];
     symbols.extend(crate::dpi::OPEN_ARRAY_SYMBOLS);

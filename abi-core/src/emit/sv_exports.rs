@@ -63,9 +63,15 @@ impl SvExports {
             writeln!(out, "\n// Rust: `{}`", f.rust.path()).unwrap();
             writeln!(out, "//   expects: {};", prototype(f, dpi)).unwrap();
             let kind = if dpi.task { "task" } else { "function" };
+            // `c_name = ` when the C symbol is not the SystemVerilog name.
+            let c_name = if dpi.sv_name == f.symbol {
+                String::new()
+            } else {
+                format!("{} = ", f.symbol)
+            };
             writeln!(
                 out,
-                "export \"DPI-C\" {kind} {};",
+                "export \"DPI-C\" {c_name}{kind} {};",
                 sv_function_name(dpi.sv_name)
             )
             .unwrap();

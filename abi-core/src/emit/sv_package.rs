@@ -100,18 +100,21 @@ impl SvPackage {
                 }
             }
             writeln!(out, "  // Rust: `{}`", f.rust.path()).unwrap();
-            let mut line = String::from("  import \"DPI-C\" ");
-            if dpi.context {
-                line.push_str("context ");
+            // One import per SystemVerilog name of the C function.
+            for sv_name in [dpi.sv_name].iter().chain(dpi.aliases) {
+                let mut line = String::from("  import \"DPI-C\" ");
+                if dpi.context {
+                    line.push_str("context ");
+                }
+                if dpi.pure {
+                    line.push_str("pure ");
+                }
+                if *sv_name != f.symbol {
+                    write!(line, "{} = ", f.symbol).unwrap();
+                }
+                line.push_str(&prototype_named(f, dpi, sv_name));
+                writeln!(out, "{line};").unwrap();
             }
-            if dpi.pure {
-                line.push_str("pure ");
-            }
-            if dpi.sv_name != f.symbol {
-                write!(line, "{} = ", f.symbol).unwrap();
-            }
-            line.push_str(&prototype(f, dpi));
-            writeln!(out, "{line};").unwrap();
         }
         writeln!(out, "endpackage : {}", self.name).unwrap();
         Ok(out)
@@ -149,11 +152,22 @@ pub(super) fn dpi_imports(
         .filter_map(super::dpi_import)
         .collect();
     imports.sort_by_key(|(_, dpi)| dpi.sv_name);
-    for pair in imports.windows(2) {
-        let ((first, a), (second, b)) = (pair[0], pair[1]);
-        if a.sv_name == b.sv_name {
+    // Every SystemVerilog name, aliases included, names one import.
+    let mut names: Vec<(&str, &FunctionDesc)> = imports
+        .iter()
+        .flat_map(|(f, dpi)| {
+            [dpi.sv_name]
+                .into_iter()
+                .chain(dpi.aliases.iter().copied())
+                .map(move |n| (n, *f))
+        })
+        .collect();
+    names.sort_by_key(|(name, _)| *name);
+    for pair in names.windows(2) {
+        let ((a, first), (b, second)) = (pair[0], pair[1]);
+        if a == b {
             return Err(EmitError::DuplicateSymbol {
-                symbol: a.sv_name.to_owned(),
+                symbol: a.to_owned(),
                 first: first.rust.path(),
                 second: second.rust.path(),
                 both_declared: false,
@@ -166,7 +180,12 @@ pub(super) fn dpi_imports(
 /// `function <result> name(<direction> <type> <name>, ...)` or
 /// `task name(...)`.
 pub(super) fn prototype(f: &FunctionDesc, dpi: &DpiDecl) -> String {
-    let name = sv_function_name(dpi.sv_name);
+    prototype_named(f, dpi, dpi.sv_name)
+}
+
+/// [`prototype`] under the SystemVerilog name `sv_name` (an alias).
+fn prototype_named(f: &FunctionDesc, dpi: &DpiDecl, sv_name: &str) -> String {
+    let name = sv_function_name(sv_name);
     let mut line = if dpi.task {
         format!("task {name}(")
     } else {

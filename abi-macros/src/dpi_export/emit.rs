@@ -16,6 +16,13 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     let vis = &f.vis;
     let name = crate::syntax::unraw(ident);
     let doc = &f.doc;
+    // Checked while the static is evaluated, as an import's.
+    let sv_name = match &f.sv_name {
+        Some(sv_name) => quote::quote_spanned! {sv_name.span()=>
+            ::abi_core::__private::checked_sv_name(#sv_name)
+        },
+        None => quote!(#name),
+    };
     let Parameters {
         wrapper_params,
         c_params,
@@ -50,7 +57,8 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     let call = call(f, &call_args, &inputs, &traits);
     let decl = quote! {
         #p::DpiDecl {
-            sv_name: #name,
+            sv_name: #sv_name,
+            aliases: &[],
             context: false,
             pure: false,
             task: #task,
@@ -177,10 +185,18 @@ impl Parameters {
         let raw = format_ident!("__abi_raw{}", i, span = Span::mixed_site());
         let cell_ty = q.item("Cell");
         self.c_params.push(quote!(*mut #cell_ty));
-        let initial = if param.direction == Direction::Out {
-            q.call("to_cell", q.call("initial", quote!()))
+        let held = format_ident!("__abi_held{}", i, span = Span::mixed_site());
+        let (hold, initial) = if param.direction == Direction::Out {
+            (quote!(), q.call("to_cell", q.call("initial", quote!())))
         } else {
-            q.call("to_cell", quote!(*#arg))
+            // An inout's value is held for the call (an `SvString`'s text
+            // must outlive it), the cell points into it.
+            let inout = Qualified::new(value_ty, quote!(#p::ExportInout));
+            let hold = inout.call("hold", quote!(&*#arg));
+            (
+                quote!(let #held = #hold;),
+                inout.call("cell", quote!(&#held)),
+            )
         };
         let require_value = if param.direction == Direction::Out {
             require_dpi_value(value_ty)
@@ -199,6 +215,7 @@ impl Parameters {
         ));
         self.before.push(quote! {
             #require_value
+            #hold
             let mut #raw: #cell_ty = #initial;
         });
         self.call_args.push(quote!(&mut #raw));
@@ -282,9 +299,11 @@ fn call(
         unsafe { __abi_export(#(#call_args),*) }
     };
     for (arg, raw) in inputs.iter().rev() {
+        // The lifetimes inferred: an input borrowed for the call (`&CStr`)
+        // is passed as the caller wrote it, not as a `'static` one.
         let value_ty = with_lifetimes(
             &f.params.iter().find(|p| &p.ident == arg).unwrap().value,
-            "'static",
+            "'_",
         );
         let q = Qualified::new(&value_ty, traits.value.clone());
         let with_input = q.call("with_input", quote!(&#arg, |#raw| #call));

@@ -26,7 +26,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         }
     }
     let flavour = crate::dpi_flavour::resolve(written, &mut errors);
-    let block: syn::ItemForeignMod = match syn::parse2(item.clone()) {
+    let mut block: syn::ItemForeignMod = match syn::parse2(item.clone()) {
         Ok(block) => block,
         Err(_) => {
             errors.spanned(
@@ -36,6 +36,8 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             return errors.finish();
         }
     };
+    // Types from a `macro_rules!` fragment read as if written out.
+    syn::visit_mut::VisitMut::visit_item_foreign_mod_mut(&mut crate::syntax::Ungroup, &mut block);
     let functions = model::build(&block, flavour, &mut errors);
     // On error each declared function still gets a wrapper of its written
     // signature (whose body never runs), as `#[ciface]` blocks do, so that

@@ -17,6 +17,9 @@ pub(crate) struct ParamModel {
 pub(crate) struct ExportModel {
     pub(crate) vis: Visibility,
     pub(crate) ident: Ident,
+    /// `#[name = "sv_name"]`: the SystemVerilog name, when it is not the C
+    /// symbol (the declared name): `export "DPI-C" c_name = function sv_name`.
+    pub(crate) sv_name: Option<syn::LitStr>,
     pub(crate) doc: String,
     pub(crate) params: Vec<ParamModel>,
     pub(crate) result: Type,
@@ -78,6 +81,19 @@ pub(crate) fn build(
             });
         }
         let task = f.attrs.iter().any(|a| a.path().is_ident("task"));
+        let mut sv_name = None;
+        for attr in f.attrs.iter().filter(|a| a.path().is_ident("name")) {
+            crate::attribute_args::string_argument(
+                &attr.meta,
+                &mut sv_name,
+                "the SystemVerilog name",
+                "#[name = \"sv_name\"]",
+                errors,
+            );
+        }
+        if let Some(name) = &sv_name {
+            syntax::check_identifier_spelling(name, "SystemVerilog name", errors);
+        }
         let result = match &sig.output {
             ReturnType::Default => syn::parse_quote!(()),
             ReturnType::Type(_, ty) => {
@@ -93,6 +109,7 @@ pub(crate) fn build(
         exports.push(ExportModel {
             vis: f.vis.clone(),
             ident: sig.ident.clone(),
+            sv_name,
             doc: syntax::doc_string(&f.attrs),
             params,
             result,

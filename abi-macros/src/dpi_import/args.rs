@@ -17,13 +17,16 @@ pub(crate) struct Args {
     pub(crate) task: Option<syn::Path>,
     /// `name = "..."`: the name SystemVerilog calls it by.
     pub(crate) name: Option<LitStr>,
+    /// `aliases = ["...", ...]`: more names SystemVerilog imports the same
+    /// C function by.
+    pub(crate) aliases: Vec<LitStr>,
     /// `named_args`: reflection names the arguments.
     pub(crate) named_args: bool,
     /// `ieee` or `verilator`: the DPI-C ABI (else the crate's default).
     pub(crate) flavour: Option<crate::dpi_flavour::DpiFlavour>,
 }
 
-const KNOWN: &str = "`context`, `pure`, `task`, `name = \"sv_name\"`, `named_args`, and `ieee` or `verilator` (the DPI-C ABI)";
+const KNOWN: &str = "`context`, `pure`, `task`, `name = \"sv_name\"`, `aliases = [\"sv_name2\", ...]`, `named_args`, and `ieee` or `verilator` (the DPI-C ABI)";
 
 impl Args {
     pub(crate) fn parse(attr: TokenStream, errors: &mut Errors) -> Args {
@@ -65,6 +68,8 @@ impl Args {
                     "name = \"sv_name\"",
                     errors,
                 );
+            } else if key.is_ident("aliases") {
+                aliases_argument(&meta, &mut args.aliases, errors);
             } else {
                 errors.spanned(
                     &key,
@@ -82,5 +87,40 @@ impl Args {
             );
         }
         args
+    }
+}
+
+/// `aliases = ["sv_a", "sv_b"]`: string literals, given once.
+fn aliases_argument(meta: &Meta, slot: &mut Vec<LitStr>, errors: &mut Errors) {
+    const EXAMPLE: &str = "aliases = [\"sv_name2\", \"sv_name3\"]";
+    let Meta::NameValue(nv) = meta else {
+        errors.spanned(meta, format!("write `{EXAMPLE}`"));
+        return;
+    };
+    if !slot.is_empty() {
+        errors.spanned(
+            meta,
+            "`aliases` is given more than once; list every name in one array",
+        );
+        return;
+    }
+    let syn::Expr::Array(array) = &nv.value else {
+        errors.spanned(
+            &nv.value,
+            format!("the aliases are an array of string literals: `{EXAMPLE}`"),
+        );
+        return;
+    };
+    for element in &array.elems {
+        match element {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => slot.push(s.clone()),
+            other => errors.spanned(
+                other,
+                format!("each alias is a string literal: `{EXAMPLE}`"),
+            ),
+        }
     }
 }

@@ -62,6 +62,9 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     // Checked while the static is evaluated (see `c_export`).
     let checked_sv_name =
         quote_spanned! {sv_name.span()=> ::abi_core::__private::checked_sv_name(#sv_name)};
+    let checked_aliases = f.aliases.iter().map(
+        |alias| quote_spanned! {alias.span()=> ::abi_core::__private::checked_sv_name(#alias)},
+    );
 
     // Exports may be called while a `context` import runs (and only then:
     // outside, the simulator's scope is stale or unset).
@@ -122,6 +125,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
 
             static __ABI_DPI: #p::DpiDecl = #p::DpiDecl {
                 sv_name: #checked_sv_name,
+                aliases: &[#(#checked_aliases),*],
                 context: #context,
                 pure: #pure,
                 task: #task,

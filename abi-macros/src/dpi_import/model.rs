@@ -26,6 +26,8 @@ pub(crate) struct FunctionModel {
     pub(crate) symbol: LitStr,
     /// The SystemVerilog name.
     pub(crate) sv_name: LitStr,
+    /// More SystemVerilog names of the same C function.
+    pub(crate) aliases: Vec<LitStr>,
     pub(crate) context: bool,
     pub(crate) pure: bool,
     pub(crate) task: bool,
@@ -150,10 +152,14 @@ impl FunctionModel {
         let symbol = LitStr::new(&rust_name, sig.ident.span());
         let sv_name = args.name.clone().unwrap_or_else(|| symbol.clone());
         syntax::check_identifier_spelling(&sv_name, "SystemVerilog name", errors);
+        for alias in &args.aliases {
+            syntax::check_identifier_spelling(alias, "SystemVerilog alias", errors);
+        }
         Some(FunctionModel {
             ident: sig.ident.clone(),
             symbol,
             sv_name,
+            aliases: args.aliases.clone(),
             context: args.context.is_some(),
             pure: args.pure.is_some(),
             task,

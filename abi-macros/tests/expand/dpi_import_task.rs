@@ -4,6 +4,7 @@ pub fn tick(n: i64) {}
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
         sv_name: ::abi_core::__private::checked_sv_name("tick"),
+        aliases: &[],
         context: false,
         pure: false,
         task: true,

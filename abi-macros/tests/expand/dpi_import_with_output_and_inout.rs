@@ -9,6 +9,7 @@ pub fn step(a: i32, flag: bool, out: &mut u64, state: &mut i16) -> bool {
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
         sv_name: ::abi_core::__private::checked_sv_name("sv_step"),
+        aliases: &[],
         context: true,
         pure: false,
         task: false,

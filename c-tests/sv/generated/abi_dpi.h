@@ -57,6 +57,14 @@ void bench_dpi_copy_first(const svOpenArrayHandle src, const svOpenArrayHandle d
 long long bench_dpi_open_sum(const svOpenArrayHandle values);
 
 /**
+ * SystemVerilog's `sv_triple`, exported under another C name:
+ * `export "DPI-C" c_triple = function sv_triple;`.
+ *
+ * Rust: `c_tests::dpi_export_forms::c_triple`
+ */
+int c_triple(int x);
+
+/**
  * Adds `x` and returns the total; -1 for a null, freed or foreign handle.
  *
  * Rust: `c_tests::dpi_exports::dpi_acc_add`
@@ -171,6 +179,54 @@ int dpi_call_export_task(int by, int *total);
 int dpi_call_exports(int x);
 
 /**
+ * Calls the renamed export by its C name: `3 * x`, or -1 on an error.
+ *
+ * Rust: `c_tests::dpi_export_forms::dpi_call_renamed_export`
+ */
+int dpi_call_renamed_export(int x);
+
+/**
+ * Outside a `context` import there is no caller information.
+ *
+ * Rust: `c_tests::dpi_handles::dpi_caller_info_outside_context`
+ */
+svBit dpi_caller_info_outside_context(void);
+
+/**
+ * Adds `x` in the C model SystemVerilog passes back.
+ *
+ * # Safety
+ *
+ * `model` is a live handle from `dpi_cmodel_new` (the C model's contract,
+ * which SystemVerilog keeps).
+ *
+ * Rust: `c_tests::dpi_handles::dpi_cmodel_add`
+ *
+ * The Rust function is `unsafe`: the caller upholds its safety contract, described above.
+ */
+long long dpi_cmodel_add(void *model, int x);
+
+/**
+ * Frees the C model; returns its total.
+ *
+ * # Safety
+ *
+ * As for `dpi_cmodel_add`; the handle is not used again.
+ *
+ * Rust: `c_tests::dpi_handles::dpi_cmodel_free`
+ *
+ * The Rust function is `unsafe`: the caller upholds its safety contract, described above.
+ */
+long long dpi_cmodel_free(void *model);
+
+/**
+ * A new C model, its pointer handed to SystemVerilog as a `chandle`.
+ *
+ * Rust: `c_tests::dpi_handles::dpi_cmodel_new`
+ */
+void *dpi_cmodel_new(long long start);
+
+/**
  * `output string`: the name of a colour code, a `&'static CStr` (Annex H:
  * the string must outlive the call; a static one always does); the result
  * is 0, or 1 for an unknown code (`"unknown"`).
@@ -193,6 +249,15 @@ int dpi_context_negate(int x);
  * Rust: `c_tests::dpi_exports::dpi_count_flags`
  */
 int dpi_count_flags(const svBit *flags);
+
+/**
+ * Passes strings to exports: an `inout string` twice, and `&CStr` inputs
+ * (a literal and a string made at run time). 0 when every value is as
+ * expected, else a bit per failed check.
+ *
+ * Rust: `c_tests::dpi_export_forms::dpi_export_strings`
+ */
+int dpi_export_strings(int round);
 
 /**
  * A non-`context` import calling an export before any scope was set: it
@@ -226,6 +291,15 @@ void dpi_float32_from_real(double x, svBitVecVal *out);
  * Rust: `c_tests::dpi_exports::dpi_float32_negate`
  */
 svBitVecVal dpi_float32_negate(const svBitVecVal *value);
+
+/**
+ * Foreign handles through every direction, untouched: `out` takes the
+ * inout's old value, the inout the input's; the result says whether the
+ * input was null.
+ *
+ * Rust: `c_tests::dpi_handles::dpi_foreign_rotate`
+ */
+svBit dpi_foreign_rotate(void *a, void **out, void **io, const void **pair, void **pair_out);
 
 /**
  * `string` result.
@@ -266,6 +340,13 @@ svBit dpi_invert12(const svLogicVecVal *x, svLogicVecVal *out);
 svLogic dpi_logic_and(svLogic a, svLogic b);
 
 /**
+ * The name of the digit `code`, through an `output string`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_macro_digit_name`
+ */
+int dpi_macro_digit_name(int code, const char **name);
+
+/**
  * `inout bit [69:0]`: sets bit 69 and clears bit 0, keeping the rest (a
  * field that straddles the chunk boundary at bit 64).
  *
@@ -303,6 +384,158 @@ svBitVecVal dpi_next_opcode(const svBitVecVal *op, svBitVecVal *next);
  * Rust: `c_tests::dpi_exports::dpi_not1`
  */
 svBitVecVal dpi_not1(const svBitVecVal *x);
+
+/**
+ * `bit`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_bit`
+ */
+int dpi_oa_bit(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * `bit [69:0]`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_bit70`
+ */
+int dpi_oa_bit70(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * `bit [7:0]`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_bit8`
+ */
+int dpi_oa_bit8(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * `inout bit a[][][]`: every element inverted, written with three
+ * indices; the result is the number of ones read.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_bit_invert3`
+ */
+int dpi_oa_bit_invert3(const svOpenArrayHandle a);
+
+/**
+ * `byte`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_byte`
+ */
+int dpi_oa_byte(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * `svIncrement` of both dimensions of `input int m[][]`, as
+ * `(increment1 + 2) * 10 + increment2 + 2` (`int m[3:1][0:2]`: 1 and -1,
+ * 31).
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_increments`
+ */
+int dpi_oa_increments(const svOpenArrayHandle m);
+
+/**
+ * `int`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_int`
+ */
+int dpi_oa_int(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * `logic`: before issue #34, a panic at the first element
+ * (`svGetArrElemPtr1` is NULL for it in Verilator).
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_logic`
+ */
+int dpi_oa_logic(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * `logic [69:0]`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_logic70`
+ */
+int dpi_oa_logic70(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * `logic [7:0]`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_logic8`
+ */
+int dpi_oa_logic8(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * `input logic a[][]`: the number of ones, read with two indices.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_logic_ones2`
+ */
+int dpi_oa_logic_ones2(const svOpenArrayHandle a);
+
+/**
+ * `longint`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_longint`
+ */
+int dpi_oa_longint(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * Dimension 0, the packed dimension of the elements (`bit [7:0] a[2:4]`:
+ * left 7, right 0, 8 bits), beside dimension 1: `left0 * 1000 + right0 *
+ * 100 + len0 * 10 + len1`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_packed_dimension`
+ */
+int dpi_oa_packed_dimension(const svOpenArrayHandle a);
+
+/**
+ * `real`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_real`
+ */
+int dpi_oa_real(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * Whether the simulator describes an `input real a[]` consistently: its
+ * buffer (`svGetArrayPtr`) holds `svSize` elements by `svSizeOfArray`.
+ * (Not so in the 5.049 build of Verilator, which reports 0 bytes and gives
+ * every element the first one's address.) The views refuse to read an
+ * array described so (a panic naming the element, rather than wrong
+ * values); the testbench runs the `real` family only where this holds,
+ * and says so where it does not.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_real_consistent`
+ */
+svBit dpi_oa_real_consistent(const svOpenArrayHandle a);
+
+/**
+ * `shortint`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_shortint`
+ */
+int dpi_oa_shortint(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * `byte unsigned`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_ubyte`
+ */
+int dpi_oa_ubyte(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * `int unsigned`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_uint`
+ */
+int dpi_oa_uint(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * `longint unsigned`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_ulongint`
+ */
+int dpi_oa_ulongint(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * `shortint unsigned`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_ushortint`
+ */
+int dpi_oa_ushortint(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
 
 /**
  * The opcode `sv_opcode_of` writes for `code`, or -1 when it is none
@@ -440,6 +673,25 @@ int dpi_reverse4(const int *a, int *out);
 svBitVecVal dpi_reverse8(const svBitVecVal *x);
 
 /**
+ * svdpi.h's runtime services, called from a `context` import: the DPI
+ * version, where SystemVerilog called from, the disable state, and the
+ * raw `svScope` round trip. 0 when all are as expected, else a bit per
+ * failed check; `line` receives the caller's line.
+ *
+ * Rust: `c_tests::dpi_handles::dpi_runtime_services`
+ */
+int dpi_runtime_services(int *line);
+
+/**
+ * One C function, `dpi_scale`, imported under three SystemVerilog names
+ * (`import "DPI-C" dpi_scale = function int sv_scale_a(...)`, and `_b`,
+ * `_c`): `x * by`, wrapping.
+ *
+ * Rust: `c_tests::dpi_export_forms::dpi_scale`
+ */
+int dpi_scale(int x, int by);
+
+/**
  * `real`: `x * 1.5`.
  *
  * Rust: `c_tests::dpi_exports::dpi_scale_real`
@@ -550,6 +802,204 @@ svBit dpi_swap_halves128(const svBitVecVal *x, svBitVecVal *out);
 void dpi_triple200(const svBitVecVal *x, svBitVecVal *out);
 
 /**
+ * `bit`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_bit`
+ */
+void dpi_ua_bit(const svBit *a, svBit *b, svBit *c);
+
+/**
+ * `bit [69:0]`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_bit70`
+ */
+void dpi_ua_bit70(const svBitVecVal *a, svBitVecVal *b, svBitVecVal *c);
+
+/**
+ * `bit [7:0]`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_bit8`
+ */
+void dpi_ua_bit8(const svBitVecVal *a, svBitVecVal *b, svBitVecVal *c);
+
+/**
+ * A 4-state `struct packed` (`bus_sample_t`).
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_bus_sample`
+ */
+void dpi_ua_bus_sample(const svLogicVecVal *a, svLogicVecVal *b, svLogicVecVal *c);
+
+/**
+ * `typedef enum int bus_state_t`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_bus_state`
+ */
+void dpi_ua_bus_state(const int *a, int *b, int *c);
+
+/**
+ * `byte`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_byte`
+ */
+void dpi_ua_byte(const char *a, char *b, char *c);
+
+/**
+ * `chandle`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_chandle`
+ */
+void dpi_ua_chandle(const void **a, void **b, void **c);
+
+/**
+ * `chandle a[3][2]`: two dimensions of pointers.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_chandle2d`
+ */
+void dpi_ua_chandle2d(const void **a, void **b, void **c);
+
+/**
+ * A 2-state `struct packed` (`float32_t`).
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_float32`
+ */
+void dpi_ua_float32(const svBitVecVal *a, svBitVecVal *b, svBitVecVal *c);
+
+/**
+ * `int`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_int`
+ */
+void dpi_ua_int(const int *a, int *b, int *c);
+
+/**
+ * `int a[3][2]`: two dimensions, rotated by row.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_int2d`
+ */
+void dpi_ua_int2d(const int *a, int *b, int *c);
+
+/**
+ * `integer`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_integer`
+ */
+void dpi_ua_integer(const svLogicVecVal *a, svLogicVecVal *b, svLogicVecVal *c);
+
+/**
+ * `logic`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_logic`
+ */
+void dpi_ua_logic(const svLogic *a, svLogic *b, svLogic *c);
+
+/**
+ * `logic [69:0]`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_logic70`
+ */
+void dpi_ua_logic70(const svLogicVecVal *a, svLogicVecVal *b, svLogicVecVal *c);
+
+/**
+ * `logic [7:0]`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_logic8`
+ */
+void dpi_ua_logic8(const svLogicVecVal *a, svLogicVecVal *b, svLogicVecVal *c);
+
+/**
+ * `longint`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_longint`
+ */
+void dpi_ua_longint(const long long *a, long long *b, long long *c);
+
+/**
+ * `typedef enum bit [2:0] opcode_t`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_opcode`
+ */
+void dpi_ua_opcode(const svBitVecVal *a, svBitVecVal *b, svBitVecVal *c);
+
+/**
+ * `real`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_real`
+ */
+void dpi_ua_real(const double *a, double *b, double *c);
+
+/**
+ * `bit signed [9:0]`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_sbit10`
+ */
+void dpi_ua_sbit10(const svBitVecVal *a, svBitVecVal *b, svBitVecVal *c);
+
+/**
+ * `shortint`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_shortint`
+ */
+void dpi_ua_shortint(const short *a, short *b, short *c);
+
+/**
+ * `shortreal`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_shortreal`
+ */
+void dpi_ua_shortreal(const double *a, double *b, double *c);
+
+/**
+ * `logic signed [11:0]`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_slogic12`
+ */
+void dpi_ua_slogic12(const svLogicVecVal *a, svLogicVecVal *b, svLogicVecVal *c);
+
+/**
+ * `input string a[3]` and `output string b[3]`: `b[i]` names the digit
+ * `a[i + 1]`; the result is the total length of the inputs.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_string`
+ */
+int dpi_ua_string(const char **a, const char **b);
+
+/**
+ * `input string a[2][2]` and `output string b[2][2]`: each name moved to
+ * the transposed place.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_string2d`
+ */
+void dpi_ua_string2d(const char **a, const char **b);
+
+/**
+ * `byte unsigned`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_ubyte`
+ */
+void dpi_ua_ubyte(const unsigned char *a, unsigned char *b, unsigned char *c);
+
+/**
+ * `int unsigned`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_uint`
+ */
+void dpi_ua_uint(const unsigned int *a, unsigned int *b, unsigned int *c);
+
+/**
+ * `longint unsigned`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_ulongint`
+ */
+void dpi_ua_ulongint(const unsigned long long *a, unsigned long long *b, unsigned long long *c);
+
+/**
+ * `shortint unsigned`.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_ua_ushortint`
+ */
+void dpi_ua_ushortint(const unsigned short *a, unsigned short *b, unsigned short *c);
+
+/**
  * `int m[2][3]`: the sum of `m[i][j] * (10 * i + j + 1)`, so a transposed
  * declaration (`int m[3][2]`) or scrambled indices change the result.
  *
@@ -578,6 +1028,13 @@ void sv_add128(const svBitVecVal *a, const svBitVecVal *b, svBitVecVal *sum);
  * Rust: `c_tests::dpi_exports::sv_count_task`
  */
 void sv_count_task(int by, int *total);
+
+/**
+ * The length of a string Rust lends for the call.
+ *
+ * Rust: `c_tests::dpi_export_forms::sv_cstr_length`
+ */
+int sv_cstr_length(const char *text);
 
 /**
  * `2 * x`, computed in SystemVerilog.
@@ -621,6 +1078,15 @@ void sv_opcode_of(int code, svBitVecVal *op);
  * Rust: `c_tests::dpi_exports::sv_quarter`
  */
 double sv_quarter(double x);
+
+/**
+ * `inout string`: SystemVerilog appends `+sv` (after calling an
+ * import that hands strings over, which must not free the text Rust
+ * passed) and returns the old length.
+ *
+ * Rust: `c_tests::dpi_export_forms::sv_string_grow`
+ */
+int sv_string_grow(const char **text);
 
 /**
  * The length of a string Rust passes.

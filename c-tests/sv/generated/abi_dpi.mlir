@@ -10,14 +10,19 @@
 //   dpi_bus_sample_step (`c_tests::dpi_exports::dpi_bus_sample_step`): parameter `sample`: field `valid` of `bus_sample_t`: 4-state `logic` (CIRCT's DPI types are 2-state)
 //   dpi_bus_sample_unknowns (`c_tests::dpi_exports::dpi_bus_sample_unknowns`): parameter `sample`: field `valid` of `bus_sample_t`: 4-state `logic` (CIRCT's DPI types are 2-state)
 //   dpi_call_export_task (`c_tests::dpi_exports::dpi_call_export_task`): a `task` (CIRCT declares DPI functions only)
+//   dpi_cmodel_add (`c_tests::dpi_handles::dpi_cmodel_add`): parameter `model`: `chandle`
+//   dpi_cmodel_free (`c_tests::dpi_handles::dpi_cmodel_free`): parameter `model`: `chandle`
+//   dpi_cmodel_new (`c_tests::dpi_handles::dpi_cmodel_new`): the result: `chandle`
 //   dpi_colour_name (`c_tests::dpi_exports::dpi_colour_name`): parameter `name`: `string`
 //   dpi_float32_fields (`c_tests::dpi_exports::dpi_float32_fields`): parameter `value`: the 32-bit packed type `float32_t`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_float32_from_real (`c_tests::dpi_exports::dpi_float32_from_real`): parameter `out`: the 32-bit packed type `float32_t`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_float32_negate (`c_tests::dpi_exports::dpi_float32_negate`): the result: the 32-bit packed type `float32_t`, which CIRCT would declare as the integer type of that width (a different C type)
+//   dpi_foreign_rotate (`c_tests::dpi_handles::dpi_foreign_rotate`): parameter `a`: `chandle`
 //   dpi_greeting (`c_tests::dpi_exports::dpi_greeting`): the result: `string`
 //   dpi_integer (`c_tests::dpi_exports::dpi_integer`): parameter `x`: 4-state `integer` (CIRCT's DPI types are 2-state)
 //   dpi_invert12 (`c_tests::dpi_exports::dpi_invert12`): parameter `x`: 4-state `logic [11:0]` (CIRCT's DPI types are 2-state)
 //   dpi_logic_and (`c_tests::dpi_exports::dpi_logic_and`): the result: 4-state `logic` (CIRCT's DPI types are 2-state)
+//   dpi_macro_digit_name (`c_tests::dpi_arrays::dpi_macro_digit_name`): parameter `name`: `string`
 //   dpi_not1 (`c_tests::dpi_exports::dpi_not1`): the result: the 1-bit packed type `bit [0:0]`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_reverse8 (`c_tests::dpi_exports::dpi_reverse8`): the result: the 8-bit packed type `bit [7:0]`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_shift40 (`c_tests::dpi_exports::dpi_shift40`): parameter `v`: 4-state `logic [39:0]` (CIRCT's DPI types are 2-state)
@@ -63,11 +68,20 @@ module {
   // Rust: `c_tests::dpi_exports::dpi_call_exports`
   sim.func.dpi @dpi_call_exports(in %x : i32, return ret : i32)
 
+  // Rust: `c_tests::dpi_export_forms::dpi_call_renamed_export`
+  sim.func.dpi @dpi_call_renamed_export(in %x : i32, return ret : i32)
+
+  // Rust: `c_tests::dpi_handles::dpi_caller_info_outside_context`
+  sim.func.dpi @dpi_caller_info_outside_context(return ret : i1)
+
   // Rust: `c_tests::dpi_exports::dpi_context_negate`
   sim.func.dpi @dpi_context_negate(in %x : i32, return ret : i32)
 
   // Rust: `c_tests::dpi_exports::dpi_count_flags`
   sim.func.dpi @dpi_count_flags(ref %flags : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_export_forms::dpi_export_strings`
+  sim.func.dpi @dpi_export_strings(in %round : i32, return ret : i32)
 
   // Rust: `c_tests::dpi_exports::dpi_export_without_scope`
   sim.func.dpi @dpi_export_without_scope(return ret : i32)
@@ -86,6 +100,66 @@ module {
 
   // Rust: `c_tests::dpi_exports::dpi_next_opcode`
   sim.func.dpi @dpi_next_opcode(in %op : i3, out next : i3, return ret : i3)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_bit`
+  sim.func.dpi @dpi_oa_bit(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_bit70`
+  sim.func.dpi @dpi_oa_bit70(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_bit8`
+  sim.func.dpi @dpi_oa_bit8(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_bit_invert3`
+  sim.func.dpi @dpi_oa_bit_invert3(ref %a : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_byte`
+  sim.func.dpi @dpi_oa_byte(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_increments`
+  sim.func.dpi @dpi_oa_increments(ref %m : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_int`
+  sim.func.dpi @dpi_oa_int(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_logic`
+  sim.func.dpi @dpi_oa_logic(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_logic70`
+  sim.func.dpi @dpi_oa_logic70(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_logic8`
+  sim.func.dpi @dpi_oa_logic8(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_logic_ones2`
+  sim.func.dpi @dpi_oa_logic_ones2(ref %a : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_longint`
+  sim.func.dpi @dpi_oa_longint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_packed_dimension`
+  sim.func.dpi @dpi_oa_packed_dimension(ref %a : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_real`
+  sim.func.dpi @dpi_oa_real(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_real_consistent`
+  sim.func.dpi @dpi_oa_real_consistent(ref %a : !llvm.ptr, return ret : i1)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_shortint`
+  sim.func.dpi @dpi_oa_shortint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_ubyte`
+  sim.func.dpi @dpi_oa_ubyte(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_uint`
+  sim.func.dpi @dpi_oa_uint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_ulongint`
+  sim.func.dpi @dpi_oa_ulongint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_ushortint`
+  sim.func.dpi @dpi_oa_ushortint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
 
   // Rust: `c_tests::dpi_exports::dpi_opcode_via_export`
   sim.func.dpi @dpi_opcode_via_export(in %code : i32, return ret : i32)
@@ -132,6 +206,9 @@ module {
   // Rust: `c_tests::dpi_exports::dpi_reverse4`
   sim.func.dpi @dpi_reverse4(ref %a : !llvm.ptr, ref %out : !llvm.ptr, return ret : i32)
 
+  // Rust: `c_tests::dpi_handles::dpi_runtime_services`
+  sim.func.dpi @dpi_runtime_services(out line : i32, return ret : i32)
+
   // Rust: `c_tests::dpi_exports::dpi_scale_real`
   sim.func.dpi @dpi_scale_real(in %x : f64, return ret : f64)
 
@@ -153,6 +230,90 @@ module {
   // Rust: `c_tests::dpi_exports::dpi_triple200`
   sim.func.dpi @dpi_triple200(in %x : i200, out out : i200)
 
+  // Rust: `c_tests::dpi_arrays::dpi_ua_bit`
+  sim.func.dpi @dpi_ua_bit(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_bit70`
+  sim.func.dpi @dpi_ua_bit70(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_bit8`
+  sim.func.dpi @dpi_ua_bit8(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_bus_sample`
+  sim.func.dpi @dpi_ua_bus_sample(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_bus_state`
+  sim.func.dpi @dpi_ua_bus_state(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_byte`
+  sim.func.dpi @dpi_ua_byte(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_chandle`
+  sim.func.dpi @dpi_ua_chandle(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_chandle2d`
+  sim.func.dpi @dpi_ua_chandle2d(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_float32`
+  sim.func.dpi @dpi_ua_float32(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_int`
+  sim.func.dpi @dpi_ua_int(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_int2d`
+  sim.func.dpi @dpi_ua_int2d(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_integer`
+  sim.func.dpi @dpi_ua_integer(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_logic`
+  sim.func.dpi @dpi_ua_logic(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_logic70`
+  sim.func.dpi @dpi_ua_logic70(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_logic8`
+  sim.func.dpi @dpi_ua_logic8(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_longint`
+  sim.func.dpi @dpi_ua_longint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_opcode`
+  sim.func.dpi @dpi_ua_opcode(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_real`
+  sim.func.dpi @dpi_ua_real(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_sbit10`
+  sim.func.dpi @dpi_ua_sbit10(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_shortint`
+  sim.func.dpi @dpi_ua_shortint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_shortreal`
+  sim.func.dpi @dpi_ua_shortreal(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_slogic12`
+  sim.func.dpi @dpi_ua_slogic12(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_string`
+  sim.func.dpi @dpi_ua_string(ref %a : !llvm.ptr, ref %b : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_string2d`
+  sim.func.dpi @dpi_ua_string2d(ref %a : !llvm.ptr, ref %b : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_ubyte`
+  sim.func.dpi @dpi_ua_ubyte(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_uint`
+  sim.func.dpi @dpi_ua_uint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_ulongint`
+  sim.func.dpi @dpi_ua_ulongint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_arrays::dpi_ua_ushortint`
+  sim.func.dpi @dpi_ua_ushortint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
   // Rust: `c_tests::dpi_exports::dpi_weigh_2x3`
   sim.func.dpi @dpi_weigh_2x3(ref %m : !llvm.ptr, return ret : i32)
 
@@ -161,6 +322,9 @@ module {
 
   // Rust: `c_tests::dpi_exports::dpi_renamed`
   sim.func.dpi @sv_renamed_increment(in %x : i32, return ret : i32) attributes {verilogName = "dpi_renamed"}
+
+  // Rust: `c_tests::dpi_export_forms::dpi_scale`
+  sim.func.dpi @sv_scale_a(in %x : i32, in %by : i32, return ret : i32) attributes {verilogName = "dpi_scale"}
 
   // Rust: `c_tests::dpi_exports::table`
   sim.func.dpi @table(in %begin_ : i32, in %end_ : i32, inout %type_ : i32, return ret : i32)

@@ -129,6 +129,35 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_call_exports`
   import "DPI-C" context function int dpi_call_exports(input int x);
 
+  // Calls the renamed export by its C name: `3 * x`, or -1 on an error.
+  // Rust: `c_tests::dpi_export_forms::dpi_call_renamed_export`
+  import "DPI-C" context function int dpi_call_renamed_export(input int x);
+
+  // Outside a `context` import there is no caller information.
+  // Rust: `c_tests::dpi_handles::dpi_caller_info_outside_context`
+  import "DPI-C" function bit dpi_caller_info_outside_context();
+
+  // Adds `x` in the C model SystemVerilog passes back.
+  //
+  // # Safety
+  //
+  // `model` is a live handle from `dpi_cmodel_new` (the C model's contract,
+  // which SystemVerilog keeps).
+  // Rust: `c_tests::dpi_handles::dpi_cmodel_add`
+  import "DPI-C" function longint dpi_cmodel_add(input chandle model, input int x);
+
+  // Frees the C model; returns its total.
+  //
+  // # Safety
+  //
+  // As for `dpi_cmodel_add`; the handle is not used again.
+  // Rust: `c_tests::dpi_handles::dpi_cmodel_free`
+  import "DPI-C" function longint dpi_cmodel_free(input chandle model);
+
+  // A new C model, its pointer handed to SystemVerilog as a `chandle`.
+  // Rust: `c_tests::dpi_handles::dpi_cmodel_new`
+  import "DPI-C" function chandle dpi_cmodel_new(input longint start);
+
   // `output string`: the name of a colour code, a `&'static CStr` (Annex H:
   // the string must outlive the call; a static one always does); the result
   // is 0, or 1 for an unknown code (`"unknown"`).
@@ -143,6 +172,12 @@ package abi_dpi;
   // `bit flags[5]`: how many are set.
   // Rust: `c_tests::dpi_exports::dpi_count_flags`
   import "DPI-C" pure function int dpi_count_flags(input bit flags[5]);
+
+  // Passes strings to exports: an `inout string` twice, and `&CStr` inputs
+  // (a literal and a string made at run time). 0 when every value is as
+  // expected, else a bit per failed check.
+  // Rust: `c_tests::dpi_export_forms::dpi_export_strings`
+  import "DPI-C" context function int dpi_export_strings(input int round);
 
   // A non-`context` import calling an export before any scope was set: it
   // is reported as `DpiError::NoScope` (1) instead of a simulator abort.
@@ -164,6 +199,12 @@ package abi_dpi;
   // negated value.
   // Rust: `c_tests::dpi_exports::dpi_float32_negate`
   import "DPI-C" pure function float32_t dpi_float32_negate(input float32_t value);
+
+  // Foreign handles through every direction, untouched: `out` takes the
+  // inout's old value, the inout the input's; the result says whether the
+  // input was null.
+  // Rust: `c_tests::dpi_handles::dpi_foreign_rotate`
+  import "DPI-C" function bit dpi_foreign_rotate(input chandle a, output chandle out, inout chandle io, input chandle pair[2], output chandle pair_out[2]);
 
   // `string` result.
   // Rust: `c_tests::dpi_exports::dpi_greeting`
@@ -188,6 +229,10 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_logic_and`
   import "DPI-C" function logic dpi_logic_and(input logic a, input logic b);
 
+  // The name of the digit `code`, through an `output string`.
+  // Rust: `c_tests::dpi_arrays::dpi_macro_digit_name`
+  import "DPI-C" function int dpi_macro_digit_name(input int code, output string name);
+
   // `inout bit [69:0]`: sets bit 69 and clears bit 0, keeping the rest (a
   // field that straddles the chunk boundary at bit 64).
   // Rust: `c_tests::dpi_exports::dpi_mark70`
@@ -211,6 +256,98 @@ package abi_dpi;
   // and returned by value.
   // Rust: `c_tests::dpi_exports::dpi_not1`
   import "DPI-C" function bit [0:0] dpi_not1(input bit [0:0] x);
+
+  // `bit`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_bit`
+  import "DPI-C" function int dpi_oa_bit(input bit a[], output bit b[], inout bit c[]);
+
+  // `bit [69:0]`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_bit70`
+  import "DPI-C" function int dpi_oa_bit70(input bit [69:0] a[], output bit [69:0] b[], inout bit [69:0] c[]);
+
+  // `bit [7:0]`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_bit8`
+  import "DPI-C" function int dpi_oa_bit8(input bit [7:0] a[], output bit [7:0] b[], inout bit [7:0] c[]);
+
+  // `inout bit a[][][]`: every element inverted, written with three
+  // indices; the result is the number of ones read.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_bit_invert3`
+  import "DPI-C" function int dpi_oa_bit_invert3(inout bit a[][][]);
+
+  // `byte`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_byte`
+  import "DPI-C" function int dpi_oa_byte(input byte a[], output byte b[], inout byte c[]);
+
+  // `svIncrement` of both dimensions of `input int m[][]`, as
+  // `(increment1 + 2) * 10 + increment2 + 2` (`int m[3:1][0:2]`: 1 and -1,
+  // 31).
+  // Rust: `c_tests::dpi_arrays::dpi_oa_increments`
+  import "DPI-C" function int dpi_oa_increments(input int m[][]);
+
+  // `int`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_int`
+  import "DPI-C" function int dpi_oa_int(input int a[], output int b[], inout int c[]);
+
+  // `logic`: before issue #34, a panic at the first element
+  // (`svGetArrElemPtr1` is NULL for it in Verilator).
+  // Rust: `c_tests::dpi_arrays::dpi_oa_logic`
+  import "DPI-C" function int dpi_oa_logic(input logic a[], output logic b[], inout logic c[]);
+
+  // `logic [69:0]`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_logic70`
+  import "DPI-C" function int dpi_oa_logic70(input logic [69:0] a[], output logic [69:0] b[], inout logic [69:0] c[]);
+
+  // `logic [7:0]`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_logic8`
+  import "DPI-C" function int dpi_oa_logic8(input logic [7:0] a[], output logic [7:0] b[], inout logic [7:0] c[]);
+
+  // `input logic a[][]`: the number of ones, read with two indices.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_logic_ones2`
+  import "DPI-C" function int dpi_oa_logic_ones2(input logic a[][]);
+
+  // `longint`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_longint`
+  import "DPI-C" function int dpi_oa_longint(input longint a[], output longint b[], inout longint c[]);
+
+  // Dimension 0, the packed dimension of the elements (`bit [7:0] a[2:4]`:
+  // left 7, right 0, 8 bits), beside dimension 1: `left0 * 1000 + right0 *
+  // 100 + len0 * 10 + len1`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_packed_dimension`
+  import "DPI-C" function int dpi_oa_packed_dimension(input bit [7:0] a[]);
+
+  // `real`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_real`
+  import "DPI-C" function int dpi_oa_real(input real a[], output real b[], inout real c[]);
+
+  // Whether the simulator describes an `input real a[]` consistently: its
+  // buffer (`svGetArrayPtr`) holds `svSize` elements by `svSizeOfArray`.
+  // (Not so in the 5.049 build of Verilator, which reports 0 bytes and gives
+  // every element the first one's address.) The views refuse to read an
+  // array described so (a panic naming the element, rather than wrong
+  // values); the testbench runs the `real` family only where this holds,
+  // and says so where it does not.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_real_consistent`
+  import "DPI-C" function bit dpi_oa_real_consistent(input real a[]);
+
+  // `shortint`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_shortint`
+  import "DPI-C" function int dpi_oa_shortint(input shortint a[], output shortint b[], inout shortint c[]);
+
+  // `byte unsigned`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_ubyte`
+  import "DPI-C" function int dpi_oa_ubyte(input byte unsigned a[], output byte unsigned b[], inout byte unsigned c[]);
+
+  // `int unsigned`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_uint`
+  import "DPI-C" function int dpi_oa_uint(input int unsigned a[], output int unsigned b[], inout int unsigned c[]);
+
+  // `longint unsigned`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_ulongint`
+  import "DPI-C" function int dpi_oa_ulongint(input longint unsigned a[], output longint unsigned b[], inout longint unsigned c[]);
+
+  // `shortint unsigned`.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_ushortint`
+  import "DPI-C" function int dpi_oa_ushortint(input shortint unsigned a[], output shortint unsigned b[], inout shortint unsigned c[]);
 
   // The opcode `sv_opcode_of` writes for `code`, or -1 when it is none
   // (`DpiError::InvalidOutput` naming the export and the argument).
@@ -292,6 +429,13 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_reverse8`
   import "DPI-C" function bit [7:0] dpi_reverse8(input bit [7:0] x);
 
+  // svdpi.h's runtime services, called from a `context` import: the DPI
+  // version, where SystemVerilog called from, the disable state, and the
+  // raw `svScope` round trip. 0 when all are as expected, else a bit per
+  // failed check; `line` receives the caller's line.
+  // Rust: `c_tests::dpi_handles::dpi_runtime_services`
+  import "DPI-C" context function int dpi_runtime_services(output int line);
+
   // `real`: `x * 1.5`.
   // Rust: `c_tests::dpi_exports::dpi_scale_real`
   import "DPI-C" pure function real dpi_scale_real(input real x);
@@ -357,6 +501,120 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_triple200`
   import "DPI-C" function void dpi_triple200(input bit [199:0] x, output bit [199:0] out);
 
+  // `bit`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_bit`
+  import "DPI-C" function void dpi_ua_bit(input bit a[3], output bit b[3], inout bit c[3]);
+
+  // `bit [69:0]`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_bit70`
+  import "DPI-C" function void dpi_ua_bit70(input bit [69:0] a[3], output bit [69:0] b[3], inout bit [69:0] c[3]);
+
+  // `bit [7:0]`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_bit8`
+  import "DPI-C" function void dpi_ua_bit8(input bit [7:0] a[3], output bit [7:0] b[3], inout bit [7:0] c[3]);
+
+  // A 4-state `struct packed` (`bus_sample_t`).
+  // Rust: `c_tests::dpi_arrays::dpi_ua_bus_sample`
+  import "DPI-C" function void dpi_ua_bus_sample(input bus_sample_t a[3], output bus_sample_t b[3], inout bus_sample_t c[3]);
+
+  // `typedef enum int bus_state_t`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_bus_state`
+  import "DPI-C" function void dpi_ua_bus_state(input bus_state_t a[3], output bus_state_t b[3], inout bus_state_t c[3]);
+
+  // `byte`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_byte`
+  import "DPI-C" function void dpi_ua_byte(input byte a[3], output byte b[3], inout byte c[3]);
+
+  // `chandle`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_chandle`
+  import "DPI-C" function void dpi_ua_chandle(input chandle a[3], output chandle b[3], inout chandle c[3]);
+
+  // `chandle a[3][2]`: two dimensions of pointers.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_chandle2d`
+  import "DPI-C" function void dpi_ua_chandle2d(input chandle a[3][2], output chandle b[3][2], inout chandle c[3][2]);
+
+  // A 2-state `struct packed` (`float32_t`).
+  // Rust: `c_tests::dpi_arrays::dpi_ua_float32`
+  import "DPI-C" function void dpi_ua_float32(input float32_t a[3], output float32_t b[3], inout float32_t c[3]);
+
+  // `int`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_int`
+  import "DPI-C" function void dpi_ua_int(input int a[3], output int b[3], inout int c[3]);
+
+  // `int a[3][2]`: two dimensions, rotated by row.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_int2d`
+  import "DPI-C" function void dpi_ua_int2d(input int a[3][2], output int b[3][2], inout int c[3][2]);
+
+  // `integer`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_integer`
+  import "DPI-C" function void dpi_ua_integer(input integer a[3], output integer b[3], inout integer c[3]);
+
+  // `logic`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_logic`
+  import "DPI-C" function void dpi_ua_logic(input logic a[3], output logic b[3], inout logic c[3]);
+
+  // `logic [69:0]`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_logic70`
+  import "DPI-C" function void dpi_ua_logic70(input logic [69:0] a[3], output logic [69:0] b[3], inout logic [69:0] c[3]);
+
+  // `logic [7:0]`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_logic8`
+  import "DPI-C" function void dpi_ua_logic8(input logic [7:0] a[3], output logic [7:0] b[3], inout logic [7:0] c[3]);
+
+  // `longint`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_longint`
+  import "DPI-C" function void dpi_ua_longint(input longint a[3], output longint b[3], inout longint c[3]);
+
+  // `typedef enum bit [2:0] opcode_t`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_opcode`
+  import "DPI-C" function void dpi_ua_opcode(input opcode_t a[3], output opcode_t b[3], inout opcode_t c[3]);
+
+  // `real`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_real`
+  import "DPI-C" function void dpi_ua_real(input real a[3], output real b[3], inout real c[3]);
+
+  // `bit signed [9:0]`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_sbit10`
+  import "DPI-C" function void dpi_ua_sbit10(input bit signed [9:0] a[3], output bit signed [9:0] b[3], inout bit signed [9:0] c[3]);
+
+  // `shortint`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_shortint`
+  import "DPI-C" function void dpi_ua_shortint(input shortint a[3], output shortint b[3], inout shortint c[3]);
+
+  // `shortreal`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_shortreal`
+  import "DPI-C" function void dpi_ua_shortreal(input shortreal a[3], output shortreal b[3], inout shortreal c[3]);
+
+  // `logic signed [11:0]`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_slogic12`
+  import "DPI-C" function void dpi_ua_slogic12(input logic signed [11:0] a[3], output logic signed [11:0] b[3], inout logic signed [11:0] c[3]);
+
+  // `input string a[3]` and `output string b[3]`: `b[i]` names the digit
+  // `a[i + 1]`; the result is the total length of the inputs.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_string`
+  import "DPI-C" function int dpi_ua_string(input string a[3], output string b[3]);
+
+  // `input string a[2][2]` and `output string b[2][2]`: each name moved to
+  // the transposed place.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_string2d`
+  import "DPI-C" function void dpi_ua_string2d(input string a[2][2], output string b[2][2]);
+
+  // `byte unsigned`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_ubyte`
+  import "DPI-C" function void dpi_ua_ubyte(input byte unsigned a[3], output byte unsigned b[3], inout byte unsigned c[3]);
+
+  // `int unsigned`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_uint`
+  import "DPI-C" function void dpi_ua_uint(input int unsigned a[3], output int unsigned b[3], inout int unsigned c[3]);
+
+  // `longint unsigned`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_ulongint`
+  import "DPI-C" function void dpi_ua_ulongint(input longint unsigned a[3], output longint unsigned b[3], inout longint unsigned c[3]);
+
+  // `shortint unsigned`.
+  // Rust: `c_tests::dpi_arrays::dpi_ua_ushortint`
+  import "DPI-C" function void dpi_ua_ushortint(input shortint unsigned a[3], output shortint unsigned b[3], inout shortint unsigned c[3]);
+
   // `int m[2][3]`: the sum of `m[i][j] * (10 * i + j + 1)`, so a transposed
   // declaration (`int m[3][2]`) or scrambled indices change the result.
   // Rust: `c_tests::dpi_exports::dpi_weigh_2x3`
@@ -369,6 +627,14 @@ package abi_dpi;
   // Imported under another SystemVerilog name than its C symbol.
   // Rust: `c_tests::dpi_exports::dpi_renamed`
   import "DPI-C" dpi_renamed = function int unsigned sv_renamed_increment(input int unsigned x);
+
+  // One C function, `dpi_scale`, imported under three SystemVerilog names
+  // (`import "DPI-C" dpi_scale = function int sv_scale_a(...)`, and `_b`,
+  // `_c`): `x * by`, wrapping.
+  // Rust: `c_tests::dpi_export_forms::dpi_scale`
+  import "DPI-C" dpi_scale = function int sv_scale_a(input int x, input int by);
+  import "DPI-C" dpi_scale = function int sv_scale_b(input int x, input int by);
+  import "DPI-C" dpi_scale = function int sv_scale_c(input int x, input int by);
 
   // A function and parameters named like SystemVerilog keywords: the
   // package escapes the function name (`\table `, still the C symbol

@@ -2,6 +2,10 @@
 // The SystemVerilog functions and tasks Rust calls through `#[dpi_export]`:
 // `include this file inside the module that defines them.
 
+// Rust: `c_tests::dpi_export_forms::c_triple`
+//   expects: function int sv_triple(input int x);
+export "DPI-C" c_triple = function sv_triple;
+
 // Rust: `c_tests::dpi_exports::sv_add128`
 //   expects: function void sv_add128(input bit [127:0] a, input bit [127:0] b, output bit [127:0] sum);
 export "DPI-C" function sv_add128;
@@ -9,6 +13,10 @@ export "DPI-C" function sv_add128;
 // Rust: `c_tests::dpi_exports::sv_count_task`
 //   expects: task sv_count_task(input int by, output int total);
 export "DPI-C" task sv_count_task;
+
+// Rust: `c_tests::dpi_export_forms::sv_cstr_length`
+//   expects: function int sv_cstr_length(input string text);
+export "DPI-C" function sv_cstr_length;
 
 // Rust: `c_tests::dpi_exports::sv_double`
 //   expects: function int sv_double(input int x);
@@ -33,6 +41,10 @@ export "DPI-C" function sv_opcode_of;
 // Rust: `c_tests::dpi_exports::sv_quarter`
 //   expects: function shortreal sv_quarter(input shortreal x);
 export "DPI-C" function sv_quarter;
+
+// Rust: `c_tests::dpi_export_forms::sv_string_grow`
+//   expects: function int sv_string_grow(inout string text);
+export "DPI-C" function sv_string_grow;
 
 // Rust: `c_tests::dpi_exports::sv_string_length`
 //   expects: function int sv_string_length(input string text);

@@ -26,11 +26,12 @@ pub fn fine(code: i32, name: &mut &'static CStr) {
     *name = if code == 0 { c"zero" } else { c"other" };
 }
 
-fn main() {}
-
-/// An export's inout string: an owned `SvString` would have to outlive
-/// calls SystemVerilog makes meanwhile.
+/// Accepted: an export's inout string (an owned `SvString`, held by the
+/// wrapper for the call) and a `&CStr` lent to an export.
 #[dpi_export]
 unsafe extern "C" {
     pub fn sv_rename(#[inout] name: &mut abi_core::dpi::SvString);
+    pub fn sv_measure(text: &CStr) -> i32;
 }
+
+fn main() {}
