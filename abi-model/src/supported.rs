@@ -116,6 +116,7 @@ pub const DPI_PARAMETERS: SupportedList = SupportedList {
         ty("&CStr", "string, for the call"),
         ty("SvString", "string, owned"),
         ty("Chandle<T>", "chandle"),
+        ty("ForeignChandle", "chandle owned by C code"),
         ty("[T; K]", "unpacked arrays"),
         ty(
             "OpenArray<'_, T>`/`OpenArrayMut<'_, T>`/`OpenArrayOut<'_, T>",
@@ -142,6 +143,7 @@ pub const DPI_IMPORT_RESULTS: SupportedList = SupportedList {
         ty("&'static CStr", ""),
         ty("SvString", ""),
         ty("Chandle<T>", ""),
+        ty("ForeignChandle", ""),
     ],
     tail: ", and with Verilator's ABI (`#[dpi_import(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)",
 };
@@ -163,6 +165,7 @@ pub const DPI_EXPORT_RESULTS: SupportedList = SupportedList {
         ty("Logic", ""),
         ty("SvString", ""),
         ty("Chandle<T>", ""),
+        ty("ForeignChandle", ""),
     ],
     tail: ", and with Verilator's ABI (`#[dpi_export(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs); pass anything else through an output argument (`&mut T`)",
 };

@@ -346,6 +346,13 @@ unsafe impl VerilatorExportResult for f32 {
     }
 }
 
+/// The cells of Verilator's ABI.
+struct VerilatorCell<T>(core::marker::PhantomData<T>);
+
+impl<T: VerilatorType> super::unpacked::CellType for VerilatorCell<T> {
+    const C_CELL: CTypeDesc = <T as VerilatorType>::C_CELL;
+}
+
 // SAFETY: `T name[K]` is a pointer to `K` cells of the element's Verilator
 // C type (`const double *` for `shortreal`, Verilator's header), each
 // converted as the element's own; NULL and misaligned inputs are rejected.
@@ -354,10 +361,9 @@ where
     <T as DpiType>::Cell: Copy,
 {
     type Input = *const [<T as VerilatorType>::Cell; K];
-    const C_INPUT: CTypeDesc = CTypeDesc::Pointer {
-        pointee: &<T as VerilatorType>::C_CELL,
-        is_const: true,
-    };
+    // As the standard's: `const void **`/`const char **` for chandles and
+    // strings (what both Verilator versions declare), `const T *` else.
+    const C_INPUT: CTypeDesc = super::unpacked::ConstElements::<VerilatorCell<T>>::INPUT;
     type Cell = [<T as VerilatorType>::Cell; K];
     const C_CELL: CTypeDesc = <T as VerilatorType>::C_CELL;
     unsafe fn from_input(raw: <Self as VerilatorType>::Input) -> Result<Self, ArgError> {

@@ -22,7 +22,7 @@ where
     };
     const CALL_BORROW: CallBorrow = T::CALL_BORROW;
     type Input = *const [T::Cell; K];
-    const C_INPUT: CTypeDesc = ConstElements::<T>::INPUT;
+    const C_INPUT: CTypeDesc = ConstElements::<StandardCell<T>>::INPUT;
     type Cell = [T::Cell; K];
     const C_CELL: CTypeDesc = T::C_CELL;
     fn initial() -> Self {
@@ -77,11 +77,23 @@ where
 /// `const void **` for the pointer elements of `string` and `chandle`
 /// arrays (`const` on what the element points to, the elements
 /// themselves left unqualified), not `const char *const *`.
-struct ConstElements<T>(core::marker::PhantomData<T>);
+pub(crate) struct ConstElements<C>(core::marker::PhantomData<C>);
 
-impl<T: DpiType> ConstElements<T> {
+/// The C type of one cell of an array, under one flavour's traits.
+pub(crate) trait CellType {
+    const C_CELL: CTypeDesc;
+}
+
+/// The cells of the standard's ABI.
+pub(crate) struct StandardCell<T>(core::marker::PhantomData<T>);
+
+impl<T: DpiType> CellType for StandardCell<T> {
+    const C_CELL: CTypeDesc = T::C_CELL;
+}
+
+impl<C: CellType> ConstElements<C> {
     /// What the input points to.
-    const POINTEE: CTypeDesc = match T::C_CELL {
+    const POINTEE: CTypeDesc = match C::C_CELL {
         CTypeDesc::Pointer { pointee, .. } => CTypeDesc::Pointer {
             pointee,
             is_const: true,
@@ -89,9 +101,9 @@ impl<T: DpiType> ConstElements<T> {
         value => value,
     };
     /// The input's type.
-    const INPUT: CTypeDesc = CTypeDesc::Pointer {
+    pub(crate) const INPUT: CTypeDesc = CTypeDesc::Pointer {
         pointee: &Self::POINTEE,
-        is_const: !matches!(T::C_CELL, CTypeDesc::Pointer { .. }),
+        is_const: !matches!(C::C_CELL, CTypeDesc::Pointer { .. }),
     };
 }
 

@@ -7,9 +7,33 @@ pub fn sv_double(
     x: f32,
     n: &mut i32,
 ) -> ::core::result::Result<f32, ::abi_core::__private::DpiError> {
-    static __ABI_SYMBOL: ::abi_core::__private::LazySymbol = ::abi_core::__private::LazySymbol::new(
-        c"sv_double",
+    static __ABI_SYMBOL: ::abi_core::__private::LazySymbol = ::abi_core::__private::linked_symbol!(
+        "sv_double"
     );
+    if const {
+        ::abi_core::__private::DpiDecl {
+            sv_name: "sv_double",
+            aliases: &[],
+            context: false,
+            pure: false,
+            task: false,
+            params: &[
+                ::abi_core::__private::DpiParamDecl {
+                    direction: ::abi_core::__private::Direction::In,
+                    sv_type: <f32 as ::abi_core::__private::DpiType>::SV_TYPE,
+                },
+                <i32 as ::abi_core::__private::DpiType>::SV_INOUT,
+            ],
+            result: <f32 as ::abi_core::__private::DpiResult>::SV_TYPE,
+            flavour: ::abi_core::__private::DpiFlavour::Ieee,
+        }
+            .differs_between_flavours(true)
+    } {
+        static __ABI_CHECKED: ::abi_core::__private::core::sync::atomic::AtomicBool = ::abi_core::__private::core::sync::atomic::AtomicBool::new(
+            false,
+        );
+        ::abi_core::__private::standard_export_or_abort("sv_double", &__ABI_CHECKED);
+    }
     ::abi_core::__private::require_scope("sv_double")?;
     let __abi_address = __ABI_SYMBOL.get()?;
     let __abi_export: unsafe extern "C" fn(
@@ -18,17 +42,16 @@ pub fn sv_double(
     ) -> <f32 as ::abi_core::__private::DpiResult>::Raw = unsafe {
         ::core::mem::transmute(__abi_address.as_ptr())
     };
-    ::abi_core::__private::require_export_inout::<i32>();
-    let __abi_held1 = <i32 as ::abi_core::__private::ExportInout>::hold(&*n);
-    let mut __abi_raw1: <i32 as ::abi_core::__private::DpiType>::Cell = <i32 as ::abi_core::__private::ExportInout>::cell(
-        &__abi_held1,
-    );
-    let __abi_returned = <f32 as ::abi_core::__private::DpiValue>::with_input(
-        &x,
-        |__abi_raw0| unsafe { __abi_export(__abi_raw0, &mut __abi_raw1) },
-    );
+    let () = <i32 as ::abi_core::__private::RequireExportInout>::CHECKED;
+    let __abi_held1 = ({ <i32 as ::abi_core::__private::ExportInout>::hold })(&*n);
+    let mut __abi_raw1: <i32 as ::abi_core::__private::DpiType>::Cell = ({
+        <i32 as ::abi_core::__private::ExportInout>::cell
+    })(&__abi_held1);
+    let __abi_returned = ({
+        <f32 as ::abi_core::__private::DpiValue>::with_input
+    })(&x, |__abi_raw0| unsafe { __abi_export(__abi_raw0, &mut __abi_raw1) });
     *n = match unsafe {
-        <i32 as ::abi_core::__private::DpiType>::from_cell(__abi_raw1)
+        ({ <i32 as ::abi_core::__private::DpiType>::from_cell })(__abi_raw1)
     } {
         ::core::result::Result::Ok(value) => value,
         ::core::result::Result::Err(error) => {
@@ -40,7 +63,7 @@ pub fn sv_double(
         }
     };
     ::core::result::Result::Ok(unsafe {
-        <f32 as ::abi_core::__private::DpiExportResult>::from_raw(__abi_returned)
+        ({ <f32 as ::abi_core::__private::DpiExportResult>::from_raw })(__abi_returned)
     })
 }
 #[doc(hidden)]
@@ -60,6 +83,7 @@ const _: () = {
             <i32 as ::abi_core::__private::DpiType>::SV_INOUT,
         ],
         result: <f32 as ::abi_core::__private::DpiResult>::SV_TYPE,
+        flavour: ::abi_core::__private::DpiFlavour::Ieee,
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
@@ -84,9 +108,33 @@ pub fn sv_wait(
     cycles: i32,
     done: &mut bool,
 ) -> ::core::result::Result<(), ::abi_core::__private::DpiError> {
-    static __ABI_SYMBOL: ::abi_core::__private::LazySymbol = ::abi_core::__private::LazySymbol::new(
-        c"sv_wait",
+    static __ABI_SYMBOL: ::abi_core::__private::LazySymbol = ::abi_core::__private::linked_symbol!(
+        "sv_wait"
     );
+    if const {
+        ::abi_core::__private::DpiDecl {
+            sv_name: "sv_wait",
+            aliases: &[],
+            context: false,
+            pure: false,
+            task: true,
+            params: &[
+                ::abi_core::__private::DpiParamDecl {
+                    direction: ::abi_core::__private::Direction::In,
+                    sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
+                },
+                <bool as ::abi_core::__private::DpiType>::SV_OUTPUT,
+            ],
+            result: ::abi_core::__private::SvType::Void,
+            flavour: ::abi_core::__private::DpiFlavour::Ieee,
+        }
+            .differs_between_flavours(true)
+    } {
+        static __ABI_CHECKED: ::abi_core::__private::core::sync::atomic::AtomicBool = ::abi_core::__private::core::sync::atomic::AtomicBool::new(
+            false,
+        );
+        ::abi_core::__private::standard_export_or_abort("sv_wait", &__ABI_CHECKED);
+    }
     ::abi_core::__private::require_scope("sv_wait")?;
     let __abi_address = __ABI_SYMBOL.get()?;
     let __abi_export: unsafe extern "C" fn(
@@ -95,16 +143,15 @@ pub fn sv_wait(
     ) -> ::abi_core::__private::ExportTaskReturn = unsafe {
         ::core::mem::transmute(__abi_address.as_ptr())
     };
-    ::abi_core::__private::require_dpi_value::<bool>();
-    let mut __abi_raw1: <bool as ::abi_core::__private::DpiType>::Cell = <bool as ::abi_core::__private::DpiType>::to_cell(
-        <bool as ::abi_core::__private::DpiType>::initial(),
-    );
-    let __abi_returned = <i32 as ::abi_core::__private::DpiValue>::with_input(
-        &cycles,
-        |__abi_raw0| unsafe { __abi_export(__abi_raw0, &mut __abi_raw1) },
-    );
+    let () = <bool as ::abi_core::__private::RequireDpiValue>::CHECKED;
+    let mut __abi_raw1: <bool as ::abi_core::__private::DpiType>::Cell = ({
+        <bool as ::abi_core::__private::DpiType>::to_cell
+    })(({ <bool as ::abi_core::__private::DpiType>::initial })());
+    let __abi_returned = ({
+        <i32 as ::abi_core::__private::DpiValue>::with_input
+    })(&cycles, |__abi_raw0| unsafe { __abi_export(__abi_raw0, &mut __abi_raw1) });
     *done = match unsafe {
-        <bool as ::abi_core::__private::DpiType>::from_cell(__abi_raw1)
+        ({ <bool as ::abi_core::__private::DpiType>::from_cell })(__abi_raw1)
     } {
         ::core::result::Result::Ok(value) => value,
         ::core::result::Result::Err(error) => {
@@ -134,6 +181,7 @@ const _: () = {
             <bool as ::abi_core::__private::DpiType>::SV_OUTPUT,
         ],
         result: ::abi_core::__private::SvType::Void,
+        flavour: ::abi_core::__private::DpiFlavour::Ieee,
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =

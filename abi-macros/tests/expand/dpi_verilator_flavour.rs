@@ -6,6 +6,7 @@ pub fn half(x: f32) -> f32 {
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
         sv_name: ::abi_core::__private::checked_sv_name("half"),
+        aliases: &[],
         context: false,
         pure: false,
         task: false,
@@ -98,6 +99,7 @@ pub fn sv_wait(
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
         sv_name: "sv_wait",
+        aliases: &[],
         context: false,
         pure: false,
         task: true,

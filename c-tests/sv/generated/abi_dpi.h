@@ -947,6 +947,12 @@ void dpi_ua_shortint(const short *a, short *b, short *c);
  * Rust: `c_tests::dpi_arrays::dpi_ua_shortreal`
  */
 void dpi_ua_shortreal(const double *a, double *b, double *c);
+/* Links only with a library whose `dpi_ua_shortreal` was built for Verilator's DPI-C ABI: the other
+ * flavour passes it differently. */
+#if defined(__GNUC__) || defined(__clang__)
+extern const unsigned char abi_core_dpi_flavour__dpi_ua_shortreal__needs_library_built_for_verilator;
+static const unsigned char *const abi_core_dpi_flavour_check__dpi_ua_shortreal __attribute__((used)) = &abi_core_dpi_flavour__dpi_ua_shortreal__needs_library_built_for_verilator;
+#endif
 
 /**
  * `logic signed [11:0]`.
