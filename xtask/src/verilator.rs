@@ -422,6 +422,8 @@ pub(crate) fn verilate(
     // changed archive would not be linked again.
     let binary = obj.join(format!("V{top}"));
     let _ = std::fs::remove_file(&binary);
+    let link_flags = std::fs::read_to_string(generated.join("abi_dpi.ldflags"))
+        .map_err(|e| format!("cannot read abi_dpi.ldflags: {e}"))?;
     let status = verilator
         .command()
         .args([
@@ -455,12 +457,23 @@ pub(crate) fn verilate(
         // `include "abi_dpi_exports.svh"` resolves in the generated files.
         .arg(format!("-I{}", generated.display()))
         .args(sources)
-        // The Rust archive as one more source, with no linker flag: the
-        // link line an engineer writes for any C DPI library. abi-core's
-        // weak references find the svdpi functions and the exports at link
-        // time (`dpi/runtime.rs`), so neither `-rdynamic` nor the generated
-        // `.ldflags` is needed for a static link.
+        // The Rust archive as one more source: the link line an engineer
+        // writes for any C DPI library. abi-core's weak references find the
+        // svdpi functions (Verilator links `verilated_dpi.o` as an object)
+        // and the exports at link time (`dpi/runtime.rs`): no `-rdynamic`.
+        // But a weak reference does not pull an archive member in, and
+        // when Verilator builds a large model in parallel its export
+        // wrappers (`V*__Dpi.o`) are a member of `V*__ALL.a` that nothing
+        // else references: the generated `.ldflags`' `-Wl,-u,<export>`
+        // lines pull it in (seen: Verilator 5.049's build of c-tests'
+        // testbench found no export without them).
         .arg(&library)
+        .args(
+            link_flags
+                .lines()
+                .filter(|flag| flag.starts_with("-Wl,-u,"))
+                .flat_map(|flag| ["-LDFLAGS", flag]),
+        )
         .stdout(std::process::Stdio::null())
         .status()
         .map_err(|e| format!("cannot run verilator: {e}"))?;

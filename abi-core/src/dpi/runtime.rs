@@ -67,7 +67,7 @@ impl fmt::Display for DpiError {
         match self {
             DpiError::Missing { symbol } => write!(
                 f,
-                "`{symbol}` is not in the running program: not inside a DPI-C simulator, not declared with `export \"DPI-C\"`, or not linked in (link the static library into the simulator's executable, or, for a shared library, link the executable with -rdynamic and the generated <name>_dpi.ldflags)"
+                "`{symbol}` is not in the running program: not inside a DPI-C simulator, not declared with `export \"DPI-C\"`, or not linked in (name the static library on the simulator's link line; an export also needs `-Wl,-u,{symbol}` when its definition sits in an archive member nothing else pulls in; a shared library needs the executable linked with -rdynamic: the generated <name>_dpi.ldflags has these flags)"
             ),
             DpiError::NoScope { export } => write!(
                 f,
