@@ -424,6 +424,21 @@ pub(crate) fn verilate(
     let _ = std::fs::remove_file(&binary);
     let link_flags = std::fs::read_to_string(generated.join("abi_dpi.ldflags"))
         .map_err(|e| format!("cannot read abi_dpi.ldflags: {e}"))?;
+    // Only a model that defines the exports (one of its sources includes
+    // the generated exports file) may ask the linker to keep them: `-u`
+    // makes a symbol a strong undefined one, which the weak references
+    // then cannot leave unresolved.
+    let defines_exports = sources.iter().any(|source| {
+        std::fs::read_to_string(source).is_ok_and(|text| text.contains("abi_dpi_exports.svh"))
+    });
+    let keep_exports: Vec<&str> = if defines_exports {
+        link_flags
+            .lines()
+            .filter(|flag| flag.starts_with("-Wl,-u,"))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let status = verilator
         .command()
         .args([
@@ -468,12 +483,7 @@ pub(crate) fn verilate(
         // lines pull it in (seen: Verilator 5.049's build of c-tests'
         // testbench found no export without them).
         .arg(&library)
-        .args(
-            link_flags
-                .lines()
-                .filter(|flag| flag.starts_with("-Wl,-u,"))
-                .flat_map(|flag| ["-LDFLAGS", flag]),
-        )
+        .args(keep_exports.iter().flat_map(|flag| ["-LDFLAGS", flag]))
         .stdout(std::process::Stdio::null())
         .status()
         .map_err(|e| format!("cannot run verilator: {e}"))?;
