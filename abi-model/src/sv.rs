@@ -414,6 +414,7 @@ mod flavour_tests {
         static SHORTREAL: SvType = SvType::Scalar(SvScalar::Shortreal);
         let decl = |params: &'static [DpiParamDecl], result, task| DpiDecl {
             sv_name: "f",
+            aliases: &[],
             context: false,
             pure: false,
             task,
