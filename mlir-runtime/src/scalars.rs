@@ -90,6 +90,10 @@ pub fn rtclock() -> f64 {
 
 /// `_mlir_ciface_nanoTime`: nanoseconds of a monotonic clock.
 #[ciface(name = "nanoTime")]
+#[allow(
+    clippy::useless_conversion,
+    reason = "`time_t` and `long` are 32 bits on some targets"
+)]
 pub fn nano_time() -> i64 {
     let mut ts = libc::timespec {
         tv_sec: 0,
@@ -97,7 +101,7 @@ pub fn nano_time() -> i64 {
     };
     // SAFETY: `ts` is writable; CLOCK_MONOTONIC always exists on Linux.
     unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
-    ts.tv_sec * 1_000_000_000 + ts.tv_nsec
+    i64::from(ts.tv_sec) * 1_000_000_000 + i64::from(ts.tv_nsec)
 }
 
 /// `mlirAlloc`: C `malloc` (what `memref.alloc` lowers to with

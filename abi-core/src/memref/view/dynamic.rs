@@ -48,14 +48,20 @@ impl DynRaw {
         if rank > MAX_UNRANKED_RANK {
             return Err(MemRefError::RankOutOfRange { found: rank as i64 });
         }
-        // Pointers are 8 bytes on the 64-bit targets MLIR's C interface is
-        // used on (the layout below reads them as words).
-        const { assert!(size_of::<*mut u8>() == size_of::<i64>()) };
-        let words = descriptor.cast::<i64>();
+        // The offset, sizes and strides are `int64_t`s after the two
+        // pointers (MLIR's C descriptor), from the next multiple of their
+        // alignment: byte 16 on 64-bit targets.
+        let first = (2 * size_of::<*mut u8>()).next_multiple_of(align_of::<i64>());
+        let bytes = descriptor.cast::<u8>();
         // SAFETY: two pointers, the offset, `rank` sizes and `rank` strides
         // (caller); unaligned because foreign code may hand over a
         // descriptor at any address.
-        let word = |k: usize| unsafe { words.wrapping_add(k).read_unaligned() };
+        let word = |k: usize| unsafe {
+            bytes
+                .wrapping_add(first + size_of::<i64>() * k)
+                .cast::<i64>()
+                .read_unaligned()
+        };
         // SAFETY: as above; read as a pointer, which keeps its provenance.
         let aligned = unsafe {
             descriptor
@@ -63,9 +69,9 @@ impl DynRaw {
                 .wrapping_add(1)
                 .read_unaligned()
         };
-        let offset = word(2);
-        let raw_sizes: Vec<i64> = (0..rank).map(|k| word(3 + k)).collect();
-        let raw_strides: Vec<i64> = (0..rank).map(|k| word(3 + rank + k)).collect();
+        let offset = word(0);
+        let raw_sizes: Vec<i64> = (0..rank).map(|k| word(1 + k)).collect();
+        let raw_strides: Vec<i64> = (0..rank).map(|k| word(1 + rank + k)).collect();
         let mut sizes = Vec::with_capacity(rank);
         let mut strides = Vec::with_capacity(rank);
         let mut len = 1usize;
