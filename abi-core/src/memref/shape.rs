@@ -280,23 +280,7 @@ impl<const N: usize> Geometry<N> {
                 count += 1;
             }
         }
-        let dims = &mut dims[..count];
-        dims.sort_unstable();
-        // Each dimension must step over everything the smaller ones reach.
-        let mut span = 1usize;
-        for &mut (stride, size) in dims {
-            if stride < span {
-                return true;
-            }
-            span = match stride
-                .checked_mul(size - 1)
-                .and_then(|r| r.checked_add(span))
-            {
-                Some(s) => s,
-                None => return true,
-            };
-        }
-        false
+        dims_overlap(&mut dims[..count])
     }
 
     /// Whether the elements are contiguous in row-major order (any offset).
