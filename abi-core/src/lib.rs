@@ -40,6 +40,7 @@ pub mod packed;
 pub mod reflect;
 mod registry;
 mod registry_section;
+mod sealed;
 
 // One public path per item (ARCHITECTURE.md, "Public paths"): each item
 // is public in the module that defines and documents it. The root holds
@@ -60,7 +61,9 @@ pub mod __private {
     pub use crate::argument::{ArgError, Borrow, BorrowedFor, LentPick, LentPickNone, LentProbe};
     pub use crate::c::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use crate::c::{CParam, CResult, CSliceParam, CType};
-    pub use crate::dpi::enums::{enum_from_base, enum_initial, enum_result_sv_type, enum_to_base};
+    pub use crate::dpi::enums::{
+        enum_base_range, enum_from_base, enum_initial, enum_result_sv_type, enum_to_base,
+    };
     pub use crate::dpi::export_task::{
         EXPORT_TASK_C_TYPE, ExportTaskReturn, TASK_NOT_DISABLED, export_task_outcome,
     };

@@ -178,10 +178,10 @@ mod tests {
         is_unsafe: false,
         named_args: true,
         params: &[
-            <&[i32] as crate::c::CSliceParam>::PARAM,
-            <u8 as crate::c::CParam>::PARAM,
+            <&[i32] as crate::c::CSliceParam>::PARAM.0,
+            <u8 as crate::c::CParam>::PARAM.0,
         ],
-        result: <u8 as crate::c::CResult>::STATUS,
+        result: <u8 as crate::c::CResult>::STATUS.0,
     };
 
     // `fn g()`, no parameters, no doc comment, no result.

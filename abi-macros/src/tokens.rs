@@ -59,6 +59,13 @@ impl Qualified {
         quote_spanned!(*last=> #open #ty #close :: #item)
     }
 
+    /// `<ty as Trait>::item.0`: the value of an item whose type is
+    /// abi-core's `Sealed` (the items no implementation can define).
+    pub(crate) fn sealed_item(&self, item: &str) -> TokenStream {
+        let path = self.item(item);
+        quote_spanned!(self.last=> #path.0)
+    }
+
     /// `<ty as Trait>::function(args)`, the call spanned like the path.
     /// The arguments are located at the type too (keeping their hygiene):
     /// an argument of a type that has no implementation would otherwise
@@ -67,6 +74,13 @@ impl Qualified {
         let path = self.item(function);
         let args = located_at(args, self.last);
         quote_spanned!(self.last=> ({ #path })(#args))
+    }
+
+    /// [`Qualified::call`] of a method that returns abi-core's `Sealed`
+    /// (one no implementation can define), unwrapped.
+    pub(crate) fn sealed_call(&self, function: &str, args: TokenStream) -> TokenStream {
+        let call = self.call(function, args);
+        quote_spanned!(self.last=> #call.0)
     }
 }
 

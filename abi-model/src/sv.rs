@@ -375,7 +375,7 @@ impl DpiEnumDesc {
     /// The description, after checking at compile time that every value
     /// fits the base type (`min..=max`).
     #[doc(hidden)]
-    pub const fn checked(self, min: i128, max: i128) -> Self {
+    pub const fn checked(self, (min, max): (i128, i128)) -> Self {
         let mut i = 0;
         while i < self.labels.len() {
             let value = self.labels[i].1;

@@ -33,7 +33,7 @@ macro_rules! bit_int_ffi {
             const C_TYPE: crate::model::c::CTypeDesc = <Self as crate::c::CType>::C_TYPE;
             // A pointer argument (i386 above 64 bits) takes part in the
             // overlap check; a value passed in registers does not.
-            const BORROWS: bool = <S as CPassing<$sign>>::ARG_BORROWS;
+            const BORROWS: bool = <S as CPassing<$sign>>::ARG_BORROWS.0;
             #[inline(always)]
             unsafe fn checked_borrow(
                 raw: Self::Raw,

@@ -3,6 +3,7 @@
 //! target. The choice is made here, with `cfg`, never in a macro (proc
 //! macros run on the host).
 
+use crate::sealed::Sealed;
 use core::num::NonZeroUsize;
 
 use crate::argument::{ArgError, Borrow};
@@ -107,9 +108,10 @@ pub unsafe trait CPassing<Sign>: Copy {
     /// Whether [`CPassing::arg_borrow`] can return `Some`: the argument is a
     /// pointer (i386 above 64 bits). The shims decide by it whether the
     /// argument takes part in the overlap check (`CParam::BORROWS`). Not
-    /// public API: it follows from `Arg`, never override it.
+    /// public API: it follows from `Arg`; no implementation outside abi-core
+    /// can define it, see `Sealed`.
     #[doc(hidden)]
-    const ARG_BORROWS: bool = false;
+    const ARG_BORROWS: Sealed<bool> = Sealed(false);
 }
 
 /// A `_BitInt` storage passed by value, as C passes the wide types on most
@@ -335,7 +337,7 @@ macro_rules! passed_by_reference {
                 // the alignment of memory C handed over.
                 (!arg.is_null()).then(|| unsafe { arg.read_unaligned() })
             }
-            const ARG_BORROWS: bool = true;
+            const ARG_BORROWS: crate::sealed::Sealed<bool> = crate::sealed::Sealed(true);
             #[inline(always)]
             fn arg_borrow(arg: *const [u32; K]) -> Result<Option<Borrow>, ArgError> {
                 if arg.is_null() {

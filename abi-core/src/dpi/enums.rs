@@ -118,6 +118,15 @@ pub fn enum_from_base<E: DpiEnum>(base: E::Base) -> Result<E, ArgError> {
     })
 }
 
+/// The values an enum's base holds (`MIN`, `MAX`), for the derive's check
+/// of the labels. Not a public API: through `E::Base`, whose bound the
+/// trait states, a base that is no [`EnumBase`] is reported once, at the
+/// derive's `type Base`, not once more here.
+#[doc(hidden)]
+pub const fn enum_base_range<E: DpiEnum>() -> (i128, i128) {
+    (<E::Base as EnumBase>::MIN, <E::Base as EnumBase>::MAX)
+}
+
 /// The base value of an enum value. Not a public API.
 #[doc(hidden)]
 pub fn enum_to_base<E: DpiEnum>(value: E) -> E::Base {

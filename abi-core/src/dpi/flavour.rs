@@ -19,6 +19,7 @@ use crate::argument::{ArgError, Borrow};
 use crate::model::Direction;
 use crate::model::c::{CScalar, CTypeDesc};
 use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
+use crate::sealed::Sealed;
 
 /// A DPI type whose C ABI is the same with both DPI-C flavours (IEEE 1800
 /// and Verilator): every type but `f32` (`shortreal`) and arrays of it.
@@ -52,7 +53,7 @@ pub unsafe trait VerilatorType: DpiType {
     /// As [`DpiType::SV_TYPE`].
     const SV_TYPE: SvType = <Self as DpiType>::SV_TYPE;
     /// As [`DpiType::OWNS_HANDED_STRINGS`].
-    const OWNS_HANDED_STRINGS: bool = <Self as DpiType>::OWNS_HANDED_STRINGS;
+    const OWNS_HANDED_STRINGS: Sealed<bool> = <Self as DpiType>::OWNS_HANDED_STRINGS;
     /// As [`DpiType::CALL_BORROW`].
     const CALL_BORROW: CallBorrow = <Self as DpiType>::CALL_BORROW;
     /// As [`DpiType::Input`].
@@ -64,23 +65,27 @@ pub unsafe trait VerilatorType: DpiType {
     /// As [`DpiType::C_CELL`].
     const C_CELL: CTypeDesc;
     /// As [`DpiType::INPUT_PARAM`].
-    const INPUT_PARAM: ParamEntry = ParamEntry {
+    const INPUT_PARAM: Sealed<ParamEntry> = Sealed(ParamEntry {
         direction: Direction::In,
         passing: Passing::Value(<Self as VerilatorType>::C_INPUT),
         record: RecordSource::None,
-    };
+    });
     /// As [`DpiType::OUTPUT_PARAM`].
-    const OUTPUT_PARAM: ParamEntry =
-        ParamEntry::dpi_cell(Direction::Out, &<Self as VerilatorType>::C_CELL);
+    const OUTPUT_PARAM: Sealed<ParamEntry> = Sealed(ParamEntry::dpi_cell(
+        Direction::Out,
+        &<Self as VerilatorType>::C_CELL,
+    ));
     /// As [`DpiType::INOUT_PARAM`].
-    const INOUT_PARAM: ParamEntry =
-        ParamEntry::dpi_cell(Direction::InOut, &<Self as VerilatorType>::C_CELL);
+    const INOUT_PARAM: Sealed<ParamEntry> = Sealed(ParamEntry::dpi_cell(
+        Direction::InOut,
+        &<Self as VerilatorType>::C_CELL,
+    ));
     /// As [`DpiType::SV_INPUT`].
-    const SV_INPUT: DpiParamDecl = <Self as DpiType>::SV_INPUT;
+    const SV_INPUT: Sealed<DpiParamDecl> = <Self as DpiType>::SV_INPUT;
     /// As [`DpiType::SV_OUTPUT`].
-    const SV_OUTPUT: DpiParamDecl = <Self as DpiType>::SV_OUTPUT;
+    const SV_OUTPUT: Sealed<DpiParamDecl> = <Self as DpiType>::SV_OUTPUT;
     /// As [`DpiType::SV_INOUT`].
-    const SV_INOUT: DpiParamDecl = <Self as DpiType>::SV_INOUT;
+    const SV_INOUT: Sealed<DpiParamDecl> = <Self as DpiType>::SV_INOUT;
     /// As [`DpiType::initial`].
     #[inline(always)]
     fn initial() -> Self {
@@ -141,16 +146,16 @@ pub unsafe trait VerilatorResult {
     /// As [`DpiResult::SV_TYPE`].
     const SV_TYPE: SvType;
     /// As [`DpiResult::OWNS_HANDED_STRINGS`].
-    const OWNS_HANDED_STRINGS: bool = false;
+    const OWNS_HANDED_STRINGS: Sealed<bool> = Sealed(false);
     /// As [`DpiResult::Raw`].
     type Raw;
     /// As [`DpiResult::C_TYPE`].
     const C_TYPE: CTypeDesc;
     /// As [`DpiResult::RESULT`].
-    const RESULT: ResultType = ResultType::Value {
+    const RESULT: Sealed<ResultType> = Sealed(ResultType::Value {
         c_type: Self::C_TYPE,
         record: None,
-    };
+    });
     /// As [`DpiResult::into_c`].
     fn into_c(self) -> Self::Raw;
 }
@@ -219,10 +224,10 @@ unsafe impl<T: DpiValue + SameInBothFlavours> VerilatorValue for T {
 // SAFETY: the standard's, the same ABI.
 unsafe impl<T: DpiResult + SameInBothFlavours> VerilatorResult for T {
     const SV_TYPE: SvType = <T as DpiResult>::SV_TYPE;
-    const OWNS_HANDED_STRINGS: bool = <T as DpiResult>::OWNS_HANDED_STRINGS;
+    const OWNS_HANDED_STRINGS: Sealed<bool> = <T as DpiResult>::OWNS_HANDED_STRINGS;
     type Raw = <T as DpiResult>::Raw;
     const C_TYPE: CTypeDesc = <T as DpiResult>::C_TYPE;
-    const RESULT: ResultType = <T as DpiResult>::RESULT;
+    const RESULT: Sealed<ResultType> = <T as DpiResult>::RESULT;
     #[inline(always)]
     fn into_c(self) -> Self::Raw {
         <T as DpiResult>::into_c(self)

@@ -26,6 +26,7 @@ use super::{DpiExportResult, DpiResult, DpiType, DpiValue, SvType};
 use crate::argument::ArgError;
 use crate::c::C_CONST_CHAR_PTR;
 use crate::model::c::CTypeDesc;
+use crate::sealed::Sealed;
 
 /// An owned SystemVerilog `string` (no NUL inside, as SystemVerilog's
 /// strings cannot hold one either).
@@ -165,7 +166,7 @@ fn handed_strings() -> usize {
 // with string outputs on the thread, after the simulator copied them.
 unsafe impl DpiType for SvString {
     const SV_TYPE: SvType = SvType::Scalar(SvScalar::String);
-    const OWNS_HANDED_STRINGS: bool = true;
+    const OWNS_HANDED_STRINGS: Sealed<bool> = Sealed(true);
     type Input = *const c_char;
     const C_INPUT: CTypeDesc = C_CONST_CHAR_PTR;
     type Cell = *const c_char;
@@ -197,7 +198,7 @@ unsafe impl DpiValue for SvString {
 // SAFETY: a `const char *` result, kept alive as the outputs are.
 unsafe impl DpiResult for SvString {
     const SV_TYPE: SvType = SvType::Scalar(SvScalar::String);
-    const OWNS_HANDED_STRINGS: bool = true;
+    const OWNS_HANDED_STRINGS: Sealed<bool> = Sealed(true);
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
     fn into_c(self) -> *const c_char {

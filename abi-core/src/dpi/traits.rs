@@ -7,6 +7,7 @@ use crate::argument::{ArgError, Borrow};
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
 use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
+use crate::sealed::Sealed;
 
 /// A Rust type that can be an argument of a DPI-C import.
 ///
@@ -100,7 +101,7 @@ pub unsafe trait DpiType: Sized + crate::BorrowedFor<'static> {
     /// frees the ones of earlier calls once its function ran (not public
     /// API; never override).
     #[doc(hidden)]
-    const OWNS_HANDED_STRINGS: bool = false;
+    const OWNS_HANDED_STRINGS: Sealed<bool> = Sealed(false);
     /// Whether values converted from the simulator ([`DpiType::from_input`],
     /// [`DpiType::from_cell`]) borrow its memory, which lives only for the
     /// call: [`CallBorrow::Copied`] (the default) for types that copy, as
@@ -122,37 +123,39 @@ pub unsafe trait DpiType: Sized + crate::BorrowedFor<'static> {
     type Cell: Copy;
     /// Its C spelling.
     const C_CELL: CTypeDesc;
-    /// The registry's description of an `input` (not public API; never override).
+    /// The registry's description of an `input` (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const INPUT_PARAM: ParamEntry = ParamEntry {
+    const INPUT_PARAM: Sealed<ParamEntry> = Sealed(ParamEntry {
         direction: Direction::In,
         passing: Passing::Value(Self::C_INPUT),
         record: RecordSource::None,
-    };
-    /// The registry's description of an `output` (not public API; never override).
+    });
+    /// The registry's description of an `output` (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const OUTPUT_PARAM: ParamEntry = ParamEntry::dpi_cell(Direction::Out, &Self::C_CELL);
-    /// The registry's description of an `inout` (not public API; never override).
+    const OUTPUT_PARAM: Sealed<ParamEntry> =
+        Sealed(ParamEntry::dpi_cell(Direction::Out, &Self::C_CELL));
+    /// The registry's description of an `inout` (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const INOUT_PARAM: ParamEntry = ParamEntry::dpi_cell(Direction::InOut, &Self::C_CELL);
-    /// The SystemVerilog side of an `input` (not public API; never override).
+    const INOUT_PARAM: Sealed<ParamEntry> =
+        Sealed(ParamEntry::dpi_cell(Direction::InOut, &Self::C_CELL));
+    /// The SystemVerilog side of an `input` (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const SV_INPUT: DpiParamDecl = DpiParamDecl {
+    const SV_INPUT: Sealed<DpiParamDecl> = Sealed(DpiParamDecl {
         direction: Self::SV_DIRECTION,
         sv_type: Self::SV_TYPE,
-    };
-    /// The SystemVerilog side of an `output` (not public API; never override).
+    });
+    /// The SystemVerilog side of an `output` (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const SV_OUTPUT: DpiParamDecl = DpiParamDecl {
+    const SV_OUTPUT: Sealed<DpiParamDecl> = Sealed(DpiParamDecl {
         direction: Direction::Out,
         sv_type: Self::SV_TYPE,
-    };
-    /// The SystemVerilog side of an `inout` (not public API; never override).
+    });
+    /// The SystemVerilog side of an `inout` (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const SV_INOUT: DpiParamDecl = DpiParamDecl {
+    const SV_INOUT: Sealed<DpiParamDecl> = Sealed(DpiParamDecl {
         direction: Direction::InOut,
         sv_type: Self::SV_TYPE,
-    };
+    });
     /// The value of an `output` before the function writes it.
     fn initial() -> Self;
     /// Convert an input.
@@ -431,19 +434,19 @@ pub unsafe trait DpiExportResult: DpiResult {
 pub unsafe trait DpiResult {
     /// The SystemVerilog result type (`void` for `()`).
     const SV_TYPE: SvType;
-    /// As [`DpiType::OWNS_HANDED_STRINGS`] (not public API; never override).
+    /// As [`DpiType::OWNS_HANDED_STRINGS`] (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const OWNS_HANDED_STRINGS: bool = false;
+    const OWNS_HANDED_STRINGS: Sealed<bool> = Sealed(false);
     /// What the C function returns.
     type Raw;
     /// Its C spelling.
     const C_TYPE: CTypeDesc;
-    /// The registry's description of the result (not public API; never override).
+    /// The registry's description of the result (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const RESULT: ResultType = ResultType::Value {
+    const RESULT: Sealed<ResultType> = Sealed(ResultType::Value {
         c_type: Self::C_TYPE,
         record: None,
-    };
+    });
     /// Convert for the simulator.
     fn into_c(self) -> Self::Raw;
 }

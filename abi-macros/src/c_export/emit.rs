@@ -137,7 +137,7 @@ fn arguments(f: &FunctionModel) -> Arguments {
         } else {
             quote!(#value)
         };
-        param_descs.push((name.clone(), rust_type, q.item("PARAM")));
+        param_descs.push((name.clone(), rust_type, q.sealed_item("PARAM")));
         let or_reject =
             |value: &syn::Ident, converted: TokenStream| or_reject(has_status, i, value, converted);
         if two_pass {
@@ -164,9 +164,9 @@ fn arguments(f: &FunctionModel) -> Arguments {
             // invalid UTF-8 are checked by `checked_borrow` (then skipped by
             // `from_checked`, which the passes call) or by `from_c`.
             let first = raw_name(i, "_first");
-            let first_pass = q.call("first_pass", raw_args.clone());
+            let first_pass = q.sealed_call("first_pass", raw_args.clone());
             first_pass_conversions.push(or_reject(&first, quote!(unsafe { #first_pass })));
-            let second_pass = q.call("second_pass", quote!(#first, #raw_args));
+            let second_pass = q.sealed_call("second_pass", quote!(#first, #raw_args));
             second_pass_conversions.push(or_reject(&value, quote!(unsafe { #second_pass })));
         } else {
             // One entry per parameter: the overlap report names parameters
@@ -279,7 +279,7 @@ fn result(
             let rust_type = rust_type_string(ty);
             let q = Qualified::new(&static_ty, quote!(#p::CResult));
             let q_raw = q.item("Raw");
-            let result_desc = (rust_type, q.item("RESULT"));
+            let result_desc = (rust_type, q.sealed_item("RESULT"));
             let return_type = quote!(#q_raw);
             let convert_result = q.call("into_c", quote!(__abi_value));
             let body = caught_body(
@@ -322,7 +322,7 @@ fn result(
                     name: out.clone(),
                     ty: quote!(*mut #ok_q_raw),
                 });
-                let result_desc = (rust_type, ok_q.item("STATUS"));
+                let result_desc = (rust_type, ok_q.sealed_item("STATUS"));
                 let convert_ok = ok_q.call("into_c", quote!(__abi_value));
                 let caught = caught_body(
                     Catch::Status,

@@ -201,7 +201,7 @@ fn param_descs(f: &FunctionModel, trait_path: &TokenStream) -> Vec<(String, Stri
         .iter()
         .map(|param| {
             let ty = with_lifetimes(&param.ty, "'static");
-            let param_type = Qualified::new(&ty, trait_path.clone()).item("PARAM");
+            let param_type = Qualified::new(&ty, trait_path.clone()).sealed_item("PARAM");
             (param.name.clone(), rust_type_string(&param.ty), param_type)
         })
         .collect()

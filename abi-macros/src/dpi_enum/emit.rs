@@ -35,10 +35,7 @@ pub(crate) fn emit(model: &DpiEnum) -> TokenStream {
                 labels: &[#((#variant_names, #name::#variants as i128)),*],
                 label_prefix: #prefix,
             }
-            .checked(
-                <#base as #dpi::EnumBase>::MIN,
-                <#base as #dpi::EnumBase>::MAX,
-            );
+            .checked(#p::enum_base_range::<Self>());
             type Base = #base;
             #[inline]
             fn to_value(self) -> i128 {

@@ -144,7 +144,7 @@ impl Parameters {
             let (c_item, sv_item) = crate::dpi_param::registry_items(param.direction);
             parts
                 .param_descs
-                .push((param_name, rust_type, q.item(c_item)));
+                .push((param_name, rust_type, q.sealed_item(c_item)));
             if param.direction == Direction::In {
                 // An export's input is an `input` whatever the type's direction
                 // as an import parameter (`SV_INPUT` follows `SV_DIRECTION`).
@@ -153,7 +153,7 @@ impl Parameters {
                     #p::DpiParamDecl { direction: #p::Direction::In, sv_type: #sv_type }
                 });
             } else {
-                parts.dpi_params.push(q.item(sv_item));
+                parts.dpi_params.push(q.sealed_item(sv_item));
             }
             match param.direction {
                 Direction::In => {
@@ -277,7 +277,7 @@ fn result(
         (
             rq.item("Raw"),
             rq.item("SV_TYPE"),
-            rq.item("RESULT"),
+            rq.sealed_item("RESULT"),
             // SAFETY: what the export just returned.
             quote!(::core::result::Result::Ok(unsafe { #from_raw })),
         )

@@ -76,8 +76,9 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
 
     if !task {
         let result_ty = with_lifetimes(&f.result, "'static");
-        releases
-            .push(Qualified::new(&result_ty, traits.result.clone()).item("OWNS_HANDED_STRINGS"));
+        releases.push(
+            Qualified::new(&result_ty, traits.result.clone()).sealed_item("OWNS_HANDED_STRINGS"),
+        );
     }
     // A standard-flavoured function whose ABI differs in Verilator stops
     // at its first call there (a constant decides; others have no check).
@@ -187,9 +188,9 @@ impl Parameters {
             parts.param_descs.push((
                 param.name.clone(),
                 rust_type_string(&param.written),
-                q.item(c_item),
+                q.sealed_item(c_item),
             ));
-            parts.dpi_params.push(q.item(sv_item));
+            parts.dpi_params.push(q.sealed_item(sv_item));
             match param.direction {
                 Direction::In => parts.input(i, param, &q, &value_ty),
                 Direction::Out | Direction::InOut => parts.cell(i, param, &q, &value_ty),
@@ -268,7 +269,7 @@ impl Parameters {
                 .push(type_check(value_ty, "require_owned_inout"));
         }
         self.borrows.push(quote!(::core::option::Option::None));
-        let owns_strings = q.item("OWNS_HANDED_STRINGS");
+        let owns_strings = q.sealed_item("OWNS_HANDED_STRINGS");
         self.releases.push(quote!(#owns_strings));
         self.prepare.push(quote! {
             #require_value
@@ -298,7 +299,7 @@ fn result(
         (
             quote!(#p::SvType::Void),
             quote!(#p::core::primitive::i32),
-            quote!(<i32 as #p::DpiResult>::RESULT),
+            quote!(<i32 as #p::DpiResult>::RESULT.0),
             quote!({
                 let () = __abi_value;
                 #p::TASK_NOT_DISABLED
@@ -309,7 +310,7 @@ fn result(
         (
             rq.item("SV_TYPE"),
             rq.item("Raw"),
-            rq.item("RESULT"),
+            rq.sealed_item("RESULT"),
             into_c,
         )
     }

@@ -38,7 +38,7 @@ const _: () = {
         ::core::file!(), "\0", ::core::line!(),
         "\0pair\0(OwnedMemRef<f32, 1>, i32)\0result\0n\0i64\0"), symbol :
         "_mlir_ciface_pair", is_unsafe : false, named_args : false, params : & [< i64 as
-        ::abi_core::__private::CifaceParam > ::PARAM], result : < __AbiResultShape as
+        ::abi_core::__private::CifaceParam > ::PARAM.0], result : < __AbiResultShape as
         ::abi_core::__private::memref::ResultShape < (OwnedMemRef < f32, 1 >, i32) > >
         ::DESC, };
     );

@@ -96,7 +96,7 @@ const _: () = {
         ::core::file!(), "\0", ::core::line!(),
         "\0sum_1d\0f32\0result\0m\0&[f32]\0Sum of a vector."), symbol :
         "_mlir_ciface_sum_1d", is_unsafe : false, named_args : false, params : & [< &
-        'static [f32] as ::abi_core::__private::CifaceArg > ::PARAM], result : <
+        'static [f32] as ::abi_core::__private::CifaceArg > ::PARAM.0], result : <
         __AbiResultShape as ::abi_core::__private::memref::ResultShape < f32 > > ::DESC,
         };
     );
@@ -278,7 +278,7 @@ const _: () = {
         ::core::file!(), "\0", ::core::line!(),
         "\0tail\0ReturnedMemRef<'a, f32, 1>\0result\0m\0MemRef<'a, f32, 1>\0"), symbol :
         "_mlir_ciface_tail", is_unsafe : false, named_args : false, params : & [< MemRef
-        < 'static, f32, 1 > as ::abi_core::__private::CifaceArg > ::PARAM], result : <
+        < 'static, f32, 1 > as ::abi_core::__private::CifaceArg > ::PARAM.0], result : <
         __AbiResultShape as ::abi_core::__private::memref::ResultShape < ReturnedMemRef <
         'static, f32, 1 > > > ::DESC, };
     );

@@ -85,8 +85,8 @@ const _: () = {
         ::core::file!(), "\0", ::core::line!(),
         "\0scale\0f32\0result\0m\0MemRefMut<'_, f32, 1>\0k\0f32\0Scales a strided vector."),
         symbol : "_mlir_ciface_scale", is_unsafe : false, named_args : false, params : &
-        [< MemRefMut < 'static, f32, 1 > as ::abi_core::__private::CifaceParam > ::PARAM,
-        < f32 as ::abi_core::__private::CifaceParam > ::PARAM], result : <
+        [< MemRefMut < 'static, f32, 1 > as ::abi_core::__private::CifaceParam > ::PARAM
+        .0, < f32 as ::abi_core::__private::CifaceParam > ::PARAM.0], result : <
         __AbiResultShape as ::abi_core::__private::memref::ResultShape < f32 > > ::DESC,
         };
     );

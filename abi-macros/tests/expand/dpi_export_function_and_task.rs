@@ -22,7 +22,7 @@ pub fn sv_double(
                     direction: ::abi_core::__private::Direction::In,
                     sv_type: <f32 as ::abi_core::__private::DpiType>::SV_TYPE,
                 },
-                <i32 as ::abi_core::__private::DpiType>::SV_INOUT,
+                <i32 as ::abi_core::__private::DpiType>::SV_INOUT.0,
             ],
             result: <f32 as ::abi_core::__private::DpiResult>::SV_TYPE,
             flavour: ::abi_core::__private::DpiFlavour::Ieee,
@@ -80,7 +80,7 @@ const _: () = {
                 direction: ::abi_core::__private::Direction::In,
                 sv_type: <f32 as ::abi_core::__private::DpiType>::SV_TYPE,
             },
-            <i32 as ::abi_core::__private::DpiType>::SV_INOUT,
+            <i32 as ::abi_core::__private::DpiType>::SV_INOUT.0,
         ],
         result: <f32 as ::abi_core::__private::DpiResult>::SV_TYPE,
         flavour: ::abi_core::__private::DpiFlavour::Ieee,
@@ -93,9 +93,9 @@ const _: () = {
         ::core::line!(),
         "\0sv_double\0f32\0\0x\0f32\0n\0&mut i32\0Doubles in SystemVerilog."), symbol :
         "sv_double", is_unsafe : false, named_args : false, params : & [< f32 as
-        ::abi_core::__private::DpiType > ::INPUT_PARAM, < i32 as
-        ::abi_core::__private::DpiType > ::INOUT_PARAM], result : < f32 as
-        ::abi_core::__private::DpiResult > ::RESULT, };
+        ::abi_core::__private::DpiType > ::INPUT_PARAM.0, < i32 as
+        ::abi_core::__private::DpiType > ::INOUT_PARAM.0], result : < f32 as
+        ::abi_core::__private::DpiResult > ::RESULT.0, };
     );
     const _: () = ::abi_core::__private::require_owned_export_output::<i32>();
 };
@@ -123,7 +123,7 @@ pub fn sv_wait(
                     direction: ::abi_core::__private::Direction::In,
                     sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
                 },
-                <bool as ::abi_core::__private::DpiType>::SV_OUTPUT,
+                <bool as ::abi_core::__private::DpiType>::SV_OUTPUT.0,
             ],
             result: ::abi_core::__private::SvType::Void,
             flavour: ::abi_core::__private::DpiFlavour::Ieee,
@@ -178,7 +178,7 @@ const _: () = {
                 direction: ::abi_core::__private::Direction::In,
                 sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
             },
-            <bool as ::abi_core::__private::DpiType>::SV_OUTPUT,
+            <bool as ::abi_core::__private::DpiType>::SV_OUTPUT.0,
         ],
         result: ::abi_core::__private::SvType::Void,
         flavour: ::abi_core::__private::DpiFlavour::Ieee,
@@ -191,8 +191,8 @@ const _: () = {
         ::core::line!(),
         "\0sv_wait\0()\0\0cycles\0i32\0done\0&mut bool\0Waits in SystemVerilog."), symbol
         : "sv_wait", is_unsafe : false, named_args : false, params : & [< i32 as
-        ::abi_core::__private::DpiType > ::INPUT_PARAM, < bool as
-        ::abi_core::__private::DpiType > ::OUTPUT_PARAM], result :
+        ::abi_core::__private::DpiType > ::INPUT_PARAM.0, < bool as
+        ::abi_core::__private::DpiType > ::OUTPUT_PARAM.0], result :
         ::abi_core::__private::ResultType::Value { c_type :
         ::abi_core::__private::EXPORT_TASK_C_TYPE, record : ::core::option::Option::None,
         }, };

@@ -8,7 +8,7 @@ const _: () = {
         context: false,
         pure: false,
         task: true,
-        params: &[<i64 as ::abi_core::__private::DpiType>::SV_INPUT],
+        params: &[<i64 as ::abi_core::__private::DpiType>::SV_INPUT.0],
         result: ::abi_core::__private::SvType::Void,
         flavour: ::abi_core::__private::DpiFlavour::Ieee,
     };
@@ -22,7 +22,8 @@ const _: () = {
         ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(), "\0tick\0()\0\0n\0i64\0"), symbol : "tick", is_unsafe : false,
         named_args : false, params : & [< i64 as ::abi_core::__private::DpiType >
-        ::INPUT_PARAM], result : < i32 as ::abi_core::__private::DpiResult > ::RESULT, };
+        ::INPUT_PARAM.0], result : < i32 as ::abi_core::__private::DpiResult > ::RESULT
+        .0, };
     );
     #[allow(dead_code)]
     fn __abi_lent_for_the_call<'call>() {

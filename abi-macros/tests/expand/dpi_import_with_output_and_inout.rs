@@ -14,10 +14,10 @@ const _: () = {
         pure: false,
         task: false,
         params: &[
-            <i32 as ::abi_core::__private::DpiType>::SV_INPUT,
-            <bool as ::abi_core::__private::DpiType>::SV_INPUT,
-            <u64 as ::abi_core::__private::DpiType>::SV_OUTPUT,
-            <i16 as ::abi_core::__private::DpiType>::SV_INOUT,
+            <i32 as ::abi_core::__private::DpiType>::SV_INPUT.0,
+            <bool as ::abi_core::__private::DpiType>::SV_INPUT.0,
+            <u64 as ::abi_core::__private::DpiType>::SV_OUTPUT.0,
+            <i16 as ::abi_core::__private::DpiType>::SV_INOUT.0,
         ],
         result: <bool as ::abi_core::__private::DpiResult>::SV_TYPE,
         flavour: ::abi_core::__private::DpiFlavour::Ieee,
@@ -33,11 +33,11 @@ const _: () = {
         ::core::line!(),
         "\0step\0bool\0\0a\0i32\0flag\0bool\0out\0&mut u64\0state\0&mut i16\0One step."),
         symbol : "step", is_unsafe : false, named_args : false, params : & [< i32 as
-        ::abi_core::__private::DpiType > ::INPUT_PARAM, < bool as
-        ::abi_core::__private::DpiType > ::INPUT_PARAM, < u64 as
-        ::abi_core::__private::DpiType > ::OUTPUT_PARAM, < i16 as
-        ::abi_core::__private::DpiType > ::INOUT_PARAM], result : < bool as
-        ::abi_core::__private::DpiResult > ::RESULT, };
+        ::abi_core::__private::DpiType > ::INPUT_PARAM.0, < bool as
+        ::abi_core::__private::DpiType > ::INPUT_PARAM.0, < u64 as
+        ::abi_core::__private::DpiType > ::OUTPUT_PARAM.0, < i16 as
+        ::abi_core::__private::DpiType > ::INOUT_PARAM.0], result : < bool as
+        ::abi_core::__private::DpiResult > ::RESULT.0, };
     );
     const _: () = ::abi_core::__private::require_owned_inout::<i16>();
     #[allow(dead_code)]
@@ -165,9 +165,10 @@ const _: () = {
                         &mut __abi_cell3,
                     );
                     if false
-                        || <u64 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS
-                        || <i16 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS
+                        || <u64 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
+                        || <i16 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
                         || <bool as ::abi_core::__private::DpiResult>::OWNS_HANDED_STRINGS
+                            .0
                     {
                         unsafe { ::abi_core::__private::release_handed_strings(1u32) };
                     }

@@ -10,7 +10,7 @@ const _: () = {
         context: false,
         pure: false,
         task: false,
-        params: &[<f32 as ::abi_core::__private::VerilatorType>::SV_INPUT],
+        params: &[<f32 as ::abi_core::__private::VerilatorType>::SV_INPUT.0],
         result: <f32 as ::abi_core::__private::VerilatorResult>::SV_TYPE,
         flavour: ::abi_core::__private::DpiFlavour::Verilator,
     };
@@ -26,8 +26,8 @@ const _: () = {
         ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(), "\0half\0f32\0\0x\0f32\0"), symbol : "half", is_unsafe : false,
         named_args : false, params : & [< f32 as ::abi_core::__private::VerilatorType >
-        ::INPUT_PARAM], result : < f32 as ::abi_core::__private::VerilatorResult >
-        ::RESULT, };
+        ::INPUT_PARAM.0], result : < f32 as ::abi_core::__private::VerilatorResult >
+        ::RESULT.0, };
     );
     #[allow(dead_code)]
     fn __abi_lent_for_the_call<'call>() {
@@ -59,6 +59,7 @@ const _: () = {
                     let __abi_value = half(__abi_arg0);
                     if false
                         || <f32 as ::abi_core::__private::VerilatorResult>::OWNS_HANDED_STRINGS
+                            .0
                     {
                         unsafe { ::abi_core::__private::release_handed_strings(0u32) };
                     }
@@ -119,7 +120,7 @@ const _: () = {
         ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(), "\0sv_wait\0()\0\0cycles\0f32\0"), symbol : "sv_wait", is_unsafe
         : false, named_args : false, params : & [< f32 as
-        ::abi_core::__private::VerilatorType > ::INPUT_PARAM], result :
+        ::abi_core::__private::VerilatorType > ::INPUT_PARAM.0], result :
         ::abi_core::__private::ResultType::Value { c_type :
         ::abi_core::__private::VERILATOR_EXPORT_TASK_C_TYPE, record :
         ::core::option::Option::None, }, };

@@ -16,10 +16,10 @@ const _: () = {
         "\0centroid\0&'a Point\0\0points\0&'a[Point]\0weights\0Option<&f64>\0label\0&str\0"),
         symbol : ::abi_core::__private::checked_c_symbol("geo_centroid"), is_unsafe :
         false, named_args : false, params : & [< & 'static [Point] as
-        ::abi_core::__private::CSliceParam > ::PARAM, < Option < & 'static f64 > as
-        ::abi_core::__private::CParam > ::PARAM, < & 'static str as
-        ::abi_core::__private::CSliceParam > ::PARAM], result : < & 'static Point as
-        ::abi_core::__private::CResult > ::RESULT, };
+        ::abi_core::__private::CSliceParam > ::PARAM.0, < Option < & 'static f64 > as
+        ::abi_core::__private::CParam > ::PARAM.0, < & 'static str as
+        ::abi_core::__private::CSliceParam > ::PARAM.0], result : < & 'static Point as
+        ::abi_core::__private::CResult > ::RESULT.0, };
     );
     #[allow(dead_code)]
     fn __abi_lent_for_the_call<'call>() {
@@ -96,6 +96,7 @@ const _: () = {
                             ({
                                 <&'static [Point] as ::abi_core::__private::CSliceParam>::first_pass
                             })(__abi_arg0, __abi_arg0_len)
+                                .0
                         },
                         &__ABI_FUNCTION,
                         0usize,
@@ -107,6 +108,7 @@ const _: () = {
                                     &'static f64,
                                 > as ::abi_core::__private::CParam>::first_pass
                             })(__abi_arg1)
+                                .0
                         },
                         &__ABI_FUNCTION,
                         1usize,
@@ -116,6 +118,7 @@ const _: () = {
                             ({
                                 <&'static str as ::abi_core::__private::CSliceParam>::first_pass
                             })(__abi_arg2, __abi_arg2_len)
+                                .0
                         },
                         &__ABI_FUNCTION,
                         2usize,
@@ -125,6 +128,7 @@ const _: () = {
                             ({
                                 <&'static [Point] as ::abi_core::__private::CSliceParam>::second_pass
                             })(__abi_arg0_first, __abi_arg0, __abi_arg0_len)
+                                .0
                         },
                         &__ABI_FUNCTION,
                         0usize,
@@ -136,6 +140,7 @@ const _: () = {
                                     &'static f64,
                                 > as ::abi_core::__private::CParam>::second_pass
                             })(__abi_arg1_first, __abi_arg1)
+                                .0
                         },
                         &__ABI_FUNCTION,
                         1usize,
@@ -145,6 +150,7 @@ const _: () = {
                             ({
                                 <&'static str as ::abi_core::__private::CSliceParam>::second_pass
                             })(__abi_arg2_first, __abi_arg2, __abi_arg2_len)
+                                .0
                         },
                         &__ABI_FUNCTION,
                         2usize,

@@ -12,8 +12,8 @@ const _: () = {
         "\0parse\0Result<u32, ParseError>\0out_\0text\0&str\0out\0&mut u8\0"), symbol :
         ::abi_core::__private::checked_c_symbol("parse"), is_unsafe : false, named_args :
         false, params : & [< & 'static str as ::abi_core::__private::CSliceParam >
-        ::PARAM, < & 'static mut u8 as ::abi_core::__private::CParam > ::PARAM], result :
-        < u32 as ::abi_core::__private::CResult > ::STATUS, };
+        ::PARAM.0, < & 'static mut u8 as ::abi_core::__private::CParam > ::PARAM.0],
+        result : < u32 as ::abi_core::__private::CResult > ::STATUS.0, };
     );
     #[allow(dead_code)]
     fn __abi_lent_for_the_call<'call>() {
@@ -86,6 +86,7 @@ const _: () = {
                         ({
                             <&'static str as ::abi_core::__private::CSliceParam>::first_pass
                         })(__abi_arg0, __abi_arg0_len)
+                            .0
                     } {
                         ::core::result::Result::Ok(__abi_value) => __abi_value,
                         ::core::result::Result::Err(__abi_error) => {
@@ -100,6 +101,7 @@ const _: () = {
                         ({
                             <&'static mut u8 as ::abi_core::__private::CParam>::first_pass
                         })(__abi_arg1)
+                            .0
                     } {
                         ::core::result::Result::Ok(__abi_value) => __abi_value,
                         ::core::result::Result::Err(__abi_error) => {
@@ -114,6 +116,7 @@ const _: () = {
                         ({
                             <&'static str as ::abi_core::__private::CSliceParam>::second_pass
                         })(__abi_arg0_first, __abi_arg0, __abi_arg0_len)
+                            .0
                     } {
                         ::core::result::Result::Ok(__abi_value) => __abi_value,
                         ::core::result::Result::Err(__abi_error) => {
@@ -128,6 +131,7 @@ const _: () = {
                         ({
                             <&'static mut u8 as ::abi_core::__private::CParam>::second_pass
                         })(__abi_arg1_first, __abi_arg1)
+                            .0
                     } {
                         ::core::result::Result::Ok(__abi_value) => __abi_value,
                         ::core::result::Result::Err(__abi_error) => {

@@ -11,9 +11,9 @@ const _: () = {
         : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(), "\0add\0i32\0\0a\0i32\0b\0i32\0Adds two numbers."), symbol :
         ::abi_core::__private::checked_c_symbol("add"), is_unsafe : false, named_args :
-        false, params : & [< i32 as ::abi_core::__private::CParam > ::PARAM, < i32 as
-        ::abi_core::__private::CParam > ::PARAM], result : < i32 as
-        ::abi_core::__private::CResult > ::RESULT, };
+        false, params : & [< i32 as ::abi_core::__private::CParam > ::PARAM.0, < i32 as
+        ::abi_core::__private::CParam > ::PARAM.0], result : < i32 as
+        ::abi_core::__private::CResult > ::RESULT.0, };
     );
     #[allow(dead_code)]
     fn __abi_lent_for_the_call<'call>() {
@@ -68,6 +68,7 @@ const _: () = {
                             ({
                                 <i32 as ::abi_core::__private::CParam>::first_pass
                             })(__abi_arg0)
+                                .0
                         },
                         &__ABI_FUNCTION,
                         0usize,
@@ -77,6 +78,7 @@ const _: () = {
                             ({
                                 <i32 as ::abi_core::__private::CParam>::first_pass
                             })(__abi_arg1)
+                                .0
                         },
                         &__ABI_FUNCTION,
                         1usize,
@@ -86,6 +88,7 @@ const _: () = {
                             ({
                                 <i32 as ::abi_core::__private::CParam>::second_pass
                             })(__abi_arg0_first, __abi_arg0)
+                                .0
                         },
                         &__ABI_FUNCTION,
                         0usize,
@@ -95,6 +98,7 @@ const _: () = {
                             ({
                                 <i32 as ::abi_core::__private::CParam>::second_pass
                             })(__abi_arg1_first, __abi_arg1)
+                                .0
                         },
                         &__ABI_FUNCTION,
                         1usize,

@@ -26,6 +26,7 @@ use crate::model::Direction;
 use crate::model::c::CTypeDesc;
 use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
 use crate::model::record::TypeRecord;
+use crate::sealed::Sealed;
 
 /// A Rust parameter type that C passes as one argument.
 ///
@@ -101,13 +102,14 @@ pub unsafe trait CParam: Sized + BorrowedFor<'static> {
     const C_TYPE: CTypeDesc;
     /// Whether the callee reads it, writes it, or both.
     const DIRECTION: Direction = Direction::In;
-    /// The registry's description of the parameter (not public API; never override).
+    /// The registry's description of the parameter (not public API; no
+    /// implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const PARAM: ParamEntry = ParamEntry {
+    const PARAM: Sealed<ParamEntry> = Sealed(ParamEntry {
         direction: Self::DIRECTION,
         passing: Passing::Value(Self::C_TYPE),
         record: RecordSource::Of(Self::record),
-    };
+    });
 
     /// Check and convert a raw argument.
     ///
@@ -163,8 +165,8 @@ pub unsafe trait CParam: Sized + BorrowedFor<'static> {
         unsafe { Self::from_c(raw) }
     }
 
-    /// The first of a shim's two conversion passes (not public API; never
-    /// override): [`CParam::from_checked`] for an argument that only reads
+    /// The first of a shim's two conversion passes (not public API; no
+    /// implementation can define it, see `Sealed`): [`CParam::from_checked`] for an argument that only reads
     /// ([`Direction::In`]), `Ok(None)` for one that may write, which
     /// [`CParam::second_pass`] converts once every reading argument is
     /// converted. So no `&mut` exists while another argument's bytes are
@@ -175,16 +177,17 @@ pub unsafe trait CParam: Sized + BorrowedFor<'static> {
     /// As for [`CParam::from_checked`].
     #[doc(hidden)]
     #[inline(always)]
-    unsafe fn first_pass(raw: Self::Raw) -> Result<Option<Self>, ArgError> {
+    unsafe fn first_pass(raw: Self::Raw) -> Sealed<Result<Option<Self>, ArgError>> {
         if !matches!(Self::DIRECTION, Direction::In) {
-            return Ok(None);
+            return Sealed(Ok(None));
         }
         // SAFETY: forwarded, same contract.
-        unsafe { Self::from_checked(raw) }.map(Some)
+        Sealed(unsafe { Self::from_checked(raw) }.map(Some))
     }
 
-    /// The second pass (not public API; never override): the value of the
-    /// first, or the conversion of an argument that may write.
+    /// The second pass (not public API; no implementation can define it):
+    /// the value of the first, or the conversion of an argument that may
+    /// write.
     ///
     /// # Safety
     ///
@@ -192,12 +195,12 @@ pub unsafe trait CParam: Sized + BorrowedFor<'static> {
     /// [`CParam::first_pass`] returned for `raw`.
     #[doc(hidden)]
     #[inline(always)]
-    unsafe fn second_pass(first: Option<Self>, raw: Self::Raw) -> Result<Self, ArgError> {
-        match first {
+    unsafe fn second_pass(first: Option<Self>, raw: Self::Raw) -> Sealed<Result<Self, ArgError>> {
+        Sealed(match first {
             Some(value) => Ok(value),
             // SAFETY: forwarded, same contract.
             None => unsafe { Self::from_checked(raw) },
-        }
+        })
     }
 
     /// The reflection record ([`crate::reflect`]); by default the record
@@ -225,13 +228,14 @@ pub unsafe trait CSliceParam: Sized + BorrowedFor<'static> {
     const C_TYPE: CTypeDesc;
     /// Whether the callee reads the elements, writes them, or both.
     const DIRECTION: Direction = Direction::In;
-    /// The registry's description of the parameter (not public API; never override).
+    /// The registry's description of the parameter (not public API; no
+    /// implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const PARAM: ParamEntry = ParamEntry {
+    const PARAM: Sealed<ParamEntry> = Sealed(ParamEntry {
         direction: Self::DIRECTION,
         passing: Passing::Slice(Self::C_TYPE),
         record: RecordSource::Of(Self::record),
-    };
+    });
 
     /// Check and convert a (pointer, length) pair. A zero length yields an
     /// empty slice whatever the pointer is (C passes `NULL, 0` for "none").
@@ -265,24 +269,24 @@ pub unsafe trait CSliceParam: Sized + BorrowedFor<'static> {
         unsafe { Self::from_c(ptr, len) }
     }
 
-    /// [`CParam::first_pass`] for a pointer and length (not public API;
-    /// never override).
+    /// [`CParam::first_pass`] for a pointer and length (not public API; no
+    /// implementation can define it).
     ///
     /// # Safety
     ///
     /// As for [`CSliceParam::from_checked`].
     #[doc(hidden)]
     #[inline(always)]
-    unsafe fn first_pass(ptr: Self::Ptr, len: usize) -> Result<Option<Self>, ArgError> {
+    unsafe fn first_pass(ptr: Self::Ptr, len: usize) -> Sealed<Result<Option<Self>, ArgError>> {
         if !matches!(Self::DIRECTION, Direction::In) {
-            return Ok(None);
+            return Sealed(Ok(None));
         }
         // SAFETY: forwarded, same contract.
-        unsafe { Self::from_checked(ptr, len) }.map(Some)
+        Sealed(unsafe { Self::from_checked(ptr, len) }.map(Some))
     }
 
-    /// [`CParam::second_pass`] for a pointer and length (not public API;
-    /// never override).
+    /// [`CParam::second_pass`] for a pointer and length (not public API; no
+    /// implementation can define it).
     ///
     /// # Safety
     ///
@@ -294,12 +298,12 @@ pub unsafe trait CSliceParam: Sized + BorrowedFor<'static> {
         first: Option<Self>,
         ptr: Self::Ptr,
         len: usize,
-    ) -> Result<Self, ArgError> {
-        match first {
+    ) -> Sealed<Result<Self, ArgError>> {
+        Sealed(match first {
             Some(value) => Ok(value),
             // SAFETY: forwarded, same contract.
             None => unsafe { Self::from_checked(ptr, len) },
-        }
+        })
     }
 
     /// The reflection record ([`crate::reflect`]); by default a dynamic
@@ -332,21 +336,23 @@ pub unsafe trait CResult {
     type Raw;
     /// How the header spells it.
     const C_TYPE: CTypeDesc;
-    /// The registry's description of the result (not public API; never override).
+    /// The registry's description of the result (not public API; no
+    /// implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const RESULT: ResultType = ResultType::Value {
+    const RESULT: Sealed<ResultType> = Sealed(ResultType::Value {
         c_type: Self::C_TYPE,
         record: Some(Self::record),
-    };
-    /// The registry's description of `Result<Self, E>` (not public API; never override).
+    });
+    /// The registry's description of `Result<Self, E>` (not public API; no
+    /// implementation can define it).
     #[doc(hidden)]
-    const STATUS: ResultType = ResultType::Status {
+    const STATUS: Sealed<ResultType> = Sealed(ResultType::Status {
         out: Some(CTypeDesc::Pointer {
             pointee: &Self::C_TYPE,
             is_const: false,
         }),
         record: Some(Self::record),
-    };
+    });
     /// Convert for C.
     fn into_c(self) -> Self::Raw;
 

@@ -23,6 +23,7 @@ use crate::model::function::{FunctionEntry, ParamEntry, Passing, RecordSource, R
 use crate::model::mlir::MemRefError;
 use crate::model::mlir::MemRefType;
 use crate::model::record::TypeRecord;
+use crate::sealed::Sealed;
 
 /// What a memref parameter type fixes: its element's MLIR spellings and
 /// its rank (`None`: unranked). Checked against `#[mlir("...")]` at compile
@@ -63,13 +64,13 @@ pub unsafe trait CifaceParam: Sized + crate::BorrowedFor<'static> {
     /// where a complex argument lands.
     const FLOAT_REGISTERS: usize = 0;
     /// The registry's description of a parameter of a Rust function (not
-    /// public API; never override).
+    /// public API; no implementation can define it).
     #[doc(hidden)]
-    const PARAM: ParamEntry = ParamEntry {
+    const PARAM: Sealed<ParamEntry> = Sealed(ParamEntry {
         direction: Self::DIRECTION,
         passing: Passing::Value(Self::C_TYPE),
         record: RecordSource::OfMemRef(Self::record),
-    };
+    });
 
     /// Check and convert what MLIR passed.
     ///
@@ -123,22 +124,22 @@ pub unsafe trait CifaceResult: Sized {
     /// the type it names.
     const OUT_POINTER: bool = false;
     /// The registry's description of the result, returned directly (not
-    /// public API; never override).
+    /// public API; no implementation can define it).
     #[doc(hidden)]
-    const RESULT: ResultType = ResultType::Value {
+    const RESULT: Sealed<ResultType> = Sealed(ResultType::Value {
         c_type: Self::C_TYPE,
         record: Some(Self::record),
-    };
+    });
     /// The registry's description of the result, written through the
-    /// leading out-pointer (not public API; never override).
+    /// leading out-pointer (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const LEADING: ResultType = ResultType::Leading {
+    const LEADING: Sealed<ResultType> = Sealed(ResultType::Leading {
         out: CTypeDesc::Pointer {
             pointee: &Self::C_TYPE,
             is_const: false,
         },
         record: Some(Self::record),
-    };
+    });
 
     /// Hand the value over (ownership of memref buffers passes with it).
     fn into_slot(self) -> Self::Slot;
@@ -247,13 +248,13 @@ pub unsafe trait CifaceArg: Sized {
     /// [`CifaceParam::FLOAT_REGISTERS`]).
     const FLOAT_REGISTERS: usize = 0;
     /// The registry's description of an argument of an MLIR function: the
-    /// Rust side passes it, so it is read (not public API; never override).
+    /// Rust side passes it, so it is read (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const PARAM: ParamEntry = ParamEntry {
+    const PARAM: Sealed<ParamEntry> = Sealed(ParamEntry {
         direction: Direction::In,
         passing: Passing::Value(Self::C_TYPE),
         record: RecordSource::OfMemRef(Self::record),
-    };
+    });
 
     /// Check the value against the declared type and build the storage.
     fn prepare(self, ty: &MemRefType) -> Result<Self::Storage, MemRefError>;

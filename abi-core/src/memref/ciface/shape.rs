@@ -103,7 +103,7 @@ unsafe impl<R: CifaceResult> ResultShape<R> for Shape<true> {
     type Ret = ();
     type Storage = R::Slot;
     const STORAGE: R::Slot = R::EMPTY;
-    const DESC: ResultType = R::LEADING;
+    const DESC: ResultType = R::LEADING.0;
 
     #[inline(always)]
     fn out(storage: &mut R::Slot) -> *mut R::Slot {
@@ -156,7 +156,7 @@ unsafe impl<R: CifaceDirect> ResultShape<R> for Shape<false> {
         );
         NoOutPointer {}
     };
-    const DESC: ResultType = R::RESULT;
+    const DESC: ResultType = R::RESULT.0;
 
     #[inline(always)]
     fn out(storage: &mut NoOutPointer) -> NoOutPointer {
