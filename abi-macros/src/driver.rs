@@ -4,10 +4,11 @@
 //! error was found, and put every error next to what is emitted anyway, so
 //! that one mistake gives one error.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
 use crate::errors::Errors;
+use crate::syntax::BitIntPlace;
 
 /// What an attribute makes of its item.
 pub(crate) struct Expansion {
@@ -68,12 +69,48 @@ pub(crate) fn expand<A>(
             return quote! { #errors #item };
         }
     };
+    // A `_BitInt` width with no storage is reported by rustc at the
+    // signature; a shim would only repeat it (see the function).
+    let without_storage: Vec<(syn::Type, BitIntPlace)> =
+        crate::syntax::bitint_widths_without_storage(&parsed)
+            .into_iter()
+            .map(|(ty, place)| (crate::syntax::with_lifetimes(ty, "'static"), place))
+            .collect();
     let Expansion { kept, generate } = expand(&args, parsed, &mut errors);
-    let generated = generate(errors.is_empty());
+    let generated = generate(errors.is_empty() && without_storage.is_empty());
     let errors = errors.finish();
+    let abi_core_bitint = abi_core_bitint_checks(&without_storage);
     quote! {
         #errors
         #kept
         #generated
+        #abi_core_bitint
     }
+}
+
+/// For the signature types `syntax::bitint_widths_without_storage` found:
+/// a function taking each type as written, which rustc reports exactly as
+/// the user's signature when the type is abi-core's (one error), and which
+/// requires it to be abi-core's, so that a type of the user's own with that
+/// name is refused instead of silently getting no shim.
+fn abi_core_bitint_checks(types: &[(syn::Type, BitIntPlace)]) -> TokenStream {
+    if types.is_empty() {
+        return TokenStream::new();
+    }
+    let checks = types.iter().enumerate().map(|(i, (ty, place))| {
+        let check = quote::format_ident!("__abi_named_bitint{}", i, span = Span::mixed_site());
+        let value = quote::format_ident!("__abi_value", span = Span::mixed_site());
+        let reference = match place {
+            BitIntPlace::Value => quote!(&#value),
+            BitIntPlace::Shared => quote!(#value),
+            BitIntPlace::Exclusive => quote!(&*#value),
+        };
+        quote! {
+            #[allow(dead_code)]
+            fn #check(#value: #ty) {
+                ::abi_core::__private::require_abi_core_bitint(#reference)
+            }
+        }
+    });
+    quote!(const _: () = { #(#checks)* };)
 }

@@ -450,3 +450,124 @@ pub(crate) fn parse_item_shallow(tokens: proc_macro2::TokenStream) -> syn::Resul
     Ungroup.visit_item_mut(&mut item);
     Ok(item)
 }
+
+/// How a signature holds a `_BitInt` type with no storage: as the whole
+/// parameter or result type, or behind one reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BitIntPlace {
+    Value,
+    Shared,
+    Exclusive,
+}
+
+/// The parameter and result types in the signatures of `item` (a
+/// function, or the functions of an `extern` block) that are
+/// `BitInt<N>`/`UBitInt<N>`, or a reference to one, with a literal width
+/// that has no built-in storage (`BitInt<300>`, `&UBitInt<0>`). Such a type
+/// is ill-formed wherever it is written, so rustc reports it at every
+/// mention: at the user's signature and again in each place a shim would
+/// name it. The driver generates no shim for such an item (rustc's error
+/// at the user's signature is the one report) and checks instead that the
+/// type is abi-core's, so that a type of the user's own with that name is
+/// refused rather than left without its shim. A diagnostic shortcut only:
+/// every other width, and such a type elsewhere (in an array, an
+/// `Option`), is decided by abi-core's traits as usual.
+pub(crate) fn bitint_widths_without_storage(item: &syn::Item) -> Vec<(&Type, BitIntPlace)> {
+    let types: Vec<&Type> = match item {
+        syn::Item::Fn(function) => signature_types(&function.sig),
+        syn::Item::ForeignMod(block) => block
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                syn::ForeignItem::Fn(function) => Some(signature_types(&function.sig)),
+                _ => None,
+            })
+            .flatten()
+            .collect(),
+        _ => Vec::new(),
+    };
+    types
+        .into_iter()
+        .filter_map(|ty| {
+            let (inner, place) = match ungrouped(ty) {
+                Type::Reference(r) if r.mutability.is_some() => (&*r.elem, BitIntPlace::Exclusive),
+                Type::Reference(r) => (&*r.elem, BitIntPlace::Shared),
+                _ => (ty, BitIntPlace::Value),
+            };
+            is_bitint_without_storage(inner).then_some((ty, place))
+        })
+        .collect()
+}
+
+/// The parameter and result types of a signature.
+fn signature_types(sig: &syn::Signature) -> Vec<&Type> {
+    let mut types: Vec<&Type> = sig
+        .inputs
+        .iter()
+        .filter_map(|input| match input {
+            syn::FnArg::Typed(typed) => Some(&*typed.ty),
+            syn::FnArg::Receiver(_) => None,
+        })
+        .collect();
+    if let syn::ReturnType::Type(_, ty) = &sig.output {
+        types.push(ty);
+    }
+    types
+}
+
+/// `ty` without invisible groups and parentheses.
+fn ungrouped(ty: &Type) -> &Type {
+    match ty {
+        Type::Group(g) => ungrouped(&g.elem),
+        Type::Paren(p) => ungrouped(&p.elem),
+        _ => ty,
+    }
+}
+
+/// Whether `ty` is written `BitInt<N>`/`UBitInt<N>` with a literal `N`
+/// outside the widths those names take directly.
+fn is_bitint_without_storage(ty: &Type) -> bool {
+    let Some(segment) = last_segment(ty) else {
+        return false;
+    };
+    let named = abi_model::c::BITINT_TYPE_NAMES
+        .iter()
+        .any(|name| segment.ident == name);
+    named
+        && literal_width(segment)
+            .is_some_and(|width| !abi_model::c::BITINT_NAMED_WIDTHS.contains(&width))
+}
+
+/// The width of `BitInt<300>` or `BitInt<{ 300 }>`, when it is the only
+/// generic argument and an integer literal.
+fn literal_width(segment: &syn::PathSegment) -> Option<u32> {
+    let PathArguments::AngleBracketed(args) = &segment.arguments else {
+        return None;
+    };
+    let mut args = args.args.iter();
+    let (Some(only), None) = (args.next(), args.next()) else {
+        return None;
+    };
+    let mut expr = match only {
+        GenericArgument::Const(expr) => expr,
+        // `BitInt<300>` parses as a const argument; `BitInt<{ 300 }>` too.
+        _ => return None,
+    };
+    loop {
+        match expr {
+            syn::Expr::Block(block) if block.block.stmts.len() == 1 => {
+                match &block.block.stmts[0] {
+                    syn::Stmt::Expr(inner, None) => expr = inner,
+                    _ => return None,
+                }
+            }
+            syn::Expr::Group(group) => expr = &group.expr,
+            syn::Expr::Paren(paren) => expr = &paren.expr,
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(int),
+                ..
+            }) => return int.base10_parse().ok(),
+            _ => return None,
+        }
+    }
+}

@@ -399,3 +399,16 @@ impl fmt::Display for CTypeDesc {
         f.write_str(&self.declare(""))
     }
 }
+
+/// The widths `BitInt<N>` and `UBitInt<N>` name directly (abi-core's
+/// built-in storage table, `1..=256`); wider ones are written
+/// `bitint!(N)`/`ubitint!(N)`. The attributes read a literal width in a
+/// signature by it (not public API).
+#[doc(hidden)]
+pub const BITINT_NAMED_WIDTHS: core::ops::RangeInclusive<u32> = 1..=256;
+
+/// The names of abi-core's `_BitInt` types, which the attributes recognise
+/// with a literal width outside [`BITINT_NAMED_WIDTHS`] to report that
+/// mistake once (not public API).
+#[doc(hidden)]
+pub const BITINT_TYPE_NAMES: [&str; 2] = ["BitInt", "UBitInt"];

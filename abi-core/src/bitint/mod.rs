@@ -372,6 +372,29 @@ bit_int_type!(
     c = "unsigned _BitInt"
 );
 
+/// abi-core's `BitInt` and `UBitInt`, of any width and storage. The
+/// attributes generate nothing for a signature that names `BitInt<N>` or
+/// `UBitInt<N>` with a literal width that has no built-in storage (rustc
+/// reports that type once, at the signature) and check with
+/// [`require_abi_core_bitint`] that the type is this one, so that a type of
+/// the user's own with that name is refused, not left without its shim
+/// (not public API).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not abi-core's `BitInt`/`UBitInt`",
+    label = "read as abi-core's `_BitInt` type by its name",
+    note = "the attributes take `BitInt<N>` and `UBitInt<N>` with a literal width outside 1..=256 for abi-core's types, which have no storage for it, and generate no function; give a type of your own another name"
+)]
+pub trait AbiCoreBitInt {}
+
+impl<const N: u32, S> AbiCoreBitInt for BitInt<N, S> {}
+impl<const N: u32, S> AbiCoreBitInt for UBitInt<N, S> {}
+
+/// See [`AbiCoreBitInt`] (not public API).
+#[doc(hidden)]
+#[inline(always)]
+pub fn require_abi_core_bitint<T: AbiCoreBitInt>(_: &T) {}
+
 impl<const N: u32, S: BitStorage> ops::Neg for BitInt<N, S> {
     type Output = Self;
     /// `-self`: panics for `MIN` with debug assertions and wraps to `MIN`

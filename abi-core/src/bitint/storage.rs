@@ -535,7 +535,7 @@ pub trait DefaultStorage {
 /// quadratically (each entry is checked against every other for overlap):
 /// 256 entries add about 0.3 s to a clean build of abi-core, 1024 would add
 /// about 4.5 s. Wider values use `bitint!(N)`.
-pub const DEFAULT_STORAGE_MAX_WIDTH: u32 = 256;
+pub const DEFAULT_STORAGE_MAX_WIDTH: u32 = *crate::model::c::BITINT_NAMED_WIDTHS.end();
 
 macro_rules! default_storage {
     ($n:expr) => {
@@ -622,6 +622,18 @@ for_each_default_width!(default_storage);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table ends where abi-model's rule, which the attributes read,
+    /// says (the width above it is refused by the UI test
+    /// `bitint_above_default_table`).
+    #[test]
+    fn the_table_ends_at_the_named_widths_rule() {
+        fn has_default_storage<T: DefaultStorage>() {}
+        has_default_storage::<Width<{ DEFAULT_STORAGE_MAX_WIDTH }>>();
+        has_default_storage::<Width<{ *crate::model::c::BITINT_NAMED_WIDTHS.start() }>>();
+        assert_eq!(*crate::model::c::BITINT_NAMED_WIDTHS.start(), 1);
+        assert_eq!(DEFAULT_STORAGE_MAX_WIDTH, 256);
+    }
 
     /// The i386 by-reference path: a pointer is read (whatever its
     /// alignment), NULL is refused; the chunks pair up into words.
