@@ -1,4 +1,5 @@
-//! Two cfgs of the target. `abi_core_global_asm`: see `global_asm` below.
+//! Two cfgs of the target: `abi_core_elf` and `abi_core_global_asm`, see
+//! `elf` and `global_asm` below.
 //!
 //! The revision of the `_BitInt` rules this build follows, from the
 //! environment of the build (`ABI_CORE_BITINT_RULES`, see
@@ -7,6 +8,7 @@
 //! matching link-time marker symbol (`bitint_layout::marker`).
 
 fn main() {
+    elf();
     global_asm();
     println!("cargo::rerun-if-env-changed=ABI_CORE_BITINT_RULES");
     println!("cargo::rustc-check-cfg=cfg(abi_core_bitint_rules, values(\"legacy\", \"psabi\"))");
@@ -22,6 +24,24 @@ fn main() {
         other => panic!(
             "ABI_CORE_BITINT_RULES={other:?}: it must be `legacy` (the `_BitInt` rules of clang <= 21 on RISC-V, <= 20 on LoongArch) or `psabi` (the default: the psABIs' rules, clang >= 22 / >= 21)"
         ),
+    }
+}
+
+/// The cfg `abi_core_elf` on the targets whose linker defines
+/// `__start_`/`__stop_` symbols at the bounds of a section named as a C
+/// identifier (ELF: Linux, Android, the BSDs, Fuchsia): the one place that
+/// lists them. The registry's sections and the shim table are read that
+/// way there, and `linkme`'s slices elsewhere; the macros the expansions
+/// call (`__register!`, `__shim_code!`, `__linked_word!`) are defined for
+/// the one case, so that the user's crate expands a single level.
+fn elf() {
+    println!("cargo::rustc-check-cfg=cfg(abi_core_elf)");
+    let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    if matches!(
+        os.as_str(),
+        "linux" | "android" | "freebsd" | "netbsd" | "openbsd" | "fuchsia"
+    ) {
+        println!("cargo::rustc-cfg=abi_core_elf");
     }
 }
 

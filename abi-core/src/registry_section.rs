@@ -45,180 +45,167 @@ pub(crate) struct ShimCode {
 // string constant's).
 unsafe impl Sync for ShimCode {}
 
+// The macros below expand in the user's crate, once per generated
+// function, so each is a single level whose output needs no further
+// expansion: the target is abi-core's own (the cfg `abi_core_elf`, set by
+// the build script, picks which definition exists), not a `cfg` the user's
+// crate evaluates. (One shared macro that chose between the ELF and other
+// forms in the expansion, holding the description twice through four
+// levels of `macro_rules!`, was 1.9 MB of a 400-function crate's 4.9 MB of
+// expansions.)
+
 /// Write a [`ShimCode`] for the shim whose C symbol is `$symbol` (a C
 /// identifier), on the ELF targets, where the section's bounds are known;
 /// elsewhere nothing. Used by `#[c_export]`'s expansions; not public API.
+#[cfg(abi_core_elf)]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __shim_code {
     ($symbol:literal) => {
-        $crate::__elf_select! {
-            {
-                #[cfg(not(miri))]
-                mod __abi_shim_code {
-                    // Two pointers (the shim, its symbol's text), 8-aligned:
-                    // 16 or 8 bytes, so the entries lie back to back on 64-
-                    // and 32-bit targets alike. Writable, since the loader
-                    // relocates them, and retained (`R`) as `#[used]` statics
-                    // are.
-                    ::core::arch::global_asm!(
-                        ".pushsection abi_core_shims_v0_1,\"awR\"",
-                        ".balign 8",
-                        ::core::concat!(".dc.a ", $symbol),
-                        ".dc.a 2f",
-                        ".popsection",
-                        ".pushsection .rodata.abi_core_shim_symbols,\"a\"",
-                        "2:",
-                        ::core::concat!(".asciz \"", $symbol, "\""),
-                        ".popsection",
-                    );
-                }
-            }
-            else {}
+        #[cfg(not(miri))]
+        mod __abi_shim_code {
+            // Two pointers (the shim, its symbol's text), 8-aligned: 16 or
+            // 8 bytes, so the entries lie back to back on 64- and 32-bit
+            // targets alike. Writable, since the loader relocates them, and
+            // retained (`R`) as `#[used]` statics are.
+            ::core::arch::global_asm!(
+                ".pushsection abi_core_shims_v0_1,\"awR\"",
+                ".balign 8",
+                ::core::concat!(".dc.a ", $symbol),
+                ".dc.a 2f",
+                ".popsection",
+                ".pushsection .rodata.abi_core_shim_symbols,\"a\"",
+                "2:",
+                ::core::concat!(".asciz \"", $symbol, "\""),
+                ".popsection",
+            );
         }
     };
+}
+
+/// See the other definition: no shim table off ELF.
+#[cfg(not(abi_core_elf))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __shim_code {
+    ($symbol:literal) => {};
 }
 
 /// Place a description `static` in the registry: `function` for a
 /// `FunctionEntry`, `struct` for a `StructDesc`. Used by the macros'
 /// expansions; not public API.
+#[cfg(abi_core_elf)]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __register {
     (function $item:item) => {
-        $crate::__register!(@place "abi_core_functions_v0_1", FUNCTIONS, $item);
+        #[used]
+        #[unsafe(link_section = "abi_core_functions_v0_1")]
+        $item
     };
     (struct $item:item) => {
-        $crate::__register!(@place "abi_core_structs_v0_1", STRUCTS, $item);
-    };
-
-    (@place $section:literal, $slice:ident, $item:item) => {
-        $crate::__elf_select! {
-            {
-                #[used]
-                #[unsafe(link_section = $section)]
-                $item
-            }
-            else {
-                #[$crate::__private::linkme::distributed_slice($crate::__private::$slice)]
-                #[linkme(crate = $crate::__private::linkme)]
-                $item
-            }
-        }
+        #[used]
+        #[unsafe(link_section = "abi_core_structs_v0_1")]
+        $item
     };
 }
 
-/// The items of the first block on the targets whose linker defines
-/// `__start_`/`__stop_` symbols at the bounds of a section named as a C
-/// identifier (ELF: Linux, Android, the BSDs, Fuchsia), those of the second
-/// elsewhere: the one place that lists those targets. Used by this module
-/// and by the expansions of [`__register!`](crate::__register) and
-/// [`__shim_code!`](crate::__shim_code), where the list is evaluated for the
-/// user's crate (the same target); not public API.
+/// See the other definition: `linkme`'s slices off ELF.
+#[cfg(not(abi_core_elf))]
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __elf_select {
-    (@with [$elf:meta] { $($on_elf:item)* } else { $($elsewhere:item)* }) => {
-        $( #[cfg($elf)] $on_elf )*
-        $( #[cfg(not($elf))] $elsewhere )*
+macro_rules! __register {
+    (function $item:item) => {
+        #[$crate::__private::linkme::distributed_slice($crate::__private::FUNCTIONS)]
+        #[linkme(crate = $crate::__private::linkme)]
+        $item
     };
-    ($($blocks:tt)*) => {
-        $crate::__elf_select! {
-            @with [any(
-                target_os = "linux",
-                target_os = "android",
-                target_os = "freebsd",
-                target_os = "netbsd",
-                target_os = "openbsd",
-                target_os = "fuchsia"
-            )]
-            $($blocks)*
-        }
+    (struct $item:item) => {
+        #[$crate::__private::linkme::distributed_slice($crate::__private::STRUCTS)]
+        #[linkme(crate = $crate::__private::linkme)]
+        $item
     };
 }
 
-crate::__elf_select! {
-    {
-        mod bounds {
-            use super::ShimCode;
-            use crate::model::function::{FunctionEntry, StructDesc};
+#[cfg(abi_core_elf)]
+mod bounds {
+    use super::ShimCode;
+    use crate::model::function::{FunctionEntry, StructDesc};
 
-            /// A function returning the statics of one linker section as a slice.
-            macro_rules! section_slice {
-                ($function:ident, $ty:ty, $section:literal, $start:literal, $stop:literal) => {
-                    pub(crate) fn $function() -> &'static [$ty] {
-                        /// Makes the section exist, and so its bound symbols, in a
-                        /// program with nothing registered.
-                        #[used]
-                        #[unsafe(link_section = $section)]
-                        static NOTHING: [$ty; 0] = [];
+    /// A function returning the statics of one linker section as a slice.
+    macro_rules! section_slice {
+        ($function:ident, $ty:ty, $section:literal, $start:literal, $stop:literal) => {
+            pub(crate) fn $function() -> &'static [$ty] {
+                /// Makes the section exist, and so its bound symbols, in a
+                /// program with nothing registered.
+                #[used]
+                #[unsafe(link_section = $section)]
+                static NOTHING: [$ty; 0] = [];
 
-                        unsafe extern "Rust" {
-                            // Defined by the linker at the start and the end of the
-                            // section.
-                            #[link_name = $start]
-                            static SECTION_START: [$ty; 0];
-                            #[link_name = $stop]
-                            static SECTION_STOP: [$ty; 0];
-                        }
+                unsafe extern "Rust" {
+                    // Defined by the linker at the start and the end of the
+                    // section.
+                    #[link_name = $start]
+                    static SECTION_START: [$ty; 0];
+                    #[link_name = $stop]
+                    static SECTION_STOP: [$ty; 0];
+                }
 
-                        let start = (&raw const SECTION_START).cast::<$ty>();
-                        let stop = (&raw const SECTION_STOP).cast::<$ty>();
-                        let bytes = (stop as usize).saturating_sub(start as usize);
-                        // SAFETY: everything in the section is a `$ty` static (those of
-                        // `__register!` and the empty array above; the section name is
-                        // private to abi-core and versioned), each with `$ty`'s size and
-                        // alignment, so the linker lays them out back to back between
-                        // the two bound symbols, aligned, and they are immutable for the
-                        // whole program. The pointer spans the whole section, which is
-                        // one object to the linker; this is how a `__start_`/`__stop_`
-                        // section is read.
-                        unsafe { core::slice::from_raw_parts(start, bytes / size_of::<$ty>()) }
-                    }
-                };
+                let start = (&raw const SECTION_START).cast::<$ty>();
+                let stop = (&raw const SECTION_STOP).cast::<$ty>();
+                let bytes = (stop as usize).saturating_sub(start as usize);
+                // SAFETY: everything in the section is a `$ty` static (those of
+                // `__register!` and the empty array above; the section name is
+                // private to abi-core and versioned), each with `$ty`'s size and
+                // alignment, so the linker lays them out back to back between
+                // the two bound symbols, aligned, and they are immutable for the
+                // whole program. The pointer spans the whole section, which is
+                // one object to the linker; this is how a `__start_`/`__stop_`
+                // section is read.
+                unsafe { core::slice::from_raw_parts(start, bytes / size_of::<$ty>()) }
             }
-
-            section_slice!(
-                functions,
-                FunctionEntry,
-                "abi_core_functions_v0_1",
-                "__start_abi_core_functions_v0_1",
-                "__stop_abi_core_functions_v0_1"
-            );
-            section_slice!(
-                structs,
-                StructDesc,
-                "abi_core_structs_v0_1",
-                "__start_abi_core_structs_v0_1",
-                "__stop_abi_core_structs_v0_1"
-            );
-            section_slice!(
-                shims,
-                ShimCode,
-                "abi_core_shims_v0_1",
-                "__start_abi_core_shims_v0_1",
-                "__stop_abi_core_shims_v0_1"
-            );
-        }
+        };
     }
-    else {
-        /// The targets without `__start_`/`__stop_` symbols read `linkme`'s slices.
-        mod bounds {
-            use crate::model::function::{FunctionEntry, StructDesc};
 
-            pub(crate) fn functions() -> &'static [FunctionEntry] {
-                &super::FUNCTIONS
-            }
+    section_slice!(
+        functions,
+        FunctionEntry,
+        "abi_core_functions_v0_1",
+        "__start_abi_core_functions_v0_1",
+        "__stop_abi_core_functions_v0_1"
+    );
+    section_slice!(
+        structs,
+        StructDesc,
+        "abi_core_structs_v0_1",
+        "__start_abi_core_structs_v0_1",
+        "__stop_abi_core_structs_v0_1"
+    );
+    section_slice!(
+        shims,
+        ShimCode,
+        "abi_core_shims_v0_1",
+        "__start_abi_core_shims_v0_1",
+        "__stop_abi_core_shims_v0_1"
+    );
+}
 
-            pub(crate) fn structs() -> &'static [StructDesc] {
-                &super::STRUCTS
-            }
+/// The targets without `__start_`/`__stop_` symbols read `linkme`'s slices.
+#[cfg(not(abi_core_elf))]
+mod bounds {
+    use crate::model::function::{FunctionEntry, StructDesc};
 
-            /// No shim table off ELF.
-            pub(crate) fn shims() -> &'static [super::ShimCode] {
-                &[]
-            }
-        }
+    pub(crate) fn functions() -> &'static [FunctionEntry] {
+        &super::FUNCTIONS
+    }
+
+    pub(crate) fn structs() -> &'static [StructDesc] {
+        &super::STRUCTS
+    }
+
+    /// No shim table off ELF.
+    pub(crate) fn shims() -> &'static [super::ShimCode] {
+        &[]
     }
 }
 

@@ -156,25 +156,16 @@ impl LazySymbol {
 }
 
 /// A [`LazySymbol`] for the C symbol `$name` (a string literal) that the
-/// linker resolves when it can: on ELF targets (where `__elf_select!`
-/// says) a word holding the address of a weak reference to `$name` (NULL
-/// when nothing in the link defines it, see [`__linked_word!`]), which the
+/// linker resolves when it can: on ELF targets (the cfg `abi_core_elf`) a
+/// word holding the address of a weak reference to `$name` (NULL when
+/// nothing in the link defines it, see [`__linked_word!`]), which the
 /// look-up reads before it asks `dlsym`. Not public API.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __linked_symbol {
     ($name:literal) => {{
-        $crate::__elf_select! {
-            {
-                fn linked() -> *mut ::core::ffi::c_void {
-                    $crate::__linked_word!($name)
-                }
-            }
-            else {
-                fn linked() -> *mut ::core::ffi::c_void {
-                    ::core::ptr::null_mut()
-                }
-            }
+        fn linked() -> *mut ::core::ffi::c_void {
+            $crate::__linked_word!($name)
         }
         const NAME: &::core::ffi::CStr =
             match ::core::ffi::CStr::from_bytes_with_nul(::core::concat!($name, "\0").as_bytes()) {
@@ -194,9 +185,10 @@ macro_rules! __linked_symbol {
 /// NULL is sound where taking a NULL address is not. The word's own symbol
 /// is a hidden weak definition, defined once per object file (`.ifndef`),
 /// so that several uses of one name, in one crate or several, are one
-/// word. Where Rust has no stable assembly (build.rs: the cfg
-/// `abi_core_global_asm`), and under Miri, the address is NULL.
-#[cfg(all(abi_core_global_asm, not(miri)))]
+/// word. Off ELF, where Rust has no stable assembly (build.rs: the cfgs
+/// `abi_core_elf` and `abi_core_global_asm`), and under Miri, the address
+/// is NULL.
+#[cfg(all(abi_core_elf, abi_core_global_asm, not(miri)))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __linked_word {
@@ -238,7 +230,7 @@ macro_rules! __linked_word {
 }
 
 /// See the other definition: NULL here.
-#[cfg(not(all(abi_core_global_asm, not(miri))))]
+#[cfg(not(all(abi_core_elf, abi_core_global_asm, not(miri))))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __linked_word {
