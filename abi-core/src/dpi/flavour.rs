@@ -18,7 +18,7 @@ use super::*;
 use crate::argument::{ArgError, Borrow};
 use crate::model::Direction;
 use crate::model::c::{CScalar, CTypeDesc};
-use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
+use crate::model::function::{ParamEntry, Passing, RecordSource, ResultEntry};
 
 /// A DPI type whose C ABI is the same with both DPI-C flavours (IEEE 1800
 /// and Verilator): every type but `f32` (`shortreal`) and arrays of it.
@@ -147,7 +147,7 @@ pub unsafe trait VerilatorResult {
     /// As [`DpiResult::C_TYPE`].
     const C_TYPE: CTypeDesc;
     /// As [`DpiResult::RESULT`].
-    const RESULT: ResultType = ResultType::Value {
+    const RESULT: ResultEntry = ResultEntry::Value {
         c_type: Self::C_TYPE,
         record: None,
     };
@@ -222,7 +222,7 @@ unsafe impl<T: DpiResult + SameInBothFlavours> VerilatorResult for T {
     const OWNS_HANDED_STRINGS: bool = <T as DpiResult>::OWNS_HANDED_STRINGS;
     type Raw = <T as DpiResult>::Raw;
     const C_TYPE: CTypeDesc = <T as DpiResult>::C_TYPE;
-    const RESULT: ResultType = <T as DpiResult>::RESULT;
+    const RESULT: ResultEntry = <T as DpiResult>::RESULT;
     #[inline(always)]
     fn into_c(self) -> Self::Raw {
         <T as DpiResult>::into_c(self)

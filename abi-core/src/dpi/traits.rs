@@ -6,7 +6,7 @@ use super::*;
 use crate::argument::{ArgError, Borrow};
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
-use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
+use crate::model::function::{ParamEntry, Passing, RecordSource, ResultEntry};
 
 /// A Rust type that can be an argument of a DPI-C import.
 ///
@@ -440,7 +440,7 @@ pub unsafe trait DpiResult {
     const C_TYPE: CTypeDesc;
     /// The registry's description of the result (not public API; never override).
     #[doc(hidden)]
-    const RESULT: ResultType = ResultType::Value {
+    const RESULT: ResultEntry = ResultEntry::Value {
         c_type: Self::C_TYPE,
         record: None,
     };

@@ -24,7 +24,7 @@ use crate::argument::{ArgError, Borrow, BorrowedFor, check_pointer};
 use crate::c::{C_BOOL, C_CONST_CHAR_PTR, CBool, CType};
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
-use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
+use crate::model::function::{ParamEntry, Passing, RecordSource, ResultEntry};
 use crate::model::record::TypeRecord;
 
 /// A Rust parameter type that C passes as one argument.
@@ -334,13 +334,13 @@ pub unsafe trait CResult {
     const C_TYPE: CTypeDesc;
     /// The registry's description of the result (not public API; never override).
     #[doc(hidden)]
-    const RESULT: ResultType = ResultType::Value {
+    const RESULT: ResultEntry = ResultEntry::Value {
         c_type: Self::C_TYPE,
         record: Some(Self::record),
     };
     /// The registry's description of `Result<Self, E>` (not public API; never override).
     #[doc(hidden)]
-    const STATUS: ResultType = ResultType::Status {
+    const STATUS: ResultEntry = ResultEntry::Status {
         out: Some(CTypeDesc::Pointer {
             pointee: &Self::C_TYPE,
             is_const: false,
