@@ -411,9 +411,9 @@ pub mod __private {
 
     /// Whether a Rust function's result can be returned in the expanded
     /// convention, by its type's constants: returned directly
-    /// ([`CifaceResult::OUT_POINTER`] false), or a memref of rank 1 or more
-    /// (a descriptor by value, returned as C returns a struct of 40 bytes
-    /// or more). A rank-0 or unranked memref, a complex number or several
+    /// ([`OUT_POINTER`](super::CifaceResult::OUT_POINTER) false), or a
+    /// memref of rank 1 or more (a descriptor by value, returned as C
+    /// returns a struct of 40 bytes or more). A rank-0 or unranked memref, a complex number or several
     /// results come back as an LLVM struct in registers, which C cannot
     /// receive.
     pub const fn expanded_result_fits(out_pointer: bool, memref: Option<MemRefSignature>) -> bool {
