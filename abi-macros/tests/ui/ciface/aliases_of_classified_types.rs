@@ -55,6 +55,41 @@ pub fn first_of(m: View<'_>) -> f32 {
     m.iter().next().copied().unwrap_or(0.0)
 }
 
+/// A type of the user's named `Complex` is what its constants say (here a
+/// `double`, one floating-point register), not a complex number.
+mod mine {
+    use abi_core::c::CType;
+    use abi_core::model::c::CTypeDesc;
+    use abi_core::model::mlir::{MemRefError, MemRefType};
+    use abi_core::model::record::TypeRecord;
+
+    #[derive(Clone, Copy)]
+    pub struct Complex(pub f64);
+
+    // SAFETY: holds no borrow.
+    unsafe impl abi_core::BorrowedFor<'_> for Complex {}
+
+    // SAFETY: passed as the `double` it holds.
+    unsafe impl abi_core::memref::CifaceParam for Complex {
+        type Raw = f64;
+        const C_TYPE: CTypeDesc = <f64 as CType>::C_TYPE;
+        const FLOAT_REGISTERS: usize = 1;
+        unsafe fn from_ciface(raw: f64, _: &MemRefType) -> Result<Self, MemRefError> {
+            Ok(Complex(raw))
+        }
+        fn record(_: &MemRefType) -> TypeRecord {
+            TypeRecord::Primitive("f64".to_owned())
+        }
+    }
+}
+
+/// Accepted: `mine::Complex` takes one register, the real complex number
+/// the next two.
+#[ciface(expanded)]
+pub fn magnitude(z: mine::Complex, w: C) -> f64 {
+    z.0 + f64::from(w.re)
+}
+
 #[ciface]
 unsafe extern "C" {
     /// Refused: a `'static` hidden in an alias could outlive the argument
