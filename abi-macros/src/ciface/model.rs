@@ -73,9 +73,10 @@ pub(crate) enum ResultModel {
 }
 
 /// Why `expanded` refuses a result that travels through the leading
-/// out-pointer but is not a ranked memref (also the compile-time message
-/// when an alias or a user type turns out to be one).
-pub(crate) const EXPANDED_RESULT: &str = "the expanded convention returns this as an LLVM struct in registers, which C cannot receive (a memref of rank 0, an unranked memref, a complex number, several results); only a memref of a literal rank of 1 or more comes back through a hidden pointer as in C (x86-64); drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns every result through an out-pointer) or write the result into a `MemRefMut` parameter";
+/// out-pointer but is not a ranked memref: at once for a tuple written
+/// out, else the compile-time message of the type's constants
+/// (`emit::expanded_result_checks`).
+pub(crate) const EXPANDED_RESULT: &str = "the expanded convention returns this as an LLVM struct in registers, which C cannot receive (a memref of rank 0, an unranked memref, a complex number, several results); only a memref of rank 1 or more comes back through a hidden pointer as in C (x86-64); drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns every result through an out-pointer) or write the result into a `MemRefMut` parameter";
 
 pub(crate) fn build_function(
     args: &Args,

@@ -198,7 +198,7 @@ const _: () = {
         ::abi_core::__private::memref::expanded_result_fits(< f32 as
         ::abi_core::__private::CifaceResult > ::OUT_POINTER, < f32 as
         ::abi_core::__private::CifaceResult > ::MEMREF),
-        "the expanded convention returns this as an LLVM struct in registers, which C cannot receive (a memref of rank 0, an unranked memref, a complex number, several results); only a memref of a literal rank of 1 or more comes back through a hidden pointer as in C (x86-64); drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns every result through an out-pointer) or write the result into a `MemRefMut` parameter"
+        "the expanded convention returns this as an LLVM struct in registers, which C cannot receive (a memref of rank 0, an unranked memref, a complex number, several results); only a memref of rank 1 or more comes back through a hidden pointer as in C (x86-64); drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns every result through an out-pointer) or write the result into a `MemRefMut` parameter"
     );
     const _: () = ::core::assert!(
         ! < f32 as ::abi_core::__private::CifaceResult > ::OUT_POINTER ||
