@@ -394,10 +394,17 @@ fn declared_results(
         }
     };
     if texts.len() != members.len() {
+        // The members are counted from the tuple as written (one MLIR type
+        // each): an alias of a tuple is one member here.
+        let alias = if members.len() == 1 && texts.len() > 1 {
+            "; the results are counted as written, so an alias of a tuple is one: write the tuple out"
+        } else {
+            ""
+        };
         errors.spanned(
             meta,
             format!(
-                "{} MLIR types for {} results: give one per result, `\"_\"` for a result that keeps its default",
+                "{} MLIR types for {} results: give one per result, `\"_\"` for a result that keeps its default{alias}",
                 texts.len(),
                 members.len()
             ),

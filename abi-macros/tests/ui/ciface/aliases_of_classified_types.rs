@@ -55,6 +55,15 @@ pub fn first_of(m: View<'_>) -> f32 {
     m.iter().next().copied().unwrap_or(0.0)
 }
 
+/// Refused: `result = ...` gives one MLIR type per result as written, and
+/// an alias of a tuple is one result.
+type Pair = (OwnedMemRef<f32, 1>, OwnedMemRef<f32, 1>);
+
+#[ciface(result = ("memref<4xf32>", "memref<4xf32>"))]
+pub fn pair() -> Pair {
+    unimplemented!()
+}
+
 /// A type of the user's named `Complex` is what its constants say (here a
 /// `double`, one floating-point register), not a complex number.
 mod mine {
