@@ -146,7 +146,7 @@ fn status_reports_silence(info: &std::panic::PanicHookInfo<'_>) -> bool {
         && frames::innermost_export(shims).is_some_and(|function| {
             matches!(
                 function.result,
-                crate::model::function::ResultType::Status { .. }
+                crate::model::function::ResultEntry::Status { .. }
             )
         })
 }

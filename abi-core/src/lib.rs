@@ -93,7 +93,7 @@ pub mod __private {
     pub use crate::model::c::CTypeDesc;
     pub use crate::model::function::{
         Abi, CifaceDesc, CifaceProvider, FieldDesc, FunctionEntry, ParamEntry, Passing,
-        RecordSource, ResultType, RustItem, StructDesc,
+        RecordSource, ResultEntry, RustItem, StructDesc,
     };
     pub use crate::model::mlir::{Dim, MemRefLayout, MemRefType};
     pub use crate::model::names::{checked_c_symbol, checked_sv_name};

@@ -163,7 +163,7 @@ mod tests {
     use super::*;
     use crate::c::CType;
     use crate::model::c::CTypeDesc;
-    use crate::model::function::{Passing, ResultType};
+    use crate::model::function::{Passing, ResultEntry};
 
     // What a macro emits for `/// a\0b` `fn f(x: &[i32], y: u8) -> Result<u8, E>`
     // (a doc comment may contain anything, even NUL).
@@ -192,7 +192,7 @@ mod tests {
         is_unsafe: true,
         named_args: false,
         params: &[],
-        result: ResultType::VOID,
+        result: ResultEntry::VOID,
     };
 
     #[test]

@@ -216,7 +216,7 @@ pub(crate) struct Entry<'a> {
     pub(crate) named_args: bool,
     /// Per parameter: name, Rust type as written, and `ParamEntry`.
     pub(crate) params: Vec<(String, String, TokenStream)>,
-    /// The result's Rust type as written, and `ResultType`.
+    /// The result's Rust type as written, and `ResultEntry`.
     pub(crate) result: (String, TokenStream),
     /// The name of the result's out-pointer parameter, if it has one.
     pub(crate) out_name: &'a str,

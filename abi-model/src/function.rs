@@ -179,7 +179,7 @@ pub struct FunctionEntry {
     pub is_unsafe: bool,
     pub named_args: bool,
     pub params: &'static [ParamEntry],
-    pub result: ResultType,
+    pub result: ResultEntry,
 }
 
 /// A parameter's description apart from its name, one constant per type
@@ -218,11 +218,14 @@ pub enum RecordSource {
     OfMemRef(fn(&MemRefType) -> TypeRecord),
 }
 
-/// A result's description apart from its Rust spelling, one constant per
-/// type (`<T as CResult>::RESULT` and the like). Not public API.
+/// How a function's result travels, as its registry entry holds it (the
+/// counterpart of [`ParamEntry`]): returned as a C value, through a status
+/// code and an optional out-pointer, or through a leading out-pointer. One
+/// constant per type and trait (`<T as CResult>::RESULT` and the like); the
+/// registry decodes it into a [`ResultDesc`]. Not public API.
 #[doc(hidden)]
 #[derive(Debug, Clone, Copy)]
-pub enum ResultType {
+pub enum ResultEntry {
     /// See [`ResultDesc::Value`].
     Value {
         c_type: CTypeDesc,
@@ -240,14 +243,14 @@ pub enum ResultType {
     },
 }
 
-impl ResultType {
+impl ResultEntry {
     /// `()`.
-    pub const VOID: ResultType = ResultType::Value {
+    pub const VOID: ResultEntry = ResultEntry::Value {
         c_type: CTypeDesc::Void,
         record: None,
     };
     /// `Result<(), E>`.
-    pub const STATUS_ONLY: ResultType = ResultType::Status {
+    pub const STATUS_ONLY: ResultEntry = ResultEntry::Status {
         out: None,
         record: None,
     };
@@ -311,18 +314,18 @@ impl FunctionEntry {
             .collect();
         let (rust_type, out_name) = (text.result_type, text.out_name);
         let result = match self.result {
-            ResultType::Value { c_type, record } => ResultDesc::Value {
+            ResultEntry::Value { c_type, record } => ResultDesc::Value {
                 rust_type,
                 c_type,
                 record,
             },
-            ResultType::Status { out, record } => ResultDesc::Status {
+            ResultEntry::Status { out, record } => ResultDesc::Status {
                 rust_type,
                 out,
                 out_name,
                 record,
             },
-            ResultType::Leading { out, record } => ResultDesc::Leading {
+            ResultEntry::Leading { out, record } => ResultDesc::Leading {
                 rust_type,
                 out,
                 out_name,

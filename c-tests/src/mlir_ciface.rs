@@ -181,12 +181,17 @@ pub mod callbacks {
         if first { a } else { b }
     }
 
+    /// The result of `rust_expanded_ramp`, through an alias: `#[ciface]`
+    /// classifies it by its trait constants, as the memref it names.
+    #[cfg(target_arch = "x86_64")]
+    pub type Ramp = OwnedMemRef<f32, 2>;
+
     /// An `n x 2` matrix `[[i, 10 i]]`, also returned in the expanded
     /// convention (a memref descriptor by value) to `expanded.mlir`. Only
     /// on x86-64: elsewhere `expanded` with a memref result is refused.
     #[cfg(target_arch = "x86_64")]
     #[ciface(expanded)]
-    pub fn rust_expanded_ramp(n: i64) -> OwnedMemRef<f32, 2> {
+    pub fn rust_expanded_ramp(n: i64) -> Ramp {
         let values: Vec<f32> = (0..n).flat_map(|i| [i as f32, 10.0 * i as f32]).collect();
         OwnedMemRef::from_slice(&values, [n as usize, 2]).unwrap()
     }

@@ -113,6 +113,12 @@ fn programs(root: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(programs)
 }
 
+/// What `cargo xtask setup` provisions for this step: `libmlir-19`'s
+/// runtime libraries when the package is not installed.
+pub(crate) fn provision(root: &Path) -> Result<(), String> {
+    mlir_19(root).map(drop)
+}
+
 /// MLIR 19: Debian's `mlir-19-tools`, and `libmlir-19`'s two runtime
 /// libraries (downloaded and unpacked into `target/libmlir-19` when the
 /// package is not installed).

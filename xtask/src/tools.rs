@@ -182,5 +182,12 @@ fn apt_get(args: &[&str]) -> bool {
 pub(crate) fn setup() -> Result<(), String> {
     ensure_tools(FOR_TESTS)?;
     crate::sanitizers::nightly_with(&["miri", "rust-src"])?;
+    // The MLIR packages that are downloaded and unpacked rather than
+    // installed (they conflict with the installed MLIR 19), so that no
+    // later step of `test` runs `apt-get`; a step run alone still fetches
+    // what it lacks.
+    let root = std::env::current_dir().map_err(|e| e.to_string())?;
+    crate::quick_starts::mlir_22_tools(&root)?;
+    crate::mlir_runtime::provision(&root)?;
     Ok(())
 }

@@ -67,6 +67,24 @@ unsafe impl<'call: 'a, 'a, T: ?Sized> BorrowedFor<'call> for &'a mut T {}
 unsafe impl<'call, T: BorrowedFor<'call>> BorrowedFor<'call> for Option<T> {}
 // SAFETY: what each element holds.
 unsafe impl<'call, T: BorrowedFor<'call>, const N: usize> BorrowedFor<'call> for [T; N] {}
+// SAFETY: what each member holds (the several results of an MLIR
+// function).
+unsafe impl<'call, A: BorrowedFor<'call>, B: BorrowedFor<'call>> BorrowedFor<'call> for (A, B) {}
+// SAFETY: as above.
+unsafe impl<'call, A: BorrowedFor<'call>, B: BorrowedFor<'call>, C: BorrowedFor<'call>>
+    BorrowedFor<'call> for (A, B, C)
+{
+}
+// SAFETY: as above.
+unsafe impl<
+    'call,
+    A: BorrowedFor<'call>,
+    B: BorrowedFor<'call>,
+    C: BorrowedFor<'call>,
+    D: BorrowedFor<'call>,
+> BorrowedFor<'call> for (A, B, C, D)
+{
+}
 
 /// The compile-time check the macros emit per parameter, in a function
 /// generic over `'call`, with `T` the parameter type whose written

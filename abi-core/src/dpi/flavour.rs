@@ -18,7 +18,7 @@ use super::*;
 use crate::argument::{ArgError, Borrow};
 use crate::model::Direction;
 use crate::model::c::{CScalar, CTypeDesc};
-use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
+use crate::model::function::{ParamEntry, Passing, RecordSource, ResultEntry};
 use crate::sealed::Sealed;
 
 /// A DPI type whose C ABI is the same with both DPI-C flavours (IEEE 1800
@@ -152,7 +152,7 @@ pub unsafe trait VerilatorResult {
     /// As [`DpiResult::C_TYPE`].
     const C_TYPE: CTypeDesc;
     /// As [`DpiResult::RESULT`].
-    const RESULT: Sealed<ResultType> = Sealed(ResultType::Value {
+    const RESULT: Sealed<ResultEntry> = Sealed(ResultEntry::Value {
         c_type: Self::C_TYPE,
         record: None,
     });
@@ -227,7 +227,7 @@ unsafe impl<T: DpiResult + SameInBothFlavours> VerilatorResult for T {
     const OWNS_HANDED_STRINGS: Sealed<bool> = <T as DpiResult>::OWNS_HANDED_STRINGS;
     type Raw = <T as DpiResult>::Raw;
     const C_TYPE: CTypeDesc = <T as DpiResult>::C_TYPE;
-    const RESULT: Sealed<ResultType> = <T as DpiResult>::RESULT;
+    const RESULT: Sealed<ResultEntry> = <T as DpiResult>::RESULT;
     #[inline(always)]
     fn into_c(self) -> Self::Raw {
         <T as DpiResult>::into_c(self)

@@ -6,7 +6,7 @@ use super::*;
 use crate::argument::{ArgError, Borrow};
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
-use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
+use crate::model::function::{ParamEntry, Passing, RecordSource, ResultEntry};
 use crate::sealed::Sealed;
 
 /// A Rust type that can be an argument of a DPI-C import.
@@ -443,7 +443,7 @@ pub unsafe trait DpiResult {
     const C_TYPE: CTypeDesc;
     /// The registry's description of the result (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const RESULT: Sealed<ResultType> = Sealed(ResultType::Value {
+    const RESULT: Sealed<ResultEntry> = Sealed(ResultEntry::Value {
         c_type: Self::C_TYPE,
         record: None,
     });

@@ -1,7 +1,7 @@
 // An MLIR C-interface result that claims to be returned directly while
 // its value travels behind the leading out-pointer.
 use abi_core::memref::{ArgumentBuffer, CifaceResult, OwnedMemRef};
-use abi_core::model::function::ResultType;
+use abi_core::model::function::ResultEntry;
 use abi_core::model::mlir::{MemRefError, MemRefType};
 use abi_core::model::record::TypeRecord;
 
@@ -12,7 +12,7 @@ unsafe impl CifaceResult for Pair {
     type Slot = <OwnedMemRef<f32, 1> as CifaceResult>::Slot;
     const C_TYPE: abi_core::model::c::CTypeDesc = <OwnedMemRef<f32, 1> as CifaceResult>::C_TYPE;
     const EMPTY: Self::Slot = <OwnedMemRef<f32, 1> as CifaceResult>::EMPTY;
-    const LEADING: ResultType = <OwnedMemRef<f32, 1> as CifaceResult>::RESULT.0;
+    const LEADING: ResultEntry = <OwnedMemRef<f32, 1> as CifaceResult>::RESULT.0;
     fn into_slot(self) -> Self::Slot {
         self.0.into_slot()
     }

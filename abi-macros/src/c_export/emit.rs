@@ -300,7 +300,7 @@ fn result(
             let err_code = quote!(#error_code.get());
             let status_type = quote!(#p::core::primitive::i32);
             if is_unit(ok) {
-                let result_desc = (rust_type, quote!(#p::ResultType::STATUS_ONLY));
+                let result_desc = (rust_type, quote!(#p::ResultEntry::STATUS_ONLY));
                 let body = caught_body(
                     Catch::Status,
                     shim_params,

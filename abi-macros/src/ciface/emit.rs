@@ -8,7 +8,6 @@ use quote::{format_ident, quote, quote_spanned};
 use super::mlir_type::{Layout, MlirMemRef};
 use super::model::{
     EXPANDED_RESULT, ExpandedParam, FunctionModel, ParamModel, Provider, ResultModel,
-    returns_ranked_memref,
 };
 use crate::syntax::with_lifetimes;
 use crate::tokens::{
@@ -155,6 +154,9 @@ fn complex_placement(f: &FunctionModel, trait_path: &TokenStream) -> TokenStream
 /// `result = ...` (empty without one: every result keeps the identity
 /// layout), with the compile-time checks.
 fn result_type_consts(f: &FunctionModel) -> TokenStream {
+    if matches!(f.result, ResultModel::Unit) {
+        return TokenStream::new();
+    }
     let p = private();
     let trait_path = quote!(#p::CifaceResult);
     let types = f
@@ -238,11 +240,11 @@ fn result_shape(ty: &syn::Type) -> Qualified {
     )
 }
 
-/// The result's Rust type and `ResultType`.
+/// The result's Rust type and `ResultEntry`.
 fn result_desc(f: &FunctionModel) -> (String, TokenStream) {
     let p = private();
     match &f.result {
-        ResultModel::Unit => ("()".to_owned(), quote!(#p::ResultType::VOID)),
+        ResultModel::Unit => ("()".to_owned(), quote!(#p::ResultEntry::VOID)),
         ResultModel::Value(ty) => {
             let st = with_lifetimes(ty, "'static");
             (rust_type_string(ty), result_shape(&st).item("DESC"))
@@ -267,7 +269,8 @@ fn function_desc(f: &FunctionModel, trait_path: &TokenStream, is_unsafe: bool) -
     .emit()
 }
 
-/// A Rust function MLIR calls.
+/// A Rust function MLIR calls: the registration, the `_mlir_ciface_`
+/// shim and, with `expanded`, its expanded-convention twin.
 pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     let p = private();
     let Provider::Rust { is_unsafe } = f.provider else {
@@ -280,105 +283,14 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     let function = function_desc(f, &trait_path, is_unsafe);
     let symbol = abi_model::names::ciface_symbol(&f.mlir_name.value());
     let shim_code = shim_code(&symbol);
-    let ident = &f.ident;
-
-    let raw = |i: usize| format_ident!("__abi_arg{}", i, span = Span::mixed_site());
-    let out = format_ident!("__abi_out", span = Span::mixed_site());
-    let mut shim_params = Vec::new();
-    let mut conversions = Vec::new();
-    let mut call_args = Vec::new();
-    let mut borrows = Vec::new();
-    let mut borrowing = Vec::new();
-    if let ResultModel::Value(ty) = &f.result {
-        // The out-pointer, or a zero-sized stand-in that takes no
-        // argument slot when the result is returned directly.
-        let st = with_lifetimes(ty, "'static");
-        let out_ty = result_shape(&st).item("Out");
-        shim_params.push(ShimParam {
-            name: out.clone(),
-            ty: out_ty,
-        });
-    }
-    for (i, (param, type_const)) in f.params.iter().zip(&types).enumerate() {
-        let value = raw(i);
-        let ty = with_lifetimes(&param.ty, "'static");
-        let q = Qualified::new(&ty, trait_path.clone());
-        let raw_ty = q.item("Raw");
-        shim_params.push(ShimParam {
-            name: value.clone(),
-            ty: quote!(#raw_ty),
-        });
-        let from = q.call("from_ciface", quote!(#value, &#type_const));
-        conversions.push(quote! {
-            // SAFETY: MLIR passes descriptors valid for the call; NULL,
-            // misalignment and inconsistent geometry are checked by
-            // `from_ciface`.
-            let #value = #p::argument_or_abort(unsafe { #from }, &__ABI_FUNCTION, #i);
-        });
-        borrows.push(q.call("borrow", quote!(&#value)));
-        borrowing.push(q.item("BORROWS"));
-        call_args.push(value);
-    }
-    // MLIR passes one buffer twice as naturally as two (`func.call @cb(%y,
-    // %y)`): a `MemRefMut` must share no byte with another argument. The
-    // types say whether two arguments may borrow (a constant, so the check
-    // is compiled out when they cannot).
-    if f.params.len() >= 2 {
-        conversions.push(quote! {
-            if #(#borrowing as usize)+* >= 2 {
-                #p::disjoint_or_abort(&__ABI_FUNCTION, &[#(#borrows),*]);
-            }
-        });
-    }
-    let call = crate::tokens::call_user_function(ident, is_unsafe, &call_args);
-    let (return_type, check_out, finish) = match &f.result {
-        ResultModel::Unit => (quote!(()), quote!(), quote!(__abi_value)),
-        ResultModel::Value(ty) => {
-            // Returned as the scalar's C form (a `bool` is an `i1` byte),
-            // or written through the out-pointer, checked against the
-            // declared MLIR result types (an abort naming the result when
-            // it does not match).
-            let shape = result_shape(&with_lifetimes(ty, "'static"));
-            let check_out = shape.call("check_out", quote!(#out, &__ABI_FUNCTION));
-            let deliver = shape.call(
-                "deliver",
-                quote!(#out, __abi_value, __ABI_RESULT_TYPES, &__ABI_FUNCTION),
-            );
-            (
-                shape.item("Ret"),
-                quote!(#check_out;),
-                quote! {
-                    // SAFETY: `check_out` accepted the out-pointer above;
-                    // MLIR's caller provides room for the result struct.
-                    unsafe { #deliver }
-                },
-            )
-        }
-    };
-
-    let caught = caught_body(
-        Catch::Abort,
-        &shim_params,
-        quote! {
-            #(#conversions)*
-            let __abi_value = #call;
-            #finish
-        },
-    );
-
-    let result_consts = if matches!(f.result, ResultModel::Value(_)) {
-        result_type_consts(f)
-    } else {
-        TokenStream::new()
-    };
-
+    let shim = ciface_shim(f, is_unsafe, &types, &trait_path);
+    let result_consts = result_type_consts(f);
     let shape_alias = result_shape_alias(f);
     let expanded = if f.expanded {
-        expanded_shim(f, &return_type, &f.result)
+        expanded_shim(f)
     } else {
         TokenStream::new()
     };
-
     let lent = crate::tokens::lent_for_the_call(f.params.iter().map(|param| &param.ty));
 
     quote! {
@@ -396,16 +308,144 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
             #lent
 
             #[unsafe(export_name = #symbol)]
-            unsafe extern "C" fn __abi_ciface_shim(#(#shim_params),*) -> #return_type {
-                #check_out
-                #caught
-            }
+            #shim
 
             #shim_code
 
             #expanded
         };
     }
+}
+
+/// What the `_mlir_ciface_` shim of a Rust function takes and does before
+/// the call: its parameters (the out-pointer first), the conversion of
+/// each argument, and the converted values to call with.
+struct ShimArgs {
+    params: Vec<ShimParam>,
+    conversions: Vec<TokenStream>,
+    call_args: Vec<proc_macro2::Ident>,
+}
+
+/// `unsafe extern "C" fn __abi_ciface_shim(..) -> .. { .. }`: checks the
+/// out-pointer, converts the arguments, calls the user's function and
+/// delivers its result, a panic aborting.
+fn ciface_shim(
+    f: &FunctionModel,
+    is_unsafe: bool,
+    types: &[proc_macro2::Ident],
+    trait_path: &TokenStream,
+) -> TokenStream {
+    let ShimArgs {
+        params,
+        conversions,
+        call_args,
+    } = shim_args(f, types, trait_path);
+    let call = crate::tokens::call_user_function(&f.ident, is_unsafe, &call_args);
+    let (return_type, check_out, finish) = shim_result(f);
+    let caught = caught_body(
+        Catch::Abort,
+        &params,
+        quote! {
+            #(#conversions)*
+            let __abi_value = #call;
+            #finish
+        },
+    );
+    quote! {
+        unsafe extern "C" fn __abi_ciface_shim(#(#params),*) -> #return_type {
+            #check_out
+            #caught
+        }
+    }
+}
+
+/// The shim's out-pointer, or a zero-sized stand-in that takes no argument
+/// slot when the result is returned directly.
+fn shim_out_param() -> proc_macro2::Ident {
+    format_ident!("__abi_out", span = Span::mixed_site())
+}
+
+/// The shim's parameters and argument conversions, with the check that a
+/// `MemRefMut` shares no byte with another argument.
+fn shim_args(
+    f: &FunctionModel,
+    types: &[proc_macro2::Ident],
+    trait_path: &TokenStream,
+) -> ShimArgs {
+    let p = private();
+    let mut args = ShimArgs {
+        params: Vec::new(),
+        conversions: Vec::new(),
+        call_args: Vec::new(),
+    };
+    if let ResultModel::Value(ty) = &f.result {
+        let st = with_lifetimes(ty, "'static");
+        args.params.push(ShimParam {
+            name: shim_out_param(),
+            ty: result_shape(&st).item("Out"),
+        });
+    }
+    let mut borrows = Vec::new();
+    let mut borrowing = Vec::new();
+    for (i, (param, type_const)) in f.params.iter().zip(types).enumerate() {
+        let value = format_ident!("__abi_arg{}", i, span = Span::mixed_site());
+        let ty = with_lifetimes(&param.ty, "'static");
+        let q = Qualified::new(&ty, trait_path.clone());
+        let raw_ty = q.item("Raw");
+        args.params.push(ShimParam {
+            name: value.clone(),
+            ty: quote!(#raw_ty),
+        });
+        let from = q.call("from_ciface", quote!(#value, &#type_const));
+        args.conversions.push(quote! {
+            // SAFETY: MLIR passes descriptors valid for the call; NULL,
+            // misalignment and inconsistent geometry are checked by
+            // `from_ciface`.
+            let #value = #p::argument_or_abort(unsafe { #from }, &__ABI_FUNCTION, #i);
+        });
+        borrows.push(q.call("borrow", quote!(&#value)));
+        borrowing.push(q.item("BORROWS"));
+        args.call_args.push(value);
+    }
+    // MLIR passes one buffer twice as naturally as two (`func.call @cb(%y,
+    // %y)`): a `MemRefMut` must share no byte with another argument. The
+    // types say whether two arguments may borrow (a constant, so the check
+    // is compiled out when they cannot).
+    if f.params.len() >= 2 {
+        args.conversions.push(quote! {
+            if #(#borrowing as usize)+* >= 2 {
+                #p::disjoint_or_abort(&__ABI_FUNCTION, &[#(#borrows),*]);
+            }
+        });
+    }
+    args
+}
+
+/// The shim's return type, its check of the out-pointer, and how it hands
+/// `__abi_value` over: returned as the scalar's C form (a `bool` is an
+/// `i1` byte), or written through the out-pointer, checked against the
+/// declared MLIR result types (an abort naming the result when it does not
+/// match).
+fn shim_result(f: &FunctionModel) -> (TokenStream, TokenStream, TokenStream) {
+    let ResultModel::Value(ty) = &f.result else {
+        return (quote!(()), quote!(), quote!(__abi_value));
+    };
+    let out = shim_out_param();
+    let shape = result_shape(&with_lifetimes(ty, "'static"));
+    let check_out = shape.call("check_out", quote!(#out, &__ABI_FUNCTION));
+    let deliver = shape.call(
+        "deliver",
+        quote!(#out, __abi_value, __ABI_RESULT_TYPES, &__ABI_FUNCTION),
+    );
+    (
+        shape.item("Ret"),
+        quote!(#check_out;),
+        quote! {
+            // SAFETY: `check_out` accepted the out-pointer above;
+            // MLIR's caller provides room for the result struct.
+            unsafe { #deliver }
+        },
+    )
 }
 
 fn ty_span(ty: &syn::Type) -> Span {
@@ -415,57 +455,26 @@ fn ty_span(ty: &syn::Type) -> Span {
 
 /// The expanded convention: each ranked memref as `allocated, aligned,
 /// offset, sizes..., strides...`, each unranked one as `rank, descriptor`;
-/// rebuilt into descriptors and passed to the `_mlir_ciface_` shim.
-fn expanded_shim(
-    f: &FunctionModel,
-    return_type: &TokenStream,
-    result: &ResultModel,
-) -> TokenStream {
+/// rebuilt into descriptors and passed to the `_mlir_ciface_` shim. The
+/// result is returned by value (`CifaceResult::Slot`): a scalar as under
+/// the C interface, a ranked memref's descriptor as C returns a struct of
+/// its size; which one, and whether the result can be returned at all, is
+/// the result type's trait constants, so an alias is classified as the
+/// type it names.
+fn expanded_shim(f: &FunctionModel) -> TokenStream {
     let p = private();
     let symbol = f.mlir_name.value();
-    let mut params = Vec::new();
-    let mut build = Vec::new();
-    let mut args = Vec::new();
-    for (i, param) in f.params.iter().enumerate() {
-        let v = |s: &str| format_ident!("__abi_p{}_{}", i, s, span = Span::mixed_site());
-        match &param.expanded {
-            ExpandedParam::Scalar => {
-                // Passed as the C interface passes it (a `bool` as a byte,
-                // a complex number as two scalars).
-                let x = v("value");
-                let ty = with_lifetimes(&param.ty, "'static");
-                let raw = Qualified::new(&ty, quote!(#p::CifaceParam)).item("Raw");
-                params.push(quote!(#x: #raw));
-                args.push(quote!(#x));
-            }
-            ExpandedParam::Ranked { element, rank } => {
-                let (a, b, o, d) = (v("allocated"), v("aligned"), v("offset"), v("desc"));
-                let sizes: Vec<_> = (0..*rank).map(|k| v(&format!("size{k}"))).collect();
-                let strides: Vec<_> = (0..*rank).map(|k| v(&format!("stride{k}"))).collect();
-                params.push(quote!(#a: *mut #element, #b: *mut #element, #o: i64 #(, #sizes: i64)* #(, #strides: i64)*));
-                build.push(quote! {
-                    let #d = #p::MemRefDescriptor::<#element, #rank> {
-                        allocated: #a, aligned: #b, offset: #o,
-                        sizes: [#(#sizes),*], strides: [#(#strides),*],
-                    };
-                });
-                args.push(quote!(&#d));
-            }
-            ExpandedParam::Unranked => {
-                let (r, ptr, d) = (v("rank"), v("descriptor"), v("desc"));
-                params.push(quote!(#r: i64, #ptr: *mut ::core::ffi::c_void));
-                build.push(quote! {
-                    let #d = #p::UnrankedMemRefDescriptor { rank: #r, descriptor: #ptr };
-                });
-                args.push(quote!(&#d));
-            }
-            ExpandedParam::Unknown => unreachable!("rejected by the model"),
-        }
-    }
-    let ResultModel::Value(ty) = result else {
+    let ExpandedArgs {
+        params,
+        build,
+        args,
+        checks,
+    } = expanded_args(f);
+    let ResultModel::Value(ty) = &f.result else {
         return quote! {
+            #(#checks)*
             #[unsafe(export_name = #symbol)]
-            unsafe extern "C" fn __abi_expanded_shim(#(#params),*) -> #return_type {
+            unsafe extern "C" fn __abi_expanded_shim(#(#params),*) {
                 #(#build)*
                 // SAFETY: the descriptors live on this frame for the call;
                 // the shim validates them like any C-interface call.
@@ -475,57 +484,134 @@ fn expanded_shim(
     };
     let st = with_lifetimes(ty, "'static");
     let shape = result_shape(&st);
-    let out_pointer = Qualified::new(&st, quote!(#p::CifaceResult)).item("OUT_POINTER");
-    if !returns_ranked_memref(ty) {
-        // Returned directly, as under the C interface; an alias or a type
-        // of the user's that travels through the out-pointer cannot be
-        // returned in this convention.
-        let storage = shape.item("STORAGE");
-        let out = shape.call("out", quote!(&mut __abi_storage));
-        let message = EXPANDED_RESULT;
-        let check = quote_spanned! {ty_span(ty)=>
-            const _: () = ::core::assert!(!#out_pointer, #message);
-        };
-        return quote! {
-            #check
-            #[unsafe(export_name = #symbol)]
-            unsafe extern "C" fn __abi_expanded_shim(#(#params),*) -> #return_type {
-                #(#build)*
-                let mut __abi_storage = #storage;
-                // SAFETY: the descriptors live on this frame for the call;
-                // the shim validates them like any C-interface call.
-                unsafe { __abi_ciface_shim(#out, #(#args),*) }
-            }
-        };
-    };
-    // A ranked memref result: the descriptor by value, which LLVM returns
-    // through a hidden pointer on x86-64, as C returns a struct of 40 bytes
-    // or more. Elsewhere the conventions differ, and this is a compile
-    // error.
+    let out_ty = shape.item("Out");
     let slot = Qualified::new(&st, quote!(#p::CifaceResult)).item("Slot");
-    let not_x86_64 = quote_spanned! {ty_span(ty)=>
-        ::core::compile_error!("`#[ciface(expanded)]` returns a memref descriptor the way C returns a struct only on x86-64; drop `expanded` here");
-    };
+    let returned = shape.call("expanded", quote!(__abi_call));
+    let result_checks = expanded_result_checks(ty);
     quote! {
-        const _: () = ::core::assert!(#out_pointer, "`expanded` needs a memref result here");
-        #[cfg(target_arch = "x86_64")]
+        #(#checks)*
+        #result_checks
         #[unsafe(export_name = #symbol)]
         unsafe extern "C" fn __abi_expanded_shim(#(#params),*) -> #slot {
             #(#build)*
-            let mut __abi_slot = ::core::mem::MaybeUninit::<#slot>::uninit();
-            // SAFETY: the descriptors live on this frame for the call; the
-            // shim validates them like any C-interface call, and writes the
-            // result slot (or aborts).
-            unsafe { __abi_ciface_shim(__abi_slot.as_mut_ptr(), #(#args),*) };
-            // SAFETY: written by the shim above.
-            unsafe { __abi_slot.assume_init() }
+            // SAFETY: the descriptors live on this frame for the call;
+            // the shim validates them like any C-interface call, and
+            // writes the result slot (or aborts).
+            let __abi_call = |__abi_out: #out_ty| unsafe { __abi_ciface_shim(__abi_out, #(#args),*) };
+            // SAFETY: `__abi_call` writes the slot or aborts.
+            unsafe { #returned }
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        #not_x86_64
     }
 }
 
-/// The safe wrapper of an MLIR function.
+/// The compile-time checks of an expanded-convention result, by its
+/// type's `CifaceResult` constants: returned directly, or a memref of
+/// rank 1 or more, and then only on x86-64.
+fn expanded_result_checks(ty: &syn::Type) -> TokenStream {
+    let p = private();
+    let st = with_lifetimes(ty, "'static");
+    let q = Qualified::new(&st, quote!(#p::CifaceResult));
+    let (out_pointer, memref) = (q.item("OUT_POINTER"), q.item("MEMREF"));
+    let message = EXPANDED_RESULT;
+    quote_spanned! {ty_span(ty)=>
+        const _: () = ::core::assert!(#p::memref::expanded_result_fits(#out_pointer, #memref), #message);
+        const _: () = ::core::assert!(
+            !#out_pointer || ::core::cfg!(target_arch = "x86_64"),
+            "`#[ciface(expanded)]` returns a memref descriptor the way C returns a struct only on x86-64; drop `expanded` here"
+        );
+    }
+}
+
+/// The expanded twin's parameters, the descriptors it rebuilds from them,
+/// the arguments it passes to the `_mlir_ciface_` shim, and the checks
+/// that each parameter's type is what its spelling said.
+struct ExpandedArgs {
+    params: Vec<TokenStream>,
+    build: Vec<TokenStream>,
+    args: Vec<TokenStream>,
+    checks: Vec<TokenStream>,
+}
+
+fn expanded_args(f: &FunctionModel) -> ExpandedArgs {
+    let p = private();
+    let mut out = ExpandedArgs {
+        params: Vec::new(),
+        build: Vec::new(),
+        args: Vec::new(),
+        checks: Vec::new(),
+    };
+    for (i, param) in f.params.iter().enumerate() {
+        let v = |s: &str| format_ident!("__abi_p{}_{}", i, s, span = Span::mixed_site());
+        out.checks.push(expanded_param_check(param));
+        match &param.expanded {
+            ExpandedParam::Scalar => {
+                // Passed as the C interface passes it (a `bool` as a byte,
+                // a complex number as two scalars).
+                let x = v("value");
+                let ty = with_lifetimes(&param.ty, "'static");
+                let raw = Qualified::new(&ty, quote!(#p::CifaceParam)).item("Raw");
+                out.params.push(quote!(#x: #raw));
+                out.args.push(quote!(#x));
+            }
+            ExpandedParam::Ranked { element, rank } => {
+                let (a, b, o, d) = (v("allocated"), v("aligned"), v("offset"), v("desc"));
+                let sizes: Vec<_> = (0..*rank).map(|k| v(&format!("size{k}"))).collect();
+                let strides: Vec<_> = (0..*rank).map(|k| v(&format!("stride{k}"))).collect();
+                out.params.push(quote!(#a: *mut #element, #b: *mut #element, #o: i64 #(, #sizes: i64)* #(, #strides: i64)*));
+                out.build.push(quote! {
+                    let #d = #p::MemRefDescriptor::<#element, #rank> {
+                        allocated: #a, aligned: #b, offset: #o,
+                        sizes: [#(#sizes),*], strides: [#(#strides),*],
+                    };
+                });
+                out.args.push(quote!(&#d));
+            }
+            ExpandedParam::Unranked => {
+                let (r, ptr, d) = (v("rank"), v("descriptor"), v("desc"));
+                out.params
+                    .push(quote!(#r: i64, #ptr: *mut ::core::ffi::c_void));
+                out.build.push(quote! {
+                    let #d = #p::UnrankedMemRefDescriptor { rank: #r, descriptor: #ptr };
+                });
+                out.args.push(quote!(&#d));
+            }
+            ExpandedParam::Unknown => unreachable!("rejected by the model"),
+        }
+    }
+    out
+}
+
+/// The compile-time check that a parameter's `CifaceParam::MEMREF` is what
+/// the expanded convention read from its spelling (the number of fields
+/// passed depends on it, so it cannot follow the trait): an alias of a
+/// memref, or a type of the user's named `MemRef`, is refused.
+fn expanded_param_check(param: &ParamModel) -> TokenStream {
+    let p = private();
+    let (spelled, message) = match &param.expanded {
+        ExpandedParam::Scalar => (
+            quote!(::core::option::Option::None),
+            "`expanded` passes a memref as its descriptor's fields, counted from the type as written, and this type is a memref under another name: write `MemRef<'_, T, N>`, `MemRefMut<'_, T, N>` or `UnrankedMemRef<'_, T>` here, not an alias".to_owned(),
+        ),
+        ExpandedParam::Ranked { rank, .. } => (
+            quote!(::core::option::Option::Some(::core::option::Option::Some(#rank))),
+            format!("`expanded` reads this parameter, by its type's name, as a memref of rank {rank}, and the type is not one: take abi-core's `MemRef<'_, T, {rank}>` or `MemRefMut<'_, T, {rank}>`"),
+        ),
+        ExpandedParam::Unranked => (
+            quote!(::core::option::Option::Some(::core::option::Option::None)),
+            "`expanded` reads this parameter, by its type's name, as an unranked memref, and the type is not one: take abi-core's `UnrankedMemRef<'_, T>`".to_owned(),
+        ),
+        ExpandedParam::Unknown => unreachable!("rejected by the model"),
+    };
+    let ty = with_lifetimes(&param.ty, "'static");
+    let memref = Qualified::new(&ty, quote!(#p::CifaceParam)).item("MEMREF");
+    quote_spanned! {ty_span(&param.ty)=>
+        const _: () = ::core::assert!(#p::memref::expanded_param_fits(#memref, #spelled), #message);
+    }
+}
+
+/// The safe wrapper of an MLIR function: a function calling the linked
+/// symbol, or with `jit` a handle type calling an address found at run
+/// time; and the registration.
 pub(crate) fn import(f: &FunctionModel) -> TokenStream {
     let p = private();
     let Provider::Mlir { vis } = &f.provider else {
@@ -538,110 +624,24 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
     let function = function_desc(f, &trait_path, false);
     let symbol = abi_model::names::ciface_symbol(&f.mlir_name.value());
     let ident = &f.ident;
-    let fn_name = ident.to_string();
     let generics = &f.sig.generics;
-    let doc = &f.doc;
 
-    let mut wrapper_params = Vec::new();
-    let mut raw_params = Vec::new();
-    let mut prepare = Vec::new();
-    let mut allocated = Vec::new();
-    let mut raw_args = Vec::new();
-    let out = format_ident!("__abi_slot", span = Span::mixed_site());
-    if let ResultModel::Value(ty) = &f.result {
-        // The out-pointer to `#out`, or a zero-sized stand-in when the
-        // result is returned directly.
-        let shape = result_shape(&with_lifetimes(ty, "'static"));
-        let out_ty = shape.item("Out");
-        raw_params.push(quote!(__abi_out: #out_ty));
-        raw_args.push(shape.call("out", quote!(&mut #out)));
-    }
-    for (i, (param, type_const)) in f.params.iter().zip(&types).enumerate() {
-        let (arg, ty, name) = (&param.ident, &param.ty, &param.name);
-        wrapper_params.push(quote!(#arg: #ty));
-        let storage = format_ident!("__abi_storage{}", i, span = Span::mixed_site());
-        let st = with_lifetimes(ty, "'static");
-        let q = Qualified::new(&st, trait_path.clone());
-        let raw_ty = q.item("Raw");
-        let raw_name = format_ident!("__abi_arg{}", i, span = Span::mixed_site());
-        raw_params.push(quote!(#raw_name: #raw_ty));
-        let prep =
-            Qualified::new(ty, trait_path.clone()).call("prepare", quote!(#arg, &#type_const));
-        prepare.push(quote! {
-            let mut #storage = match #prep {
-                ::core::result::Result::Ok(__abi_storage) => __abi_storage,
-                ::core::result::Result::Err(error) => {
-                    return ::core::result::Result::Err(#p::CifaceError {
-                        function: #fn_name,
-                        symbol: #symbol,
-                        argument: ::core::option::Option::Some((#i, #name)),
-                        error,
-                    })
-                }
-            };
-        });
-        let buffer = q.call("buffer", quote!(&#storage));
-        // SAFETY: the storage `prepare` made just above.
-        allocated.push(quote!(unsafe { #buffer }));
-        raw_args.push(q.call("raw", quote!(&mut #storage)));
-    }
-
-    let (wrapper_result, raw_return, body) = match &f.result {
-        ResultModel::Unit => (
-            quote!(()),
-            quote!(),
-            quote! {
-                // SAFETY: the declaration is the MLIR function's C
-                // interface (the `unsafe extern` block vouches for it); the
-                // arguments were checked against their declared types and
-                // their storage lives until the call returns.
-                unsafe { __abi_mlir(#(#raw_args),*) };
-                ::core::result::Result::Ok(())
-            },
-        ),
-        ResultModel::Value(ty) => {
-            let st = with_lifetimes(ty, "'static");
-            let shape = result_shape(&st);
-            let (ret, storage) = (shape.item("Ret"), shape.item("STORAGE"));
-            let receive = result_shape(ty).call(
-                "receive",
-                quote!(__abi_ret, #out, &__abi_arguments, __ABI_RESULT_TYPES),
-            );
-            (
-                quote!(#ty),
-                quote!(-> #ret),
-                quote! {
-                    let __abi_arguments = [#(#allocated),*];
-                    let mut #out = #storage;
-                    // SAFETY: the declaration is vouched for; arguments are
-                    // checked and live; the slot has the result's C layout.
-                    let __abi_ret = unsafe { __abi_mlir(#(#raw_args),*) };
-                    // SAFETY: the callee returned the value or wrote the
-                    // slot; owned buffers are now ours, borrowed ones live
-                    // as long as the arguments the result type's lifetime
-                    // ties them to.
-                    unsafe { #receive }.map_err(|error| #p::CifaceError {
-                        function: #fn_name,
-                        symbol: #symbol,
-                        argument: ::core::option::Option::None,
-                        error,
-                    })
-                },
-            )
-        }
-    };
-
-    let result_consts = if matches!(f.result, ResultModel::Value(_)) {
-        result_type_consts(f)
-    } else {
-        TokenStream::new()
-    };
+    let args = wrapper_args(f, &types, &trait_path, &symbol);
+    let WrapperCall {
+        result,
+        raw_return,
+        body,
+    } = wrapper_call(f, &args, &symbol);
+    let WrapperArgs {
+        wrapper_params,
+        raw_params,
+        prepare,
+        ..
+    } = &args;
+    let result_consts = result_type_consts(f);
     let shape_alias = result_shape_alias(f);
-    let user_doc = if doc.is_empty() {
-        quote!()
-    } else {
-        quote!(#[doc = #doc] #[doc = ""])
-    };
+    let lent = results_lent(f);
+    let user_doc = user_doc(f);
     // What both wrappers run around the call: the types, the argument
     // checks, the call and the result's.
     let checked_call = quote! {
@@ -660,63 +660,13 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
             #placement
             #desc
             #function
+            #lent
         };
     };
     if f.jit {
-        // A handle per declaration: the address of `_mlir_ciface_<name>`
-        // found at run time, called with the same checks as a linked one.
-        let handle = format_ident!("{}", jit_handle_name(&fn_name), span = ident.span());
-        let symbol_cstr = syn::LitCStr::new(
-            &std::ffi::CString::new(symbol.clone()).expect("a C identifier has no NUL"),
-            ident.span(),
-        );
+        let handle = jit_handle(f, &symbol, &args, &result, &raw_return, &checked_call);
         return quote! {
-            #user_doc
-            #[doc = ::core::concat!("The MLIR function `", #symbol, "`, found at run time (a JIT-compiled or `dlopen`ed module): [`call`](Self::call) checks every memref against its declared type, as a linked declaration's wrapper does.")]
-            #[derive(Debug, Clone, Copy)]
-            #vis struct #handle {
-                address: ::core::ptr::NonNull<::core::ffi::c_void>,
-            }
-
-            impl #handle {
-                /// The symbol to look up (`dlsym`, an execution engine's
-                /// lookup).
-                pub const SYMBOL: &'static ::core::ffi::CStr = #symbol_cstr;
-
-                /// The handle of the function at `address` (`None` for
-                /// NULL).
-                ///
-                /// # Safety
-                ///
-                /// `address` is the C interface of an MLIR function with
-                /// this declaration's signature (its MLIR types, memref
-                /// ranks and element types, which results are memrefs),
-                /// which keeps MLIR's ownership rules, and it stays callable
-                /// (the module stays loaded) as long as the handle or a copy
-                /// of it is used.
-                pub unsafe fn from_address(address: *const ::core::ffi::c_void) -> ::core::option::Option<Self> {
-                    ::core::ptr::NonNull::new(address.cast_mut()).map(|address| #handle { address })
-                }
-
-                /// The address.
-                pub fn address(&self) -> *const ::core::ffi::c_void {
-                    self.address.as_ptr()
-                }
-
-                #[doc = ::core::concat!("Calls `", #symbol, "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError).")]
-                #[allow(clippy::needless_lifetimes, clippy::too_many_arguments, improper_ctypes_definitions)]
-                pub fn call #generics (&self, #(#wrapper_params),*) -> ::core::result::Result<#wrapper_result, #p::CifaceError> {
-                    // SAFETY: `from_address` was promised a function with
-                    // this C interface, callable while the handle is used;
-                    // a data pointer and a function pointer have one size
-                    // on the targets MLIR's C interface is used on.
-                    let __abi_mlir = unsafe {
-                        ::core::mem::transmute::<*mut ::core::ffi::c_void, unsafe extern "C" fn(#(#raw_params),*) #raw_return>(self.address.as_ptr())
-                    };
-                    #checked_call
-                }
-            }
-
+            #handle
             #registration
         };
     }
@@ -726,7 +676,7 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
         // The wrapper mirrors the declaration, whatever its length.
         // (`NoOutPointer` takes no argument slot: see `ResultShape`.)
         #[allow(clippy::needless_lifetimes, clippy::too_many_arguments, improper_ctypes)]
-        #vis fn #ident #generics (#(#wrapper_params),*) -> ::core::result::Result<#wrapper_result, #p::CifaceError> {
+        #vis fn #ident #generics (#(#wrapper_params),*) -> ::core::result::Result<#result, #p::CifaceError> {
             unsafe extern "C" {
                 #[link_name = #symbol]
                 fn __abi_mlir(#(#raw_params),*) #raw_return;
@@ -735,6 +685,234 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
         }
 
         #registration
+    }
+}
+
+/// The declaration's own doc comment, first in the wrapper's.
+fn user_doc(f: &FunctionModel) -> TokenStream {
+    if f.doc.is_empty() {
+        return TokenStream::new();
+    }
+    let doc = &f.doc;
+    quote!(#[doc = #doc] #[doc = ""])
+}
+
+/// `fn __abi_lent_for_the_call<'call>()` requiring `BorrowedFor<'call>` of
+/// the result of an MLIR function with arguments: a result may borrow an
+/// argument's buffer (`ReturnedMemRef`), so a `'static` hidden in an alias
+/// (`type Kept = ReturnedMemRef<'static, f32, 1>;`) is refused as a written
+/// one is (`model::check_result_lifetimes`), whatever the type is named.
+fn results_lent(f: &FunctionModel) -> TokenStream {
+    match &f.result {
+        ResultModel::Value(ty) if !f.params.is_empty() => crate::tokens::lent_for_the_call([&**ty]),
+        _ => TokenStream::new(),
+    }
+}
+
+/// The wrapper's parameters (as declared), the raw parameters of the C
+/// function (the out-pointer first), each argument's check against its
+/// declared type, the buffers a result may alias, and the raw arguments.
+struct WrapperArgs {
+    wrapper_params: Vec<TokenStream>,
+    raw_params: Vec<TokenStream>,
+    prepare: Vec<TokenStream>,
+    allocated: Vec<TokenStream>,
+    raw_args: Vec<TokenStream>,
+}
+
+/// The slot a result the callee writes is kept in.
+fn wrapper_slot() -> proc_macro2::Ident {
+    format_ident!("__abi_slot", span = Span::mixed_site())
+}
+
+fn wrapper_args(
+    f: &FunctionModel,
+    types: &[proc_macro2::Ident],
+    trait_path: &TokenStream,
+    symbol: &str,
+) -> WrapperArgs {
+    let p = private();
+    let fn_name = f.ident.to_string();
+    let mut args = WrapperArgs {
+        wrapper_params: Vec::new(),
+        raw_params: Vec::new(),
+        prepare: Vec::new(),
+        allocated: Vec::new(),
+        raw_args: Vec::new(),
+    };
+    if let ResultModel::Value(ty) = &f.result {
+        // The out-pointer to the slot, or a zero-sized stand-in when the
+        // result is returned directly.
+        let shape = result_shape(&with_lifetimes(ty, "'static"));
+        let out_ty = shape.item("Out");
+        let slot = wrapper_slot();
+        args.raw_params.push(quote!(__abi_out: #out_ty));
+        args.raw_args.push(shape.call("out", quote!(&mut #slot)));
+    }
+    for (i, (param, type_const)) in f.params.iter().zip(types).enumerate() {
+        let (arg, ty, name) = (&param.ident, &param.ty, &param.name);
+        args.wrapper_params.push(quote!(#arg: #ty));
+        let storage = format_ident!("__abi_storage{}", i, span = Span::mixed_site());
+        let st = with_lifetimes(ty, "'static");
+        let q = Qualified::new(&st, trait_path.clone());
+        let raw_ty = q.item("Raw");
+        let raw_name = format_ident!("__abi_arg{}", i, span = Span::mixed_site());
+        args.raw_params.push(quote!(#raw_name: #raw_ty));
+        let prep =
+            Qualified::new(ty, trait_path.clone()).call("prepare", quote!(#arg, &#type_const));
+        args.prepare.push(quote! {
+            let mut #storage = match #prep {
+                ::core::result::Result::Ok(__abi_storage) => __abi_storage,
+                ::core::result::Result::Err(error) => {
+                    return ::core::result::Result::Err(#p::CifaceError {
+                        function: #fn_name,
+                        symbol: #symbol,
+                        argument: ::core::option::Option::Some((#i, #name)),
+                        error,
+                    })
+                }
+            };
+        });
+        let buffer = q.call("buffer", quote!(&#storage));
+        // SAFETY: the storage `prepare` made just above.
+        args.allocated.push(quote!(unsafe { #buffer }));
+        args.raw_args.push(q.call("raw", quote!(&mut #storage)));
+    }
+    args
+}
+
+/// The wrapper's result type (inside `Result<_, CifaceError>`), the C
+/// function's `-> ..`, and the body from the call to the result.
+struct WrapperCall {
+    result: TokenStream,
+    raw_return: TokenStream,
+    body: TokenStream,
+}
+
+fn wrapper_call(f: &FunctionModel, args: &WrapperArgs, symbol: &str) -> WrapperCall {
+    let p = private();
+    let fn_name = f.ident.to_string();
+    let raw_args = &args.raw_args;
+    let ResultModel::Value(ty) = &f.result else {
+        return WrapperCall {
+            result: quote!(()),
+            raw_return: quote!(),
+            body: quote! {
+                // SAFETY: the declaration is the MLIR function's C
+                // interface (the `unsafe extern` block vouches for it); the
+                // arguments were checked against their declared types and
+                // their storage lives until the call returns.
+                unsafe { __abi_mlir(#(#raw_args),*) };
+                ::core::result::Result::Ok(())
+            },
+        };
+    };
+    let out = wrapper_slot();
+    let allocated = &args.allocated;
+    let st = with_lifetimes(ty, "'static");
+    let shape = result_shape(&st);
+    let (ret, storage) = (shape.item("Ret"), shape.item("STORAGE"));
+    let receive = result_shape(ty).call(
+        "receive",
+        quote!(__abi_ret, #out, &__abi_arguments, __ABI_RESULT_TYPES),
+    );
+    WrapperCall {
+        result: quote!(#ty),
+        raw_return: quote!(-> #ret),
+        body: quote! {
+            let __abi_arguments = [#(#allocated),*];
+            let mut #out = #storage;
+            // SAFETY: the declaration is vouched for; arguments are
+            // checked and live; the slot has the result's C layout.
+            let __abi_ret = unsafe { __abi_mlir(#(#raw_args),*) };
+            // SAFETY: the callee returned the value or wrote the
+            // slot; owned buffers are now ours, borrowed ones live
+            // as long as the arguments the result type's lifetime
+            // ties them to.
+            unsafe { #receive }.map_err(|error| #p::CifaceError {
+                function: #fn_name,
+                symbol: #symbol,
+                argument: ::core::option::Option::None,
+                error,
+            })
+        },
+    }
+}
+
+/// The handle type of a `jit` declaration: the address of
+/// `_mlir_ciface_<name>` found at run time, called with the same checks
+/// as a linked one.
+fn jit_handle(
+    f: &FunctionModel,
+    symbol: &str,
+    args: &WrapperArgs,
+    result: &TokenStream,
+    raw_return: &TokenStream,
+    checked_call: &TokenStream,
+) -> TokenStream {
+    let p = private();
+    let Provider::Mlir { vis } = &f.provider else {
+        unreachable!("import of a Rust function")
+    };
+    let ident = &f.ident;
+    let generics = &f.sig.generics;
+    let (wrapper_params, raw_params) = (&args.wrapper_params, &args.raw_params);
+    let user_doc = user_doc(f);
+    let handle = format_ident!(
+        "{}",
+        jit_handle_name(&ident.to_string()),
+        span = ident.span()
+    );
+    let symbol_cstr = syn::LitCStr::new(
+        &std::ffi::CString::new(symbol).expect("a C identifier has no NUL"),
+        ident.span(),
+    );
+    quote! {
+        #user_doc
+        #[doc = ::core::concat!("The MLIR function `", #symbol, "`, found at run time (a JIT-compiled or `dlopen`ed module): [`call`](Self::call) checks every memref against its declared type, as a linked declaration's wrapper does.")]
+        #[derive(Debug, Clone, Copy)]
+        #vis struct #handle {
+            address: ::core::ptr::NonNull<::core::ffi::c_void>,
+        }
+
+        impl #handle {
+            /// The symbol to look up (`dlsym`, an execution engine's
+            /// lookup).
+            pub const SYMBOL: &'static ::core::ffi::CStr = #symbol_cstr;
+
+            /// The handle of the function at `address` (`None` for
+            /// NULL).
+            ///
+            /// # Safety
+            ///
+            /// `address` is the C interface of an MLIR function with
+            /// this declaration's signature (its MLIR types, memref
+            /// ranks and element types, which results are memrefs),
+            /// which keeps MLIR's ownership rules, and it stays callable
+            /// (the module stays loaded) as long as the handle or a copy
+            /// of it is used.
+            pub unsafe fn from_address(address: *const ::core::ffi::c_void) -> ::core::option::Option<Self> {
+                ::core::ptr::NonNull::new(address.cast_mut()).map(|address| #handle { address })
+            }
+
+            /// The address.
+            pub fn address(&self) -> *const ::core::ffi::c_void {
+                self.address.as_ptr()
+            }
+
+            #[doc = ::core::concat!("Calls `", #symbol, "` after checking every memref against its declared type; returns the refused argument or result as a [`CifaceError`](::abi_core::memref::CifaceError).")]
+            #[allow(clippy::needless_lifetimes, clippy::too_many_arguments, improper_ctypes_definitions)]
+            pub fn call #generics (&self, #(#wrapper_params),*) -> ::core::result::Result<#result, #p::CifaceError> {
+                // SAFETY: `from_address` was promised a function with
+                // this C interface, callable while the handle is used;
+                // a data pointer and a function pointer have one size
+                // on the targets MLIR's C interface is used on.
+                let __abi_mlir = unsafe {
+                    ::core::mem::transmute::<*mut ::core::ffi::c_void, unsafe extern "C" fn(#(#raw_params),*) #raw_return>(self.address.as_ptr())
+                };
+                #checked_call
+            }
+        }
     }
 }
 

@@ -73,9 +73,10 @@ pub(crate) enum ResultModel {
 }
 
 /// Why `expanded` refuses a result that travels through the leading
-/// out-pointer but is not a ranked memref (also the compile-time message
-/// when an alias or a user type turns out to be one).
-pub(crate) const EXPANDED_RESULT: &str = "the expanded convention returns this as an LLVM struct in registers, which C cannot receive (a memref of rank 0, an unranked memref, a complex number, several results); only a memref of a literal rank of 1 or more comes back through a hidden pointer as in C (x86-64); drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns every result through an out-pointer) or write the result into a `MemRefMut` parameter";
+/// out-pointer but is not a ranked memref: at once for a tuple written
+/// out, else the compile-time message of the type's constants
+/// (`emit::expanded_result_checks`).
+pub(crate) const EXPANDED_RESULT: &str = "the expanded convention returns this as an LLVM struct in registers, which C cannot receive (a memref of rank 0, an unranked memref, a complex number, several results); only a memref of rank 1 or more comes back through a hidden pointer as in C (x86-64); drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns every result through an out-pointer) or write the result into a `MemRefMut` parameter";
 
 pub(crate) fn build_function(
     args: &Args,
@@ -393,10 +394,17 @@ fn declared_results(
         }
     };
     if texts.len() != members.len() {
+        // The members are counted from the tuple as written (one MLIR type
+        // each): an alias of a tuple is one member here.
+        let alias = if members.len() == 1 && texts.len() > 1 {
+            "; the results are counted as written, so an alias of a tuple is one: write the tuple out"
+        } else {
+            ""
+        };
         errors.spanned(
             meta,
             format!(
-                "{} MLIR types for {} results: give one per result, `\"_\"` for a result that keeps its default",
+                "{} MLIR types for {} results: give one per result, `\"_\"` for a result that keeps its default{alias}",
                 texts.len(),
                 members.len()
             ),
@@ -421,12 +429,14 @@ fn declared_results(
         .collect()
 }
 
-/// A `ReturnedMemRef<'x, ..>` result of an MLIR function may borrow a
-/// memref argument's buffer for `'x`, so `'x` must be a lifetime of the
-/// arguments (or `'_`, which elision ties to them): `'static` or a
-/// lifetime no argument has would let safe code keep the view after the
-/// argument's buffer is gone. Without borrowing arguments nothing can be
-/// borrowed, and any lifetime is fine.
+/// A result of an MLIR function may borrow a memref argument's buffer
+/// (a `ReturnedMemRef<'x, ..>` does, for `'x`), so every lifetime written
+/// in a result must be a lifetime of the arguments (or `'_`, which elision
+/// ties to them): `'static` or a lifetime no argument has would let safe
+/// code keep the view after the argument's buffer is gone. Whatever the
+/// type is named: a lifetime hidden in an alias is refused by the
+/// generated code's `BorrowedFor` check (`emit::results_lent`). Without
+/// borrowing arguments nothing can be borrowed, and any lifetime is fine.
 fn check_result_lifetimes(output: &ReturnType, params: &[ParamModel], errors: &mut Errors) {
     let ReturnType::Type(_, ty) = output else {
         return;
@@ -440,23 +450,7 @@ fn check_result_lifetimes(output: &ReturnType, params: &[ParamModel], errors: &m
     if argument_lifetimes.is_empty() {
         return;
     }
-    let members: Vec<&Type> = match &**ty {
-        Type::Tuple(t) => t.elems.iter().collect(),
-        other => vec![other],
-    };
-    for member in members {
-        let Some(segment) = syntax::last_segment(member) else {
-            continue;
-        };
-        if segment.ident != "ReturnedMemRef" {
-            continue;
-        }
-        let syn::PathArguments::AngleBracketed(generics) = &segment.arguments else {
-            continue;
-        };
-        let Some(syn::GenericArgument::Lifetime(lifetime)) = generics.args.first() else {
-            continue;
-        };
+    for lifetime in written_lifetimes(ty) {
         let name = lifetime.ident.to_string();
         if name == "_" || argument_lifetimes.contains(&name) {
             continue;
@@ -472,12 +466,25 @@ fn check_result_lifetimes(output: &ReturnType, params: &[ParamModel], errors: &m
             format!("{} (an argument's lifetime) or `'_`", named.join(", "))
         };
         errors.spanned(
-            lifetime,
+            &lifetime,
             format!(
-                "a `ReturnedMemRef` may borrow a memref argument's buffer, so `'{name}` would let it outlive that buffer; write {allowed}"
+                "a result may borrow a memref argument's buffer (a `ReturnedMemRef` does), so `'{name}` would let it outlive that buffer; write {allowed}"
             ),
         );
     }
+}
+
+/// The lifetimes written in `ty`, in order.
+fn written_lifetimes(ty: &Type) -> Vec<syn::Lifetime> {
+    struct Collect(Vec<syn::Lifetime>);
+    impl syn::visit_mut::VisitMut for Collect {
+        fn visit_lifetime_mut(&mut self, lifetime: &mut syn::Lifetime) {
+            self.0.push(lifetime.clone());
+        }
+    }
+    let mut collect = Collect(Vec::new());
+    syn::visit_mut::VisitMut::visit_type_mut(&mut collect, &mut ty.clone());
+    collect.0
 }
 
 /// The names of the lifetimes written in `tokens` (`'a` gives `a`, `'_`
@@ -571,29 +578,13 @@ fn rejected_result(ty: &Type) -> Option<(&Type, String)> {
     Some((ty, message.to_owned()))
 }
 
-/// The element and literal rank of `MemRef<'_, T, N>` / `MemRefMut<'_, T,
-/// N>`, or an unranked memref, for the expanded convention.
-/// `OwnedMemRef<T, N>` or `ReturnedMemRef<'_, T, N>` with a literal `N >= 1`:
-/// a descriptor of 40 bytes or more, which LLVM returns through a hidden
-/// pointer on x86-64, as C returns a struct of that size.
-pub(crate) fn returns_ranked_memref(ty: &Type) -> bool {
-    let Some(segment) = syntax::last_segment(ty) else {
-        return false;
-    };
-    if segment.ident != "OwnedMemRef" && segment.ident != "ReturnedMemRef" {
-        return false;
-    }
-    let PathArguments::AngleBracketed(args) = &segment.arguments else {
-        return false;
-    };
-    args.args.iter().any(|arg| {
-        matches!(arg, GenericArgument::Const(syn::Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Int(n),
-            ..
-        })) if n.base10_parse::<usize>().is_ok_and(|rank| rank >= 1))
-    })
-}
-
+/// How the expanded convention passes a parameter, read from its type as
+/// written: a memref is its descriptor's fields, `3 + 2 * rank` of them,
+/// a number no trait constant can give. So this stays a decision by the
+/// type's name (`MemRef`, `MemRefMut`, `UnrankedMemRef`), and the
+/// generated code checks it against the type's `CifaceParam::MEMREF`
+/// (`emit::expanded_param_checks`): an alias of a memref, or a type of the
+/// user's named like one, is refused with a note to write the memref type.
 fn expanded_param(ty: &Type) -> ExpandedParam {
     let Some(segment) = syntax::last_segment(ty) else {
         return ExpandedParam::Scalar;

@@ -265,7 +265,7 @@ fn result(
         (
             returned,
             quote!(#p::SvType::Void),
-            quote!(#p::ResultType::Value {
+            quote!(#p::ResultEntry::Value {
                 c_type: #c_type,
                 record: ::core::option::Option::None,
             }),

@@ -16,11 +16,9 @@ use crate::tokens::{
 pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let p = private();
     let traits = crate::dpi_flavour::traits(f.flavour);
-    let flavour = &traits.flavour;
     let symbol = &f.symbol;
     let shim_code = shim_code(&symbol.value());
-    let sv_name = &f.sv_name;
-    let (context, pure, task) = (f.context, f.pure, f.task);
+    let (context, task) = (f.context, f.task);
     let Parameters {
         shim_params,
         param_descs,
@@ -38,14 +36,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let result_rust_type = rust_type_string(&f.result);
 
     let rust_name = symbol.value();
-    // The symbol generated C declarations reference, so that they do not
-    // link with a library built for the other flavour.
-    let marker_symbol = f.flavour.marker_symbol(&rust_name);
-    let marker = quote! {
-        #[used]
-        #[unsafe(export_name = #marker_symbol)]
-        static __ABI_FLAVOUR_MARKER: u8 = 0;
-    };
+    let marker = flavour_marker(f);
     let shim_name = format_ident!("__abi_dpi_import_{}", rust_name);
     let entry = Entry {
         abi: abi_model::AbiKind::DpiImport,
@@ -59,12 +50,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         out_name: "",
     }
     .emit();
-    // Checked while the static is evaluated (see `c_export`).
-    let checked_sv_name =
-        quote_spanned! {sv_name.span()=> ::abi_core::__private::checked_sv_name(#sv_name)};
-    let checked_aliases = f.aliases.iter().map(
-        |alias| quote_spanned! {alias.span()=> ::abi_core::__private::checked_sv_name(#alias)},
-    );
+    let dpi_decl = dpi_decl(f, &traits.flavour, &dpi_params, &result_sv);
 
     // Exports may be called while a `context` import runs (and only then:
     // outside, the simulator's scope is stale or unset).
@@ -80,18 +66,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
             Qualified::new(&result_ty, traits.result.clone()).sealed_item("OWNS_HANDED_STRINGS"),
         );
     }
-    // A standard-flavoured function whose ABI differs in Verilator stops
-    // at its first call there (a constant decides; others have no check).
-    let flavour_check = match f.flavour {
-        crate::dpi_flavour::DpiFlavour::Ieee => quote! {
-            if const { __ABI_DPI.differs_between_flavours(false) } {
-                static __ABI_CHECKED: #p::core::sync::atomic::AtomicBool =
-                    #p::core::sync::atomic::AtomicBool::new(false);
-                #p::standard_import_or_abort(&__ABI_FUNCTION, &__ABI_CHECKED);
-            }
-        },
-        crate::dpi_flavour::DpiFlavour::Verilator => quote!(),
-    };
+    let flavour_check = flavour_check(f);
     let release_strings = release_strings(&releases, context);
     let overlap = overlap_check(&call_borrows, &borrows);
 
@@ -123,17 +98,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
         const _: () = {
-
-            static __ABI_DPI: #p::DpiDecl = #p::DpiDecl {
-                sv_name: #checked_sv_name,
-                aliases: &[#(#checked_aliases),*],
-                context: #context,
-                pure: #pure,
-                task: #task,
-                params: &[#(#dpi_params),*],
-                result: #result_sv,
-                flavour: #flavour,
-            };
+            #dpi_decl
 
             #marker
 
@@ -151,6 +116,64 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         };
     }
 }
+/// `static __ABI_DPI: DpiDecl`: the SystemVerilog declaration of the
+/// import, its names checked while the static is evaluated (see
+/// `c_export`).
+fn dpi_decl(
+    f: &FunctionModel,
+    flavour: &TokenStream,
+    dpi_params: &[TokenStream],
+    result_sv: &TokenStream,
+) -> TokenStream {
+    let p = private();
+    let sv_name = &f.sv_name;
+    let (context, pure, task) = (f.context, f.pure, f.task);
+    let checked_sv_name =
+        quote_spanned! {sv_name.span()=> ::abi_core::__private::checked_sv_name(#sv_name)};
+    let checked_aliases = f.aliases.iter().map(
+        |alias| quote_spanned! {alias.span()=> ::abi_core::__private::checked_sv_name(#alias)},
+    );
+    quote! {
+        static __ABI_DPI: #p::DpiDecl = #p::DpiDecl {
+            sv_name: #checked_sv_name,
+            aliases: &[#(#checked_aliases),*],
+            context: #context,
+            pure: #pure,
+            task: #task,
+            params: &[#(#dpi_params),*],
+            result: #result_sv,
+            flavour: #flavour,
+        };
+    }
+}
+
+/// The symbol generated C declarations reference, so that they do not
+/// link with a library built for the other flavour.
+fn flavour_marker(f: &FunctionModel) -> TokenStream {
+    let marker_symbol = f.flavour.marker_symbol(&f.symbol.value());
+    quote! {
+        #[used]
+        #[unsafe(export_name = #marker_symbol)]
+        static __ABI_FLAVOUR_MARKER: u8 = 0;
+    }
+}
+
+/// A standard-flavoured function whose ABI differs in Verilator stops at
+/// its first call there (a constant decides; others have no check).
+fn flavour_check(f: &FunctionModel) -> TokenStream {
+    let p = private();
+    match f.flavour {
+        crate::dpi_flavour::DpiFlavour::Ieee => quote! {
+            if const { __ABI_DPI.differs_between_flavours(false) } {
+                static __ABI_CHECKED: #p::core::sync::atomic::AtomicBool =
+                    #p::core::sync::atomic::AtomicBool::new(false);
+                #p::standard_import_or_abort(&__ABI_FUNCTION, &__ABI_CHECKED);
+            }
+        },
+        crate::dpi_flavour::DpiFlavour::Verilator => quote!(),
+    }
+}
+
 /// What the parameters contribute to the shim, collected in order.
 #[derive(Default)]
 struct Parameters {

@@ -100,6 +100,14 @@ const _: () = {
         __AbiResultShape as ::abi_core::__private::memref::ResultShape < f32 > > ::DESC,
         };
     );
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<f32>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, f32>();
+    }
 };
 #[doc = ::core::concat!(
     "Calls the MLIR function through `", "_mlir_ciface_tail",
@@ -282,4 +290,12 @@ const _: () = {
         __AbiResultShape as ::abi_core::__private::memref::ResultShape < ReturnedMemRef <
         'static, f32, 1 > > > ::DESC, };
     );
+    #[allow(dead_code)]
+    fn __abi_lent_for_the_call<'call>() {
+        #[allow(unused_imports)]
+        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
+        (&::abi_core::__private::LentProbe::<ReturnedMemRef<'call, f32, 1>>::NEW)
+            .pick()
+            .lent_for_the_call::<'call, ReturnedMemRef<'call, f32, 1>>();
+    }
 };

@@ -184,8 +184,26 @@ const _: () = {
     }
     ::abi_core::__private::shim_code!("_mlir_ciface_scale");
     const _: () = ::core::assert!(
-        ! < f32 as ::abi_core::__private::CifaceResult > ::OUT_POINTER,
-        "the expanded convention returns this as an LLVM struct in registers, which C cannot receive (a memref of rank 0, an unranked memref, a complex number, several results); only a memref of a literal rank of 1 or more comes back through a hidden pointer as in C (x86-64); drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns every result through an out-pointer) or write the result into a `MemRefMut` parameter"
+        ::abi_core::__private::memref::expanded_param_fits(< MemRefMut < 'static, f32, 1
+        > as ::abi_core::__private::CifaceParam > ::MEMREF,
+        ::core::option::Option::Some(::core::option::Option::Some(1usize))),
+        "`expanded` reads this parameter, by its type's name, as a memref of rank 1, and the type is not one: take abi-core's `MemRef<'_, T, 1>` or `MemRefMut<'_, T, 1>`"
+    );
+    const _: () = ::core::assert!(
+        ::abi_core::__private::memref::expanded_param_fits(< f32 as
+        ::abi_core::__private::CifaceParam > ::MEMREF, ::core::option::Option::None),
+        "`expanded` passes a memref as its descriptor's fields, counted from the type as written, and this type is a memref under another name: write `MemRef<'_, T, N>`, `MemRefMut<'_, T, N>` or `UnrankedMemRef<'_, T>` here, not an alias"
+    );
+    const _: () = ::core::assert!(
+        ::abi_core::__private::memref::expanded_result_fits(< f32 as
+        ::abi_core::__private::CifaceResult > ::OUT_POINTER, < f32 as
+        ::abi_core::__private::CifaceResult > ::MEMREF),
+        "the expanded convention returns this as an LLVM struct in registers, which C cannot receive (a memref of rank 0, an unranked memref, a complex number, several results); only a memref of rank 1 or more comes back through a hidden pointer as in C (x86-64); drop `expanded` (MLIR's C interface, `_mlir_ciface_`, returns every result through an out-pointer) or write the result into a `MemRefMut` parameter"
+    );
+    const _: () = ::core::assert!(
+        ! < f32 as ::abi_core::__private::CifaceResult > ::OUT_POINTER ||
+        ::core::cfg!(target_arch = "x86_64"),
+        "`#[ciface(expanded)]` returns a memref descriptor the way C returns a struct only on x86-64; drop `expanded` here"
     );
     #[unsafe(export_name = "scale")]
     unsafe extern "C" fn __abi_expanded_shim(
@@ -195,7 +213,7 @@ const _: () = {
         __abi_p0_size0: i64,
         __abi_p0_stride0: i64,
         __abi_p1_value: <f32 as ::abi_core::__private::CifaceParam>::Raw,
-    ) -> <__AbiResultShape as ::abi_core::__private::memref::ResultShape<f32>>::Ret {
+    ) -> <f32 as ::abi_core::__private::CifaceResult>::Slot {
         let __abi_p0_desc = ::abi_core::__private::MemRefDescriptor::<f32, 1usize> {
             allocated: __abi_p0_allocated,
             aligned: __abi_p0_aligned,
@@ -203,19 +221,17 @@ const _: () = {
             sizes: [__abi_p0_size0],
             strides: [__abi_p0_stride0],
         };
-        let mut __abi_storage = <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
-            f32,
-        >>::STORAGE;
+        let __abi_call = |
+            __abi_out: <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                f32,
+            >>::Out|
+        unsafe { __abi_ciface_shim(__abi_out, &__abi_p0_desc, __abi_p1_value) };
         unsafe {
-            __abi_ciface_shim(
-                ({
-                    <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
-                        f32,
-                    >>::out
-                })(&mut __abi_storage),
-                &__abi_p0_desc,
-                __abi_p1_value,
-            )
+            ({
+                <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                    f32,
+                >>::expanded
+            })(__abi_call)
         }
     }
 };

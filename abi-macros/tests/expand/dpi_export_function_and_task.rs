@@ -193,7 +193,7 @@ const _: () = {
         : "sv_wait", is_unsafe : false, named_args : false, params : & [< i32 as
         ::abi_core::__private::DpiType > ::INPUT_PARAM.0, < bool as
         ::abi_core::__private::DpiType > ::OUTPUT_PARAM.0], result :
-        ::abi_core::__private::ResultType::Value { c_type :
+        ::abi_core::__private::ResultEntry::Value { c_type :
         ::abi_core::__private::EXPORT_TASK_C_TYPE, record : ::core::option::Option::None,
         }, };
     );

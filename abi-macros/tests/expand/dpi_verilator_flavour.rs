@@ -121,7 +121,7 @@ const _: () = {
         ::core::line!(), "\0sv_wait\0()\0\0cycles\0f32\0"), symbol : "sv_wait", is_unsafe
         : false, named_args : false, params : & [< f32 as
         ::abi_core::__private::VerilatorType > ::INPUT_PARAM.0], result :
-        ::abi_core::__private::ResultType::Value { c_type :
+        ::abi_core::__private::ResultEntry::Value { c_type :
         ::abi_core::__private::VERILATOR_EXPORT_TASK_C_TYPE, record :
         ::core::option::Option::None, }, };
     );

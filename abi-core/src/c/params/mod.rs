@@ -24,7 +24,7 @@ use crate::argument::{ArgError, Borrow, BorrowedFor, check_pointer};
 use crate::c::{C_BOOL, C_CONST_CHAR_PTR, CBool, CType};
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
-use crate::model::function::{ParamEntry, Passing, RecordSource, ResultType};
+use crate::model::function::{ParamEntry, Passing, RecordSource, ResultEntry};
 use crate::model::record::TypeRecord;
 use crate::sealed::Sealed;
 
@@ -339,14 +339,14 @@ pub unsafe trait CResult {
     /// The registry's description of the result (not public API; no
     /// implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const RESULT: Sealed<ResultType> = Sealed(ResultType::Value {
+    const RESULT: Sealed<ResultEntry> = Sealed(ResultEntry::Value {
         c_type: Self::C_TYPE,
         record: Some(Self::record),
     });
     /// The registry's description of `Result<Self, E>` (not public API; no
     /// implementation can define it).
     #[doc(hidden)]
-    const STATUS: Sealed<ResultType> = Sealed(ResultType::Status {
+    const STATUS: Sealed<ResultEntry> = Sealed(ResultEntry::Status {
         out: Some(CTypeDesc::Pointer {
             pointee: &Self::C_TYPE,
             is_const: false,

@@ -289,3 +289,12 @@ unsafe impl<'call: 'a, 'a, T, const N: usize> crate::BorrowedFor<'call> for MemR
 unsafe impl<'call: 'a, 'a, T> crate::BorrowedFor<'call> for UnrankedMemRef<'a, T> {}
 // SAFETY: owned buffers, no borrow.
 unsafe impl<T, const N: usize> crate::BorrowedFor<'_> for OwnedMemRef<T, N> {}
+// SAFETY: as above.
+unsafe impl<T> crate::BorrowedFor<'_> for OwnedUnrankedMemRef<T> {}
+// SAFETY: a returned view may borrow an argument's buffer for `'a`, at
+// most `'call`. (A `#[ciface]` declaration requires it of its results, so
+// that a `'static` hidden in an alias cannot outlive the arguments.)
+unsafe impl<'call: 'a, 'a, T: MemRefElement, const N: usize> crate::BorrowedFor<'call>
+    for ReturnedMemRef<'a, T, N>
+{
+}

@@ -19,7 +19,7 @@ use crate::argument::Borrow;
 use crate::c::CType;
 use crate::model::Direction;
 use crate::model::c::CTypeDesc;
-use crate::model::function::{FunctionEntry, ParamEntry, Passing, RecordSource, ResultType};
+use crate::model::function::{FunctionEntry, ParamEntry, Passing, RecordSource, ResultEntry};
 use crate::model::mlir::MemRefError;
 use crate::model::mlir::MemRefType;
 use crate::model::record::TypeRecord;
@@ -126,14 +126,14 @@ pub unsafe trait CifaceResult: Sized {
     /// The registry's description of the result, returned directly (not
     /// public API; no implementation can define it).
     #[doc(hidden)]
-    const RESULT: Sealed<ResultType> = Sealed(ResultType::Value {
+    const RESULT: Sealed<ResultEntry> = Sealed(ResultEntry::Value {
         c_type: Self::C_TYPE,
         record: Some(Self::record),
     });
     /// The registry's description of the result, written through the
     /// leading out-pointer (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const LEADING: Sealed<ResultType> = Sealed(ResultType::Leading {
+    const LEADING: Sealed<ResultEntry> = Sealed(ResultEntry::Leading {
         out: CTypeDesc::Pointer {
             pointee: &Self::C_TYPE,
             is_const: false,
@@ -409,6 +409,43 @@ pub mod __private {
     pub const OTHER_ELEMENT: u8 = 2;
     /// See [`declared_type_mismatch`].
     pub const OTHER_RANK: u8 = 3;
+
+    /// Whether a Rust function's result can be returned in the expanded
+    /// convention, by its type's constants: returned directly
+    /// ([`OUT_POINTER`](super::CifaceResult::OUT_POINTER) false), or a
+    /// memref of rank 1 or more (a descriptor by value, returned as C
+    /// returns a struct of 40 bytes or more). A rank-0 or unranked memref, a complex number or several
+    /// results come back as an LLVM struct in registers, which C cannot
+    /// receive.
+    pub const fn expanded_result_fits(out_pointer: bool, memref: Option<MemRefSignature>) -> bool {
+        !out_pointer
+            || matches!(
+                memref,
+                Some(MemRefSignature {
+                    rank: Some(1..),
+                    ..
+                })
+            )
+    }
+
+    /// Whether a parameter's type is what `#[ciface(expanded)]` read from
+    /// its spelling (`spelled`: `None` for a value, `Some(Some(n))` for a
+    /// memref of rank `n`, `Some(None)` for an unranked memref): the
+    /// expanded convention passes a memref as its descriptor's fields,
+    /// counted from the type as written, so the type's constants must
+    /// agree (an alias of a memref, or a type of the user's named like
+    /// one, is refused).
+    pub const fn expanded_param_fits(
+        memref: Option<MemRefSignature>,
+        spelled: Option<Option<usize>>,
+    ) -> bool {
+        match (memref, spelled) {
+            (None, None) => true,
+            (Some(MemRefSignature { rank: None, .. }), Some(None)) => true,
+            (Some(MemRefSignature { rank: Some(a), .. }), Some(Some(b))) => a == b,
+            _ => false,
+        }
+    }
 
     /// A result returned directly by an MLIR function (a scalar), from
     /// what the call returned.

@@ -57,7 +57,7 @@ pub unsafe trait ResultShape<R: CifaceResult> {
     /// The storage before the call.
     const STORAGE: Self::Storage;
     /// The registry's description of the result.
-    const DESC: ResultType;
+    const DESC: ResultEntry;
 
     /// The leading argument, pointing into `storage`.
     fn out(storage: &mut Self::Storage) -> Self::Out;
@@ -81,6 +81,18 @@ pub unsafe trait ResultShape<R: CifaceResult> {
         function: &'static FunctionEntry,
     ) -> Self::Ret;
 
+    /// The expanded convention's return of a Rust function's result:
+    /// `call` runs the `_mlir_ciface_` shim with the out-pointer, and the
+    /// slot comes back by value (a scalar as returned; a ranked memref's
+    /// descriptor, which LLVM returns through a hidden pointer on x86-64
+    /// as C returns a struct of 40 bytes or more).
+    ///
+    /// # Safety
+    ///
+    /// `call` writes the slot behind the out-pointer (or aborts) when the
+    /// result travels through it.
+    unsafe fn expanded(call: impl FnOnce(Self::Out) -> Self::Ret) -> R::Slot;
+
     /// The result of an MLIR function, from what the call returned and
     /// what it wrote to `storage`.
     ///
@@ -103,7 +115,7 @@ unsafe impl<R: CifaceResult> ResultShape<R> for Shape<true> {
     type Ret = ();
     type Storage = R::Slot;
     const STORAGE: R::Slot = R::EMPTY;
-    const DESC: ResultType = R::LEADING.0;
+    const DESC: ResultEntry = R::LEADING.0;
 
     #[inline(always)]
     fn out(storage: &mut R::Slot) -> *mut R::Slot {
@@ -128,6 +140,14 @@ unsafe impl<R: CifaceResult> ResultShape<R> for Shape<true> {
         // SAFETY: checked non-NULL and aligned by `check_out`; the caller
         // provides room for the result struct (trait contract).
         unsafe { out.write(slot) }
+    }
+
+    #[inline(always)]
+    unsafe fn expanded(call: impl FnOnce(*mut R::Slot)) -> R::Slot {
+        let mut slot = core::mem::MaybeUninit::<R::Slot>::uninit();
+        call(slot.as_mut_ptr());
+        // SAFETY: written by `call` (trait contract).
+        unsafe { slot.assume_init() }
     }
 
     #[inline(always)]
@@ -156,7 +176,7 @@ unsafe impl<R: CifaceDirect> ResultShape<R> for Shape<false> {
         );
         NoOutPointer {}
     };
-    const DESC: ResultType = R::RESULT.0;
+    const DESC: ResultEntry = R::RESULT.0;
 
     #[inline(always)]
     fn out(storage: &mut NoOutPointer) -> NoOutPointer {
@@ -176,6 +196,12 @@ unsafe impl<R: CifaceDirect> ResultShape<R> for Shape<false> {
         _: &'static FunctionEntry,
     ) -> R::Slot {
         value.into_slot()
+    }
+
+    #[inline(always)]
+    unsafe fn expanded(call: impl FnOnce(NoOutPointer) -> R::Slot) -> R::Slot {
+        let mut storage = <Self as ResultShape<R>>::STORAGE;
+        call(<Self as ResultShape<R>>::out(&mut storage))
     }
 
     #[inline(always)]
