@@ -30,6 +30,7 @@ pub(crate) struct Qualified {
     open: TokenStream,
     ty: TokenStream,
     close: TokenStream,
+    first: Span,
     last: Span,
 }
 
@@ -43,6 +44,7 @@ impl Qualified {
             open: quote_spanned!(first=> <),
             ty: tokens,
             close: quote_spanned!(last=> as #trait_path >),
+            first,
             last,
         }
     }
@@ -54,6 +56,7 @@ impl Qualified {
             ty,
             close,
             last,
+            ..
         } = self;
         let item = proc_macro2::Ident::new(item, *last);
         quote_spanned!(*last=> #open #ty #close :: #item)
@@ -76,11 +79,18 @@ impl Qualified {
         quote_spanned!(self.last=> ({ #path })(#args))
     }
 
-    /// [`Qualified::call`] of a method that returns abi-core's `Sealed`
-    /// (one no implementation can define), unwrapped.
-    pub(crate) fn sealed_call(&self, function: &str, args: TokenStream) -> TokenStream {
-        let call = self.call(function, args);
-        quote_spanned!(self.last=> #call.0)
+    /// `::abi_core::__private::function::<ty>(args)`, a function of
+    /// abi-core's generic over the type, spanned like the type as
+    /// [`Qualified::call`] is (the path wholly at the type's first token):
+    /// an unsupported type is reported at the type, once with its other
+    /// uses.
+    pub(crate) fn generic_call(&self, function: &str, args: TokenStream) -> TokenStream {
+        let function = proc_macro2::Ident::new(function, self.first);
+        let path = quote_spanned!(self.first=> ::abi_core::__private::#function::<);
+        let ty = &self.ty;
+        let close = quote_spanned!(self.last=> >);
+        let args = located_at(args, self.last);
+        quote_spanned!(self.last=> ({ #path #ty #close })(#args))
     }
 }
 

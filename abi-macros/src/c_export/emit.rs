@@ -138,8 +138,22 @@ fn arguments(f: &FunctionModel) -> Arguments {
             quote!(#value)
         };
         param_descs.push((name.clone(), rust_type, q.sealed_item("PARAM")));
-        let or_reject =
-            |value: &syn::Ident, converted: TokenStream| or_reject(has_status, i, value, converted);
+        // One call of abi-core's step per argument and pass (`c_*_or_abort`,
+        // `c_*_or_status`, `c_slice_*` for slices), generic over the type,
+        // not its code written out here.
+        let step = |name: &str, args: TokenStream| -> TokenStream {
+            let slice = if param.is_slice { "slice_" } else { "" };
+            let outcome = if has_status { "status" } else { "abort" };
+            let function = format!("c_{slice}{name}_or_{outcome}");
+            let call = q.generic_call(&function, quote!(#args, &__ABI_FUNCTION, #i));
+            // SAFETY (every step): the C caller passes arguments of the
+            // header's types, valid for the call as the header documents;
+            // NULL, misalignment, impossible lengths and invalid UTF-8 are
+            // checked by `checked_borrow` (then skipped by `from_checked`,
+            // which the passes call) or by `from_c`.
+            quote!(unsafe { #call })
+        };
+        let bind = |value: &syn::Ident, converted: TokenStream| bind(has_status, value, converted);
         if two_pass {
             // Several arguments: each is checked first, then all that
             // borrow are compared, then converted in two passes (below).
@@ -149,32 +163,16 @@ fn arguments(f: &FunctionModel) -> Arguments {
                 q.item("BORROWS")
             });
             let borrow = raw_name(i, "_borrow");
-            let checked_borrow = q.call("checked_borrow", raw_args.clone());
-            let checked_borrow = if param.is_slice {
-                checked_borrow
-            } else {
-                // SAFETY: as for `from_c` (a `&CStr` reads up to its NUL).
-                quote!(unsafe { #checked_borrow })
-            };
-            borrow_checks.push(or_reject(&borrow, checked_borrow));
+            borrow_checks.push(bind(&borrow, step("borrow", raw_args.clone())));
             borrows.push(quote!(#borrow));
-            // SAFETY (this and every conversion below): the C caller passes
-            // arguments of the header's types, valid for the call as the
-            // header documents; NULL, misalignment, impossible lengths and
-            // invalid UTF-8 are checked by `checked_borrow` (then skipped by
-            // `from_checked`, which the passes call) or by `from_c`.
             let first = raw_name(i, "_first");
-            let first_pass = q.sealed_call("first_pass", raw_args.clone());
-            first_pass_conversions.push(or_reject(&first, quote!(unsafe { #first_pass })));
-            let second_pass = q.sealed_call("second_pass", quote!(#first, #raw_args));
-            second_pass_conversions.push(or_reject(&value, quote!(unsafe { #second_pass })));
+            first_pass_conversions.push(bind(&first, step("first", raw_args.clone())));
+            second_pass_conversions.push(bind(&value, step("second", quote!(#first, #raw_args))));
         } else {
             // One entry per parameter: the overlap report names parameters
             // by their index in `borrows`.
             borrows.push(quote!(::core::option::Option::None));
-            // SAFETY: as above, all checks made by `from_c`.
-            let from_c = q.call("from_c", raw_args);
-            first_pass_conversions.push(or_reject(&value, quote!(unsafe { #from_c })));
+            first_pass_conversions.push(bind(&value, step("convert", raw_args)));
         }
         call_args.push(value);
     }
@@ -201,29 +199,19 @@ fn raw_name(i: usize, suffix: &str) -> proc_macro2::Ident {
     format_ident!("__abi_arg{}{}", i, suffix, span = Span::mixed_site())
 }
 
-/// `let value = converted`, where a conversion's error is a status where
-/// there is a status channel, otherwise an abort naming the function and
-/// argument `i`.
-fn or_reject(
-    has_status: bool,
-    i: usize,
-    value: &syn::Ident,
-    converted: TokenStream,
-) -> TokenStream {
-    let p = private();
+/// `let value = converted;` for a step that aborts on a bad argument, or,
+/// in a function with a status channel, the step's value or a return of
+/// its status.
+fn bind(has_status: bool, value: &syn::Ident, converted: TokenStream) -> TokenStream {
     if has_status {
         quote! {
             let #value = match #converted {
                 ::core::result::Result::Ok(__abi_value) => __abi_value,
-                ::core::result::Result::Err(__abi_error) => {
-                    return #p::argument_status(&__ABI_FUNCTION, #i, __abi_error)
-                }
+                ::core::result::Result::Err(__abi_status) => return __abi_status,
             };
         }
     } else {
-        quote! {
-            let #value = #p::argument_or_abort(#converted, &__ABI_FUNCTION, #i);
-        }
+        quote!(let #value = #converted;)
     }
 }
 
@@ -255,7 +243,7 @@ fn overlap_check(
         quote!(#p::disjoint_or_abort(&__ABI_FUNCTION, &[#(#borrows),*]);)
     };
     quote! {
-        if #(#borrowing as usize)+* >= 2 {
+        if const { #(#borrowing as usize)+* >= 2 } {
             #disjoint
         }
     }

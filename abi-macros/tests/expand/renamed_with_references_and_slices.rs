@@ -55,106 +55,91 @@ const _: () = {
                 &__ABI_FUNCTION,
                 &__abi_args,
                 |&(__abi_arg0, __abi_arg0_len, __abi_arg1, __abi_arg2, __abi_arg2_len)| {
-                    let __abi_arg0_borrow = ::abi_core::__private::argument_or_abort(
+                    let __abi_arg0_borrow = unsafe {
                         ({
-                            <&'static [Point] as ::abi_core::__private::CSliceParam>::checked_borrow
-                        })(__abi_arg0, __abi_arg0_len),
-                        &__ABI_FUNCTION,
-                        0usize,
-                    );
-                    let __abi_arg1_borrow = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <Option<
-                                    &'static f64,
-                                > as ::abi_core::__private::CParam>::checked_borrow
-                            })(__abi_arg1)
-                        },
-                        &__ABI_FUNCTION,
-                        1usize,
-                    );
-                    let __abi_arg2_borrow = ::abi_core::__private::argument_or_abort(
+                            ::abi_core::__private::c_slice_borrow_or_abort::<
+                                &'static [Point],
+                            >
+                        })(__abi_arg0, __abi_arg0_len, &__ABI_FUNCTION, 0usize)
+                    };
+                    let __abi_arg1_borrow = unsafe {
                         ({
-                            <&'static str as ::abi_core::__private::CSliceParam>::checked_borrow
-                        })(__abi_arg2, __abi_arg2_len),
-                        &__ABI_FUNCTION,
-                        2usize,
-                    );
-                    if true as usize
-                        + <Option<
-                            &'static f64,
-                        > as ::abi_core::__private::CParam>::BORROWS as usize
-                        + true as usize >= 2
-                    {
+                            ::abi_core::__private::c_borrow_or_abort::<
+                                Option<&'static f64>,
+                            >
+                        })(__abi_arg1, &__ABI_FUNCTION, 1usize)
+                    };
+                    let __abi_arg2_borrow = unsafe {
+                        ({
+                            ::abi_core::__private::c_slice_borrow_or_abort::<
+                                &'static str,
+                            >
+                        })(__abi_arg2, __abi_arg2_len, &__ABI_FUNCTION, 2usize)
+                    };
+                    if const {
+                        true as usize
+                            + <Option<
+                                &'static f64,
+                            > as ::abi_core::__private::CParam>::BORROWS as usize
+                            + true as usize >= 2
+                    } {
                         ::abi_core::__private::disjoint_or_abort(
                             &__ABI_FUNCTION,
                             &[__abi_arg0_borrow, __abi_arg1_borrow, __abi_arg2_borrow],
                         );
                     }
-                    let __abi_arg0_first = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <&'static [Point] as ::abi_core::__private::CSliceParam>::first_pass
-                            })(__abi_arg0, __abi_arg0_len)
-                                .0
-                        },
-                        &__ABI_FUNCTION,
-                        0usize,
-                    );
-                    let __abi_arg1_first = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <Option<
-                                    &'static f64,
-                                > as ::abi_core::__private::CParam>::first_pass
-                            })(__abi_arg1)
-                                .0
-                        },
-                        &__ABI_FUNCTION,
-                        1usize,
-                    );
-                    let __abi_arg2_first = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <&'static str as ::abi_core::__private::CSliceParam>::first_pass
-                            })(__abi_arg2, __abi_arg2_len)
-                                .0
-                        },
-                        &__ABI_FUNCTION,
-                        2usize,
-                    );
-                    let __abi_arg0 = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <&'static [Point] as ::abi_core::__private::CSliceParam>::second_pass
-                            })(__abi_arg0_first, __abi_arg0, __abi_arg0_len)
-                                .0
-                        },
-                        &__ABI_FUNCTION,
-                        0usize,
-                    );
-                    let __abi_arg1 = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <Option<
-                                    &'static f64,
-                                > as ::abi_core::__private::CParam>::second_pass
-                            })(__abi_arg1_first, __abi_arg1)
-                                .0
-                        },
-                        &__ABI_FUNCTION,
-                        1usize,
-                    );
-                    let __abi_arg2 = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <&'static str as ::abi_core::__private::CSliceParam>::second_pass
-                            })(__abi_arg2_first, __abi_arg2, __abi_arg2_len)
-                                .0
-                        },
-                        &__ABI_FUNCTION,
-                        2usize,
-                    );
+                    let __abi_arg0_first = unsafe {
+                        ({
+                            ::abi_core::__private::c_slice_first_or_abort::<
+                                &'static [Point],
+                            >
+                        })(__abi_arg0, __abi_arg0_len, &__ABI_FUNCTION, 0usize)
+                    };
+                    let __abi_arg1_first = unsafe {
+                        ({
+                            ::abi_core::__private::c_first_or_abort::<
+                                Option<&'static f64>,
+                            >
+                        })(__abi_arg1, &__ABI_FUNCTION, 1usize)
+                    };
+                    let __abi_arg2_first = unsafe {
+                        ({
+                            ::abi_core::__private::c_slice_first_or_abort::<&'static str>
+                        })(__abi_arg2, __abi_arg2_len, &__ABI_FUNCTION, 2usize)
+                    };
+                    let __abi_arg0 = unsafe {
+                        ({
+                            ::abi_core::__private::c_slice_second_or_abort::<
+                                &'static [Point],
+                            >
+                        })(
+                            __abi_arg0_first,
+                            __abi_arg0,
+                            __abi_arg0_len,
+                            &__ABI_FUNCTION,
+                            0usize,
+                        )
+                    };
+                    let __abi_arg1 = unsafe {
+                        ({
+                            ::abi_core::__private::c_second_or_abort::<
+                                Option<&'static f64>,
+                            >
+                        })(__abi_arg1_first, __abi_arg1, &__ABI_FUNCTION, 1usize)
+                    };
+                    let __abi_arg2 = unsafe {
+                        ({
+                            ::abi_core::__private::c_slice_second_or_abort::<
+                                &'static str,
+                            >
+                        })(
+                            __abi_arg2_first,
+                            __abi_arg2,
+                            __abi_arg2_len,
+                            &__ABI_FUNCTION,
+                            2usize,
+                        )
+                    };
                     let __abi_value = centroid(__abi_arg0, __abi_arg1, __abi_arg2);
                     ({
                         <&'static Point as ::abi_core::__private::CResult>::into_c

@@ -33,17 +33,11 @@ const _: () = {
                 |&(__abi_arg0,)| {
                     let __abi_arg0 = match unsafe {
                         ({
-                            <*mut u8 as ::abi_core::__private::CParam>::from_c
-                        })(__abi_arg0)
+                            ::abi_core::__private::c_convert_or_status::<*mut u8>
+                        })(__abi_arg0, &__ABI_FUNCTION, 0usize)
                     } {
                         ::core::result::Result::Ok(__abi_value) => __abi_value,
-                        ::core::result::Result::Err(__abi_error) => {
-                            return ::abi_core::__private::argument_status(
-                                &__ABI_FUNCTION,
-                                0usize,
-                                __abi_error,
-                            );
-                        }
+                        ::core::result::Result::Err(__abi_status) => return __abi_status,
                     };
                     match unsafe { reset(__abi_arg0) } {
                         ::core::result::Result::Ok(()) => {

@@ -45,36 +45,29 @@ const _: () = {
                 &__ABI_FUNCTION,
                 &__abi_args,
                 |&(__abi_arg0, __abi_arg0_len, __abi_arg1, __abi_out)| {
-                    let __abi_arg0_borrow = match ({
-                        <&'static str as ::abi_core::__private::CSliceParam>::checked_borrow
-                    })(__abi_arg0, __abi_arg0_len) {
+                    let __abi_arg0_borrow = match unsafe {
+                        ({
+                            ::abi_core::__private::c_slice_borrow_or_status::<
+                                &'static str,
+                            >
+                        })(__abi_arg0, __abi_arg0_len, &__ABI_FUNCTION, 0usize)
+                    } {
                         ::core::result::Result::Ok(__abi_value) => __abi_value,
-                        ::core::result::Result::Err(__abi_error) => {
-                            return ::abi_core::__private::argument_status(
-                                &__ABI_FUNCTION,
-                                0usize,
-                                __abi_error,
-                            );
-                        }
+                        ::core::result::Result::Err(__abi_status) => return __abi_status,
                     };
                     let __abi_arg1_borrow = match unsafe {
                         ({
-                            <&'static mut u8 as ::abi_core::__private::CParam>::checked_borrow
-                        })(__abi_arg1)
+                            ::abi_core::__private::c_borrow_or_status::<&'static mut u8>
+                        })(__abi_arg1, &__ABI_FUNCTION, 1usize)
                     } {
                         ::core::result::Result::Ok(__abi_value) => __abi_value,
-                        ::core::result::Result::Err(__abi_error) => {
-                            return ::abi_core::__private::argument_status(
-                                &__ABI_FUNCTION,
-                                1usize,
-                                __abi_error,
-                            );
-                        }
+                        ::core::result::Result::Err(__abi_status) => return __abi_status,
                     };
-                    if true as usize
-                        + <&'static mut u8 as ::abi_core::__private::CParam>::BORROWS
-                            as usize >= 2
-                    {
+                    if const {
+                        true as usize
+                            + <&'static mut u8 as ::abi_core::__private::CParam>::BORROWS
+                                as usize >= 2
+                    } {
                         if let ::core::option::Option::Some(__abi_status) = ::abi_core::__private::disjoint_or_status(
                             &__ABI_FUNCTION,
                             &[__abi_arg0_borrow, __abi_arg1_borrow],
@@ -84,63 +77,45 @@ const _: () = {
                     }
                     let __abi_arg0_first = match unsafe {
                         ({
-                            <&'static str as ::abi_core::__private::CSliceParam>::first_pass
-                        })(__abi_arg0, __abi_arg0_len)
-                            .0
+                            ::abi_core::__private::c_slice_first_or_status::<
+                                &'static str,
+                            >
+                        })(__abi_arg0, __abi_arg0_len, &__ABI_FUNCTION, 0usize)
                     } {
                         ::core::result::Result::Ok(__abi_value) => __abi_value,
-                        ::core::result::Result::Err(__abi_error) => {
-                            return ::abi_core::__private::argument_status(
-                                &__ABI_FUNCTION,
-                                0usize,
-                                __abi_error,
-                            );
-                        }
+                        ::core::result::Result::Err(__abi_status) => return __abi_status,
                     };
                     let __abi_arg1_first = match unsafe {
                         ({
-                            <&'static mut u8 as ::abi_core::__private::CParam>::first_pass
-                        })(__abi_arg1)
-                            .0
+                            ::abi_core::__private::c_first_or_status::<&'static mut u8>
+                        })(__abi_arg1, &__ABI_FUNCTION, 1usize)
                     } {
                         ::core::result::Result::Ok(__abi_value) => __abi_value,
-                        ::core::result::Result::Err(__abi_error) => {
-                            return ::abi_core::__private::argument_status(
-                                &__ABI_FUNCTION,
-                                1usize,
-                                __abi_error,
-                            );
-                        }
+                        ::core::result::Result::Err(__abi_status) => return __abi_status,
                     };
                     let __abi_arg0 = match unsafe {
                         ({
-                            <&'static str as ::abi_core::__private::CSliceParam>::second_pass
-                        })(__abi_arg0_first, __abi_arg0, __abi_arg0_len)
-                            .0
+                            ::abi_core::__private::c_slice_second_or_status::<
+                                &'static str,
+                            >
+                        })(
+                            __abi_arg0_first,
+                            __abi_arg0,
+                            __abi_arg0_len,
+                            &__ABI_FUNCTION,
+                            0usize,
+                        )
                     } {
                         ::core::result::Result::Ok(__abi_value) => __abi_value,
-                        ::core::result::Result::Err(__abi_error) => {
-                            return ::abi_core::__private::argument_status(
-                                &__ABI_FUNCTION,
-                                0usize,
-                                __abi_error,
-                            );
-                        }
+                        ::core::result::Result::Err(__abi_status) => return __abi_status,
                     };
                     let __abi_arg1 = match unsafe {
                         ({
-                            <&'static mut u8 as ::abi_core::__private::CParam>::second_pass
-                        })(__abi_arg1_first, __abi_arg1)
-                            .0
+                            ::abi_core::__private::c_second_or_status::<&'static mut u8>
+                        })(__abi_arg1_first, __abi_arg1, &__ABI_FUNCTION, 1usize)
                     } {
                         ::core::result::Result::Ok(__abi_value) => __abi_value,
-                        ::core::result::Result::Err(__abi_error) => {
-                            return ::abi_core::__private::argument_status(
-                                &__ABI_FUNCTION,
-                                1usize,
-                                __abi_error,
-                            );
-                        }
+                        ::core::result::Result::Err(__abi_status) => return __abi_status,
                     };
                     match parse(__abi_arg0, __abi_arg1) {
                         ::core::result::Result::Ok(__abi_value) => {

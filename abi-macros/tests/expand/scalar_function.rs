@@ -37,72 +37,46 @@ const _: () = {
                 &__ABI_FUNCTION,
                 &__abi_args,
                 |&(__abi_arg0, __abi_arg1)| {
-                    let __abi_arg0_borrow = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <i32 as ::abi_core::__private::CParam>::checked_borrow
-                            })(__abi_arg0)
-                        },
-                        &__ABI_FUNCTION,
-                        0usize,
-                    );
-                    let __abi_arg1_borrow = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <i32 as ::abi_core::__private::CParam>::checked_borrow
-                            })(__abi_arg1)
-                        },
-                        &__ABI_FUNCTION,
-                        1usize,
-                    );
-                    if <i32 as ::abi_core::__private::CParam>::BORROWS as usize
-                        + <i32 as ::abi_core::__private::CParam>::BORROWS as usize >= 2
-                    {
+                    let __abi_arg0_borrow = unsafe {
+                        ({
+                            ::abi_core::__private::c_borrow_or_abort::<i32>
+                        })(__abi_arg0, &__ABI_FUNCTION, 0usize)
+                    };
+                    let __abi_arg1_borrow = unsafe {
+                        ({
+                            ::abi_core::__private::c_borrow_or_abort::<i32>
+                        })(__abi_arg1, &__ABI_FUNCTION, 1usize)
+                    };
+                    if const {
+                        <i32 as ::abi_core::__private::CParam>::BORROWS as usize
+                            + <i32 as ::abi_core::__private::CParam>::BORROWS as usize
+                            >= 2
+                    } {
                         ::abi_core::__private::disjoint_or_abort(
                             &__ABI_FUNCTION,
                             &[__abi_arg0_borrow, __abi_arg1_borrow],
                         );
                     }
-                    let __abi_arg0_first = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <i32 as ::abi_core::__private::CParam>::first_pass
-                            })(__abi_arg0)
-                                .0
-                        },
-                        &__ABI_FUNCTION,
-                        0usize,
-                    );
-                    let __abi_arg1_first = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <i32 as ::abi_core::__private::CParam>::first_pass
-                            })(__abi_arg1)
-                                .0
-                        },
-                        &__ABI_FUNCTION,
-                        1usize,
-                    );
-                    let __abi_arg0 = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <i32 as ::abi_core::__private::CParam>::second_pass
-                            })(__abi_arg0_first, __abi_arg0)
-                                .0
-                        },
-                        &__ABI_FUNCTION,
-                        0usize,
-                    );
-                    let __abi_arg1 = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <i32 as ::abi_core::__private::CParam>::second_pass
-                            })(__abi_arg1_first, __abi_arg1)
-                                .0
-                        },
-                        &__ABI_FUNCTION,
-                        1usize,
-                    );
+                    let __abi_arg0_first = unsafe {
+                        ({
+                            ::abi_core::__private::c_first_or_abort::<i32>
+                        })(__abi_arg0, &__ABI_FUNCTION, 0usize)
+                    };
+                    let __abi_arg1_first = unsafe {
+                        ({
+                            ::abi_core::__private::c_first_or_abort::<i32>
+                        })(__abi_arg1, &__ABI_FUNCTION, 1usize)
+                    };
+                    let __abi_arg0 = unsafe {
+                        ({
+                            ::abi_core::__private::c_second_or_abort::<i32>
+                        })(__abi_arg0_first, __abi_arg0, &__ABI_FUNCTION, 0usize)
+                    };
+                    let __abi_arg1 = unsafe {
+                        ({
+                            ::abi_core::__private::c_second_or_abort::<i32>
+                        })(__abi_arg1_first, __abi_arg1, &__ABI_FUNCTION, 1usize)
+                    };
                     let __abi_value = add(__abi_arg0, __abi_arg1);
                     ({ <i32 as ::abi_core::__private::CResult>::into_c })(__abi_value)
                 },
