@@ -435,7 +435,7 @@ pub(crate) fn divide_unsigned(
 }
 
 /// `divide_unsigned` of three words or more.
-#[inline(never)]
+#[inline(always)]
 fn divide_long(u: &mut [u64], v: &mut [u64], quotient: &mut [u64], remainder: &mut [u64]) {
     let m = significant_words(u);
     let n = significant_words(v);
@@ -528,26 +528,13 @@ fn quotient_step(window: &mut [u64], above: u64, v: &[u64], d: u128, reciprocal:
     let window = &mut window[..n];
     let top_two = u128::from(above) << 64 | u128::from(window[n - 1]);
     if top_two == d {
-        // The quotient word is 2^64 - 1: the window minus `v` times it is
-        // `v` minus `v` shifted up one word, non-negative (below one word
-        // of `v`'s top word) and below `v`. One pass, with a carry chain
-        // for the addition and a borrow chain for the subtraction.
-        let (mut carry, mut borrow, mut below) = (false, false, 0);
-        for (w, &x) in window.iter_mut().zip(v) {
-            let (sum, c1) = w.overflowing_add(x);
-            let (sum, c2) = sum.overflowing_add(u64::from(carry));
-            let (difference, b1) = sum.overflowing_sub(below);
-            let (difference, b2) = difference.overflowing_sub(u64::from(borrow));
-            *w = difference;
-            (carry, borrow, below) = (c1 | c2, b1 | b2, x);
-        }
-        debug_assert_eq!(
-            above
-                .wrapping_add(u64::from(carry))
-                .wrapping_sub(below)
-                .wrapping_sub(u64::from(borrow)),
-            0
-        );
+        // The quotient word is 2^64 - 1 (the window minus `v` times it is
+        // `v` minus `v` shifted up a word: non-negative, as `v`'s top bit
+        // is set, and below `v`). Multiplied out like any other word (the
+        // form without products, two interleaved carry chains, measured
+        // about half again as long).
+        let borrow = sub_product(window, v, u64::MAX);
+        debug_assert_eq!(above, borrow);
         return u64::MAX;
     }
     // The quotient word of the top three words and the remainder of them;
@@ -560,6 +547,7 @@ fn quotient_step(window: &mut [u64], above: u64, v: &[u64], d: u128, reciprocal:
     let (r, negative) = r.overflowing_sub(u128::from(borrow));
     set_u128(&mut window[n - 2..], r);
     if negative {
+        unlikely();
         // The carry out of the top cancels the borrow.
         add_assign(window, v);
         q - 1
@@ -585,12 +573,46 @@ fn sub_product(window: &mut [u64], v: &[u64], q: u64) -> u64 {
     carry
 }
 
+/// Marks the branch that calls it as rarely taken, so that LLVM keeps it
+/// a branch instead of computing both arms and selecting.
+#[cold]
+#[inline(always)]
+fn unlikely() {}
+
 /// `floor((2^128 - 1) / d) - 2^64` for a normalised `d` (top bit set):
 /// what `divide_2by1` multiplies by instead of dividing (Möller and
 /// Granlund, "Improved division by invariant integers", 2011).
+///
+/// On x86-64 one `div` of `(2^64 - 1 - d):(2^64 - 1)` by `d` (the quotient
+/// fits a word: `!d < d`); elsewhere, and under Miri, a `u128` division
+/// (`__udivti3`, about 20 more instructions per long division).
 #[inline(always)]
 fn reciprocal(d: u64) -> u64 {
-    (u128::MAX / u128::from(d)) as u64
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        // Sets the top bit, which the callers' normalised divisors have
+        // already: for any other `d` the result is wrong but the `div`
+        // below still cannot fault.
+        let d = d | 1 << 63;
+        let quotient: u64;
+        // SAFETY: `div` divides rdx:rax by the operand; with rdx = !d < d
+        // (the top bit of `d` is set) the quotient fits rax, so it cannot
+        // raise a divide error. It reads and writes registers only.
+        unsafe {
+            core::arch::asm!(
+                "div {d}",
+                d = in(reg) d,
+                inout("rax") u64::MAX => quotient,
+                inout("rdx") !d => _,
+                options(pure, nomem, nostack),
+            );
+        }
+        quotient
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    {
+        (u128::MAX / u128::from(d)) as u64
+    }
 }
 
 /// `floor((2^192 - 1) / d) - 2^64` for a normalised two-word `d` (top bit
@@ -641,6 +663,7 @@ fn divide_3by2(u21: u128, u0: u64, d: u128, reciprocal: u64) -> (u64, u128) {
         r = r.wrapping_add(d);
     }
     if r >= d {
+        unlikely();
         q1 = q1.wrapping_add(1);
         r -= d;
     }
@@ -819,6 +842,20 @@ mod tests {
             }
         }
         assert!(all_ones > 50, "{all_ones}");
+    }
+
+    /// The one-word reciprocal (a hardware division on x86-64) against
+    /// `u128` division.
+    #[test]
+    fn reciprocal_matches_u128_division() {
+        let words = patterned_words(20_000, 0x5851_F42D_4C95_7F2D);
+        for d in words
+            .iter()
+            .map(|w| w | 1 << 63)
+            .chain([1 << 63, !0, !0 - 1])
+        {
+            assert_eq!(reciprocal(d), (u128::MAX / u128::from(d)) as u64, "{d:x}");
+        }
     }
 
     /// The three-by-two step and its reciprocal against the bit-serial
