@@ -411,9 +411,10 @@ fn shr_through_window<const M: usize>(a: &mut [u64], words: usize, bits: u32, fi
 /// `divisor` are working space (their contents are lost). One and two
 /// words divide as native integers, wider values by long division in base
 /// 2^64 (Knuth's algorithm D: one quotient word per step, estimated from
-/// the top words and corrected at most twice, then one multiply-subtract).
+/// the top words and corrected at most once, then one multiply-subtract).
+/// `remainder` stays zero unless `REMAINDER`.
 #[inline(always)]
-pub(crate) fn divide_unsigned(
+pub(crate) fn divide_unsigned<const REMAINDER: bool>(
     dividend: &mut [u64],
     divisor: &mut [u64],
     quotient: &mut [u64],
@@ -431,16 +432,23 @@ pub(crate) fn divide_unsigned(
         set_u128(remainder, a.wrapping_sub(q.wrapping_mul(b)));
         return;
     }
-    divide_long(dividend, divisor, quotient, remainder);
+    divide_long::<REMAINDER>(dividend, divisor, quotient, remainder);
 }
 
 /// `divide_unsigned` of three words or more.
 #[inline(always)]
-fn divide_long(u: &mut [u64], v: &mut [u64], quotient: &mut [u64], remainder: &mut [u64]) {
+fn divide_long<const REMAINDER: bool>(
+    u: &mut [u64],
+    v: &mut [u64],
+    quotient: &mut [u64],
+    remainder: &mut [u64],
+) {
     let m = significant_words(u);
     let n = significant_words(v);
     if m < n || compare(&u[..n], &v[..n], false) == Ordering::Less && m == n {
-        remainder.copy_from_slice(u);
+        if REMAINDER {
+            remainder.copy_from_slice(u);
+        }
         return;
     }
     if n == 1 {
@@ -480,7 +488,9 @@ fn divide_long(u: &mut [u64], v: &mut [u64], quotient: &mut [u64], remainder: &m
             quotient[i] = q;
             rem = r;
         }
-        set_u128(remainder, rem >> shift);
+        if REMAINDER {
+            set_u128(remainder, rem >> shift);
+        }
         return;
     }
     // Normalise: both shifted left until the divisor's top bit is set;
@@ -507,13 +517,15 @@ fn divide_long(u: &mut [u64], v: &mut [u64], quotient: &mut [u64], remainder: &m
         quotient[j] = quotient_step(&mut u[j..j + n], above, v, d, reciprocal);
     }
     // The remainder is u[..n], shifted back.
-    let remainder = &mut remainder[..n];
-    remainder.copy_from_slice(&u[..n]);
-    if shift != 0 {
-        for i in 0..n - 1 {
-            remainder[i] = funnel_right(remainder[i + 1], remainder[i], shift);
+    if REMAINDER {
+        let remainder = &mut remainder[..n];
+        remainder.copy_from_slice(&u[..n]);
+        if shift != 0 {
+            for i in 0..n - 1 {
+                remainder[i] = funnel_right(remainder[i + 1], remainder[i], shift);
+            }
+            remainder[n - 1] >>= shift;
         }
-        remainder[n - 1] >>= shift;
     }
 }
 
@@ -770,7 +782,7 @@ mod tests {
                     }
                     let (mut q, mut r) = (vec![0; len], vec![0; len]);
                     let (mut u, mut v) = (dividend.clone(), divisor.clone());
-                    divide_unsigned(&mut u, &mut v, &mut q, &mut r);
+                    divide_unsigned::<true>(&mut u, &mut v, &mut q, &mut r);
                     assert_eq!(
                         (q, r),
                         reference(&dividend, &divisor),
@@ -832,7 +844,7 @@ mod tests {
                 }
                 let (mut q, mut r) = (vec![0; len], vec![0; len]);
                 let (mut u, mut v) = (dividend.clone(), divisor.clone());
-                divide_unsigned(&mut u, &mut v, &mut q, &mut r);
+                divide_unsigned::<true>(&mut u, &mut v, &mut q, &mut r);
                 all_ones += usize::from(q.contains(&u64::MAX));
                 assert_eq!(
                     (q, r),
