@@ -572,17 +572,31 @@ fn quotient_step(window: &mut [u64], above: u64, v: &[u64], d: u128, reciprocal:
 /// returns the word borrowed from above it.
 #[inline(always)]
 fn sub_product(window: &mut [u64], v: &[u64], q: u64) -> u64 {
+    let v = &v[..window.len()];
+    // Two words per iteration (half the loop's own instructions), then
+    // the odd one.
     let mut carry = 0u64;
-    for (w, &d) in window.iter_mut().zip(v) {
-        // At most (2^64 - 1)^2 + 2^64 - 1 < 2^128.
-        let t = u128::from(q) * u128::from(d) + u128::from(carry);
-        let (difference, borrow) = w.overflowing_sub(t as u64);
-        *w = difference;
-        // The high word is 2^64 - 1 only when the low word is 0, which
-        // borrows nothing: no overflow.
-        carry = (t >> 64) as u64 + u64::from(borrow);
+    let mut pairs = window.chunks_exact_mut(2);
+    for (w, d) in (&mut pairs).zip(v.chunks_exact(2)) {
+        carry = sub_word_product(&mut w[0], d[0], q, carry);
+        carry = sub_word_product(&mut w[1], d[1], q, carry);
+    }
+    if let [w] = pairs.into_remainder() {
+        carry = sub_word_product(w, v[v.len() - 1], q, carry);
     }
     carry
+}
+
+/// `*w -= q * d + carry`; returns the carry into the next word.
+#[inline(always)]
+fn sub_word_product(w: &mut u64, d: u64, q: u64, carry: u64) -> u64 {
+    // At most (2^64 - 1)^2 + 2^64 - 1 < 2^128.
+    let t = u128::from(q) * u128::from(d) + u128::from(carry);
+    let (difference, borrow) = w.overflowing_sub(t as u64);
+    *w = difference;
+    // The high word is 2^64 - 1 only when the low word is 0, which borrows
+    // nothing: no overflow.
+    (t >> 64) as u64 + u64::from(borrow)
 }
 
 /// Marks the branch that calls it as rarely taken, so that LLVM keeps it
