@@ -93,6 +93,24 @@ fn as_u128(a: &[u64]) -> u128 {
     u128::from(a[1]) << 64 | u128::from(a[0])
 }
 
+/// Two words as one `u128`: on little-endian targets the same bytes, one
+/// `i128` value in LLVM's IR (where `as_u128` leaves two loads, two
+/// extensions, a shift and an or, which weigh on the loop unroller).
+#[inline(always)]
+fn words_as_u128(words: [u64; 2]) -> u128 {
+    #[cfg(target_endian = "little")]
+    {
+        // SAFETY: `[u64; 2]` and `u128` have the same size, no padding, and
+        // every bit pattern is valid for both; on a little-endian target
+        // the low word comes first in both.
+        unsafe { core::mem::transmute::<[u64; 2], u128>(words) }
+    }
+    #[cfg(not(target_endian = "little"))]
+    {
+        u128::from(words[1]) << 64 | u128::from(words[0])
+    }
+}
+
 #[inline(always)]
 fn set_u128(a: &mut [u64], value: u128) {
     a[0] = value as u64;
@@ -216,8 +234,8 @@ pub(crate) fn compare(a: &[u64], b: &[u64], signed: bool) -> Ordering {
             x.cmp(y)
         };
     }
-    if a.len() == 2 {
-        let (x, y) = (as_u128(a), as_u128(b));
+    if let (Ok(x), Ok(y)) = (<&[u64; 2]>::try_from(a), <&[u64; 2]>::try_from(b)) {
+        let (x, y) = (words_as_u128(*x), words_as_u128(*y));
         return if signed {
             (x as i128).cmp(&(y as i128))
         } else {
@@ -251,8 +269,8 @@ pub(crate) fn less(a: &[u64], b: &[u64], signed: bool) -> bool {
             x < y
         };
     }
-    if a.len() == 2 {
-        let (x, y) = (as_u128(a), as_u128(b));
+    if let (Ok(x), Ok(y)) = (<&[u64; 2]>::try_from(a), <&[u64; 2]>::try_from(b)) {
+        let (x, y) = (words_as_u128(*x), words_as_u128(*y));
         return if signed {
             (x as i128) < (y as i128)
         } else {
