@@ -888,6 +888,24 @@ mod tests {
         assert!(all_ones > 50, "{all_ones}");
     }
 
+    /// `<` and `cmp` of two words (one `u128` through a transmute on
+    /// little-endian targets) against `u128` and `i128` comparison.
+    #[test]
+    fn two_word_comparisons_match_u128() {
+        let words = patterned_words(400, 0x1405_7B7E_F767_814F);
+        for pair in words.chunks_exact(4) {
+            let (a, b) = ([pair[0], pair[1]], [pair[2], pair[3]]);
+            let x = u128::from(a[1]) << 64 | u128::from(a[0]);
+            let y = u128::from(b[1]) << 64 | u128::from(b[0]);
+            for (u, v, p, q) in [(a, b, x, y), (b, a, y, x), (a, a, x, x)] {
+                assert_eq!(less(&u, &v, false), p < q, "{p:x} < {q:x}");
+                assert_eq!(less(&u, &v, true), (p as i128) < (q as i128));
+                assert_eq!(compare(&u, &v, false), p.cmp(&q));
+                assert_eq!(compare(&u, &v, true), (p as i128).cmp(&(q as i128)));
+            }
+        }
+    }
+
     /// The one-word reciprocal (a hardware division on x86-64) against
     /// `u128` division.
     #[test]
