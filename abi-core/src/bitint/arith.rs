@@ -72,7 +72,7 @@ macro_rules! bit_int_arith {
                     let other = if self == Self::MIN { rhs } else { self };
                     return (other == Self::ONE).then_some(product);
                 }
-                let (quotient, remainder) = product.div_rem_unchecked(self);
+                let (quotient, remainder) = product.divide::<true>(self);
                 (quotient == rhs && remainder.is_zero()).then_some(product)
             }
 
@@ -87,25 +87,32 @@ macro_rules! bit_int_arith {
             /// of `self`), or `None` when `rhs` is zero or the quotient
             /// overflows (`BitInt::MIN / -1`).
             pub fn checked_div_rem(self, rhs: Self) -> Option<(Self, Self)> {
+                self.checked_divide::<true>(rhs)
+            }
+
+            /// `checked_div_rem`, with a zero remainder unless `REMAINDER`
+            /// (then the division skips working it out).
+            #[inline(always)]
+            fn checked_divide<const REMAINDER: bool>(self, rhs: Self) -> Option<(Self, Self)> {
                 if rhs.is_zero() {
                     return None;
                 }
                 if $signed && self == Self::MIN && rhs == Self::ZERO.wrapping_sub(Self::ONE) {
                     return None;
                 }
-                Some(self.div_rem_unchecked(rhs))
+                Some(self.divide::<REMAINDER>(rhs))
             }
 
             /// `self / rhs`, or `None` when `rhs` is zero or on overflow.
             #[inline]
             pub fn checked_div(self, rhs: Self) -> Option<Self> {
-                self.checked_div_rem(rhs).map(|(q, _)| q)
+                self.checked_divide::<false>(rhs).map(|(q, _)| q)
             }
 
             /// `self % rhs`, or `None` when `rhs` is zero or on overflow.
             #[inline]
             pub fn checked_rem(self, rhs: Self) -> Option<Self> {
-                self.checked_div_rem(rhs).map(|(_, r)| r)
+                self.checked_divide::<true>(rhs).map(|(_, r)| r)
             }
 
             /// `self / rhs` wrapping (`BitInt::MIN / -1` is `MIN`).
@@ -115,7 +122,7 @@ macro_rules! bit_int_arith {
             /// When `rhs` is zero.
             pub fn wrapping_div(self, rhs: Self) -> Self {
                 assert!(!rhs.is_zero(), "attempt to divide by zero");
-                self.div_rem_unchecked(rhs).0
+                self.divide::<false>(rhs).0
             }
 
             /// `self % rhs` wrapping (`BitInt::MIN % -1` is 0).
@@ -125,11 +132,12 @@ macro_rules! bit_int_arith {
             /// When `rhs` is zero.
             pub fn wrapping_rem(self, rhs: Self) -> Self {
                 assert!(!rhs.is_zero(), "attempt to calculate the remainder with a divisor of zero");
-                self.div_rem_unchecked(rhs).1
+                self.divide::<true>(rhs).1
             }
 
             /// Division of magnitudes with signs applied; `rhs` is not zero.
-            fn div_rem_unchecked(self, rhs: Self) -> (Self, Self) {
+            /// The remainder is zero unless `REMAINDER`.
+            fn divide<const REMAINDER: bool>(self, rhs: Self) -> (Self, Self) {
                 let (negative_dividend, negative_divisor) = (self.is_negative(), rhs.is_negative());
                 let mut dividend = self.words();
                 let mut divisor = rhs.words();
@@ -141,7 +149,7 @@ macro_rules! bit_int_arith {
                 }
                 let mut quotient = S::ZERO_WORDS;
                 let mut remainder = S::ZERO_WORDS;
-                words::divide_unsigned(dividend.as_mut(), divisor.as_mut(), quotient.as_mut(), remainder.as_mut());
+                words::divide_unsigned::<REMAINDER>(dividend.as_mut(), divisor.as_mut(), quotient.as_mut(), remainder.as_mut());
                 if negative_dividend != negative_divisor {
                     words::negate(quotient.as_mut());
                 }

@@ -93,6 +93,24 @@ fn as_u128(a: &[u64]) -> u128 {
     u128::from(a[1]) << 64 | u128::from(a[0])
 }
 
+/// Two words as one `u128`: on little-endian targets the same bytes, one
+/// `i128` value in LLVM's IR (where `as_u128` leaves two loads, two
+/// extensions, a shift and an or, which weigh on the loop unroller).
+#[inline(always)]
+fn words_as_u128(words: [u64; 2]) -> u128 {
+    #[cfg(target_endian = "little")]
+    {
+        // SAFETY: `[u64; 2]` and `u128` have the same size, no padding, and
+        // every bit pattern is valid for both; on a little-endian target
+        // the low word comes first in both.
+        unsafe { core::mem::transmute::<[u64; 2], u128>(words) }
+    }
+    #[cfg(not(target_endian = "little"))]
+    {
+        u128::from(words[1]) << 64 | u128::from(words[0])
+    }
+}
+
 #[inline(always)]
 fn set_u128(a: &mut [u64], value: u128) {
     a[0] = value as u64;
@@ -216,8 +234,8 @@ pub(crate) fn compare(a: &[u64], b: &[u64], signed: bool) -> Ordering {
             x.cmp(y)
         };
     }
-    if a.len() == 2 {
-        let (x, y) = (as_u128(a), as_u128(b));
+    if let (Ok(x), Ok(y)) = (<&[u64; 2]>::try_from(a), <&[u64; 2]>::try_from(b)) {
+        let (x, y) = (words_as_u128(*x), words_as_u128(*y));
         return if signed {
             (x as i128).cmp(&(y as i128))
         } else {
@@ -251,8 +269,8 @@ pub(crate) fn less(a: &[u64], b: &[u64], signed: bool) -> bool {
             x < y
         };
     }
-    if a.len() == 2 {
-        let (x, y) = (as_u128(a), as_u128(b));
+    if let (Ok(x), Ok(y)) = (<&[u64; 2]>::try_from(a), <&[u64; 2]>::try_from(b)) {
+        let (x, y) = (words_as_u128(*x), words_as_u128(*y));
         return if signed {
             (x as i128) < (y as i128)
         } else {
@@ -411,9 +429,10 @@ fn shr_through_window<const M: usize>(a: &mut [u64], words: usize, bits: u32, fi
 /// `divisor` are working space (their contents are lost). One and two
 /// words divide as native integers, wider values by long division in base
 /// 2^64 (Knuth's algorithm D: one quotient word per step, estimated from
-/// the top words and corrected at most twice, then one multiply-subtract).
+/// the top words and corrected at most once, then one multiply-subtract).
+/// `remainder` stays zero unless `REMAINDER`.
 #[inline(always)]
-pub(crate) fn divide_unsigned(
+pub(crate) fn divide_unsigned<const REMAINDER: bool>(
     dividend: &mut [u64],
     divisor: &mut [u64],
     quotient: &mut [u64],
@@ -431,16 +450,23 @@ pub(crate) fn divide_unsigned(
         set_u128(remainder, a.wrapping_sub(q.wrapping_mul(b)));
         return;
     }
-    divide_long(dividend, divisor, quotient, remainder);
+    divide_long::<REMAINDER>(dividend, divisor, quotient, remainder);
 }
 
 /// `divide_unsigned` of three words or more.
-#[inline(never)]
-fn divide_long(u: &mut [u64], v: &mut [u64], quotient: &mut [u64], remainder: &mut [u64]) {
+#[inline(always)]
+fn divide_long<const REMAINDER: bool>(
+    u: &mut [u64],
+    v: &mut [u64],
+    quotient: &mut [u64],
+    remainder: &mut [u64],
+) {
     let m = significant_words(u);
     let n = significant_words(v);
     if m < n || compare(&u[..n], &v[..n], false) == Ordering::Less && m == n {
-        remainder.copy_from_slice(u);
+        if REMAINDER {
+            remainder.copy_from_slice(u);
+        }
         return;
     }
     if n == 1 {
@@ -463,6 +489,28 @@ fn divide_long(u: &mut [u64], v: &mut [u64], quotient: &mut [u64], remainder: &m
         remainder[0] = rem >> shift;
         return;
     }
+    if n == 2 {
+        // Two divisor words, normalised: each step divides three words by
+        // them (the two-word remainder and the next dividend word, shifted
+        // on the fly), with no multiply-subtract over the divisor.
+        let shift = v[1].leading_zeros();
+        let d = (u128::from(v[1]) << 64 | u128::from(v[0])) << shift;
+        let reciprocal = reciprocal_3by2(d);
+        // The shifted dividend's top two words: below `d`, as its top word
+        // holds at most `shift` < 64 bits and `d`'s top bit is set.
+        let second = if m >= 2 { u[m - 2] } else { 0 };
+        let mut rem = (u128::from(u[m - 1]) << 64 | u128::from(second)) >> (64 - shift);
+        for i in (0..m - 1).rev() {
+            let low = if i == 0 { 0 } else { u[i - 1] };
+            let (q, r) = divide_3by2(rem, funnel_left(u[i], low, shift), d, reciprocal);
+            quotient[i] = q;
+            rem = r;
+        }
+        if REMAINDER {
+            set_u128(remainder, rem >> shift);
+        }
+        return;
+    }
     // Normalise: both shifted left until the divisor's top bit is set;
     // the bits shifted out of the dividend's top word are `top`.
     let shift = v[n - 1].leading_zeros();
@@ -474,91 +522,196 @@ fn divide_long(u: &mut [u64], v: &mut [u64], quotient: &mut [u64], remainder: &m
         top = u[m - 1] >> (64 - shift);
         shift_left_in_place(u, shift);
     }
-    let (v_top, v_next) = (v[n - 1], v[n - 2]);
-    let reciprocal = reciprocal(v_top);
-    for j in (0..=m - n).rev() {
-        // The window u[j..j + n] and the word above it: `top` on the first
-        // step, then u[j + n], which the previous step left below v_top.
-        let (low, high) = u.split_at_mut(j + n);
-        let window = &mut low[j..];
-        let above = if j == m - n { &mut top } else { &mut high[0] };
-        let q = quotient_word(
-            *above,
-            window[n - 1],
-            window[n - 2],
-            v_top,
-            v_next,
-            reciprocal,
-        );
-        // window:above -= q * v.
-        let mut carry = 0u64;
-        let mut borrow = false;
-        for (w, &d) in window.iter_mut().zip(v.iter()) {
-            let product = u128::from(q) * u128::from(d) + u128::from(carry);
-            carry = (product >> 64) as u64;
-            let (d1, b1) = w.overflowing_sub(product as u64);
-            let (d2, b2) = d1.overflowing_sub(u64::from(borrow));
-            *w = d2;
-            borrow = b1 | b2;
-        }
-        let (a1, b1) = above.overflowing_sub(carry);
-        let (a2, b2) = a1.overflowing_sub(u64::from(borrow));
-        *above = a2;
-        quotient[j] = if b1 | b2 {
-            // q was one too large (rare): add v back.
-            let carry = add_assign(window, v);
-            *above = above.wrapping_add(u64::from(carry));
-            q - 1
-        } else {
-            q
-        };
+    let d = u128::from(v[n - 1]) << 64 | u128::from(v[n - 2]);
+    let reciprocal = reciprocal_3by2(d);
+    // One quotient word per step, from the window u[j..j + n] and the word
+    // above it: `top` on the first step, then u[j + n], the top word of the
+    // previous step's remainder (no step reads further up, so what is left
+    // there stays).
+    let j = m - n;
+    quotient[j] = quotient_step(&mut u[j..], top, v, d, reciprocal);
+    for j in (0..m - n).rev() {
+        let above = u[j + n];
+        quotient[j] = quotient_step(&mut u[j..j + n], above, v, d, reciprocal);
     }
     // The remainder is u[..n], shifted back.
-    let remainder = &mut remainder[..n];
-    remainder.copy_from_slice(&u[..n]);
-    if shift != 0 {
-        for i in 0..n - 1 {
-            remainder[i] = funnel_right(remainder[i + 1], remainder[i], shift);
+    if REMAINDER {
+        let remainder = &mut remainder[..n];
+        remainder.copy_from_slice(&u[..n]);
+        if shift != 0 {
+            for i in 0..n - 1 {
+                remainder[i] = funnel_right(remainder[i + 1], remainder[i], shift);
+            }
+            remainder[n - 1] >>= shift;
         }
-        remainder[n - 1] >>= shift;
     }
 }
 
-/// Knuth's estimate of `(above:u1:u2) / (v_top:v_next)`, corrected so that
-/// it is the true quotient word or one more (`above <= v_top`, and `v_top`
-/// has its top bit set; `reciprocal` is its `reciprocal`).
+/// One step of the long division: the quotient word of `above:window`
+/// by `v` (normalised, at least three words; `d` is its top two words and
+/// `reciprocal` theirs), with `window` replaced by the remainder (`above`
+/// becomes zero). The window is below `v * 2^64`, so its top two words
+/// are at most `d`.
 #[inline(always)]
-fn quotient_word(above: u64, u1: u64, u2: u64, v_top: u64, v_next: u64, reciprocal: u64) -> u64 {
-    let (mut q, mut r) = if above >= v_top {
-        // The estimate would be 2^64 or more: start from 2^64 - 1, with
-        // the remainder (above:u1) - (2^64 - 1) * v_top = u1 + v_top.
-        let (r, overflow) = u1.overflowing_add(v_top);
-        if overflow {
-            return u64::MAX;
-        }
-        (u64::MAX, r)
-    } else {
-        divide_2by1(above, u1, v_top, reciprocal)
-    };
-    // While q * v_next > r:u2, q is too large (r grows by v_top each time;
-    // once it no longer fits a word, the test cannot hold).
-    while u128::from(q) * u128::from(v_next) > (u128::from(r) << 64 | u128::from(u2)) {
-        q -= 1;
-        let (next, overflow) = r.overflowing_add(v_top);
-        if overflow {
-            break;
-        }
-        r = next;
+fn quotient_step(window: &mut [u64], above: u64, v: &[u64], d: u128, reciprocal: u64) -> u64 {
+    let n = v.len();
+    let window = &mut window[..n];
+    let top_two = u128::from(above) << 64 | u128::from(window[n - 1]);
+    if top_two == d {
+        // The quotient word is 2^64 - 1 (the window minus `v` times it is
+        // `v` minus `v` shifted up a word: non-negative, as `v`'s top bit
+        // is set, and below `v`). Multiplied out like any other word (the
+        // form without products, two interleaved carry chains, measured
+        // about half again as long).
+        let borrow = sub_product(window, v, u64::MAX);
+        debug_assert_eq!(above, borrow);
+        return u64::MAX;
     }
-    q
+    // The quotient word of the top three words and the remainder of them;
+    // the rest of the divisor times the quotient is then subtracted below
+    // them, and the remainder's two words take the borrow. Their quotient
+    // word is the window's, or one too large (then the remainder goes
+    // negative: add v back).
+    let (q, r) = divide_3by2(top_two, window[n - 2], d, reciprocal);
+    let borrow = sub_product(&mut window[..n - 2], &v[..n - 2], q);
+    let (r, negative) = r.overflowing_sub(u128::from(borrow));
+    set_u128(&mut window[n - 2..], r);
+    if negative {
+        unlikely();
+        // The carry out of the top cancels the borrow.
+        add_assign(window, v);
+        q - 1
+    } else {
+        q
+    }
 }
+
+/// `window -= q * v` over the length of `window` (at most `v.len()`);
+/// returns the word borrowed from above it.
+#[inline(always)]
+fn sub_product(window: &mut [u64], v: &[u64], q: u64) -> u64 {
+    let v = &v[..window.len()];
+    // Two words per iteration (half the loop's own instructions), then
+    // the odd one.
+    let mut carry = 0u64;
+    let mut pairs = window.chunks_exact_mut(2);
+    for (w, d) in (&mut pairs).zip(v.chunks_exact(2)) {
+        carry = sub_word_product(&mut w[0], d[0], q, carry);
+        carry = sub_word_product(&mut w[1], d[1], q, carry);
+    }
+    if let [w] = pairs.into_remainder() {
+        carry = sub_word_product(w, v[v.len() - 1], q, carry);
+    }
+    carry
+}
+
+/// `*w -= q * d + carry`; returns the carry into the next word.
+#[inline(always)]
+fn sub_word_product(w: &mut u64, d: u64, q: u64, carry: u64) -> u64 {
+    // At most (2^64 - 1)^2 + 2^64 - 1 < 2^128.
+    let t = u128::from(q) * u128::from(d) + u128::from(carry);
+    let (difference, borrow) = w.overflowing_sub(t as u64);
+    *w = difference;
+    // The high word is 2^64 - 1 only when the low word is 0, which borrows
+    // nothing: no overflow.
+    (t >> 64) as u64 + u64::from(borrow)
+}
+
+/// Marks the branch that calls it as rarely taken, so that LLVM keeps it
+/// a branch instead of computing both arms and selecting.
+#[cold]
+#[inline(always)]
+fn unlikely() {}
 
 /// `floor((2^128 - 1) / d) - 2^64` for a normalised `d` (top bit set):
 /// what `divide_2by1` multiplies by instead of dividing (Möller and
 /// Granlund, "Improved division by invariant integers", 2011).
+///
+/// On x86-64 one `div` of `(2^64 - 1 - d):(2^64 - 1)` by `d` (the quotient
+/// fits a word: `!d < d`); elsewhere, and under Miri, a `u128` division
+/// (`__udivti3`, about 20 more instructions per long division).
 #[inline(always)]
 fn reciprocal(d: u64) -> u64 {
-    (u128::MAX / u128::from(d)) as u64
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        // Sets the top bit, which the callers' normalised divisors have
+        // already: for any other `d` the result is wrong but the `div`
+        // below still cannot fault.
+        let d = d | 1 << 63;
+        let quotient: u64;
+        // SAFETY: `div` divides rdx:rax by the operand; with rdx = !d < d
+        // (the top bit of `d` is set) the quotient fits rax, so it cannot
+        // raise a divide error. It reads and writes registers only.
+        unsafe {
+            core::arch::asm!(
+                "div {d}",
+                d = in(reg) d,
+                inout("rax") u64::MAX => quotient,
+                inout("rdx") !d => _,
+                options(pure, nomem, nostack),
+            );
+        }
+        quotient
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    {
+        (u128::MAX / u128::from(d)) as u64
+    }
+}
+
+/// `floor((2^192 - 1) / d) - 2^64` for a normalised two-word `d` (top bit
+/// set): what `divide_3by2` multiplies by. The one-word reciprocal of the
+/// top word, corrected for the lower word (Möller and Granlund's
+/// algorithm 6).
+#[inline(always)]
+fn reciprocal_3by2(d: u128) -> u64 {
+    let (d1, d0) = ((d >> 64) as u64, d as u64);
+    let mut v = reciprocal(d1);
+    let (mut p, carry) = d1.wrapping_mul(v).overflowing_add(d0);
+    if carry {
+        v = v.wrapping_sub(1);
+        if p >= d1 {
+            v = v.wrapping_sub(1);
+            p = p.wrapping_sub(d1);
+        }
+        p = p.wrapping_sub(d1);
+    }
+    let t = u128::from(v) * u128::from(d0);
+    let (p, carry) = p.overflowing_add((t >> 64) as u64);
+    if carry {
+        v = v.wrapping_sub(1);
+        if (u128::from(p) << 64 | (t as u64 as u128)) >= d {
+            v = v.wrapping_sub(1);
+        }
+    }
+    v
+}
+
+/// `(u21:u0) / d` and the two-word remainder, for a normalised two-word
+/// `d` and `u21 < d`, with three multiplications and no division (Möller
+/// and Granlund's algorithm 5).
+#[inline(always)]
+fn divide_3by2(u21: u128, u0: u64, d: u128, reciprocal: u64) -> (u64, u128) {
+    let (u2, u1) = ((u21 >> 64) as u64, u21 as u64);
+    let (d1, d0) = ((d >> 64) as u64, d as u64);
+    let q = (u128::from(reciprocal) * u128::from(u2)).wrapping_add(u21);
+    let (q1, q0) = ((q >> 64) as u64, q as u64);
+    let r1 = u1.wrapping_sub(q1.wrapping_mul(d1));
+    let t = u128::from(d0) * u128::from(q1);
+    let mut r = (u128::from(r1) << 64 | u128::from(u0))
+        .wrapping_sub(t)
+        .wrapping_sub(d);
+    let mut q1 = q1.wrapping_add(1);
+    if (r >> 64) as u64 >= q0 {
+        q1 = q1.wrapping_sub(1);
+        r = r.wrapping_add(d);
+    }
+    if r >= d {
+        unlikely();
+        q1 = q1.wrapping_add(1);
+        r -= d;
+    }
+    (q1, r)
 }
 
 /// `(u1:u0) / d` and the remainder, for a normalised `d` and `u1 < d`,
@@ -661,7 +814,7 @@ mod tests {
                     }
                     let (mut q, mut r) = (vec![0; len], vec![0; len]);
                     let (mut u, mut v) = (dividend.clone(), divisor.clone());
-                    divide_unsigned(&mut u, &mut v, &mut q, &mut r);
+                    divide_unsigned::<true>(&mut u, &mut v, &mut q, &mut r);
                     assert_eq!(
                         (q, r),
                         reference(&dividend, &divisor),
@@ -672,5 +825,126 @@ mod tests {
             }
         }
         assert!(checked > 10_000);
+    }
+
+    /// A few thousand pseudo-random words with many runs of ones and zeros
+    /// (xorshift, then masks), as the corrections need.
+    fn patterned_words(count: usize, seed: u64) -> Vec<u64> {
+        let mut state = seed | 1;
+        (0..count)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                match state % 7 {
+                    0 => 0,
+                    1 => !0,
+                    2 => 1 << 63,
+                    3 => state >> (state % 64),
+                    4 => !(state >> (state % 64)),
+                    _ => state,
+                }
+            })
+            .collect()
+    }
+
+    /// Every dividend and divisor length from 3 to 16 words (the storage
+    /// lengths of 129 to 1024 bits), including dividends whose quotient
+    /// words are all ones (a window's top two words equal to the
+    /// divisor's) and divisors of one and two words.
+    #[test]
+    #[cfg_attr(miri, ignore = "safe arithmetic, too slow under Miri")]
+    fn long_division_of_every_length_matches_bit_serial_division() {
+        let mut words = patterned_words(200_000, 0x2545_F491_4F6C_DD1D).into_iter();
+        let mut all_ones = 0;
+        for len in 3..=16 {
+            for case in 0..60 {
+                let divisor_len = 1 + case % len;
+                let mut divisor: Vec<u64> = (0..len).map(|_| words.next().unwrap()).collect();
+                divisor[divisor_len..].fill(0);
+                if divisor[divisor_len - 1] == 0 {
+                    divisor[divisor_len - 1] = 1 << (case % 64);
+                }
+                let mut dividend: Vec<u64> = (0..len).map(|_| words.next().unwrap()).collect();
+                if case % 3 == 0 {
+                    // The divisor's words repeated at the top: the
+                    // quotient words below the top one are all ones or
+                    // nearly.
+                    let shift = len - divisor_len;
+                    dividend[shift..].copy_from_slice(&divisor[..divisor_len]);
+                    dividend[shift] = dividend[shift].wrapping_sub(case as u64 % 2);
+                }
+                let (mut q, mut r) = (vec![0; len], vec![0; len]);
+                let (mut u, mut v) = (dividend.clone(), divisor.clone());
+                divide_unsigned::<true>(&mut u, &mut v, &mut q, &mut r);
+                all_ones += usize::from(q.contains(&u64::MAX));
+                assert_eq!(
+                    (q, r),
+                    reference(&dividend, &divisor),
+                    "{dividend:x?} / {divisor:x?}"
+                );
+            }
+        }
+        assert!(all_ones > 50, "{all_ones}");
+    }
+
+    /// `<` and `cmp` of two words (one `u128` through a transmute on
+    /// little-endian targets) against `u128` and `i128` comparison.
+    #[test]
+    fn two_word_comparisons_match_u128() {
+        let words = patterned_words(400, 0x1405_7B7E_F767_814F);
+        for pair in words.chunks_exact(4) {
+            let (a, b) = ([pair[0], pair[1]], [pair[2], pair[3]]);
+            let x = u128::from(a[1]) << 64 | u128::from(a[0]);
+            let y = u128::from(b[1]) << 64 | u128::from(b[0]);
+            for (u, v, p, q) in [(a, b, x, y), (b, a, y, x), (a, a, x, x)] {
+                assert_eq!(less(&u, &v, false), p < q, "{p:x} < {q:x}");
+                assert_eq!(less(&u, &v, true), (p as i128) < (q as i128));
+                assert_eq!(compare(&u, &v, false), p.cmp(&q));
+                assert_eq!(compare(&u, &v, true), (p as i128).cmp(&(q as i128)));
+            }
+        }
+    }
+
+    /// The one-word reciprocal (a hardware division on x86-64) against
+    /// `u128` division.
+    #[test]
+    fn reciprocal_matches_u128_division() {
+        let words = patterned_words(20_000, 0x5851_F42D_4C95_7F2D);
+        for d in words
+            .iter()
+            .map(|w| w | 1 << 63)
+            .chain([1 << 63, !0, !0 - 1])
+        {
+            assert_eq!(reciprocal(d), (u128::MAX / u128::from(d)) as u64, "{d:x}");
+        }
+    }
+
+    /// The three-by-two step and its reciprocal against the bit-serial
+    /// division of three words.
+    #[test]
+    #[cfg_attr(miri, ignore = "safe arithmetic, too slow under Miri")]
+    fn three_by_two_step_matches_bit_serial_division() {
+        let words = patterned_words(12_000, 0x9E37_79B9_7F4A_7C15);
+        for chunk in words.chunks_exact(5) {
+            let d = u128::from(chunk[0] | 1 << 63) << 64 | u128::from(chunk[1]);
+            let reciprocal = reciprocal_3by2(d);
+            let (d1, d0) = ((d >> 64) as u64, d as u64);
+            assert_eq!(
+                vec![reciprocal, 1, 0],
+                reference(&[!0, !0, !0], &[d0, d1, 0]).0,
+                "reciprocal of {d:x}"
+            );
+            // Any u21 below d.
+            let u21 = (u128::from(chunk[2]) << 64 | u128::from(chunk[3])) % d;
+            let (q, r) = divide_3by2(u21, chunk[4], d, reciprocal);
+            let (u2, u1) = ((u21 >> 64) as u64, u21 as u64);
+            assert_eq!(
+                (vec![q, 0, 0], vec![r as u64, (r >> 64) as u64, 0]),
+                reference(&[chunk[4], u1, u2], &[d0, d1, 0]),
+                "{u21:x}:{:x} / {d:x}",
+                chunk[4]
+            );
+        }
     }
 }
