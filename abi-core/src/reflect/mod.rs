@@ -213,6 +213,10 @@ fn resolve_in(record: TypeRecord, registry: &Registry, open: &mut Vec<String>) -
         },
         TypeRecord::Optional(t) => TypeRecord::Optional(Box::new(again(*t))),
         TypeRecord::Complex(t) => TypeRecord::Complex(Box::new(again(*t))),
+        TypeRecord::Vector { lane, shape } => TypeRecord::Vector {
+            lane: Box::new(again(*lane)),
+            shape,
+        },
         leaf => leaf,
     }
 }

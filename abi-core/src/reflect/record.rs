@@ -65,6 +65,11 @@ impl RecordJson for TypeRecord {
             }
             TypeRecord::Optional(t) => json!(["optional", t.to_json()]),
             TypeRecord::Complex(t) => json!(["complex", t.to_json()]),
+            TypeRecord::Vector { lane, shape } => {
+                let mut v = vec![json!("vector"), lane.to_json()];
+                v.extend(shape.iter().map(|d| json!(d)));
+                Value::Array(v)
+            }
             TypeRecord::Opaque => json!(["opaque"]),
             TypeRecord::StructRef(name) => json!(["struct", name]),
         }
@@ -217,6 +222,21 @@ fn compound_from_json(head: &str, rest: &[Value]) -> Result<TypeRecord, String> 
         },
         "open_array" => TypeRecord::OpenArray(one(head, rest)?),
         "complex" => TypeRecord::Complex(one(head, rest)?),
+        "vector" => {
+            let [lane, dims @ ..] = rest else {
+                return Err("`vector` is `[\"vector\", lane, dims...]`".into());
+            };
+            if dims.is_empty() {
+                return Err("`vector` is `[\"vector\", lane, dims...]`".into());
+            }
+            TypeRecord::Vector {
+                lane: Box::new(TypeRecord::from_json(lane)?),
+                shape: dims
+                    .iter()
+                    .map(|d| count(d, "a vector dimension"))
+                    .collect::<Result<_, _>>()?,
+            }
+        }
         "string" | "handle" => {
             let [kind] = rest else {
                 return Err(format!("`{head}` is `[\"{head}\", kind]`"));
