@@ -357,4 +357,27 @@ mod tests {
         }
         all!(i8, i16, i32, i64, f32, f64);
     }
+
+    /// Views of vector elements, as Miri checks them (`cargo xtask miri`
+    /// runs abi-core's unit tests): a strided mutable view written through
+    /// lanes, an unranked view of it read back, a 2-D vector element.
+    #[test]
+    fn views_of_vector_elements() {
+        use crate::memref::{MemRef, MemRefDescriptor, MemRefMut};
+
+        let mut data: Vec<Vector<f32, 3>> = (0..6).map(|k| Vector::new([k as f32; 3])).collect();
+        let mut view = MemRefMut::from_slice_strided(&mut data, [3, 2], [1, 3], 0).unwrap();
+        view[[2, 1]][1] = -1.0;
+        view.for_each_mut(|v| v[0] += 10.0);
+        assert_eq!(data[5].into_lanes(), [15.0, -1.0, 5.0]);
+        let mut flat = MemRefMut::from_slice(&mut data, [6]).unwrap();
+        let mut slot = MemRefDescriptor::EMPTY;
+        let unranked = flat.as_unranked(&mut slot);
+        let dynamic = unranked.view().unwrap();
+        assert_eq!(dynamic.get(&[4]).unwrap().lanes(), &[14.0, 4.0, 4.0]);
+        let grids = [[Vector::new([1u8, 2, 3]), Vector::new([4, 5, 6])]; 2];
+        let m = MemRef::from_slice(&grids, [2]).unwrap();
+        assert_eq!(m[[1]][1][2], 6);
+        assert_eq!(m.to_vec().len(), 2);
+    }
 }
