@@ -261,3 +261,24 @@ fn compound_from_json(head: &str, rest: &[Value]) -> Result<TypeRecord, String> 
         other => return Err(format!("unknown compound type `{other}`")),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memref::{MemRefElement, Vector};
+
+    /// A vector element's record, written and read back; a vector without
+    /// dimensions is refused.
+    #[test]
+    fn vector_records_round_trip() {
+        let record = <[Vector<f32, 4>; 4]>::element_record();
+        let json = record.to_json();
+        assert_eq!(json, json!(["vector", "f32", 4, 4]));
+        assert_eq!(TypeRecord::from_json(&json).unwrap(), record);
+        assert_eq!(
+            <Vector<u8, 3>>::element_record().to_json(),
+            json!(["vector", "i8", 3])
+        );
+        assert!(TypeRecord::from_json(&json!(["vector", "f32"])).is_err());
+    }
+}
