@@ -425,10 +425,11 @@ impl MemRefType {
 
     /// The MLIR spelling for element `element` at `rank` (`None`:
     /// unranked).
-    pub fn mlir_text(&self, element: &str, rank: Option<usize>) -> String {
+    pub fn mlir_text(&self, element: &ElementKind, rank: Option<usize>) -> String {
         if let Some(text) = self.text {
             return text.to_owned();
         }
+        let element = element.mlir_name();
         let Some(rank) = rank else {
             return format!("memref<*x{element}>");
         };
@@ -436,7 +437,7 @@ impl MemRefType {
         for _ in 0..rank {
             s.push_str("?x");
         }
-        s.push_str(element);
+        s.push_str(&element);
         if let MemRefLayout::Strided { strides, offset } = self.layout {
             let strides: Vec<String> = if strides.is_empty() {
                 vec!["?".to_owned(); rank]
