@@ -134,17 +134,17 @@ fn run_the_case_in_a_child() {
                 sizes: [3],
                 strides: [1],
             };
-            // SAFETY: as above; the generator comes from `rtsrand` (or is
-            // NULL) and is freed once.
-            unsafe {
-                let g = if case == "shuffle with an offset" {
-                    rtsrand(7)
-                } else {
-                    core::ptr::null_mut()
-                };
-                _mlir_ciface_shuffle(&mut m, g);
-                rtdrand(g);
-            }
+            let g = if case == "shuffle with an offset" {
+                // SAFETY: any seed.
+                unsafe { rtsrand(7) }
+            } else {
+                core::ptr::null_mut()
+            };
+            // SAFETY: as above; the generator comes from `rtsrand` or is
+            // NULL.
+            unsafe { _mlir_ciface_shuffle(&mut m, g) };
+            // SAFETY: from `rtsrand` (or NULL), freed once.
+            unsafe { rtdrand(g) };
         }
         // SAFETY: as above.
         _ => unsafe { _mlir_ciface_printMemrefF32(&unranked) },
