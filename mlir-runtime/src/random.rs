@@ -4,9 +4,10 @@
 //!
 //! LLVM's are `std::mt19937` seeded with the argument,
 //! `std::uniform_int_distribution<uint64_t>(0, m)` and `std::shuffle` of
-//! `0..n`, all as libstdc++ (GCC 12, what Debian's `libmlir-19` and
-//! `libmlir-22` were compiled against) implements them. The same numbers
-//! come out here, the same algorithms written again: the Mersenne Twister
+//! `0..n`, instantiated from libstdc++'s headers inside LLVM's library
+//! (this follows GCC 12's, Debian bookworm's; the distribution's
+//! downscaling has been Lemire's since GCC 11). The same numbers come out
+//! here, the same algorithms written again: the Mersenne Twister
 //! of the C++ standard, libstdc++'s distribution (Lemire's nearly
 //! divisionless downscaling of one 32-bit draw below 2^32 - 1, one draw
 //! for exactly 2^32 - 1, and above it a recursive draw of the high part
