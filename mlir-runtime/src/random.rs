@@ -1,6 +1,5 @@
 //! `rtsrand`, `rtrand`, `rtdrand` and `_mlir_ciface_shuffle`: the random
-//! numbers of `libmlir_c_runner_utils` (what the sparse-tensor lowering
-//! calls for `sparse_tensor` sampling and permutations).
+//! numbers of `libmlir_c_runner_utils`.
 //!
 //! LLVM's are `std::mt19937` seeded with the argument,
 //! `std::uniform_int_distribution<uint64_t>(0, m)` and `std::shuffle` of
