@@ -209,6 +209,7 @@ fn lower_mlir(out_dir: &str) {
         .file("mlir/kernels.mlir")
         .file("mlir/dialects.mlir")
         .file("mlir/complex.mlir")
+        .file("mlir/vector.mlir")
         .compile("mlir_kernels");
     abi_mlir_build::Build::new()
         .file("mlir/expanded.mlir")

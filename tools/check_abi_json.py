@@ -94,6 +94,12 @@ def record(value, where):
             raise Invalid(f"{where}: packed_array is [\"packed_array\", record, len]")
         record(rest[0], f"{where}.element")
         count(rest[1], f"{where}: len")
+    elif head == "vector":
+        if len(rest) < 2:
+            raise Invalid(f"{where}: vector is [\"vector\", lane, dims...]")
+        record(rest[0], f"{where}.lane")
+        for d in rest[1:]:
+            count(d, f"{where}: dimension")
     elif head == "struct":
         if len(rest) != 1 or not isinstance(rest[0], str):
             raise Invalid(f"{where}: struct is [\"struct\", name]")

@@ -54,8 +54,9 @@ pub enum CTypeDesc {
     /// An MLIR ranked memref descriptor, defined by the header as
     /// `MemRef<rank>D_<element>`.
     MemRef {
-        /// The element's name in the typedef (`f32`, `complex_f32`).
-        element: &'static str,
+        /// The element (its name in the typedef: `f32`, `complex_f32`,
+        /// `vector_3xf32`).
+        element: &'static crate::mlir::ElementKind,
         /// The element's C type.
         element_c: &'static CTypeDesc,
         /// The rank.
@@ -78,6 +79,15 @@ pub enum CTypeDesc {
         part: &'static CTypeDesc,
         /// The MLIR name of the part (`f32`).
         name: &'static str,
+    },
+    /// MLIR's `vector<NxT>` / `vector<RxCxT>` as a memref element: the
+    /// header's struct `Vector_NxT {_Alignas(A) T lanes[N];}` (2-D: `R`
+    /// rows of that struct), with LLVM's size and alignment.
+    Vector {
+        /// The vector (its shape and lane).
+        kind: &'static crate::mlir::ElementKind,
+        /// The C type of a lane (`float`).
+        lane: &'static CTypeDesc,
     },
 }
 
@@ -117,7 +127,8 @@ impl CTypeDesc {
             CTypeDesc::MemRef { .. }
             | CTypeDesc::UnrankedMemRef
             | CTypeDesc::Tuple { .. }
-            | CTypeDesc::Complex { .. } => leaf(&self.typedef_name().unwrap_or_default()),
+            | CTypeDesc::Complex { .. }
+            | CTypeDesc::Vector { .. } => leaf(&self.typedef_name().unwrap_or_default()),
             CTypeDesc::BitInt { bits, signed, .. } => leaf(&format!(
                 "{}_BitInt({bits})",
                 if *signed { "" } else { "unsigned " }
@@ -150,7 +161,13 @@ impl CTypeDesc {
     /// descriptors and multi-value results).
     pub fn typedef_name(&self) -> Option<String> {
         match self {
-            CTypeDesc::MemRef { element, rank, .. } => Some(format!("MemRef{rank}D_{element}")),
+            CTypeDesc::MemRef { element, rank, .. } => {
+                Some(format!("MemRef{rank}D_{}", element.c_tag()))
+            }
+            CTypeDesc::Vector { kind, .. } => Some(format!(
+                "Vector_{}",
+                kind.c_tag().trim_start_matches("vector_")
+            )),
             CTypeDesc::UnrankedMemRef => Some("UnrankedMemRef".to_owned()),
             CTypeDesc::Complex { name, .. } => Some(format!("Complex_{name}")),
             CTypeDesc::Tuple { fields } => {
@@ -201,6 +218,20 @@ impl CTypeDesc {
             CTypeDesc::Complex { part, .. } => {
                 format!("    {};\n    {};\n", part.declare("re"), part.declare("im"))
             }
+            CTypeDesc::Vector { kind, lane } => {
+                let (size, align) = kind.llvm_layout();
+                let crate::mlir::ElementKind::Vector { shape, .. } = kind else {
+                    unreachable!("a vector's kind is a vector")
+                };
+                let lanes = lane.declare(&format!("lanes[{}]", shape[shape.len() - 1]));
+                match shape {
+                    [_] => format!("    _Alignas({align}) {lanes};\n"),
+                    _ => format!(
+                        "    struct {{\n        _Alignas({align}) {lanes};\n    }} rows[{}];\n",
+                        size / align
+                    ),
+                }
+            }
             CTypeDesc::Tuple { fields } => fields
                 .iter()
                 .enumerate()
@@ -226,7 +257,9 @@ impl CTypeDesc {
                 element_c.header_aggregates(out);
                 out.push(*self)
             }
-            CTypeDesc::UnrankedMemRef | CTypeDesc::Complex { .. } => out.push(*self),
+            CTypeDesc::UnrankedMemRef | CTypeDesc::Complex { .. } | CTypeDesc::Vector { .. } => {
+                out.push(*self)
+            }
             CTypeDesc::Tuple { fields } => {
                 for f in *fields {
                     f.header_aggregates(out);
@@ -255,7 +288,8 @@ impl CTypeDesc {
             | CTypeDesc::MemRef { .. }
             | CTypeDesc::UnrankedMemRef
             | CTypeDesc::Tuple { .. }
-            | CTypeDesc::Complex { .. } => None,
+            | CTypeDesc::Complex { .. }
+            | CTypeDesc::Vector { .. } => None,
         }
     }
 
@@ -271,7 +305,8 @@ impl CTypeDesc {
             | CTypeDesc::Struct { .. }
             | CTypeDesc::MemRef { .. }
             | CTypeDesc::UnrankedMemRef
-            | CTypeDesc::Complex { .. } => {}
+            | CTypeDesc::Complex { .. }
+            | CTypeDesc::Vector { .. } => {}
         }
     }
 
@@ -287,7 +322,8 @@ impl CTypeDesc {
             | CTypeDesc::BitInt { .. }
             | CTypeDesc::MemRef { .. }
             | CTypeDesc::UnrankedMemRef
-            | CTypeDesc::Complex { .. } => {}
+            | CTypeDesc::Complex { .. }
+            | CTypeDesc::Vector { .. } => {}
         }
     }
 }

@@ -3,9 +3,9 @@
 
 use core::fmt;
 
-/// The MLIR element types a memref of the C interface may have (the macros
-/// parse `#[mlir("memref<...>")]` against this list; abi-core's
-/// `MemRefElement` implementations name one each, checked by a test).
+/// The scalar element types a memref of the C interface may have, as the
+/// macros accept them in `#[mlir("memref<...>")]` (`complex<T>` and
+/// `vector<...>` elements are built on these, see [`ElementKind`]).
 pub const ELEMENT_TYPES: &[&str] = &[
     "f16",
     "bf16",
@@ -29,9 +29,324 @@ pub const ELEMENT_TYPES: &[&str] = &[
     "complex<f64>",
 ];
 
-/// Whether `name` is one of [`ELEMENT_TYPES`].
+/// The lane types of the `vector<...>` memref elements the C interface
+/// supports (signless integers and the two wide floats: the kinds whose
+/// LLVM lowering was measured, see [`ElementKind::Vector`]).
+pub const VECTOR_LANES: &[&str] = &["f32", "f64", "i8", "i16", "i32", "i64"];
+
+/// The longest supported vector (lanes of a 1-D vector, or of each row of a
+/// 2-D one): abi-core implements the Rust type for these lengths.
+pub const MAX_VECTOR_LANES: usize = 64;
+
+/// A floating-point memref element type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FloatKind {
+    /// `f16`.
+    F16,
+    /// `bf16`.
+    Bf16,
+    /// `f32`.
+    F32,
+    /// `f64`.
+    F64,
+}
+
+impl FloatKind {
+    /// MLIR's name (`f32`).
+    pub const fn mlir_name(self) -> &'static str {
+        match self {
+            FloatKind::F16 => "f16",
+            FloatKind::Bf16 => "bf16",
+            FloatKind::F32 => "f32",
+            FloatKind::F64 => "f64",
+        }
+    }
+
+    /// Size in bytes.
+    pub const fn size(self) -> usize {
+        match self {
+            FloatKind::F16 | FloatKind::Bf16 => 2,
+            FloatKind::F32 => 4,
+            FloatKind::F64 => 8,
+        }
+    }
+}
+
+/// What a Rust memref element type is in MLIR: a closed list, matched
+/// exhaustively by every consumer (the element's MLIR spellings, its name
+/// in the C header's descriptor typedefs, its reflection record, its LLVM
+/// layout), so the compiler lists what a new kind must touch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ElementKind {
+    /// `f16`, `bf16`, `f32`, `f64`.
+    Float(FloatKind),
+    /// `i1`, stored in one byte (Rust `bool`).
+    Bool,
+    /// `iN` (N = 8, 16, 32, 64), also `siN` or `uiN` as `signed` says, and
+    /// `index` for N = 64 (Rust `iN`/`uN`: MLIR's signless integers read
+    /// either way).
+    Int {
+        /// N.
+        bits: u32,
+        /// Whether the Rust type is signed.
+        signed: bool,
+    },
+    /// `complex<f32>`, `complex<f64>`: `{T re, im}`.
+    Complex(FloatKind),
+    /// `vector<NxT>` (`shape` = `[N]`) or `vector<RxCxT>` (`[R, C]`), `T`
+    /// one of [`VECTOR_LANES`]. LLVM lowers the 1-D vector to `<N x T>`,
+    /// whose size and alignment on x86-64 are both the next power of two
+    /// of `N * size_of::<T>()` bytes (`vector<3xf32>`: 16 and 16), and the
+    /// 2-D one to `[R x <C x T>]`, R rows of that vector (measured against
+    /// MLIR 19 and 22, in c-tests).
+    Vector {
+        /// The lane (a [`ElementKind::Float`] or [`ElementKind::Int`]).
+        lane: &'static ElementKind,
+        /// The static shape: one or two dimensions.
+        shape: &'static [usize],
+    },
+}
+
+impl ElementKind {
+    /// MLIR's canonical spelling: `f32`, `i1`, `complex<f32>`,
+    /// `vector<4x4xf32>`.
+    pub fn mlir_name(&self) -> String {
+        match self {
+            ElementKind::Float(f) => f.mlir_name().to_owned(),
+            ElementKind::Bool => "i1".to_owned(),
+            ElementKind::Int { bits, .. } => format!("i{bits}"),
+            ElementKind::Complex(f) => format!("complex<{}>", f.mlir_name()),
+            ElementKind::Vector { lane, shape } => {
+                let mut s = String::from("vector<");
+                for d in *shape {
+                    s.push_str(&format!("{d}x"));
+                }
+                s.push_str(&lane.mlir_name());
+                s.push('>');
+                s
+            }
+        }
+    }
+
+    /// Every MLIR spelling this element answers to (`i64`: `i64`, `si64`,
+    /// `index`).
+    pub fn mlir_names(&self) -> Vec<String> {
+        match self {
+            ElementKind::Int { bits, signed } => {
+                let mut names = vec![format!("i{bits}")];
+                names.push(format!("{}i{bits}", if *signed { "s" } else { "u" }));
+                if *bits == 64 {
+                    names.push("index".to_owned());
+                }
+                names
+            }
+            ElementKind::Float(_)
+            | ElementKind::Bool
+            | ElementKind::Complex(_)
+            | ElementKind::Vector { .. } => vec![self.mlir_name()],
+        }
+    }
+
+    /// The element's name in the C header's descriptor typedefs
+    /// (`MemRef2D_f32`, `MemRef1D_complex_f32`, `MemRef1D_vector_3xf32`).
+    pub fn c_tag(&self) -> String {
+        match self {
+            ElementKind::Float(_) | ElementKind::Bool | ElementKind::Int { .. } => self.mlir_name(),
+            ElementKind::Complex(f) => format!("complex_{}", f.mlir_name()),
+            ElementKind::Vector { .. } => self.mlir_name().replace('<', "_").replace('>', ""),
+        }
+    }
+
+    /// The reflection record: `"f32"`, `["complex", "f32"]`,
+    /// `["vector", "f32", 4, 4]`.
+    pub fn record(&self) -> crate::record::TypeRecord {
+        use crate::record::TypeRecord;
+        match self {
+            ElementKind::Float(_) | ElementKind::Bool | ElementKind::Int { .. } => {
+                TypeRecord::Primitive(self.mlir_name())
+            }
+            ElementKind::Complex(f) => {
+                TypeRecord::Complex(Box::new(TypeRecord::primitive(f.mlir_name())))
+            }
+            ElementKind::Vector { lane, shape } => TypeRecord::Vector {
+                lane: Box::new(lane.record()),
+                shape: shape.iter().map(|&d| d as u64).collect(),
+            },
+        }
+    }
+
+    /// Size and alignment in bytes of the element in memory, as LLVM lays
+    /// it out on x86-64 (what the Rust type must have; checked at compile
+    /// time by abi-core's implementations).
+    pub const fn llvm_layout(&self) -> (usize, usize) {
+        match self {
+            ElementKind::Float(f) => (f.size(), f.size()),
+            ElementKind::Bool => (1, 1),
+            ElementKind::Int { bits, .. } => ((*bits / 8) as usize, (*bits / 8) as usize),
+            ElementKind::Complex(f) => (2 * f.size(), f.size()),
+            ElementKind::Vector { lane, shape } => {
+                let (lane_size, _) = lane.llvm_layout();
+                let (rows, lanes) = match shape {
+                    [n] => (1, *n),
+                    [r, c] => (*r, *c),
+                    _ => panic!("a vector element has one or two dimensions"),
+                };
+                let row = (lanes * lane_size).next_power_of_two();
+                (rows * row, row)
+            }
+        }
+    }
+
+    /// Whether `name` (whitespace removed) is a spelling of this element,
+    /// in `const` context (the compile-time check of a parameter's
+    /// `#[mlir("...")]` type against its Rust type).
+    pub const fn answers_to(&self, name: &str) -> bool {
+        match self {
+            ElementKind::Float(f) => crate::names::const_str_eq(name, f.mlir_name()),
+            ElementKind::Bool => crate::names::const_str_eq(name, "i1"),
+            ElementKind::Int { bits, signed } => {
+                if crate::names::const_str_eq(name, "index") {
+                    return *bits == 64;
+                }
+                let b = name.as_bytes();
+                let rest = match b {
+                    [b'i', rest @ ..] => rest,
+                    [b's', b'i', rest @ ..] if *signed => rest,
+                    [b'u', b'i', rest @ ..] if !*signed => rest,
+                    _ => return false,
+                };
+                matches!(parse_usize(rest), Some((n, [])) if n == *bits as usize)
+            }
+            ElementKind::Complex(f) => {
+                let b = name.as_bytes();
+                match b {
+                    [
+                        b'c',
+                        b'o',
+                        b'm',
+                        b'p',
+                        b'l',
+                        b'e',
+                        b'x',
+                        b'<',
+                        inner @ ..,
+                        b'>',
+                    ] => crate::names::const_bytes_eq(inner, f.mlir_name().as_bytes()),
+                    _ => false,
+                }
+            }
+            ElementKind::Vector { lane, shape } => {
+                let b = name.as_bytes();
+                let [b'v', b'e', b'c', b't', b'o', b'r', b'<', inner @ .., b'>'] = b else {
+                    return false;
+                };
+                let mut rest: &[u8] = inner;
+                let mut k = 0;
+                while k < shape.len() {
+                    match parse_usize(rest) {
+                        Some((n, [b'x', tail @ ..])) if n == shape[k] => rest = tail,
+                        _ => return false,
+                    }
+                    k += 1;
+                }
+                // The lane: the signless spelling only.
+                match lane {
+                    ElementKind::Float(f) => {
+                        crate::names::const_bytes_eq(rest, f.mlir_name().as_bytes())
+                    }
+                    ElementKind::Int { bits, .. } => match rest {
+                        [b'i', digits @ ..] => {
+                            matches!(parse_usize(digits), Some((n, [])) if n == *bits as usize)
+                        }
+                        _ => false,
+                    },
+                    ElementKind::Bool | ElementKind::Complex(_) | ElementKind::Vector { .. } => {
+                        false
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A decimal number at the start of `s` (no sign, no leading `+`), and
+/// what follows it.
+const fn parse_usize(s: &[u8]) -> Option<(usize, &[u8])> {
+    let mut n: usize = 0;
+    let mut rest = s;
+    let mut digits = 0;
+    while let [d @ b'0'..=b'9', tail @ ..] = rest {
+        n = match n.checked_mul(10) {
+            Some(m) => match m.checked_add((*d - b'0') as usize) {
+                Some(m) => m,
+                None => return None,
+            },
+            None => return None,
+        };
+        rest = tail;
+        digits += 1;
+    }
+    if digits == 0 { None } else { Some((n, rest)) }
+}
+
+/// Whether `name` (whitespace removed) is an element type of a memref the
+/// macros accept: one of [`ELEMENT_TYPES`], or a supported `vector<...>`
+/// (see [`check_element_type`]).
 pub fn is_element_type(name: &str) -> bool {
-    ELEMENT_TYPES.contains(&name)
+    check_element_type(name).is_ok()
+}
+
+/// Check the element type of a `#[mlir("memref<...>")]` (whitespace
+/// removed); the error says what is supported.
+pub fn check_element_type(name: &str) -> Result<(), String> {
+    if ELEMENT_TYPES.contains(&name) {
+        return Ok(());
+    }
+    if let Some(inner) = name
+        .strip_prefix("vector<")
+        .and_then(|s| s.strip_suffix('>'))
+    {
+        return check_vector(inner).map_err(|why| {
+            format!(
+                "`{name}`: {why}; vector elements are `vector<NxT>` and `vector<RxCxT>` with T one of {} and 1..={MAX_VECTOR_LANES} lanes per row (Rust `abi_core::memref::Vector<T, N>` and `[Vector<T, C>; R]`)",
+                VECTOR_LANES.join(", ")
+            )
+        });
+    }
+    Err(format!(
+        "`{name}` is not a supported element type ({}, or `vector<NxT>` / `vector<RxCxT>` of {})",
+        ELEMENT_TYPES.join(", "),
+        VECTOR_LANES.join(", ")
+    ))
+}
+
+fn check_vector(inner: &str) -> Result<(), String> {
+    if inner.contains('[') {
+        return Err("scalable vectors have no size known at compile time".into());
+    }
+    let parts: Vec<&str> = inner.split('x').collect();
+    let (lane, dims) = parts.split_last().ok_or("no lane type")?;
+    if !VECTOR_LANES.contains(lane) {
+        return Err(format!("`{lane}` lanes are not supported"));
+    }
+    if dims.is_empty() || dims.len() > 2 {
+        return Err(format!(
+            "{} dimensions (one or two are supported)",
+            dims.len()
+        ));
+    }
+    for (k, d) in dims.iter().enumerate() {
+        let n: usize = d
+            .parse()
+            .map_err(|_| format!("`{d}` is not a vector dimension"))?;
+        if n == 0 {
+            return Err("a dimension of 0".into());
+        }
+        if k + 1 == dims.len() && n > MAX_VECTOR_LANES {
+            return Err(format!("{n} lanes"));
+        }
+    }
+    Ok(())
 }
 
 /// The largest rank an unranked descriptor may claim (MLIR has no limit;
@@ -110,10 +425,11 @@ impl MemRefType {
 
     /// The MLIR spelling for element `element` at `rank` (`None`:
     /// unranked).
-    pub fn mlir_text(&self, element: &str, rank: Option<usize>) -> String {
+    pub fn mlir_text(&self, element: &ElementKind, rank: Option<usize>) -> String {
         if let Some(text) = self.text {
             return text.to_owned();
         }
+        let element = element.mlir_name();
         let Some(rank) = rank else {
             return format!("memref<*x{element}>");
         };
@@ -121,7 +437,7 @@ impl MemRefType {
         for _ in 0..rank {
             s.push_str("?x");
         }
-        s.push_str(element);
+        s.push_str(&element);
         if let MemRefLayout::Strided { strides, offset } = self.layout {
             let strides: Vec<String> = if strides.is_empty() {
                 vec!["?".to_owned(); rank]

@@ -239,7 +239,11 @@ pub const fn checked_sv_name(name: &'static str) -> &'static str {
 /// `a == b`, in `const` context (for abi-core; not a public API).
 #[doc(hidden)]
 pub const fn const_str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
+    const_bytes_eq(a.as_bytes(), b.as_bytes())
+}
+
+/// `a == b` for byte strings, in `const` context.
+pub(crate) const fn const_bytes_eq(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }

@@ -88,6 +88,14 @@ pub enum TypeRecord {
     Optional(Box<TypeRecord>),
     /// `["complex", T]`: MLIR's `complex<T>` (`T` is `"f32"` or `"f64"`).
     Complex(Box<TypeRecord>),
+    /// `["vector", T, dims...]`: MLIR's `vector<NxT>` or `vector<RxCxT>`
+    /// (a memref element; `T` a primitive).
+    Vector {
+        /// The lane type.
+        lane: Box<TypeRecord>,
+        /// The static shape.
+        shape: Vec<u64>,
+    },
     /// `["opaque"]`: `void` behind a pointer.
     Opaque,
     /// `["struct", name]`: a `#[c_export]` struct by name. Emitters replace
@@ -139,6 +147,7 @@ impl TypeRecord {
             | TypeRecord::Pointer { .. }
             | TypeRecord::Optional(_)
             | TypeRecord::Complex(_)
+            | TypeRecord::Vector { .. }
             | TypeRecord::Opaque
             | TypeRecord::StructRef(_) => false,
         }
@@ -170,7 +179,7 @@ impl TypeRecord {
             },
             CTypeDesc::Struct { name } => TypeRecord::StructRef((*name).to_owned()),
             CTypeDesc::MemRef { element, rank, .. } => TypeRecord::NdArray {
-                element: Box::new(TypeRecord::primitive(element)),
+                element: Box::new(element.record()),
                 rank: Some(*rank as u32),
                 dims: vec![None; *rank],
             },
@@ -185,6 +194,7 @@ impl TypeRecord {
             CTypeDesc::Complex { name, .. } => {
                 TypeRecord::Complex(Box::new(TypeRecord::primitive(name)))
             }
+            CTypeDesc::Vector { kind, .. } => kind.record(),
         }
     }
 

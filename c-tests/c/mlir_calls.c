@@ -244,6 +244,47 @@ static int c_passes_complex(void) {
     return 0;
 }
 
+/* `vector<...>` memref elements as the header spells them: structs with
+ * LLVM's size and alignment, to MLIR and to Rust. */
+_Static_assert(sizeof(Vector_3xf32) == 16 && _Alignof(Vector_3xf32) == 16, "vector<3xf32>");
+_Static_assert(sizeof(Vector_4x4xf32) == 64 && _Alignof(Vector_4x4xf32) == 16, "vector<4x4xf32>");
+_Static_assert(sizeof(Vector_4x3xf32) == 64 && _Alignof(Vector_4x3xf32) == 16, "vector<4x3xf32>");
+_Static_assert(sizeof(Vector_17xi64) == 256 && _Alignof(Vector_17xi64) == 256, "vector<17xi64>");
+_Static_assert(sizeof(Vector_2x3xi8) == 8 && _Alignof(Vector_2x3xi8) == 4, "vector<2x3xi8>");
+
+static int c_passes_vectors(void) {
+    Vector_3xf32 values[3] = {{{0.0f, 0.0f, 0.0f}}, {{0.0f, 0.0f, 0.0f}}, {{0.0f, 0.0f, 0.0f}}};
+    MemRef1D_vector_3xf32 v;
+    Vector_4x4xf32 grids[2];
+    MemRef1D_vector_4x4xf32 g;
+    int r, c, k;
+    v.allocated = values;
+    v.aligned = values;
+    v.offset = 0;
+    v.sizes[0] = 3;
+    v.strides[0] = 1;
+    _mlir_ciface_probe_3xf32(&v);
+    CHECK(values[1].lanes[0] == 1.0f && values[1].lanes[2] == 3.0f && values[2].lanes[0] == 0.0f);
+    _mlir_ciface_rust_vfill(&v);
+    CHECK(values[2].lanes[0] == 20.0f && values[2].lanes[2] == 22.0f);
+    for (k = 0; k < 2; k++) {
+        for (r = 0; r < 4; r++) {
+            for (c = 0; c < 4; c++) {
+                grids[k].rows[r].lanes[c] = (float)(k * 16 + r * 4 + c);
+            }
+        }
+    }
+    g.allocated = grids;
+    g.aligned = grids;
+    g.offset = 0;
+    g.sizes[0] = 2;
+    g.strides[0] = 1;
+    /* 0 + 1 + ... + 31, then the diagonals 0 + 5 + 10 + 15 + 16 + 21 + 26 + 31. */
+    CHECK(_mlir_ciface_vsum4x4(&g) == 496.0f);
+    CHECK(_mlir_ciface_rust_vtrace(&g) == 124.0f);
+    return 0;
+}
+
 int mlir_c_driver(void) {
     int failed = c_calls_mlir();
     if (failed != 0) {
@@ -253,5 +294,9 @@ int mlir_c_driver(void) {
     if (failed != 0) {
         return failed;
     }
-    return c_passes_complex();
+    failed = c_passes_complex();
+    if (failed != 0) {
+        return failed;
+    }
+    return c_passes_vectors();
 }

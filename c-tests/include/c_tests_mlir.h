@@ -154,6 +154,40 @@ typedef struct MemRef1D_bf16 {
     int64_t strides[1];
 } MemRef1D_bf16;
 #endif
+#ifndef ABI_DEFINED_Vector_3xf32
+#define ABI_DEFINED_Vector_3xf32
+typedef struct Vector_3xf32 {
+    _Alignas(16) float lanes[3];
+} Vector_3xf32;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_vector_3xf32
+#define ABI_DEFINED_MemRef1D_vector_3xf32
+typedef struct MemRef1D_vector_3xf32 {
+    Vector_3xf32 *allocated;
+    Vector_3xf32 *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_vector_3xf32;
+#endif
+#ifndef ABI_DEFINED_Vector_4x4xf32
+#define ABI_DEFINED_Vector_4x4xf32
+typedef struct Vector_4x4xf32 {
+    struct {
+        _Alignas(16) float lanes[4];
+    } rows[4];
+} Vector_4x4xf32;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_vector_4x4xf32
+#define ABI_DEFINED_MemRef1D_vector_4x4xf32
+typedef struct MemRef1D_vector_4x4xf32 {
+    Vector_4x4xf32 *allocated;
+    Vector_4x4xf32 *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_vector_4x4xf32;
+#endif
 #ifndef ABI_DEFINED_MemRef1D_i32
 #define ABI_DEFINED_MemRef1D_i32
 typedef struct MemRef1D_i32 {
@@ -163,6 +197,122 @@ typedef struct MemRef1D_i32 {
     int64_t sizes[1];
     int64_t strides[1];
 } MemRef1D_i32;
+#endif
+#ifndef ABI_DEFINED_Vector_17xi64
+#define ABI_DEFINED_Vector_17xi64
+typedef struct Vector_17xi64 {
+    _Alignas(256) int64_t lanes[17];
+} Vector_17xi64;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_vector_17xi64
+#define ABI_DEFINED_MemRef1D_vector_17xi64
+typedef struct MemRef1D_vector_17xi64 {
+    Vector_17xi64 *allocated;
+    Vector_17xi64 *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_vector_17xi64;
+#endif
+#ifndef ABI_DEFINED_Vector_2x3xi8
+#define ABI_DEFINED_Vector_2x3xi8
+typedef struct Vector_2x3xi8 {
+    struct {
+        _Alignas(4) int8_t lanes[3];
+    } rows[2];
+} Vector_2x3xi8;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_vector_2x3xi8
+#define ABI_DEFINED_MemRef1D_vector_2x3xi8
+typedef struct MemRef1D_vector_2x3xi8 {
+    Vector_2x3xi8 *allocated;
+    Vector_2x3xi8 *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_vector_2x3xi8;
+#endif
+#ifndef ABI_DEFINED_Vector_3xf64
+#define ABI_DEFINED_Vector_3xf64
+typedef struct Vector_3xf64 {
+    _Alignas(32) double lanes[3];
+} Vector_3xf64;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_vector_3xf64
+#define ABI_DEFINED_MemRef1D_vector_3xf64
+typedef struct MemRef1D_vector_3xf64 {
+    Vector_3xf64 *allocated;
+    Vector_3xf64 *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_vector_3xf64;
+#endif
+#ifndef ABI_DEFINED_Vector_3xi8
+#define ABI_DEFINED_Vector_3xi8
+typedef struct Vector_3xi8 {
+    _Alignas(4) int8_t lanes[3];
+} Vector_3xi8;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_vector_3xi8
+#define ABI_DEFINED_MemRef1D_vector_3xi8
+typedef struct MemRef1D_vector_3xi8 {
+    Vector_3xi8 *allocated;
+    Vector_3xi8 *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_vector_3xi8;
+#endif
+#ifndef ABI_DEFINED_Vector_4x3xf32
+#define ABI_DEFINED_Vector_4x3xf32
+typedef struct Vector_4x3xf32 {
+    struct {
+        _Alignas(16) float lanes[3];
+    } rows[4];
+} Vector_4x3xf32;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_vector_4x3xf32
+#define ABI_DEFINED_MemRef1D_vector_4x3xf32
+typedef struct MemRef1D_vector_4x3xf32 {
+    Vector_4x3xf32 *allocated;
+    Vector_4x3xf32 *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_vector_4x3xf32;
+#endif
+#ifndef ABI_DEFINED_Vector_5xf32
+#define ABI_DEFINED_Vector_5xf32
+typedef struct Vector_5xf32 {
+    _Alignas(32) float lanes[5];
+} Vector_5xf32;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_vector_5xf32
+#define ABI_DEFINED_MemRef1D_vector_5xf32
+typedef struct MemRef1D_vector_5xf32 {
+    Vector_5xf32 *allocated;
+    Vector_5xf32 *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_vector_5xf32;
+#endif
+#ifndef ABI_DEFINED_Vector_7xi16
+#define ABI_DEFINED_Vector_7xi16
+typedef struct Vector_7xi16 {
+    _Alignas(16) uint16_t lanes[7];
+} Vector_7xi16;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_vector_7xi16
+#define ABI_DEFINED_MemRef1D_vector_7xi16
+typedef struct MemRef1D_vector_7xi16 {
+    Vector_7xi16 *allocated;
+    Vector_7xi16 *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_vector_7xi16;
 #endif
 #ifndef ABI_DEFINED_MemRef0D_f32
 #define ABI_DEFINED_MemRef0D_f32
@@ -207,6 +357,24 @@ typedef struct MemRef3D_i32 {
     int64_t strides[3];
 } MemRef3D_i32;
 #endif
+#ifndef ABI_DEFINED_Vector_2x3xi16
+#define ABI_DEFINED_Vector_2x3xi16
+typedef struct Vector_2x3xi16 {
+    struct {
+        _Alignas(8) int16_t lanes[3];
+    } rows[2];
+} Vector_2x3xi16;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_vector_2x3xi16
+#define ABI_DEFINED_MemRef1D_vector_2x3xi16
+typedef struct MemRef1D_vector_2x3xi16 {
+    Vector_2x3xi16 *allocated;
+    Vector_2x3xi16 *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_vector_2x3xi16;
+#endif
 #ifndef ABI_DEFINED_Results_Complex_f32_float
 #define ABI_DEFINED_Results_Complex_f32_float
 typedef struct Results_Complex_f32_float {
@@ -223,6 +391,32 @@ typedef struct MemRef2D_f64 {
     int64_t sizes[2];
     int64_t strides[2];
 } MemRef2D_f64;
+#endif
+#ifndef ABI_DEFINED_Vector_3xi8
+#define ABI_DEFINED_Vector_3xi8
+typedef struct Vector_3xi8 {
+    _Alignas(4) uint8_t lanes[3];
+} Vector_3xi8;
+#endif
+#ifndef ABI_DEFINED_MemRef1D_vector_3xi8
+#define ABI_DEFINED_MemRef1D_vector_3xi8
+typedef struct MemRef1D_vector_3xi8 {
+    Vector_3xi8 *allocated;
+    Vector_3xi8 *aligned;
+    int64_t offset;
+    int64_t sizes[1];
+    int64_t strides[1];
+} MemRef1D_vector_3xi8;
+#endif
+#ifndef ABI_DEFINED_MemRef2D_vector_3xf32
+#define ABI_DEFINED_MemRef2D_vector_3xf32
+typedef struct MemRef2D_vector_3xf32 {
+    Vector_3xf32 *allocated;
+    Vector_3xf32 *aligned;
+    int64_t offset;
+    int64_t sizes[2];
+    int64_t strides[2];
+} MemRef2D_vector_3xf32;
 #endif
 
 /**
@@ -561,6 +755,33 @@ float _mlir_ciface_drive_transpose(const MemRef2D_f32 *m);
 float _mlir_ciface_drive_unranked(int64_t n);
 
 /**
+ * Calls `rust_vfill(m)`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_vfill`
+ *
+ * MLIR C interface of `drive_vfill`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_drive_vfill(MemRef1D_vector_3xf32 *m);
+
+/**
+ * The sum of every lane of `rust_vrows(n)`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_vrows`
+ *
+ * MLIR C interface of `drive_vrows`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+int64_t _mlir_ciface_drive_vrows(int64_t n);
+
+/**
+ * `rust_vtrace(m)`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::drive_vtrace`
+ *
+ * MLIR C interface of `drive_vtrace`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_drive_vtrace(const MemRef1D_vector_4x4xf32 *m);
+
+/**
  * Elements 0, 2, 4, ... of the argument (a stride-2 view of it).
  *
  * Rust: `c_tests::mlir_ciface::kernels::every_other`
@@ -642,6 +863,87 @@ void _mlir_ciface_placement(MemRef1D_f64 *out, float x0, float x1, float x2, flo
  * MLIR C interface of `primes`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
  */
 void _mlir_ciface_primes(MemRef1D_i32 *result);
+
+/**
+ * Stores `[1, ..., 17]` at index 1.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::probe_17xi64`
+ *
+ * MLIR C interface of `probe_17xi64`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_probe_17xi64(MemRef1D_vector_17xi64 *m);
+
+/**
+ * Stores `[[1, 2, 3], [4, 5, 6]]` at index 1.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::probe_2x3xi8`
+ *
+ * MLIR C interface of `probe_2x3xi8`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_probe_2x3xi8(MemRef1D_vector_2x3xi8 *m);
+
+/**
+ * Stores `[1, 2, 3]` at index 1.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::probe_3xf32`
+ *
+ * MLIR C interface of `probe_3xf32`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_probe_3xf32(MemRef1D_vector_3xf32 *m);
+
+/**
+ * Stores `[1, 2, 3]` at index 1.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::probe_3xf64`
+ *
+ * MLIR C interface of `probe_3xf64`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_probe_3xf64(MemRef1D_vector_3xf64 *m);
+
+/**
+ * Stores `[1, 2, 3]` at index 1.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::probe_3xi8`
+ *
+ * MLIR C interface of `probe_3xi8`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_probe_3xi8(MemRef1D_vector_3xi8 *m);
+
+/**
+ * Stores `[[1, 2, 3], ..., [10, 11, 12]]` at index 1.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::probe_4x3xf32`
+ *
+ * MLIR C interface of `probe_4x3xf32`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_probe_4x3xf32(MemRef1D_vector_4x3xf32 *m);
+
+/**
+ * Stores `[[1, ..., 4], ..., [13, ..., 16]]` at index 1.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::probe_4x4xf32`
+ *
+ * MLIR C interface of `probe_4x4xf32`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_probe_4x4xf32(MemRef1D_vector_4x4xf32 *m);
+
+/**
+ * Stores `[1, ..., 5]` at index 1.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::probe_5xf32`
+ *
+ * MLIR C interface of `probe_5xf32`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_probe_5xf32(MemRef1D_vector_5xf32 *m);
+
+/**
+ * Stores `[1, ..., 7]` at index 1.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::probe_7xi16`
+ *
+ * MLIR C interface of `probe_7xi16`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_probe_7xi16(MemRef1D_vector_7xi16 *m);
 
 /**
  * The value of a 0-d memref.
@@ -913,6 +1215,34 @@ int64_t _mlir_ciface_rust_two_unranked(const UnrankedMemRef *a, const UnrankedMe
 void _mlir_ciface_rust_unranked_iota(UnrankedMemRef *result, int64_t n);
 
 /**
+ * Element `i` becomes `[10 i, 10 i + 1, 10 i + 2]`.
+ *
+ * Rust: `c_tests::mlir_ciface::vector_callbacks::rust_vfill`
+ *
+ * MLIR C interface of `rust_vfill`, implemented in Rust: MLIR code calls it.
+ */
+void _mlir_ciface_rust_vfill(MemRef1D_vector_3xf32 *m);
+
+/**
+ * `n` elements of `vector<2x3xi16>`: element `i` is
+ * `[[i, i, i], [1, 2, 3]]` (MLIR frees it).
+ *
+ * Rust: `c_tests::mlir_ciface::vector_callbacks::rust_vrows`
+ *
+ * MLIR C interface of `rust_vrows`, implemented in Rust: MLIR code calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_rust_vrows(MemRef1D_vector_2x3xi16 *result, int64_t n);
+
+/**
+ * The sum of the diagonals of a memref of `vector<4x4xf32>`.
+ *
+ * Rust: `c_tests::mlir_ciface::vector_callbacks::rust_vtrace`
+ *
+ * MLIR C interface of `rust_vtrace`, implemented in Rust: MLIR code calls it.
+ */
+float _mlir_ciface_rust_vtrace(const MemRef1D_vector_4x4xf32 *m);
+
+/**
  * Called once per element by `drive_loop`.
  *
  * Rust: `c_tests::mlir_ciface::callbacks::rust_weight`
@@ -1029,6 +1359,42 @@ void _mlir_ciface_two_buffers(Results_MemRef1D_f32_MemRef2D_i64 *result, int64_t
  * MLIR C interface of `unranked_rank`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
  */
 int64_t _mlir_ciface_unranked_rank(const UnrankedMemRef *m);
+
+/**
+ * `n` elements `[i, i + 1, i + 2]`.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::viota`
+ *
+ * MLIR C interface of `viota`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it. The results are written through `result`, the first argument.
+ */
+void _mlir_ciface_viota(MemRef1D_vector_3xi8 *result, int64_t n);
+
+/**
+ * `m[i, j] *= k`, any strides.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::vscale`
+ *
+ * MLIR C interface of `vscale`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+void _mlir_ciface_vscale(MemRef2D_vector_3xf32 *m, float k);
+
+/**
+ * The sum of every lane.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::vsum4x4`
+ *
+ * MLIR C interface of `vsum4x4`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+float _mlir_ciface_vsum4x4(const MemRef1D_vector_4x4xf32 *m);
+
+/**
+ * The sum of every lane of an unranked rank-1 memref.
+ *
+ * Rust: `c_tests::mlir_ciface::kernels::vsum_unranked`
+ *
+ * MLIR C interface of `vsum_unranked`, implemented by an MLIR module (`llvm.emit_c_interface`); Rust calls it.
+ */
+double _mlir_ciface_vsum_unranked(const UnrankedMemRef *m);
 
 /**
  * Sum of `m[i][j][k] * (100 i + 10 j + k + 1)`.

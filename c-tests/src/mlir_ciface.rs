@@ -290,12 +290,49 @@ pub mod complex_callbacks {
     }
 }
 
+/// Rust callbacks with `vector<...>` memref elements, called by
+/// `mlir/vector.mlir`.
+pub mod vector_callbacks {
+    use abi_core::ciface;
+    use abi_core::memref::{MemRef, MemRefMut, OwnedMemRef, Vector};
+
+    /// Element `i` becomes `[10 i, 10 i + 1, 10 i + 2]`.
+    #[ciface]
+    pub fn rust_vfill(mut m: MemRefMut<'_, Vector<f32, 3>, 1>) {
+        for i in 0..m.sizes()[0] {
+            let base = 10.0 * i as f32;
+            m[[i]] = Vector::new([base, base + 1.0, base + 2.0]);
+        }
+    }
+
+    /// The sum of the diagonals of a memref of `vector<4x4xf32>`.
+    #[ciface]
+    pub fn rust_vtrace(m: MemRef<'_, [Vector<f32, 4>; 4], 1>) -> f32 {
+        m.iter()
+            .map(|rows| (0..4).map(|k| rows[k][k]).sum::<f32>())
+            .sum()
+    }
+
+    /// `n` elements of `vector<2x3xi16>`: element `i` is
+    /// `[[i, i, i], [1, 2, 3]]` (MLIR frees it).
+    #[ciface]
+    pub fn rust_vrows(n: i64) -> OwnedMemRef<[Vector<i16, 3>; 2], 1> {
+        let values: Vec<[Vector<i16, 3>; 2]> = (0..n)
+            .map(|i| {
+                let i = i as i16;
+                [Vector::new([i, i, i]), Vector::new([1, 2, 3])]
+            })
+            .collect();
+        OwnedMemRef::from_slice(&values, [values.len()]).expect("allocation")
+    }
+}
+
 #[cfg(mlir_kernels)]
 pub mod kernels {
     use abi_core::ciface;
     use abi_core::memref::{
         Complex, MemRef, MemRefMut, OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef,
-        UnrankedMemRef,
+        UnrankedMemRef, Vector,
     };
 
     #[ciface]
@@ -465,6 +502,50 @@ pub mod kernels {
         pub fn drive_cpowers(z: Complex<f64>, n: i64) -> Complex<f64>;
         /// Calls `rust_placement` with the parts 1, 2, ..., 14.
         pub fn drive_placement(out: &mut [f64]);
+    }
+
+    // `mlir/vector.mlir`.
+    #[ciface]
+    unsafe extern "C" {
+        /// Stores `[1, 2, 3]` at index 1.
+        pub fn probe_3xf32(m: MemRefMut<'_, Vector<f32, 3>, 1>);
+        /// Stores `[1, ..., 5]` at index 1.
+        pub fn probe_5xf32(m: MemRefMut<'_, Vector<f32, 5>, 1>);
+        /// Stores `[1, 2, 3]` at index 1.
+        pub fn probe_3xf64(m: MemRefMut<'_, Vector<f64, 3>, 1>);
+        /// Stores `[1, 2, 3]` at index 1.
+        pub fn probe_3xi8(m: MemRefMut<'_, Vector<i8, 3>, 1>);
+        /// Stores `[1, ..., 7]` at index 1.
+        pub fn probe_7xi16(m: MemRefMut<'_, Vector<u16, 7>, 1>);
+        /// Stores `[1, ..., 17]` at index 1.
+        pub fn probe_17xi64(m: MemRefMut<'_, Vector<i64, 17>, 1>);
+        /// Stores `[[1, ..., 4], ..., [13, ..., 16]]` at index 1.
+        pub fn probe_4x4xf32(m: MemRefMut<'_, [Vector<f32, 4>; 4], 1>);
+        /// Stores `[[1, 2, 3], ..., [10, 11, 12]]` at index 1.
+        pub fn probe_4x3xf32(m: MemRefMut<'_, [Vector<f32, 3>; 4], 1>);
+        /// Stores `[[1, 2, 3], [4, 5, 6]]` at index 1.
+        pub fn probe_2x3xi8(m: MemRefMut<'_, [Vector<i8, 3>; 2], 1>);
+        /// `m[i, j] *= k`, any strides.
+        pub fn vscale(
+            #[mlir("memref<?x?xvector<3xf32>, strided<[?, ?], offset: ?>>")] m: MemRefMut<
+                '_,
+                Vector<f32, 3>,
+                2,
+            >,
+            k: f32,
+        );
+        /// The sum of every lane.
+        pub fn vsum4x4(m: &[[Vector<f32, 4>; 4]]) -> f32;
+        /// The sum of every lane of an unranked rank-1 memref.
+        pub fn vsum_unranked(m: UnrankedMemRef<'_, Vector<f64, 5>>) -> f64;
+        /// `n` elements `[i, i + 1, i + 2]`.
+        pub fn viota(n: i64) -> OwnedMemRef<Vector<u8, 3>, 1>;
+        /// Calls `rust_vfill(m)`.
+        pub fn drive_vfill(m: MemRefMut<'_, Vector<f32, 3>, 1>);
+        /// `rust_vtrace(m)`.
+        pub fn drive_vtrace(m: &[[Vector<f32, 4>; 4]]) -> f32;
+        /// The sum of every lane of `rust_vrows(n)`.
+        pub fn drive_vrows(n: i64) -> i64;
     }
 }
 
@@ -1578,5 +1659,148 @@ mod complex {
         let mut out = [0.0f64; 14];
         drive_placement(&mut out).unwrap();
         assert_eq!(out, core::array::from_fn(|k| (k + 1) as f64));
+    }
+}
+
+/// `vector<...>` memref elements against `mlir/vector.mlir` (MLIR 19 and,
+/// with `cargo xtask mlir-22`, MLIR 22): LLVM's layout, read byte by byte,
+/// then views of every kind both ways.
+#[cfg(all(test, mlir_kernels))]
+mod vector {
+    use abi_core::memref::{
+        MemRef, MemRefDescriptor, MemRefElement, MemRefMut, Vector, VectorLane,
+    };
+
+    use super::kernels::*;
+
+    /// The bytes of `values`.
+    fn bytes<T>(values: &[T]) -> &[u8] {
+        // SAFETY: any initialised memory may be read as bytes; the
+        // elements were zeroed whole (padding included) before MLIR wrote
+        // them, and LLVM writes no padding.
+        unsafe { core::slice::from_raw_parts(values.as_ptr().cast(), size_of_val(values)) }
+    }
+
+    /// Three zeroed elements (padding included: `zeroed`, not `new`).
+    fn zeroed<E>() -> Vec<E> {
+        // SAFETY: the vectors' lanes are integers or floats: all-zero
+        // bytes are a value, and the padding is zeroed too.
+        (0..3)
+            .map(|_| unsafe { core::mem::zeroed::<E>() })
+            .collect()
+    }
+
+    /// Where LLVM put element 1 of a memref of `E`, in bytes from the
+    /// start, and the lanes it wrote there, read through the Rust type.
+    fn probed<E: MemRefElement>(probe: impl FnOnce(MemRefMut<'_, E, 1>)) -> (usize, Vec<E>) {
+        let mut data = zeroed::<E>();
+        probe(MemRefMut::from_slice(&mut data, [3]).unwrap());
+        let first = bytes(&data).iter().position(|&b| b != 0).unwrap();
+        (first, data)
+    }
+
+    fn lanes<T: VectorLane, const N: usize>(v: Vector<T, N>) -> [T; N]
+    where
+        abi_core::memref::Lanes<N>: abi_core::memref::LaneCount<T::Width>,
+    {
+        v.into_lanes()
+    }
+
+    /// Element 1 starts where the Rust type's stride says (the first
+    /// non-zero byte is in its first lane: 1.0f32 is `00 00 80 3f`), holds
+    /// the lanes MLIR stored, and elements 0 and 2 are untouched.
+    #[test]
+    fn llvm_lays_vector_elements_out_as_the_rust_types() {
+        let (at, v) = probed(|m| probe_3xf32(m).unwrap());
+        assert_eq!((at, size_of::<Vector<f32, 3>>()), (16 + 2, 16));
+        assert_eq!(lanes(v[1]), [1.0, 2.0, 3.0]);
+        assert_eq!((lanes(v[0]), lanes(v[2])), ([0.0; 3], [0.0; 3]));
+        let (at, v) = probed(|m| probe_5xf32(m).unwrap());
+        assert_eq!(at, 32 + 2);
+        assert_eq!(lanes(v[1]), [1.0, 2.0, 3.0, 4.0, 5.0]);
+        let (at, v) = probed(|m| probe_3xf64(m).unwrap());
+        assert_eq!(at, 32 + 6);
+        assert_eq!(lanes(v[1]), [1.0, 2.0, 3.0]);
+        let (at, v) = probed(|m| probe_3xi8(m).unwrap());
+        assert_eq!(at, 4);
+        assert_eq!(lanes(v[1]), [1, 2, 3]);
+        let (at, v) = probed(|m| probe_7xi16(m).unwrap());
+        assert_eq!(at, 16);
+        assert_eq!(lanes(v[1]), [1, 2, 3, 4, 5, 6, 7]);
+        let (at, v) = probed(|m| probe_17xi64(m).unwrap());
+        assert_eq!(at, 256);
+        assert_eq!(lanes(v[1]), core::array::from_fn(|k| k as i64 + 1));
+        assert_eq!(lanes(v[2]), [0; 17]);
+        let (at, v) = probed(|m| probe_4x4xf32(m).unwrap());
+        assert_eq!(at, 64 + 2);
+        assert_eq!(
+            v[1].map(lanes),
+            core::array::from_fn(|r| core::array::from_fn(|c| (4 * r + c + 1) as f32))
+        );
+        // Rows of `vector<3xf32>` 16 bytes apart: 4 of them, 64 bytes.
+        let (at, v) = probed(|m| probe_4x3xf32(m).unwrap());
+        assert_eq!(at, 64 + 2);
+        assert_eq!(
+            v[1].map(lanes),
+            core::array::from_fn(|r| core::array::from_fn(|c| (3 * r + c + 1) as f32))
+        );
+        let (at, v) = probed(|m| probe_2x3xi8(m).unwrap());
+        assert_eq!(at, 8);
+        assert_eq!(v[1].map(lanes), [[1, 2, 3], [4, 5, 6]]);
+    }
+
+    #[test]
+    fn rust_calls_mlir_with_vector_memrefs() {
+        // A transposed (strided) view: MLIR scales every element once.
+        let mut data: Vec<Vector<f32, 3>> = (0..6)
+            .map(|k| Vector::new([k as f32, -(k as f32), 0.5]))
+            .collect();
+        let view = MemRefMut::from_slice_strided(&mut data, [3, 2], [1, 3], 0).unwrap();
+        vscale(view, 2.0).unwrap();
+        let scaled: Vec<Vector<f32, 3>> = (0..6)
+            .map(|k| Vector::new([2.0 * k as f32, -2.0 * k as f32, 1.0]))
+            .collect();
+        assert_eq!(data, scaled);
+
+        let grids: Vec<[Vector<f32, 4>; 4]> = (0..3)
+            .map(|g| core::array::from_fn(|r| Vector::new([(g * 16 + r * 4) as f32; 4])))
+            .collect();
+        let expected: f32 = (0..48).map(|k| (k / 4 * 4) as f32).sum();
+        assert_eq!(vsum4x4(&grids).unwrap(), expected);
+
+        let mut data = [
+            Vector::new([1.0f64, 2.0, 3.0, 4.0, 5.0]),
+            Vector::new([0.5; 5]),
+        ];
+        let mut view = MemRefMut::from_slice(&mut data, [2]).unwrap();
+        let mut slot = MemRefDescriptor::EMPTY;
+        assert_eq!(vsum_unranked(view.as_unranked(&mut slot)).unwrap(), 17.5);
+
+        let owned = viota(4).unwrap();
+        assert_eq!(
+            owned.to_vec().into_iter().map(lanes).collect::<Vec<_>>(),
+            [[0, 1, 2], [1, 2, 3], [2, 3, 4], [3, 4, 5]]
+        );
+        let shared = MemRef::from_slice(&data, [2, 1]).unwrap();
+        assert_eq!(shared[[1, 0]][4], 0.5);
+    }
+
+    #[test]
+    fn mlir_calls_rust_with_vector_memrefs() {
+        let mut data = [Vector::<f32, 3>::default(); 3];
+        drive_vfill(MemRefMut::from_slice(&mut data, [3]).unwrap()).unwrap();
+        assert_eq!(
+            data.map(lanes),
+            [[0.0, 1.0, 2.0], [10.0, 11.0, 12.0], [20.0, 21.0, 22.0]]
+        );
+        let grids: Vec<[Vector<f32, 4>; 4]> = (0..2)
+            .map(|g| core::array::from_fn(|r| Vector::new([(g * 4 + r) as f32; 4])))
+            .collect();
+        assert_eq!(drive_vtrace(&grids).unwrap(), (0..8).sum::<i32>() as f32);
+        // Element i: i + i + i + 1 + 2 + 3.
+        assert_eq!(
+            drive_vrows(4).unwrap(),
+            (0..4).map(|i| 3 * i + 6).sum::<i64>()
+        );
     }
 }

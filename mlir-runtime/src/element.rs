@@ -2,7 +2,7 @@
 //! (as `std::ostream <<` prints the C++ type LLVM's runtime uses) and
 //! compared (`verifyMemRef*`).
 
-use abi_core::memref::{Complex, MemRefElement};
+use abi_core::memref::{Complex, MemRefElement, Vector};
 
 use crate::output::push_g;
 
@@ -108,4 +108,35 @@ fn push_complex(out: &mut Vec<u8>, re: f64, im: f64) {
     out.push(b',');
     push_g(out, im);
     out.push(b')');
+}
+
+/// `vector<4x4xf32>` (`Vector2D<4, 4, float>`), as LLVM's
+/// `VectorDataPrinter` writes it: `((a, b, c, d),   (e, ...),  (m, ...))`
+/// (two spaces before the middle rows, one before the last).
+impl Element for [Vector<f32, 4>; 4] {
+    fn push(self, out: &mut Vec<u8>) {
+        out.push(b'(');
+        for (r, row) in self.iter().enumerate() {
+            match r {
+                0 => {}
+                3 => out.push(b' '),
+                _ => out.extend_from_slice(b"  "),
+            }
+            out.push(b'(');
+            for (k, &x) in row.lanes().iter().enumerate() {
+                if k > 0 {
+                    out.extend_from_slice(b", ");
+                }
+                push_g(out, f64::from(x));
+            }
+            out.push(b')');
+            if r < 3 {
+                out.extend_from_slice(b", ");
+            }
+        }
+        out.push(b')');
+    }
+    fn verify(actual: Self, expected: Self) -> bool {
+        actual == expected
+    }
 }

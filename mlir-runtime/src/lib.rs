@@ -21,24 +21,31 @@
 //! ```
 //!
 //! What it does not provide: the sparse-tensor runtime
-//! (`_mlir_ciface_newSparseTensor`, `sparseValues*`, ...), the random
-//! numbers of `rtsrand`/`rtrand`/`rtdrand`/`_mlir_ciface_shuffle` (LLVM's
-//! follow `std::mt19937` and libstdc++'s distributions), and
-//! `printMemrefVector4x4xf32`. Where it differs from LLVM's: an empty
-//! memref prints `[]` where LLVM's reads one element past the data, and
+//! (`_mlir_ciface_newSparseTensor`, `sparseValues*`, ...), and
+//! `printCString`, which `RunnerUtils.h` declares but neither Debian's
+//! `libmlir-19` nor `libmlir-22` exports. The random numbers of
+//! `rtsrand`/`rtrand`/`rtdrand`/`_mlir_ciface_shuffle` are LLVM's own
+//! (see [`random`]: libstdc++'s `std::mt19937`, distribution and
+//! shuffle, written again). Where it differs from LLVM's: an empty memref
+//! prints `[]` where LLVM's reads one element past the data,
 //! `verifyMemRef*` reads through the `aligned` pointer where LLVM's reads
 //! through `allocated` (they differ only for memrefs allocated with an
-//! alignment).
+//! alignment), and `_mlir_ciface_shuffle` refuses (aborts on) a memref
+//! whose offset is not 0 or whose stride is not 1, where LLVM's writes
+//! from the `aligned` pointer on regardless.
 
 #![allow(non_snake_case)]
 
 mod element;
 mod memrefs;
 mod output;
+pub mod random;
 pub mod scalars;
 
 use abi_core::ciface;
-use abi_core::memref::{Complex, DynMemRef, MemRef, UnrankedMemRef, UnrankedMemRefDescriptor};
+use abi_core::memref::{
+    Complex, DynMemRef, MemRef, UnrankedMemRef, UnrankedMemRefDescriptor, Vector,
+};
 use abi_core::model::mlir::MemRefError;
 use half::{bf16, f16};
 
@@ -232,4 +239,5 @@ ranked! {
     u64, 1, print_memref_1d_ind, "printMemref1dInd", "memref<?xindex, strided<[?], offset: ?>>";
     Complex<f32>, 1, print_memref_1d_c32, "printMemref1dC32", "memref<?xcomplex<f32>, strided<[?], offset: ?>>";
     Complex<f64>, 1, print_memref_1d_c64, "printMemref1dC64", "memref<?xcomplex<f64>, strided<[?], offset: ?>>";
+    [Vector<f32, 4>; 4], 2, print_memref_vector_4x4xf32, "printMemrefVector4x4xf32", "memref<?x?xvector<4x4xf32>, strided<[?, ?], offset: ?>>";
 }

@@ -20,6 +20,9 @@ unsafe extern "C" {
     ) -> i64;
     fn memrefCopy(elem_size: i64, src: *mut c_void, dst: *mut c_void);
     fn printMemrefF32(rank: i64, descriptor: *mut c_void);
+    fn rtsrand(seed: u64) -> *mut c_void;
+    fn rtdrand(g: *mut c_void);
+    fn _mlir_ciface_shuffle(m: *mut MemRefDescriptor<u64, 1>, g: *mut c_void);
 }
 
 const CHILD: &str = "ABI_MLIR_RUNTIME_BAD_DESCRIPTOR";
@@ -60,6 +63,15 @@ fn bad_descriptors_abort_naming_the_function() {
         (
             "copy of size 0",
             "`memrefCopy`: invalid memref: element size 0",
+        ),
+        // LLVM's would write from `aligned` on, ignoring the offset.
+        (
+            "shuffle with an offset",
+            "`_mlir_ciface_shuffle`: invalid memref: offset 1, the layout says 0",
+        ),
+        (
+            "shuffle without a generator",
+            "`_mlir_ciface_shuffle`: the generator is NULL",
         ),
     ] {
         let (stderr, aborted) = child(case);
@@ -112,6 +124,27 @@ fn run_the_case_in_a_child() {
             let size = if case == "copy of size 0" { 0 } else { 4 };
             // SAFETY: as above.
             unsafe { memrefCopy(size, (&raw mut other).cast(), (&raw mut unranked).cast()) };
+        }
+        "shuffle with an offset" | "shuffle without a generator" => {
+            let mut values = [0u64; 4];
+            let mut m = MemRefDescriptor::<u64, 1> {
+                allocated: values.as_mut_ptr(),
+                aligned: values.as_mut_ptr(),
+                offset: i64::from(case == "shuffle with an offset"),
+                sizes: [3],
+                strides: [1],
+            };
+            let g = if case == "shuffle with an offset" {
+                // SAFETY: any seed.
+                unsafe { rtsrand(7) }
+            } else {
+                core::ptr::null_mut()
+            };
+            // SAFETY: as above; the generator comes from `rtsrand` or is
+            // NULL.
+            unsafe { _mlir_ciface_shuffle(&mut m, g) };
+            // SAFETY: from `rtsrand` (or NULL), freed once.
+            unsafe { rtdrand(g) };
         }
         // SAFETY: as above.
         _ => unsafe { _mlir_ciface_printMemrefF32(&unranked) },

@@ -8,7 +8,9 @@
 //! second time with generic allocation functions (which only the Rust
 //! runtime provides) and must print the same. Then each program, lowered
 //! by MLIR 19 and linked with `libabi_mlir_runtime.a` into an executable,
-//! runs under valgrind memcheck: 0 errors, 0 leaks.
+//! runs under valgrind memcheck: 0 errors, 0 leaks. Before the runs, every
+//! C function LLVM's two libraries export (`nm -D`) but the sparse-tensor
+//! runtime must be exported by ours.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -54,6 +56,9 @@ pub(crate) fn compare() -> Result<(), String> {
         .map_or_else(|| root.join("target"), PathBuf::from)
         .join("debug");
     let ours = target.join("libabi_mlir_runtime.so");
+    for version in &versions {
+        every_function_provided(version, &ours)?;
+    }
     let programs = programs(&root)?;
     let scratch = root.join("target/mlir-runtime");
     let mut compared = 0;
@@ -99,6 +104,67 @@ pub(crate) fn compare() -> Result<(), String> {
     if let Some(v19) = versions.iter().find(|v| v.name == "19") {
         under_valgrind(&root, v19, &programs, &target, &scratch.join("valgrind"))?;
     }
+    Ok(())
+}
+
+/// The C functions a shared library defines and exports (`nm -D`).
+fn exported(library: &Path) -> Result<std::collections::BTreeSet<String>, String> {
+    let output = Command::new("nm")
+        .args(["-D", "--defined-only"])
+        .arg(library)
+        .output()
+        .map_err(|e| format!("cannot run nm: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "nm {} failed:\n{}",
+            library.display(),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(
+            |line| match line.split_whitespace().collect::<Vec<_>>()[..] {
+                [_, "T", name] if !name.starts_with("_Z") => Some(name.to_owned()),
+                _ => None,
+            },
+        )
+        .collect())
+}
+
+/// The sparse-tensor runtime, which `abi-mlir-runtime` does not provide.
+fn sparse_tensor_function(name: &str) -> bool {
+    name.contains("parse")
+        || name.starts_with("_mlir_ciface_expInsert")
+        || name.starts_with("_mlir_ciface_lexInsert")
+        || name == "endLexInsert"
+        || name == "getTensorFilename"
+}
+
+/// Every C function LLVM's two runtime libraries export, the sparse-tensor
+/// runtime aside, is exported by ours.
+fn every_function_provided(version: &Version, ours: &Path) -> Result<(), String> {
+    let provided = exported(ours)?;
+    let mut theirs = std::collections::BTreeSet::new();
+    for library in &version.reference {
+        theirs.extend(exported(library)?);
+    }
+    let sparse = theirs.iter().filter(|n| sparse_tensor_function(n)).count();
+    let missing: Vec<&String> = theirs
+        .iter()
+        .filter(|n| !sparse_tensor_function(n) && !provided.contains(*n))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "MLIR {}: LLVM's runtime exports functions abi-mlir-runtime does not: {missing:?}",
+            version.name
+        ));
+    }
+    println!(
+        "MLIR {}: abi-mlir-runtime exports all {} functions of LLVM's runtime but its {sparse} sparse-tensor ones",
+        version.name,
+        theirs.len() - sparse
+    );
     Ok(())
 }
 

@@ -113,12 +113,9 @@ pub trait ComplexPart: sealed::Sealed + Copy + Default + 'static {
     const ZERO: Self;
     /// The C type of a part.
     const C_PART: CTypeDesc;
-    /// MLIR's names of the memref element `complex<Self>`.
+    /// The part as a memref element kind.
     #[doc(hidden)]
-    const COMPLEX_MLIR_NAMES: &'static [&'static str];
-    /// The C header's name of `complex<Self>` in descriptor typedefs.
-    #[doc(hidden)]
-    const COMPLEX_C_TAG: &'static str;
+    const FLOAT: crate::model::mlir::FloatKind;
     /// The split form of `z`.
     fn split(z: Complex<Self>) -> Self::Split;
     /// The complex number from its split form.
@@ -143,8 +140,7 @@ impl ComplexPart for f32 {
     const MLIR_NAME: &'static str = "f32";
     const ZERO: f32 = 0.0;
     const C_PART: CTypeDesc = <f32 as CType>::C_TYPE;
-    const COMPLEX_MLIR_NAMES: &'static [&'static str] = &["complex<f32>"];
-    const COMPLEX_C_TAG: &'static str = "complex_f32";
+    const FLOAT: crate::model::mlir::FloatKind = crate::model::mlir::FloatKind::F32;
     #[inline(always)]
     fn split(z: Complex<f32>) -> SplitF32 {
         SplitF32 {
@@ -166,8 +162,7 @@ impl ComplexPart for f64 {
     const MLIR_NAME: &'static str = "f64";
     const ZERO: f64 = 0.0;
     const C_PART: CTypeDesc = <f64 as CType>::C_TYPE;
-    const COMPLEX_MLIR_NAMES: &'static [&'static str] = &["complex<f64>"];
-    const COMPLEX_C_TAG: &'static str = "complex_f64";
+    const FLOAT: crate::model::mlir::FloatKind = crate::model::mlir::FloatKind::F64;
     #[inline(always)]
     fn split(z: Complex<f64>) -> Complex<f64> {
         z

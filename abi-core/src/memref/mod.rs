@@ -47,6 +47,7 @@ mod descriptor;
 mod element;
 mod owned;
 mod shape;
+mod vector;
 mod view;
 
 pub use ciface::{
@@ -58,6 +59,10 @@ pub use descriptor::{MemRefDescriptor, UnrankedMemRefDescriptor};
 pub use element::MemRefElement;
 pub use owned::{OwnedMemRef, OwnedUnrankedMemRef, ReturnedMemRef, STATIC_ALLOCATED};
 pub use shape::{Geometry, MemRefTypeCheck};
+/// What `Vector`'s bounds name (not a public API).
+#[doc(hidden)]
+pub use vector::{LaneCount, Lanes, align, width};
+pub use vector::{Vector, VectorLane};
 pub use view::{
     ByteMemRef, ByteMemRefMut, DynIter, DynMemRef, DynMemRefMut, Iter, MemRef, MemRefMut,
     UnrankedMemRef,

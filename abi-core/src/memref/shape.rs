@@ -560,17 +560,22 @@ mod tests {
                 found: 2
             })
         );
+        use crate::memref::{MemRefElement, Vector};
         assert_eq!(
-            MemRefType::DYNAMIC_IDENTITY.mlir_text("f32", Some(2)),
+            MemRefType::DYNAMIC_IDENTITY.mlir_text(&f32::KIND, Some(2)),
             "memref<?x?xf32>"
         );
         assert_eq!(
-            MemRefType::ANY_STRIDED.mlir_text("f64", Some(1)),
+            MemRefType::ANY_STRIDED.mlir_text(&f64::KIND, Some(1)),
             "memref<?xf64, strided<[?], offset: ?>>"
         );
         assert_eq!(
-            MemRefType::DYNAMIC_IDENTITY.mlir_text("f32", None),
+            MemRefType::DYNAMIC_IDENTITY.mlir_text(&f32::KIND, None),
             "memref<*xf32>"
+        );
+        assert_eq!(
+            MemRefType::DYNAMIC_IDENTITY.mlir_text(&<[Vector<f32, 4>; 4]>::KIND, Some(1)),
+            "memref<?xvector<4x4xf32>>"
         );
     }
 }

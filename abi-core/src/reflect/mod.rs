@@ -65,6 +65,7 @@
 //! | `OpenArray<T>`, `OpenArrayMut<T>`, `OpenArrayOut<T>` | `["open_array", T]` (two dimensions: `["open_array", ["open_array", T]]`) |
 //! | `Chandle<T>` | `["handle", "chandle"]` |
 //! | `Complex<f32>`, `Complex<f64>` (MLIR `complex<T>`) | `["complex", "f32"]`, `["complex", "f64"]` |
+//! | `Vector<T, N>`, `[Vector<T, C>; R]` (memref elements `vector<NxT>`, `vector<RxCxT>`) | `["vector", "f32", N]`, `["vector", "f32", R, C]` |
 //! | `Result<T, E>` | results `[T]` (or `[]`), with `"status": true` |
 //!
 //! Reading back accepts all of these and IREE's `"unknown"`, `null`,
@@ -213,6 +214,10 @@ fn resolve_in(record: TypeRecord, registry: &Registry, open: &mut Vec<String>) -
         },
         TypeRecord::Optional(t) => TypeRecord::Optional(Box::new(again(*t))),
         TypeRecord::Complex(t) => TypeRecord::Complex(Box::new(again(*t))),
+        TypeRecord::Vector { lane, shape } => TypeRecord::Vector {
+            lane: Box::new(again(*lane)),
+            shape,
+        },
         leaf => leaf,
     }
 }

@@ -65,6 +65,11 @@ impl RecordJson for TypeRecord {
             }
             TypeRecord::Optional(t) => json!(["optional", t.to_json()]),
             TypeRecord::Complex(t) => json!(["complex", t.to_json()]),
+            TypeRecord::Vector { lane, shape } => {
+                let mut v = vec![json!("vector"), lane.to_json()];
+                v.extend(shape.iter().map(|d| json!(d)));
+                Value::Array(v)
+            }
             TypeRecord::Opaque => json!(["opaque"]),
             TypeRecord::StructRef(name) => json!(["struct", name]),
         }
@@ -217,6 +222,21 @@ fn compound_from_json(head: &str, rest: &[Value]) -> Result<TypeRecord, String> 
         },
         "open_array" => TypeRecord::OpenArray(one(head, rest)?),
         "complex" => TypeRecord::Complex(one(head, rest)?),
+        "vector" => {
+            let [lane, dims @ ..] = rest else {
+                return Err("`vector` is `[\"vector\", lane, dims...]`".into());
+            };
+            if dims.is_empty() {
+                return Err("`vector` is `[\"vector\", lane, dims...]`".into());
+            }
+            TypeRecord::Vector {
+                lane: Box::new(TypeRecord::from_json(lane)?),
+                shape: dims
+                    .iter()
+                    .map(|d| count(d, "a vector dimension"))
+                    .collect::<Result<_, _>>()?,
+            }
+        }
         "string" | "handle" => {
             let [kind] = rest else {
                 return Err(format!("`{head}` is `[\"{head}\", kind]`"));
@@ -240,4 +260,25 @@ fn compound_from_json(head: &str, rest: &[Value]) -> Result<TypeRecord, String> 
         },
         other => return Err(format!("unknown compound type `{other}`")),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memref::{MemRefElement, Vector};
+
+    /// A vector element's record, written and read back; a vector without
+    /// dimensions is refused.
+    #[test]
+    fn vector_records_round_trip() {
+        let record = <[Vector<f32, 4>; 4]>::element_record();
+        let json = record.to_json();
+        assert_eq!(json, json!(["vector", "f32", 4, 4]));
+        assert_eq!(TypeRecord::from_json(&json).unwrap(), record);
+        assert_eq!(
+            <Vector<u8, 3>>::element_record().to_json(),
+            json!(["vector", "i8", 3])
+        );
+        assert!(TypeRecord::from_json(&json!(["vector", "f32"])).is_err());
+    }
 }

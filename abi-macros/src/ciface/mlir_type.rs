@@ -19,8 +19,6 @@ pub(crate) enum Layout {
     },
 }
 
-use abi_model::mlir::ELEMENT_TYPES;
-
 impl MlirMemRef {
     pub(crate) fn rank(&self) -> Option<usize> {
         self.shape.as_ref().map(Vec::len)
@@ -98,17 +96,7 @@ fn parse_shape(s: &str) -> Result<(Shape, String), String> {
         }
         (Some(dims), rest)
     };
-    if element.starts_with("vector") {
-        return Err(format!(
-            "`{element}` elements are not supported; use a memref of scalars (or of `complex<f32>`/`complex<f64>`)"
-        ));
-    }
-    if !abi_model::mlir::is_element_type(element) {
-        return Err(format!(
-            "`{element}` is not a supported element type ({})",
-            ELEMENT_TYPES.join(", ")
-        ));
-    }
+    abi_model::mlir::check_element_type(element)?;
     Ok((shape, element.to_owned()))
 }
 
@@ -200,11 +188,27 @@ mod tests {
             "complex<f64>"
         );
         assert!(MlirMemRef::parse("memref<?xcomplex<i32>>").is_err());
-        assert!(
-            MlirMemRef::parse("memref<?xvector<4xf32>>")
-                .unwrap_err()
-                .contains("vector")
+        let m = MlirMemRef::parse("memref<?x?xvector<4x4xf32>>").unwrap();
+        assert_eq!(m.element, "vector<4x4xf32>");
+        assert_eq!(m.shape, Some(vec![None, None]));
+        assert_eq!(
+            MlirMemRef::parse("memref<*xvector<3xi8>>").unwrap().element,
+            "vector<3xi8>"
         );
+        for refused in [
+            "memref<?xvector<4xf16>>",
+            "memref<?xvector<[4]xf32>>",
+            "memref<?xvector<2x2x2xf32>>",
+            "memref<?xvector<65xf32>>",
+            "memref<?xvector<4xi1>>",
+        ] {
+            assert!(
+                MlirMemRef::parse(refused)
+                    .unwrap_err()
+                    .contains("vector<NxT>"),
+                "{refused}"
+            );
+        }
         assert!(MlirMemRef::parse("memref<?xf32, 1>").is_err());
         assert!(MlirMemRef::parse("memref<?xf32, strided<[1, 1]>>").is_err());
         assert!(MlirMemRef::parse("tensor<?xf32>").is_err());

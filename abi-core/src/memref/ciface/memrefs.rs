@@ -9,7 +9,7 @@ pub(super) struct DescriptorTypes<T, const N: usize>(core::marker::PhantomData<T
 
 impl<T: MemRefElement, const N: usize> DescriptorTypes<T, N> {
     const RANKED: CTypeDesc = CTypeDesc::MemRef {
-        element: T::C_TAG,
+        element: &T::KIND,
         element_c: &T::C_TYPE,
         rank: N,
     };
@@ -54,7 +54,7 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T,
     type Raw = *const MemRefDescriptor<T, N>;
     const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::CONST_POINTER;
     const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
-        element_names: T::MLIR_NAMES,
+        element: T::KIND,
         rank: Some(N),
     });
     #[inline(always)]
@@ -82,7 +82,7 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRefMut<'static,
     const C_TYPE: CTypeDesc = DescriptorTypes::<T, N>::MUT_POINTER;
     const DIRECTION: Direction = Direction::InOut;
     const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
-        element_names: T::MLIR_NAMES,
+        element: T::KIND,
         rank: Some(N),
     });
     #[inline(always)]
@@ -114,7 +114,7 @@ unsafe impl<T: MemRefElement> CifaceParam for UnrankedMemRef<'static, T> {
     const C_TYPE: CTypeDesc = UNRANKED_POINTER;
     const DIRECTION: Direction = Direction::InOut;
     const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
-        element_names: T::MLIR_NAMES,
+        element: T::KIND,
         rank: None,
     });
     unsafe fn from_ciface(raw: Self::Raw, _: &MemRefType) -> Result<Self, MemRefError> {
@@ -141,7 +141,7 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceResult for OwnedMemRef<T, N>
     const EMPTY: Self::Slot = MemRefDescriptor::EMPTY;
     const OUT_POINTER: bool = true;
     const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
-        element_names: T::MLIR_NAMES,
+        element: T::KIND,
         rank: Some(N),
     });
     fn check_result(&self, types: &[MemRefType]) -> Result<(), (usize, MemRefError)> {
@@ -181,7 +181,7 @@ unsafe impl<'a, T: MemRefElement, const N: usize> CifaceResult for ReturnedMemRe
     const EMPTY: Self::Slot = MemRefDescriptor::EMPTY;
     const OUT_POINTER: bool = true;
     const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
-        element_names: T::MLIR_NAMES,
+        element: T::KIND,
         rank: Some(N),
     });
     fn check_result(&self, types: &[MemRefType]) -> Result<(), (usize, MemRefError)> {

@@ -25,13 +25,12 @@ use crate::model::mlir::MemRefType;
 use crate::model::record::TypeRecord;
 use crate::sealed::Sealed;
 
-/// What a memref parameter type fixes: its element's MLIR spellings and
-/// its rank (`None`: unranked). Checked against `#[mlir("...")]` at compile
-/// time.
+/// What a memref parameter type fixes: its element and its rank (`None`:
+/// unranked). Checked against `#[mlir("...")]` at compile time.
 #[derive(Debug, Clone, Copy)]
 pub struct MemRefSignature {
-    /// The MLIR spellings of the element type.
-    pub element_names: &'static [&'static str],
+    /// The element type.
+    pub element: crate::model::mlir::ElementKind,
     /// The rank; `None` for `memref<*xT>`.
     pub rank: Option<usize>,
 }
@@ -370,7 +369,6 @@ pub mod __private {
     pub use super::MemRefSignature;
     pub use super::shape::{NoOutPointer, ResultShape, Shape};
     pub use crate::memref::complex::complex_argument_problem;
-    use crate::model::names::const_str_eq;
 
     /// How a parameter's Rust type differs from its `#[mlir("...")]` type,
     /// evaluated at compile time: [`TYPE_FITS`] (both memrefs, the same
@@ -384,15 +382,7 @@ pub mod __private {
         let Some(rust) = rust else {
             return NOT_A_MEMREF;
         };
-        let mut k = 0;
-        let mut element_fits = false;
-        while k < rust.element_names.len() {
-            if const_str_eq(rust.element_names[k], element) {
-                element_fits = true;
-            }
-            k += 1;
-        }
-        if !element_fits {
+        if !rust.element.answers_to(element) {
             return OTHER_ELEMENT;
         }
         match (rust.rank, rank) {

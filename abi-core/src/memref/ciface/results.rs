@@ -71,7 +71,7 @@ macro_rules! ranked_arg {
             type Raw = *const MemRefDescriptor<T, $rank>;
             const C_TYPE: CTypeDesc = DescriptorTypes::<T, $rank>::$pointer;
             const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
-                element_names: T::MLIR_NAMES,
+                element: T::KIND,
                 rank: Some($rank),
             });
             #[inline(always)]
@@ -130,7 +130,7 @@ unsafe impl<'a, T: MemRefElement> CifaceArg for UnrankedMemRef<'a, T> {
     type Raw = *const UnrankedMemRefDescriptor;
     const C_TYPE: CTypeDesc = UNRANKED_POINTER;
     const MEMREF: Option<MemRefSignature> = Some(MemRefSignature {
-        element_names: T::MLIR_NAMES,
+        element: T::KIND,
         rank: None,
     });
     fn prepare(mut self, _: &MemRefType) -> Result<Self::Storage, MemRefError> {
