@@ -387,7 +387,10 @@ bit_int_type!(
 )]
 pub trait AbiCoreBitInt {}
 
+// Not listed in diagnostics (the message says what to do).
+#[diagnostic::do_not_recommend]
 impl<const N: u32, S> AbiCoreBitInt for BitInt<N, S> {}
+#[diagnostic::do_not_recommend]
 impl<const N: u32, S> AbiCoreBitInt for UBitInt<N, S> {}
 
 /// See [`AbiCoreBitInt`] (not public API).

@@ -115,6 +115,9 @@ pub mod align {
 
 macro_rules! lanes {
     ($w:ident; $($a:ident: $($n:literal)*);*) => {$($(
+        // Not listed in diagnostics: a length without a layout would
+        // otherwise print the 256 entries of this table.
+        #[diagnostic::do_not_recommend]
         impl LaneCount<width::$w> for Lanes<$n> {
             type Align = align::$a;
         }
