@@ -59,7 +59,7 @@ pub mod __private {
     pub use crate::__register as register;
     pub use crate::__shim_code as shim_code;
     pub use crate::argument::{ArgError, Borrow, BorrowedFor, LentPick, LentPickNone, LentProbe};
-    pub use crate::bitint::{AbiCoreBitInt, require_abi_core_bitint};
+    pub use crate::bitint::AbiCoreBitInt;
     pub use crate::c::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use crate::c::{CParam, CResult, CSliceParam, CType};
     pub use crate::dpi::enums::{

@@ -108,7 +108,7 @@ fn abi_core_bitint_checks(types: &[(syn::Type, BitIntPlace)]) -> TokenStream {
         quote! {
             #[allow(dead_code)]
             fn #check(#value: #ty) {
-                ::abi_core::__private::require_abi_core_bitint(#reference)
+                ::abi_core::__private::AbiCoreBitInt::abi_core_bitint(#reference)
             }
         }
     });

@@ -376,7 +376,7 @@ bit_int_type!(
 /// attributes generate nothing for a signature that names `BitInt<N>` or
 /// `UBitInt<N>` with a literal width that has no built-in storage (rustc
 /// reports that type once, at the signature) and check with
-/// [`require_abi_core_bitint`] that the type is this one, so that a type of
+/// [`AbiCoreBitInt::abi_core_bitint`] that the type is this one, so that a type of
 /// the user's own with that name is refused, not left without its shim
 /// (not public API).
 #[doc(hidden)]
@@ -385,18 +385,18 @@ bit_int_type!(
     label = "read as abi-core's `_BitInt` type by its name",
     note = "the attributes take `BitInt<N>` and `UBitInt<N>` with a literal width outside 1..=256 for abi-core's types, which have no storage for it, and generate no function; give a type of your own another name"
 )]
-pub trait AbiCoreBitInt {}
+pub trait AbiCoreBitInt {
+    /// Nothing: called on the value (a method call reports the missing
+    /// implementation without quoting a bound's definition).
+    #[inline(always)]
+    fn abi_core_bitint(&self) {}
+}
 
 // Not listed in diagnostics (the message says what to do).
 #[diagnostic::do_not_recommend]
 impl<const N: u32, S> AbiCoreBitInt for BitInt<N, S> {}
 #[diagnostic::do_not_recommend]
 impl<const N: u32, S> AbiCoreBitInt for UBitInt<N, S> {}
-
-/// See [`AbiCoreBitInt`] (not public API).
-#[doc(hidden)]
-#[inline(always)]
-pub fn require_abi_core_bitint<T: AbiCoreBitInt>(_: &T) {}
 
 impl<const N: u32, S: BitStorage> ops::Neg for BitInt<N, S> {
     type Output = Self;
