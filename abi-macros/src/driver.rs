@@ -105,10 +105,15 @@ fn abi_core_bitint_checks(types: &[(syn::Type, BitIntPlace)]) -> TokenStream {
             BitIntPlace::Shared => quote!(#value),
             BitIntPlace::Exclusive => quote!(&*#value),
         };
+        // At the type, where the mistake is.
+        let at = syn::spanned::Spanned::span(ty);
+        let call =
+            quote::quote_spanned!(at=> ::abi_core::__private::AbiCoreBitInt::abi_core_bitint);
+        let argument = crate::tokens::located_at(reference, at);
         quote! {
             #[allow(dead_code)]
             fn #check(#value: #ty) {
-                ::abi_core::__private::AbiCoreBitInt::abi_core_bitint(#reference)
+                #call(#argument)
             }
         }
     });
