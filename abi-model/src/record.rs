@@ -231,6 +231,8 @@ impl TypeRecord {
             },
             // An enum travels as its base type.
             SvType::Enum(desc) => TypeRecord::of_sv_type(desc.base),
+            // A typedef or `time`/`realtime` travels as the type it names.
+            SvType::Alias(alias) => TypeRecord::of_sv_type(alias.base),
             SvType::Unpacked { element, len } => TypeRecord::NdArray {
                 element: Box::new(TypeRecord::of_sv_type(element)),
                 rank: Some(1),

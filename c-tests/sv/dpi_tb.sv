@@ -405,6 +405,26 @@ module dpi_tb;
       check(dpi_opcode_via_export(3) == -1, "export enum output that is no label");
     end
 
+    // Types declared by name (dpi_types.rs): time, realtime, user typedefs
+    begin : named_type_checks
+      time t_sum;
+      realtime rt_io;
+      byte_t swapped;
+      word_t word;
+      quad_t q, q_rev;
+      check(dpi_time_add(64'h1_0000_0000, 64'd5, t_sum) && t_sum == 64'h1_0000_0005, "time in and out");
+      check(dpi_time_add(64'hffff_ffff_ffff_ffff, 64'd2, t_sum) && t_sum == 64'd1, "time wraps");
+      check($bits(t_sum) == 64, "time width");
+      rt_io = 1.25;
+      check(dpi_realtime_half(3.0, rt_io) == 1.5 && rt_io == 2.5, "realtime result and inout");
+      word = dpi_byte_t_swap(8'h3c, swapped);
+      check(word == 32'h13c && swapped == 8'hc3, "byte_t in and out, word_t result");
+      check($bits(swapped) == 8 && $bits(word) == 32, "typedef widths");
+      q = '{1, -2, 30, 400};
+      check(dpi_quad_t_sum(q, q_rev) == 429 && q_rev[0] == 400 && q_rev[1] == 30
+            && q_rev[2] == -2 && q_rev[3] == 1, "typedef of an unpacked array");
+    end
+
     arrays.run();
     checks += arrays.checks;
     failures += arrays.failures;

@@ -62,6 +62,7 @@ pub(crate) mod logic_vec;
 mod open_array;
 mod scalars;
 mod signed;
+mod typedef;
 mod unpacked;
 
 // What the shims call is public only in `crate::__private`, from these
@@ -92,6 +93,7 @@ pub use runtime::{
 };
 pub use signed::{Integer, SignedBits, SignedLogicVec};
 pub use string::SvString;
+pub use typedef::{RealTime, RealTimeKeyword, SvTypedef, Time, TimeKeyword, Typedef};
 
 use crate::model::Direction;
 pub(crate) use crate::model::sv::{DpiDecl, DpiEnumDesc, DpiParamDecl, SvScalar, SvType};

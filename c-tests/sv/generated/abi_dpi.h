@@ -155,6 +155,14 @@ int dpi_bus_sample_unknowns(const svLogicVecVal *sample);
 int dpi_bus_step(int *state, svBit grant);
 
 /**
+ * `b` with its nibbles swapped into `swapped`; the result is `b`
+ * widened to a `word_t`, plus 0x100.
+ *
+ * Rust: `c_tests::dpi_types::dpi_byte_t_swap`
+ */
+unsigned int dpi_byte_t_swap(const svBitVecVal *b, svBitVecVal *swapped);
+
+/**
  * `byte` and `byte unsigned` in, their sum as a `shortint` output, and the
  * unsigned byte doubled (wrapping) as the result.
  *
@@ -652,6 +660,20 @@ void dpi_packet_step_inout(svBitVecVal *packet);
 int dpi_panics(int x);
 
 /**
+ * The sum of a `quad_t`, and its reverse in `reversed`.
+ *
+ * Rust: `c_tests::dpi_types::dpi_quad_t_sum`
+ */
+int dpi_quad_t_sum(const int *q, int *reversed);
+
+/**
+ * Half of `t`, through an inout too (`io` is doubled).
+ *
+ * Rust: `c_tests::dpi_types::dpi_realtime_half`
+ */
+double dpi_realtime_half(double t, double *io);
+
+/**
  * Imported under another SystemVerilog name than its C symbol.
  *
  * Rust: `c_tests::dpi_exports::dpi_renamed`
@@ -792,6 +814,14 @@ void dpi_swap(int *a, int *b);
  * Rust: `c_tests::dpi_exports::dpi_swap_halves128`
  */
 svBit dpi_swap_halves128(const svBitVecVal *x, svBitVecVal *out);
+
+/**
+ * `a + b` in `sum` when both are known, else all X; the result says
+ * whether they were.
+ *
+ * Rust: `c_tests::dpi_types::dpi_time_add`
+ */
+svBit dpi_time_add(const svLogicVecVal *a, const svLogicVecVal *b, svLogicVecVal *sum);
 
 /**
  * `bit [199:0]`: `x * 3`, wrapping, computed with `UBitInt<200>` (which

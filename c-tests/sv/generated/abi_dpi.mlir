@@ -9,6 +9,7 @@
 //   dpi_accumulate (`c_tests::dpi_exports::dpi_accumulate`): a `task` (CIRCT declares DPI functions only)
 //   dpi_bus_sample_step (`c_tests::dpi_exports::dpi_bus_sample_step`): parameter `sample`: field `valid` of `bus_sample_t`: 4-state `logic` (CIRCT's DPI types are 2-state)
 //   dpi_bus_sample_unknowns (`c_tests::dpi_exports::dpi_bus_sample_unknowns`): parameter `sample`: field `valid` of `bus_sample_t`: 4-state `logic` (CIRCT's DPI types are 2-state)
+//   dpi_byte_t_swap (`c_tests::dpi_types::dpi_byte_t_swap`): parameter `b`: the 8-bit packed type `bit [7:0]`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_call_export_task (`c_tests::dpi_exports::dpi_call_export_task`): a `task` (CIRCT declares DPI functions only)
 //   dpi_cmodel_add (`c_tests::dpi_handles::dpi_cmodel_add`): parameter `model`: `chandle`
 //   dpi_cmodel_free (`c_tests::dpi_handles::dpi_cmodel_free`): parameter `model`: `chandle`
@@ -24,6 +25,7 @@
 //   dpi_logic_and (`c_tests::dpi_exports::dpi_logic_and`): the result: 4-state `logic` (CIRCT's DPI types are 2-state)
 //   dpi_macro_digit_name (`c_tests::dpi_arrays::dpi_macro_digit_name`): parameter `name`: `string`
 //   dpi_not1 (`c_tests::dpi_exports::dpi_not1`): the result: the 1-bit packed type `bit [0:0]`, which CIRCT would declare as the integer type of that width (a different C type)
+//   dpi_quad_t_sum (`c_tests::dpi_types::dpi_quad_t_sum`): parameter `q`: an unpacked array inside a packed type
 //   dpi_reverse8 (`c_tests::dpi_exports::dpi_reverse8`): the result: the 8-bit packed type `bit [7:0]`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_shift40 (`c_tests::dpi_exports::dpi_shift40`): parameter `v`: 4-state `logic [39:0]` (CIRCT's DPI types are 2-state)
 //   dpi_shortreal (`c_tests::dpi_exports::dpi_shortreal`): the result: `shortreal`, which this Verilator-flavoured library takes as `double` (CIRCT's `f32` is a C `float`)
@@ -31,6 +33,7 @@
 //   dpi_string_append (`c_tests::dpi_exports::dpi_string_append`): parameter `text`: `string`
 //   dpi_string_describe (`c_tests::dpi_exports::dpi_string_describe`): the result: `string`
 //   dpi_string_length (`c_tests::dpi_exports::dpi_string_length`): parameter `text`: `string`
+//   dpi_time_add (`c_tests::dpi_types::dpi_time_add`): parameter `a`: 4-state `logic [63:0]` (CIRCT's DPI types are 2-state)
 module {
   // Rust: `c_tests::dpi_exports::bench_dpi_add`
   sim.func.dpi @bench_dpi_add(in %a : i32, in %b : i32, return ret : i32)
@@ -202,6 +205,9 @@ module {
 
   // Rust: `c_tests::dpi_exports::panicking::dpi_panics`
   sim.func.dpi @dpi_panics(in %x : i32, return ret : i32)
+
+  // Rust: `c_tests::dpi_types::dpi_realtime_half`
+  sim.func.dpi @dpi_realtime_half(in %t : f64, inout %io : f64, return ret : f64)
 
   // Rust: `c_tests::dpi_exports::dpi_reverse4`
   sim.func.dpi @dpi_reverse4(ref %a : !llvm.ptr, ref %out : !llvm.ptr, return ret : i32)

@@ -19,6 +19,10 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::BusState` (#[derive(DpiEnum)])
   typedef enum int {BUS_Idle = 0, BUS_Request = 1, BUS_Grant = 2, BUS_Error = -1} bus_state_t;
 
+  typedef bit [7:0] byte_t;
+
+  typedef int unsigned word_t;
+
   // Rust: `Float32` (#[derive(Packed)], 32 bits)
   typedef struct packed {
     bit sign; // bits 31:31
@@ -35,6 +39,8 @@ package abi_dpi;
     bit [2:0][3:0] lanes; // bits 24:13
     bit signed [12:0] delta; // bits 12:0
   } wide_packet_t;
+
+  typedef int quad_t[4];
 
   // `int` add: the cheapest DPI call.
   // Rust: `c_tests::dpi_exports::bench_dpi_add`
@@ -113,6 +119,11 @@ package abi_dpi;
   // the previous state as the result.
   // Rust: `c_tests::dpi_exports::dpi_bus_step`
   import "DPI-C" function bus_state_t dpi_bus_step(inout bus_state_t state, input bit grant);
+
+  // `b` with its nibbles swapped into `swapped`; the result is `b`
+  // widened to a `word_t`, plus 0x100.
+  // Rust: `c_tests::dpi_types::dpi_byte_t_swap`
+  import "DPI-C" function word_t dpi_byte_t_swap(input byte_t b, output byte_t swapped);
 
   // `byte` and `byte unsigned` in, their sum as a `shortint` output, and the
   // unsigned byte doubled (wrapping) as the result.
@@ -421,6 +432,14 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::panicking::dpi_panics`
   import "DPI-C" function int dpi_panics(input int x);
 
+  // The sum of a `quad_t`, and its reverse in `reversed`.
+  // Rust: `c_tests::dpi_types::dpi_quad_t_sum`
+  import "DPI-C" function int dpi_quad_t_sum(input quad_t q, output quad_t reversed);
+
+  // Half of `t`, through an inout too (`io` is doubled).
+  // Rust: `c_tests::dpi_types::dpi_realtime_half`
+  import "DPI-C" function realtime dpi_realtime_half(input realtime t, inout realtime io);
+
   // `int a[4]` in, `int out[4]` out (reversed); the result is the sum.
   // Rust: `c_tests::dpi_exports::dpi_reverse4`
   import "DPI-C" function int dpi_reverse4(input int a[4], output int out[4]);
@@ -495,6 +514,11 @@ package abi_dpi;
   // result is the parity of the input.
   // Rust: `c_tests::dpi_exports::dpi_swap_halves128`
   import "DPI-C" function bit dpi_swap_halves128(input bit [127:0] x, output bit [127:0] out);
+
+  // `a + b` in `sum` when both are known, else all X; the result says
+  // whether they were.
+  // Rust: `c_tests::dpi_types::dpi_time_add`
+  import "DPI-C" function bit dpi_time_add(input time a, input time b, output time sum);
 
   // `bit [199:0]`: `x * 3`, wrapping, computed with `UBitInt<200>` (which
   // exists where C's `__BITINT_MAXWIDTH__` admits it: x86-64 and i386).
