@@ -98,7 +98,7 @@ pub mod __private {
     pub use crate::model::sv::{DpiDecl, DpiFlavour, DpiParamDecl, SvType};
     pub use crate::model::{AbiKind, Direction};
     pub use crate::packed::passing as packed_passing;
-    pub use crate::packed::{Packed, PackedStruct};
+    pub use crate::packed::{Packed, PackedStruct, union_member};
     pub use crate::registry_section::{FUNCTIONS, STRUCTS};
     pub use ::core;
     pub use ::linkme;

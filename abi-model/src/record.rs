@@ -220,6 +220,10 @@ impl TypeRecord {
             SvType::PackedArray { element, len } => {
                 TypeRecord::PackedArray(Box::new(TypeRecord::of_sv_type(element)), *len as u64)
             }
+            // A union's members overlap: it travels as its bits.
+            SvType::PackedStruct(desc) if desc.union => {
+                TypeRecord::of_sv_type(&SvType::PackedBits { width: desc.width })
+            }
             SvType::PackedStruct(desc) => TypeRecord::Packed {
                 name: desc.rust_name.to_owned(),
                 width: desc.width,

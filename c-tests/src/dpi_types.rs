@@ -5,6 +5,7 @@
 
 use abi_core::dpi::{Bits, LogicVec, RealTime, SvTypedef, Time, Typedef};
 use abi_core::dpi_import;
+use abi_core::packed::Packed;
 
 /// The design's `byte_t`: `typedef bit [7:0] byte_t;`.
 #[derive(Debug)]
@@ -32,6 +33,11 @@ impl SvTypedef for QuadT {
 
 /// `a + b` in `sum` when both are known, else all X; the result says
 /// whether they were.
+///
+/// Verilator passes `time` as `svLogicVecVal` chunks, like `logic [63:0]`
+/// (a doc line Verilator would read as a metacomment if written as is).
+/// synopsys translate_off (nor may this switch a synthesis tool off)
+///   verilator_lint: nor this, after blanks.
 #[dpi_import]
 pub fn dpi_time_add(a: Time, b: Time, sum: &mut Time) -> bool {
     match (a.ticks(), b.ticks()) {
@@ -69,4 +75,46 @@ pub fn dpi_quad_t_sum(q: Typedef<QuadT>, reversed: &mut Typedef<QuadT>) -> i32 {
     r.reverse();
     *reversed = Typedef::new(r);
     q.iter().fold(0i32, |acc, x| acc.wrapping_add(*x))
+}
+
+/// Two bytes, the first most significant.
+#[derive(Packed, Clone, Copy, Debug, PartialEq, Eq)]
+#[packed(sv_name = "byte_pair_t")]
+pub struct BytePair {
+    /// Bits 15:8.
+    pub hi: u8,
+    /// Bits 7:0.
+    pub lo: u8,
+}
+
+/// `typedef union packed { bit [15:0] raw; byte_pair_t pair; shortint
+/// value; } word16_t;`: one 16-bit value, three ways to read it.
+#[derive(Packed, Clone, Copy, Debug)]
+#[packed(sv_name = "word16_t")]
+pub enum Word16 {
+    /// The bits (the member a value from SystemVerilog arrives as).
+    Raw(Bits<16>),
+    /// As two bytes.
+    Pair(BytePair),
+    /// As a signed number.
+    Value(i16),
+}
+
+/// Reads `w` as a pair and writes the bytes swapped into `out`; the
+/// result is `w` read as a signed number.
+#[dpi_import]
+pub fn dpi_union_swap(w: Word16, out: &mut Word16) -> i16 {
+    let pair = w.to_pair();
+    *out = Word16::Pair(BytePair {
+        hi: pair.lo,
+        lo: pair.hi,
+    });
+    w.to_value()
+}
+
+/// A union made from its pair member, returned (a packed result of 16
+/// bits: Verilator's ABI).
+#[dpi_import]
+pub fn dpi_union_make(hi: u8, lo: u8) -> Word16 {
+    Word16::Pair(BytePair { hi, lo })
 }

@@ -412,6 +412,7 @@ module dpi_tb;
       byte_t swapped;
       word_t word;
       quad_t q, q_rev;
+      word16_t w16, w16_out;
       check(dpi_time_add(64'h1_0000_0000, 64'd5, t_sum) && t_sum == 64'h1_0000_0005, "time in and out");
       check(dpi_time_add(64'hffff_ffff_ffff_ffff, 64'd2, t_sum) && t_sum == 64'd1, "time wraps");
       check($bits(t_sum) == 64, "time width");
@@ -421,6 +422,13 @@ module dpi_tb;
       check(word == 32'h13c && swapped == 8'hc3, "byte_t in and out, word_t result");
       check($bits(swapped) == 8 && $bits(word) == 32, "typedef widths");
       q = '{1, -2, 30, 400};
+      w16.pair.hi = 8'h12;
+      w16.pair.lo = 8'hf0;
+      check(dpi_union_swap(w16, w16_out) == 16'sh12f0 && w16_out.raw == 16'hf012
+            && w16_out.pair.hi == 8'hf0 && w16_out.value == 16'shf012, "union packed in and out");
+      w16 = dpi_union_make(8'hab, 8'hcd);
+      check(w16.raw == 16'habcd && w16.value == -16'sh5433, "union packed result");
+      check($bits(w16) == 16, "union packed width");
       check(dpi_quad_t_sum(q, q_rev) == 429 && q_rev[0] == 400 && q_rev[1] == 30
             && q_rev[2] == -2 && q_rev[3] == 1, "typedef of an unpacked array");
     end

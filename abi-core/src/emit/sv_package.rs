@@ -19,7 +19,7 @@ pub struct SvPackage {
 }
 
 use crate::model::names::{
-    is_sv_reserved, strip_raw, sv_function_name, sv_identifier, unique_names,
+    is_sv_reserved, strip_raw, sv_comment_text, sv_function_name, sv_identifier, unique_names,
 };
 
 /// Makes a simulator of the other DPI-C flavour refuse the package when it
@@ -100,7 +100,9 @@ impl SvPackage {
                 if line.is_empty() {
                     out.push_str("  //\n");
                 } else {
-                    writeln!(out, "  // {line}").unwrap();
+                    // No line may read as a tool's directive
+                    // (`// Verilator ...`, `// synopsys ...`).
+                    writeln!(out, "  // {}", sv_comment_text(line)).unwrap();
                 }
             }
             writeln!(out, "  // Rust: `{}`", f.rust.path()).unwrap();
@@ -370,7 +372,7 @@ fn write_enum_typedef(out: &mut String, desc: &DpiEnumDesc) {
 }
 
 /// `typedef struct packed { ... } name;`, first-declared member most
-/// significant, as in Rust.
+/// significant, as in Rust; or `typedef union packed { ... } name;`.
 fn write_typedef(out: &mut String, desc: &PackedStructDesc) {
     writeln!(
         out,
@@ -378,7 +380,9 @@ fn write_typedef(out: &mut String, desc: &PackedStructDesc) {
         desc.rust_name, desc.width
     )
     .unwrap();
-    out.push_str("  typedef struct packed {\n");
+    // A union's members all sit at bit 0, each the union's width.
+    let kind = if desc.union { "union" } else { "struct" };
+    writeln!(out, "  typedef {kind} packed {{").unwrap();
     let names = sv_names(desc.fields.iter().map(|f| f.name));
     for (field, name) in desc.fields.iter().zip(&names) {
         writeln!(

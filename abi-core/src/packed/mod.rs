@@ -117,6 +117,19 @@ pub trait Packed: Copy {
     }
 }
 
+/// The bits of a packed union `u` read as its member type `M` (the
+/// `to_<member>()` methods `#[derive(Packed)]` generates on an enum; the
+/// derive checks at compile time that `M` has the union's width). Not
+/// public API.
+#[doc(hidden)]
+#[inline]
+pub fn union_member<U: PackedStruct, M: Packed>(u: &U) -> M {
+    let (mut value, mut control) = (U::Words::ZERO, U::Words::ZERO);
+    u.pack_into(value.as_mut(), 0);
+    u.pack_control_into(control.as_mut(), 0);
+    M::unpack_logic_from(value.as_ref(), control.as_ref(), 0)
+}
+
 /// A fixed-size buffer of `T` (`[T; K]`), the storage of a whole packed
 /// value.
 pub trait FixedBuffer<T>: Copy + AsRef<[T]> + AsMut<[T]> {

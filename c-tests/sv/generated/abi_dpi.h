@@ -819,6 +819,11 @@ svBit dpi_swap_halves128(const svBitVecVal *x, svBitVecVal *out);
  * `a + b` in `sum` when both are known, else all X; the result says
  * whether they were.
  *
+ * Verilator passes `time` as `svLogicVecVal` chunks, like `logic [63:0]`
+ * (a doc line Verilator would read as a metacomment if written as is).
+ * synopsys translate_off (nor may this switch a synthesis tool off)
+ *   verilator_lint: nor this, after blanks.
+ *
  * Rust: `c_tests::dpi_types::dpi_time_add`
  */
 svBit dpi_time_add(const svLogicVecVal *a, const svLogicVecVal *b, svLogicVecVal *sum);
@@ -1034,6 +1039,22 @@ void dpi_ua_ulongint(const unsigned long long *a, unsigned long long *b, unsigne
  * Rust: `c_tests::dpi_arrays::dpi_ua_ushortint`
  */
 void dpi_ua_ushortint(const unsigned short *a, unsigned short *b, unsigned short *c);
+
+/**
+ * A union made from its pair member, returned (a packed result of 16
+ * bits: Verilator's ABI).
+ *
+ * Rust: `c_tests::dpi_types::dpi_union_make`
+ */
+svBitVecVal dpi_union_make(unsigned char hi, unsigned char lo);
+
+/**
+ * Reads `w` as a pair and writes the bytes swapped into `out`; the
+ * result is `w` read as a signed number.
+ *
+ * Rust: `c_tests::dpi_types::dpi_union_swap`
+ */
+short dpi_union_swap(const svBitVecVal *w, svBitVecVal *out);
 
 /**
  * `int m[2][3]`: the sum of `m[i][j] * (10 * i + j + 1)`, so a transposed

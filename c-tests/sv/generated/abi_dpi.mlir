@@ -34,6 +34,8 @@
 //   dpi_string_describe (`c_tests::dpi_exports::dpi_string_describe`): the result: `string`
 //   dpi_string_length (`c_tests::dpi_exports::dpi_string_length`): parameter `text`: `string`
 //   dpi_time_add (`c_tests::dpi_types::dpi_time_add`): parameter `a`: 4-state `logic [63:0]` (CIRCT's DPI types are 2-state)
+//   dpi_union_make (`c_tests::dpi_types::dpi_union_make`): the result: the 16-bit packed type `word16_t`, which CIRCT would declare as the integer type of that width (a different C type)
+//   dpi_union_swap (`c_tests::dpi_types::dpi_union_swap`): parameter `w`: the 16-bit packed type `word16_t`, which CIRCT would declare as the integer type of that width (a different C type)
 module {
   // Rust: `c_tests::dpi_exports::bench_dpi_add`
   sim.func.dpi @bench_dpi_add(in %a : i32, in %b : i32, return ret : i32)

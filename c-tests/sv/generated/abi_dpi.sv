@@ -42,6 +42,19 @@ package abi_dpi;
 
   typedef int quad_t[4];
 
+  // Rust: `BytePair` (#[derive(Packed)], 16 bits)
+  typedef struct packed {
+    bit [7:0] hi; // bits 15:8
+    bit [7:0] lo; // bits 7:0
+  } byte_pair_t;
+
+  // Rust: `Word16` (#[derive(Packed)], 16 bits)
+  typedef union packed {
+    bit [15:0] raw; // bits 15:0
+    byte_pair_t pair; // bits 15:0
+    bit signed [15:0] value; // bits 15:0
+  } word16_t;
+
   // `int` add: the cheapest DPI call.
   // Rust: `c_tests::dpi_exports::bench_dpi_add`
   import "DPI-C" function int bench_dpi_add(input int a, input int b);
@@ -517,6 +530,11 @@ package abi_dpi;
 
   // `a + b` in `sum` when both are known, else all X; the result says
   // whether they were.
+  //
+  // | Verilator passes `time` as `svLogicVecVal` chunks, like `logic [63:0]`
+  // (a doc line Verilator would read as a metacomment if written as is).
+  // | synopsys translate_off (nor may this switch a synthesis tool off)
+  // |   verilator_lint: nor this, after blanks.
   // Rust: `c_tests::dpi_types::dpi_time_add`
   import "DPI-C" function bit dpi_time_add(input time a, input time b, output time sum);
 
@@ -638,6 +656,16 @@ package abi_dpi;
   // `shortint unsigned`.
   // Rust: `c_tests::dpi_arrays::dpi_ua_ushortint`
   import "DPI-C" function void dpi_ua_ushortint(input shortint unsigned a[3], output shortint unsigned b[3], inout shortint unsigned c[3]);
+
+  // A union made from its pair member, returned (a packed result of 16
+  // bits: Verilator's ABI).
+  // Rust: `c_tests::dpi_types::dpi_union_make`
+  import "DPI-C" function word16_t dpi_union_make(input byte unsigned hi, input byte unsigned lo);
+
+  // Reads `w` as a pair and writes the bytes swapped into `out`; the
+  // result is `w` read as a signed number.
+  // Rust: `c_tests::dpi_types::dpi_union_swap`
+  import "DPI-C" function shortint dpi_union_swap(input word16_t w, output word16_t out);
 
   // `int m[2][3]`: the sum of `m[i][j] * (10 * i + j + 1)`, so a transposed
   // declaration (`int m[3][2]`) or scrambled indices change the result.
