@@ -111,7 +111,14 @@ pub const DPI_PARAMETERS: SupportedList = SupportedList {
         ty("SignedBits<N>", "bit signed [N-1:0]"),
         ty("SignedLogicVec<N>", "logic signed [N-1:0]"),
         ty("Integer", "integer"),
-        words("#[derive(Packed)]", " structs", "struct packed"),
+        ty("Time", "time"),
+        ty("RealTime", "realtime"),
+        words(
+            "#[derive(Packed)]",
+            " structs and enums",
+            "struct packed, union packed",
+        ),
+        ty("Typedef<N>", "the typedef `N::NAME` of `N::Base`"),
         words("#[derive(DpiEnum)]", " enums", "typedef enum"),
         ty("&CStr", "string, for the call"),
         ty("SvString", "string, owned"),
@@ -144,6 +151,8 @@ pub const DPI_IMPORT_RESULTS: SupportedList = SupportedList {
         ty("SvString", ""),
         ty("Chandle<T>", ""),
         ty("ForeignChandle", ""),
+        ty("RealTime", ""),
+        words("Typedef<N>", " of these", ""),
     ],
     tail: ", and with Verilator's ABI (`#[dpi_import(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)",
 };
@@ -166,6 +175,8 @@ pub const DPI_EXPORT_RESULTS: SupportedList = SupportedList {
         ty("SvString", ""),
         ty("Chandle<T>", ""),
         ty("ForeignChandle", ""),
+        ty("RealTime", ""),
+        words("Typedef<N>", " of these", ""),
     ],
     tail: ", and with Verilator's ABI (`#[dpi_export(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs); pass anything else through an output argument (`&mut T`)",
 };
@@ -188,7 +199,7 @@ pub const PACKED_FIELDS: SupportedList = SupportedList {
         ty("SignedLogicVec<N>", ""),
         ty("Integer", ""),
         words("[T; K]", " of packed types", ""),
-        words("#[derive(Packed)]", " structs", ""),
+        words("#[derive(Packed)]", " structs and unions", ""),
     ],
     tail: "",
 };

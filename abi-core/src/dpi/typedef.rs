@@ -369,11 +369,11 @@ impl SvTypedef for RealTimeKeyword {
 /// vector): an output parameter is.
 ///
 /// ```
-/// use abi_core::dpi::Time;
+/// use abi_core::dpi::{LogicVec, Time};
 ///
 /// let t = Time::from_ticks(1_000);
 /// assert_eq!(t.ticks(), Some(1_000));
-/// assert_eq!(Time::default().ticks(), None); // a `time` starts as X
+/// assert_eq!(Time::new(LogicVec::unknown()).ticks(), None); // X bits
 /// ```
 pub type Time = Typedef<TimeKeyword>;
 

@@ -84,7 +84,7 @@ pub(crate) use crate::model::packed::PackedStructDesc;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no packed bit layout",
     label = "not a packed type",
-    note = "packed fields are `bool`, `u8`..`u128`, `i8`..`i128`, `UBitInt<N>`, `BitInt<N>`, `Bits<N>`, `Logic` (4-state), `LogicVec<N>`, `SignedLogicVec<N>`, `Integer`, `[T; K]` of packed types and `#[derive(Packed)]` structs"
+    note = "packed fields are `bool`, `u8`..`u128`, `i8`..`i128`, `UBitInt<N>`, `BitInt<N>`, `Bits<N>`, `Logic` (4-state), `LogicVec<N>`, `SignedLogicVec<N>`, `Integer`, `[T; K]` of packed types and `#[derive(Packed)]` structs and unions"
 )]
 pub trait Packed: Copy {
     /// The number of bits.
