@@ -405,6 +405,13 @@ module dpi_tb;
       check(dpi_opcode_via_export(3) == -1, "export enum output that is no label");
     end
 
+    // Per-scope user data, typed and freed (dpi_handles.rs)
+    begin : user_data_checks
+      int ud_failed;
+      check(dpi_user_data(ud_failed) == 1 && ud_failed == 0, "user data: put, get, replace, take, free");
+      check(dpi_user_data(ud_failed) == 2 && ud_failed == 0, "user data kept in the scope between calls");
+    end
+
     // Types declared by name (dpi_types.rs): time, realtime, user typedefs
     begin : named_type_checks
       time t_sum;

@@ -1057,6 +1057,16 @@ svBitVecVal dpi_union_make(unsigned char hi, unsigned char lo);
 short dpi_union_swap(const svBitVecVal *w, svBitVecVal *out);
 
 /**
+ * Per-scope user data (`svPutUserData`/`svGetUserData`): counts its calls
+ * in the calling scope's data (the result), and puts, reads, replaces and
+ * takes a value under a second key, checking when each is freed; `failed`
+ * receives a bit per failed check.
+ *
+ * Rust: `c_tests::dpi_handles::dpi_user_data`
+ */
+int dpi_user_data(int *failed);
+
+/**
  * `int m[2][3]`: the sum of `m[i][j] * (10 * i + j + 1)`, so a transposed
  * declaration (`int m[3][2]`) or scrambled indices change the result.
  *

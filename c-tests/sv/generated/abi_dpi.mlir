@@ -322,6 +322,9 @@ module {
   // Rust: `c_tests::dpi_arrays::dpi_ua_ushortint`
   sim.func.dpi @dpi_ua_ushortint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
 
+  // Rust: `c_tests::dpi_handles::dpi_user_data`
+  sim.func.dpi @dpi_user_data(out failed : i32, return ret : i32)
+
   // Rust: `c_tests::dpi_exports::dpi_weigh_2x3`
   sim.func.dpi @dpi_weigh_2x3(ref %m : !llvm.ptr, return ret : i32)
 

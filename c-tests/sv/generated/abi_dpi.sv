@@ -667,6 +667,13 @@ package abi_dpi;
   // Rust: `c_tests::dpi_types::dpi_union_swap`
   import "DPI-C" function shortint dpi_union_swap(input word16_t w, output word16_t out);
 
+  // Per-scope user data (`svPutUserData`/`svGetUserData`): counts its calls
+  // in the calling scope's data (the result), and puts, reads, replaces and
+  // takes a value under a second key, checking when each is freed; `failed`
+  // receives a bit per failed check.
+  // Rust: `c_tests::dpi_handles::dpi_user_data`
+  import "DPI-C" context function int dpi_user_data(output int failed);
+
   // `int m[2][3]`: the sum of `m[i][j] * (10 * i + j + 1)`, so a transposed
   // declaration (`int m[3][2]`) or scrambled indices change the result.
   // Rust: `c_tests::dpi_exports::dpi_weigh_2x3`
