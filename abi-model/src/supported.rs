@@ -148,6 +148,10 @@ pub const DPI_IMPORT_RESULTS: SupportedList = SupportedList {
         ty("bool", ""),
         ty("Logic", ""),
         ty("&'static CStr", ""),
+        ty(
+            "Option<&'static CStr>",
+            "NULL for None, not with Verilator's ABI",
+        ),
         ty("SvString", ""),
         ty("Chandle<T>", ""),
         ty("ForeignChandle", ""),
