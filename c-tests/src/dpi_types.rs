@@ -118,3 +118,28 @@ pub fn dpi_union_swap(w: Word16, out: &mut Word16) -> i16 {
 pub fn dpi_union_make(hi: u8, lo: u8) -> Word16 {
     Word16::Pair(BytePair { hi, lo })
 }
+
+/// Open arrays of a packed struct and of a packed union (#34 item 6): the
+/// sum of every pair's bytes; each word's bytes swapped in place (read as
+/// a pair, written as a pair).
+#[dpi_import]
+pub fn dpi_open_packed(
+    pairs: abi_core::dpi::OpenArray<'_, BytePair>,
+    mut words: abi_core::dpi::OpenArrayMut<'_, Word16>,
+) -> i32 {
+    let sum = pairs
+        .iter()
+        .map(|p| i32::from(p.hi) + i32::from(p.lo))
+        .sum();
+    for index in words.low()..=words.high() {
+        let pair = words.get(index).expect("in bounds").to_pair();
+        words.set(
+            index,
+            Word16::Pair(BytePair {
+                hi: pair.lo,
+                lo: pair.hi,
+            }),
+        );
+    }
+    sum
+}

@@ -420,6 +420,8 @@ module dpi_tb;
       word_t word;
       quad_t q, q_rev;
       word16_t w16, w16_out;
+      byte_pair_t pairs[3];
+      word16_t words[2];
       check(dpi_time_add(64'h1_0000_0000, 64'd5, t_sum) && t_sum == 64'h1_0000_0005, "time in and out");
       check(dpi_time_add(64'hffff_ffff_ffff_ffff, 64'd2, t_sum) && t_sum == 64'd1, "time wraps");
       check($bits(t_sum) == 64, "time width");
@@ -436,6 +438,14 @@ module dpi_tb;
       w16 = dpi_union_make(8'hab, 8'hcd);
       check(w16.raw == 16'habcd && w16.value == -16'sh5433, "union packed result");
       check($bits(w16) == 16, "union packed width");
+      pairs[0].hi = 8'd1; pairs[0].lo = 8'd2;
+      pairs[1].hi = 8'd30; pairs[1].lo = 8'd40;
+      pairs[2].hi = 8'hff; pairs[2].lo = 8'h01;
+      words[0].raw = 16'h1234;
+      words[1].raw = 16'habcd;
+      check(dpi_open_packed(pairs, words) == 1 + 2 + 30 + 40 + 255 + 1
+            && words[0].raw == 16'h3412 && words[1].pair.hi == 8'hcd && words[1].value == 16'shcdab,
+            "open arrays of a packed struct and a packed union");
       check(dpi_quad_t_sum(q, q_rev) == 429 && q_rev[0] == 400 && q_rev[1] == 30
             && q_rev[2] == -2 && q_rev[3] == 1, "typedef of an unpacked array");
     end

@@ -59,7 +59,7 @@ mod bits;
 mod bits_ops;
 mod chandle;
 pub(crate) mod logic_vec;
-mod open_array;
+pub(crate) mod open_array;
 mod scalars;
 mod signed;
 mod typedef;

@@ -220,6 +220,21 @@ macro_rules! __packed_struct_boundary {
         }
         // SAFETY: packed bits, the same in both DPI-C flavours.
         unsafe impl $crate::dpi::SameInBothFlavours for $t {}
+        // SAFETY: elements of `T`'s packed type, copied in canonical form
+        // with the standard's functions (as `Bits<N>`/`LogicVec<N>` are).
+        unsafe impl $crate::dpi::OpenArrayElement for $t {
+            const SV_TYPE: $crate::__private::SvType = <$t as $crate::packed::Packed>::SV_TYPE;
+            type CLayout = <$t as $crate::packed::PackedStruct>::Chunks;
+            const C_LAYOUT: bool = false;
+            unsafe fn read(handle: *mut ::core::ffi::c_void, index: &[i32]) -> Self {
+                // SAFETY: forwarded; the caller's contract.
+                unsafe { $crate::__private::read_packed_element::<$t>(handle, index) }
+            }
+            unsafe fn write(handle: *mut ::core::ffi::c_void, index: &[i32], value: Self) {
+                // SAFETY: forwarded; the caller's contract.
+                unsafe { $crate::__private::write_packed_element::<$t>(handle, index, value) }
+            }
+        }
         // Packed results exist only with Verilator's ABI.
         $crate::__packed_struct_result!($t);
         // SAFETY: C passes `const uint8_t *` to `ceil(W/8)` host-order

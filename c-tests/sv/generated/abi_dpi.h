@@ -608,6 +608,15 @@ int dpi_open_logic_invert(const svOpenArrayHandle v);
 int dpi_open_logic_sum3(const svOpenArrayHandle v);
 
 /**
+ * Open arrays of a packed struct and of a packed union (#34 item 6): the
+ * sum of every pair's bytes; each word's bytes swapped in place (read as
+ * a pair, written as a pair).
+ *
+ * Rust: `c_tests::dpi_types::dpi_open_packed`
+ */
+int dpi_open_packed(const svOpenArrayHandle pairs, const svOpenArrayHandle words);
+
+/**
  * `output int squares[]`: element `low() + k` becomes `k * k`, counted from
  * the low bound (an `output`, so nothing is read first); the result is the
  * length.

@@ -190,6 +190,9 @@ module {
   // Rust: `c_tests::dpi_exports::dpi_open_logic_sum3`
   sim.func.dpi @dpi_open_logic_sum3(ref %v : !llvm.ptr, return ret : i32)
 
+  // Rust: `c_tests::dpi_types::dpi_open_packed`
+  sim.func.dpi @dpi_open_packed(ref %pairs : !llvm.ptr, ref %words : !llvm.ptr, return ret : i32)
+
   // Rust: `c_tests::dpi_exports::dpi_open_squares`
   sim.func.dpi @dpi_open_squares(ref %squares : !llvm.ptr, return ret : i32)
 

@@ -30,18 +30,6 @@ package abi_dpi;
     bit [22:0] fraction; // bits 22:0
   } float32_t;
 
-  // Rust: `WidePacket` (#[derive(Packed)], 103 bits)
-  typedef struct packed {
-    bit valid; // bits 102:102
-    bit [4:0] tag; // bits 101:97
-    bit [39:0] addr; // bits 96:57
-    float32_t payload; // bits 56:25
-    bit [2:0][3:0] lanes; // bits 24:13
-    bit signed [12:0] delta; // bits 12:0
-  } wide_packet_t;
-
-  typedef int quad_t[4];
-
   // Rust: `BytePair` (#[derive(Packed)], 16 bits)
   typedef struct packed {
     bit [7:0] hi; // bits 15:8
@@ -54,6 +42,18 @@ package abi_dpi;
     byte_pair_t pair; // bits 15:0
     bit signed [15:0] value; // bits 15:0
   } word16_t;
+
+  // Rust: `WidePacket` (#[derive(Packed)], 103 bits)
+  typedef struct packed {
+    bit valid; // bits 102:102
+    bit [4:0] tag; // bits 101:97
+    bit [39:0] addr; // bits 96:57
+    float32_t payload; // bits 56:25
+    bit [2:0][3:0] lanes; // bits 24:13
+    bit signed [12:0] delta; // bits 12:0
+  } wide_packet_t;
+
+  typedef int quad_t[4];
 
   // `int` add: the cheapest DPI call.
   // Rust: `c_tests::dpi_exports::bench_dpi_add`
@@ -410,6 +410,12 @@ package abi_dpi;
   // `input logic [7:0] v[][][]`: the sum of the fully known elements.
   // Rust: `c_tests::dpi_exports::dpi_open_logic_sum3`
   import "DPI-C" function int dpi_open_logic_sum3(input logic [7:0] v[][][]);
+
+  // Open arrays of a packed struct and of a packed union (#34 item 6): the
+  // sum of every pair's bytes; each word's bytes swapped in place (read as
+  // a pair, written as a pair).
+  // Rust: `c_tests::dpi_types::dpi_open_packed`
+  import "DPI-C" function int dpi_open_packed(input byte_pair_t pairs[], inout word16_t words[]);
 
   // `output int squares[]`: element `low() + k` becomes `k * k`, counted from
   // the low bound (an `output`, so nothing is read first); the result is the
