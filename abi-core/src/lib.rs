@@ -60,7 +60,10 @@ pub mod __private {
     pub use crate::argument::{ArgError, Borrow, BorrowedFor, LentPick, LentPickNone, LentProbe};
     pub use crate::c::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use crate::c::{CParam, CResult, CSliceParam, CType};
-    pub use crate::dpi::enums::{enum_from_base, enum_initial, enum_result_sv_type, enum_to_base};
+    pub use crate::dpi::enums::{
+        enum_element_read, enum_element_write, enum_from_base, enum_initial, enum_result_sv_type,
+        enum_to_base,
+    };
     pub use crate::dpi::export_task::{
         EXPORT_TASK_C_TYPE, ExportTaskReturn, TASK_NOT_DISABLED, export_task_outcome,
     };

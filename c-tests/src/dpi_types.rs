@@ -143,3 +143,25 @@ pub fn dpi_open_packed(
     }
     sum
 }
+
+/// Open arrays of enums (#34 item 6): `typedef enum bit [2:0]` in (the
+/// result counts `OP_Or`), `typedef enum int` inout (each state advanced:
+/// Idle -> Request -> Grant -> Idle, Error kept).
+#[dpi_import]
+pub fn dpi_open_enums(
+    ops: abi_core::dpi::OpenArray<'_, crate::dpi_exports::Opcode>,
+    mut states: abi_core::dpi::OpenArrayMut<'_, crate::dpi_exports::BusState>,
+) -> i32 {
+    use crate::dpi_exports::{BusState, Opcode};
+    let ors = ops.iter().filter(|op| *op == Opcode::Or).count() as i32;
+    for index in states.low()..=states.high() {
+        let next = match states.get(index).expect("in bounds") {
+            BusState::Idle => BusState::Request,
+            BusState::Request => BusState::Grant,
+            BusState::Grant => BusState::Idle,
+            BusState::Error => BusState::Error,
+        };
+        states.set(index, next);
+    }
+    ors
+}

@@ -422,6 +422,8 @@ module dpi_tb;
       word16_t w16, w16_out;
       byte_pair_t pairs[3];
       word16_t words[2];
+      opcode_t ops[4];
+      bus_state_t states[4];
       check(dpi_time_add(64'h1_0000_0000, 64'd5, t_sum) && t_sum == 64'h1_0000_0005, "time in and out");
       check(dpi_time_add(64'hffff_ffff_ffff_ffff, 64'd2, t_sum) && t_sum == 64'd1, "time wraps");
       check($bits(t_sum) == 64, "time width");
@@ -446,6 +448,10 @@ module dpi_tb;
       check(dpi_open_packed(pairs, words) == 1 + 2 + 30 + 40 + 255 + 1
             && words[0].raw == 16'h3412 && words[1].pair.hi == 8'hcd && words[1].value == 16'shcdab,
             "open arrays of a packed struct and a packed union");
+      ops = '{OP_Or, OP_Add, OP_Or, OP_Sub};
+      states = '{BUS_Idle, BUS_Request, BUS_Grant, BUS_Error};
+      check(dpi_open_enums(ops, states) == 2 && states[0] == BUS_Request && states[1] == BUS_Grant
+            && states[2] == BUS_Idle && states[3] == BUS_Error, "open arrays of enums in and inout");
       check(dpi_quad_t_sum(q, q_rev) == 429 && q_rev[0] == 400 && q_rev[1] == 30
             && q_rev[2] == -2 && q_rev[3] == 1, "typedef of an unpacked array");
     end

@@ -577,6 +577,15 @@ int dpi_open_bump2(const svOpenArrayHandle m);
 int dpi_open_count_top(const svOpenArrayHandle values);
 
 /**
+ * Open arrays of enums (#34 item 6): `typedef enum bit [2:0]` in (the
+ * result counts `OP_Or`), `typedef enum int` inout (each state advanced:
+ * Idle -> Request -> Grant -> Idle, Error kept).
+ *
+ * Rust: `c_tests::dpi_types::dpi_open_enums`
+ */
+int dpi_open_enums(const svOpenArrayHandle ops, const svOpenArrayHandle states);
+
+/**
  * `inout bit [7:0] bytes[]`: element `low() + k` becomes `0xa0 + k`; the
  * result is the length.
  *

@@ -178,6 +178,9 @@ module {
   // Rust: `c_tests::dpi_exports::dpi_open_count_top`
   sim.func.dpi @dpi_open_count_top(ref %values : !llvm.ptr, return ret : i32)
 
+  // Rust: `c_tests::dpi_types::dpi_open_enums`
+  sim.func.dpi @dpi_open_enums(ref %ops : !llvm.ptr, ref %states : !llvm.ptr, return ret : i32)
+
   // Rust: `c_tests::dpi_exports::dpi_open_fill`
   sim.func.dpi @dpi_open_fill(ref %bytes : !llvm.ptr, return ret : i32)
 

@@ -392,6 +392,12 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_open_count_top`
   import "DPI-C" function int dpi_open_count_top(input bit [69:0] values[]);
 
+  // Open arrays of enums (#34 item 6): `typedef enum bit [2:0]` in (the
+  // result counts `OP_Or`), `typedef enum int` inout (each state advanced:
+  // Idle -> Request -> Grant -> Idle, Error kept).
+  // Rust: `c_tests::dpi_types::dpi_open_enums`
+  import "DPI-C" function int dpi_open_enums(input opcode_t ops[], inout bus_state_t states[]);
+
   // `inout bit [7:0] bytes[]`: element `low() + k` becomes `0xa0 + k`; the
   // result is the length.
   // Rust: `c_tests::dpi_exports::dpi_open_fill`
