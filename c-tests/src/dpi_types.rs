@@ -165,3 +165,53 @@ pub fn dpi_open_enums(
     }
     ors
 }
+
+#[abi_core::dpi_export]
+unsafe extern "C" {
+    /// SystemVerilog's `sv_time_later`: `t + dt` into `later`, `b` with
+    /// its bits inverted into the inout `flip`, the union's raw bits + 1
+    /// as its result... through an output (a 16-bit union is no IEEE
+    /// result): `t`, `byte_t`, `word16_t` through an export.
+    pub fn sv_time_later(
+        t: Time,
+        dt: i32,
+        later: &mut Time,
+        #[inout] flip: &mut Typedef<ByteT>,
+        w: Word16,
+        w_next: &mut Word16,
+    ) -> RealTime;
+}
+
+/// Calls `sv_time_later` and checks what it wrote: 0 when all is as
+/// expected, else a bit per failed check.
+#[dpi_import(context)]
+pub fn dpi_call_time_export() -> i32 {
+    let mut later = Time::from_ticks(0);
+    let mut flip = Typedef::new(Bits::try_from(0x3cu64).expect("8 bits"));
+    let mut w_next = Word16::Value(0);
+    let w = Word16::Pair(BytePair { hi: 0x12, lo: 0xff });
+    let Ok(half) = sv_time_later(
+        Time::from_ticks(1 << 40),
+        5,
+        &mut later,
+        &mut flip,
+        w,
+        &mut w_next,
+    ) else {
+        return -1;
+    };
+    let mut failed = 0;
+    if later.ticks() != Some((1 << 40) + 5) {
+        failed |= 1;
+    }
+    if flip.to_u128() != Some(0xc3) {
+        failed |= 2;
+    }
+    if w_next.to_raw().to_u128() != Some(0x1300) {
+        failed |= 4;
+    }
+    if half.0 != 0.5 {
+        failed |= 8;
+    }
+    failed
+}

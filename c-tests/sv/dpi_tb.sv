@@ -55,6 +55,15 @@ module dpi_tb;
     return old;
   endfunction
 
+  // time, a typedef and a packed union through an export (dpi_types.rs).
+  function realtime sv_time_later(input time t, input int dt, output time later,
+                                  inout byte_t flip, input word16_t w, output word16_t w_next);
+    later = t + time'(dt);
+    flip = ~flip;
+    w_next.raw = w.raw + 16'd1;
+    return 0.5;
+  endfunction
+
   // Exported under the C name `c_triple` (dpi_export_forms.rs).
   function int sv_triple(input int x);
     return 3 * x;
@@ -450,6 +459,7 @@ module dpi_tb;
             "open arrays of a packed struct and a packed union");
       ops = '{OP_Or, OP_Add, OP_Or, OP_Sub};
       states = '{BUS_Idle, BUS_Request, BUS_Grant, BUS_Error};
+      check(dpi_call_time_export() == 0, "time, a typedef and a packed union through an export");
       check(dpi_open_enums(ops, states) == 2 && states[0] == BUS_Request && states[1] == BUS_Grant
             && states[2] == BUS_Idle && states[3] == BUS_Error, "open arrays of enums in and inout");
       check(dpi_quad_t_sum(q, q_rev) == 429 && q_rev[0] == 400 && q_rev[1] == 30

@@ -194,6 +194,14 @@ int dpi_call_exports(int x);
 int dpi_call_renamed_export(int x);
 
 /**
+ * Calls `sv_time_later` and checks what it wrote: 0 when all is as
+ * expected, else a bit per failed check.
+ *
+ * Rust: `c_tests::dpi_types::dpi_call_time_export`
+ */
+int dpi_call_time_export(void);
+
+/**
  * Outside a `context` import there is no caller information.
  *
  * Rust: `c_tests::dpi_handles::dpi_caller_info_outside_context`
@@ -1179,6 +1187,16 @@ int sv_string_grow(const char **text);
  * Rust: `c_tests::dpi_exports::sv_string_length`
  */
 int sv_string_length(const char *text);
+
+/**
+ * SystemVerilog's `sv_time_later`: `t + dt` into `later`, `b` with
+ * its bits inverted into the inout `flip`, the union's raw bits + 1
+ * as its result... through an output (a 16-bit union is no IEEE
+ * result): `t`, `byte_t`, `word16_t` through an export.
+ *
+ * Rust: `c_tests::dpi_types::sv_time_later`
+ */
+double sv_time_later(const svLogicVecVal *t, int dt, svLogicVecVal *later, svBitVecVal *flip, const svBitVecVal *w, svBitVecVal *w_next);
 
 /**
  * A function and parameters named like SystemVerilog keywords: the

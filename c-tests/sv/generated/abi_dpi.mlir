@@ -76,6 +76,9 @@ module {
   // Rust: `c_tests::dpi_export_forms::dpi_call_renamed_export`
   sim.func.dpi @dpi_call_renamed_export(in %x : i32, return ret : i32)
 
+  // Rust: `c_tests::dpi_types::dpi_call_time_export`
+  sim.func.dpi @dpi_call_time_export(return ret : i32)
+
   // Rust: `c_tests::dpi_handles::dpi_caller_info_outside_context`
   sim.func.dpi @dpi_caller_info_outside_context(return ret : i1)
 

@@ -157,6 +157,11 @@ package abi_dpi;
   // Rust: `c_tests::dpi_export_forms::dpi_call_renamed_export`
   import "DPI-C" context function int dpi_call_renamed_export(input int x);
 
+  // Calls `sv_time_later` and checks what it wrote: 0 when all is as
+  // expected, else a bit per failed check.
+  // Rust: `c_tests::dpi_types::dpi_call_time_export`
+  import "DPI-C" context function int dpi_call_time_export();
+
   // Outside a `context` import there is no caller information.
   // Rust: `c_tests::dpi_handles::dpi_caller_info_outside_context`
   import "DPI-C" function bit dpi_caller_info_outside_context();
