@@ -72,7 +72,6 @@ pub mod __private {
         VerilatorResult, VerilatorType, VerilatorValue, verilator_export_task_outcome,
     };
     pub use crate::dpi::flavour_check::{standard_export_or_abort, standard_import_or_abort};
-    pub use crate::dpi::open_array::{read_packed_element, write_packed_element};
     pub use crate::dpi::runtime::{LazySymbol, ScopeGrant, require_scope};
     pub use crate::dpi::string::release_handed_strings;
     pub use crate::dpi::traits::{

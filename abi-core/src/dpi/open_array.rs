@@ -379,7 +379,7 @@ single_bit_element!(
 ///
 /// `handle` is a live open-array handle of packed elements of `C::LEN`
 /// chunks, with `index.len()` dimensions and `index` within its bounds.
-unsafe fn read_bit_chunks<C: ChunkArray>(handle: *mut c_void, index: &[i32]) -> C {
+pub(crate) unsafe fn read_bit_chunks<C: ChunkArray>(handle: *mut c_void, index: &[i32]) -> C {
     let api = api();
     let mut chunks = C::ZERO;
     let out = chunks.as_mut_slice().as_mut_ptr();
@@ -403,7 +403,11 @@ unsafe fn read_bit_chunks<C: ChunkArray>(handle: *mut c_void, index: &[i32]) -> 
 /// # Safety
 ///
 /// As for [`read_bit_chunks`], and the array is writable.
-unsafe fn write_bit_chunks<C: ChunkArray>(handle: *mut c_void, index: &[i32], chunks: &C) {
+pub(crate) unsafe fn write_bit_chunks<C: ChunkArray>(
+    handle: *mut c_void,
+    index: &[i32],
+    chunks: &C,
+) {
     let api = api();
     let chunks = chunks.as_slice().as_ptr();
     // SAFETY: the caller's contract.
@@ -424,7 +428,10 @@ unsafe fn write_bit_chunks<C: ChunkArray>(handle: *mut c_void, index: &[i32], ch
 /// # Safety
 ///
 /// As for [`read_bit_chunks`].
-unsafe fn read_logic_chunks<C: ChunkArray>(handle: *mut c_void, index: &[i32]) -> C::Logic {
+pub(crate) unsafe fn read_logic_chunks<C: ChunkArray>(
+    handle: *mut c_void,
+    index: &[i32],
+) -> C::Logic {
     let api = api();
     let mut chunks = C::LOGIC_ZERO;
     let out = chunks.as_mut().as_mut_ptr();
@@ -448,7 +455,11 @@ unsafe fn read_logic_chunks<C: ChunkArray>(handle: *mut c_void, index: &[i32]) -
 /// # Safety
 ///
 /// As for [`write_bit_chunks`].
-unsafe fn write_logic_chunks<C: ChunkArray>(handle: *mut c_void, index: &[i32], chunks: &C::Logic) {
+pub(crate) unsafe fn write_logic_chunks<C: ChunkArray>(
+    handle: *mut c_void,
+    index: &[i32],
+    chunks: &C::Logic,
+) {
     let api = api();
     let chunks = chunks.as_ref().as_ptr();
     // SAFETY: the caller's contract.
@@ -496,49 +507,6 @@ where
     unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
         // SAFETY: as in `read`.
         unsafe { write_logic_chunks::<C>(handle, index, &value.to_chunks()) }
-    }
-}
-
-/// Read a `#[derive(Packed)]` struct or union element of an open array in
-/// canonical form (2-state or 4-state, as the type is). Not public API:
-/// the derive's `OpenArrayElement` implementation.
-///
-/// # Safety
-///
-/// As [`OpenArrayElement::read`], for an array whose elements are `T`'s
-/// SystemVerilog type.
-#[doc(hidden)]
-pub unsafe fn read_packed_element<T: crate::packed::PackedStruct>(
-    handle: *mut c_void,
-    index: &[i32],
-) -> T {
-    if T::FOUR_STATE {
-        // SAFETY: the caller's contract; `T::Chunks` holds `T`'s width.
-        T::from_sv_logic_chunks(&unsafe { read_logic_chunks::<T::Chunks>(handle, index) })
-    } else {
-        // SAFETY: as above.
-        T::from_sv_chunks(&unsafe { read_bit_chunks::<T::Chunks>(handle, index) })
-    }
-}
-
-/// Write a `#[derive(Packed)]` element (see [`read_packed_element`]). Not
-/// public API.
-///
-/// # Safety
-///
-/// As [`OpenArrayElement::write`].
-#[doc(hidden)]
-pub unsafe fn write_packed_element<T: crate::packed::PackedStruct>(
-    handle: *mut c_void,
-    index: &[i32],
-    value: T,
-) {
-    if T::FOUR_STATE {
-        // SAFETY: the caller's contract.
-        unsafe { write_logic_chunks::<T::Chunks>(handle, index, &value.to_sv_logic_chunks()) }
-    } else {
-        // SAFETY: as above.
-        unsafe { write_bit_chunks(handle, index, &value.to_sv_chunks()) }
     }
 }
 
