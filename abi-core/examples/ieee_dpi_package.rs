@@ -182,6 +182,51 @@ pub fn ieee_more(
     names.iter().map(|n| n.to_bytes().len() as i32).sum()
 }
 
+/// The design's `byte_t`.
+#[derive(Debug)]
+pub enum ByteT {}
+impl abi_core::dpi::SvTypedef for ByteT {
+    type Base = Bits<8>;
+    const NAME: &'static str = "byte_t";
+}
+
+/// A `typedef` of an unpacked array.
+#[derive(Debug)]
+pub enum QuadT {}
+impl abi_core::dpi::SvTypedef for QuadT {
+    type Base = [f32; 4];
+    const NAME: &'static str = "quad_t";
+}
+
+/// A 16-bit `union packed`, one member 4-state.
+#[derive(Packed, Clone, Copy, Debug)]
+#[packed(sv_name = "ieee_word_t")]
+pub enum Word {
+    /// 4-state bits.
+    Raw(LogicVec<16>),
+    /// A pixel.
+    Pixel(Rgb565),
+}
+
+/// `time`, `realtime`, typedef names and a packed union in every
+/// direction they take.
+///
+/// Verilator is not this package's simulator (a doc line written
+/// `// | Verilator ...`, so that no tool reads it as a directive).
+#[dpi_import]
+pub fn ieee_named(
+    t: abi_core::dpi::Time,
+    b: abi_core::dpi::Typedef<ByteT>,
+    q: abi_core::dpi::Typedef<QuadT>,
+    w: Word,
+    t_out: &mut abi_core::dpi::Time,
+    #[inout] w_io: &mut Word,
+) -> abi_core::dpi::RealTime {
+    *t_out = t;
+    let _ = (b, q, w, w_io.to_pixel());
+    abi_core::dpi::RealTime::from_f64(1.5)
+}
+
 /// A `context` task that calls an export.
 #[dpi_import(context, task)]
 pub fn ieee_task(by: i32, total: &mut i32) {

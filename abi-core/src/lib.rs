@@ -63,7 +63,8 @@ pub mod __private {
     pub use crate::c::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use crate::c::{CParam, CResult, CSliceParam, CType};
     pub use crate::dpi::enums::{
-        enum_base_range, enum_from_base, enum_initial, enum_result_sv_type, enum_to_base,
+        enum_base_range, enum_element_read, enum_element_write, enum_from_base, enum_initial,
+        enum_result_sv_type, enum_to_base,
     };
     pub use crate::dpi::export_task::{
         EXPORT_TASK_C_TYPE, ExportTaskReturn, TASK_NOT_DISABLED, export_task_outcome,
@@ -106,7 +107,7 @@ pub mod __private {
     pub use crate::model::sv::{DpiDecl, DpiFlavour, DpiParamDecl, SvType};
     pub use crate::model::{AbiKind, Direction};
     pub use crate::packed::passing as packed_passing;
-    pub use crate::packed::{Packed, PackedStruct};
+    pub use crate::packed::{Packed, PackedStruct, union_member};
     pub use crate::registry_section::{FUNCTIONS, STRUCTS};
     pub use ::core;
     pub use ::linkme;

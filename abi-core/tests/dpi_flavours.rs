@@ -14,6 +14,17 @@ mod standard {
     }
 }
 
+/// String results that can be NULL: the standard's flavour only.
+mod nullable {
+    use core::ffi::CStr;
+
+    /// `"known"`, or NULL.
+    #[abi_core::dpi_import]
+    pub(crate) fn flavour_std_maybe_name(known: bool) -> Option<&'static CStr> {
+        known.then_some(c"known")
+    }
+}
+
 mod verilator {
     /// Half of `x`, Verilator's ABI.
     #[abi_core::dpi_import(verilator)]
@@ -30,6 +41,7 @@ mod verilator {
 }
 
 unsafe extern "C" {
+    fn flavour_std_maybe_name(known: u8) -> *const core::ffi::c_char;
     fn flavour_std_half(x: f32) -> f32;
     fn flavour_vl_half(x: f64, doubled: *mut f64) -> f64;
 }
@@ -42,6 +54,28 @@ fn each_shim_takes_its_flavours_c_types() {
     // SAFETY: Verilator's `double` in, `double *` out, `double` back.
     assert_eq!(unsafe { flavour_vl_half(3.0, &mut doubled) }, 1.5);
     assert_eq!(doubled, 6.0);
+}
+
+/// `None` is a NULL `const char *`; `Some` the string; the package says
+/// `string`.
+#[test]
+fn nullable_string_results() {
+    use core::ffi::CStr;
+    // SAFETY: `svBit` in, `const char *` back.
+    assert!(unsafe { flavour_std_maybe_name(0) }.is_null());
+    // SAFETY: as above.
+    let known = unsafe { flavour_std_maybe_name(1) };
+    // SAFETY: a `'static` string.
+    let known = unsafe { CStr::from_ptr(known) };
+    assert_eq!(known, c"known");
+    let registry = Registry::all();
+    let result = |symbol: &str| {
+        registry
+            .function(symbol)
+            .and_then(|f| f.abi.dpi())
+            .map(|dpi| dpi.result.to_string())
+    };
+    assert_eq!(result("flavour_std_maybe_name").as_deref(), Some("string"));
 }
 
 #[test]

@@ -512,6 +512,49 @@ pub const SV_KEYWORDS: &[&str] = &[
     "xor",
 ];
 
+/// The words that make a SystemVerilog comment a tool directive when they
+/// begin its text (after any blanks), compared without case: Verilator's
+/// metacomments (`// verilator lint_off`; 5.006 and 5.049 read
+/// `// Verilator passes...` as the unknown metacomment
+/// `/*verilator passes...*/` and stop, and `// verilator_x` as a
+/// malformed one), and the synthesis and lint pragmas other tools honour
+/// (`// synopsys translate_off`, `// pragma translate_off`,
+/// `// synthesis ...`, `// cadence ...`, `// ambit synthesis ...`,
+/// `// spyglass disable ...`, `// coverage off`, `// lint_off ...`,
+/// `// translate_off`, `// rtl_synthesis off`, `// verilint ...`).
+const SV_DIRECTIVE_WORDS: &[&str] = &[
+    "ambit",
+    "cadence",
+    "coverage",
+    "lint_",
+    "pragma",
+    "rtl_synthesis",
+    "spyglass",
+    "synopsys",
+    "synthesis",
+    "translate_",
+    "verilator",
+    "verilint",
+];
+
+/// The text of a `//` comment line that no tool reads as a directive:
+/// `text` itself, unless its first word begins with a directive word
+/// ([`SV_DIRECTIVE_WORDS`], in any case), which is then preceded by `| `.
+/// The generated package writes Rust doc comments through it.
+pub fn sv_comment_text(text: &str) -> String {
+    let first = text.trim_start();
+    let directive = SV_DIRECTIVE_WORDS.iter().any(|word| {
+        first
+            .get(..word.len())
+            .is_some_and(|start| start.eq_ignore_ascii_case(word))
+    });
+    if directive {
+        format!("| {text}")
+    } else {
+        text.to_owned()
+    }
+}
+
 /// Whether `name` is a SystemVerilog keyword.
 pub fn is_sv_keyword(name: &str) -> bool {
     SV_KEYWORDS.binary_search(&name).is_ok()
@@ -580,6 +623,37 @@ pub fn unique_names(
 
 #[cfg(test)]
 mod tests {
+
+    /// A doc line that begins with a tool's directive word, in any case and
+    /// after blanks, is preceded by `| `; other lines are kept.
+    #[test]
+    fn comment_lines_are_no_directives() {
+        for line in [
+            "Verilator passes this",
+            "verilator lint_off WIDTH",
+            "  VERILATOR_x",
+            "synopsys translate_off",
+            "Synthesis off",
+            "pragma translate_off",
+            "cadence x",
+            "ambit synthesis off",
+            "coverage off",
+            "lint_off",
+            "translate_off",
+            "spyglass disable",
+        ] {
+            assert_eq!(sv_comment_text(line), format!("| {line}"), "{line}");
+        }
+        for line in [
+            "Adds two numbers.",
+            "(Verilator passes)",
+            "A verilator note",
+            "",
+        ] {
+            assert_eq!(sv_comment_text(line), line);
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -12,6 +12,9 @@ pub struct PackedStructDesc {
     pub sv_name: &'static str,
     /// The total number of bits.
     pub width: u32,
+    /// A `union packed` (a `#[derive(Packed)]` enum): every field is a
+    /// member at bit 0, of the union's width.
+    pub union: bool,
     /// The fields in declaration order (most significant first).
     pub fields: &'static [PackedFieldDesc],
 }

@@ -230,6 +230,10 @@ impl TypeRecord {
             SvType::PackedArray { element, len } => {
                 TypeRecord::PackedArray(Box::new(TypeRecord::of_sv_type(element)), *len as u64)
             }
+            // A union's members overlap: it travels as its bits.
+            SvType::PackedStruct(desc) if desc.union => {
+                TypeRecord::of_sv_type(&SvType::PackedBits { width: desc.width })
+            }
             SvType::PackedStruct(desc) => TypeRecord::Packed {
                 name: desc.rust_name.to_owned(),
                 width: desc.width,
@@ -241,6 +245,8 @@ impl TypeRecord {
             },
             // An enum travels as its base type.
             SvType::Enum(desc) => TypeRecord::of_sv_type(desc.base),
+            // A typedef or `time`/`realtime` travels as the type it names.
+            SvType::Alias(alias) => TypeRecord::of_sv_type(alias.base),
             SvType::Unpacked { element, len } => TypeRecord::NdArray {
                 element: Box::new(TypeRecord::of_sv_type(element)),
                 rank: Some(1),

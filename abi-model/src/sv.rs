@@ -71,6 +71,22 @@ pub enum SvType {
         /// The number of elements.
         len: usize,
     },
+    /// A type declared by a name standing for another: a user's
+    /// `typedef bit [7:0] byte_t;` (the package declares it once), or a
+    /// keyword of its own that DPI-C passes as another type (`time`,
+    /// `realtime`).
+    Alias(&'static SvAlias),
+}
+
+/// A name for a SystemVerilog type ([`SvType::Alias`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SvAlias {
+    /// The name imports and exports declare their arguments with.
+    pub name: &'static str,
+    /// The type it stands for, which decides how DPI-C passes it.
+    pub base: &'static SvType,
+    /// A keyword (`time`, `realtime`): no typedef is written for it.
+    pub keyword: bool,
 }
 
 impl SvType {
@@ -82,6 +98,7 @@ impl SvType {
             SvType::OpenArray { element, .. } | SvType::Unpacked { element, .. } => {
                 element.mentions_shortreal()
             }
+            SvType::Alias(alias) => alias.base.mentions_shortreal(),
             // Packed types hold no `shortreal` (a packed struct's members
             // are integral).
             SvType::Void
@@ -114,7 +131,8 @@ impl SvType {
             | SvType::PackedSignedLogic { .. }
             | SvType::PackedArray { .. }
             | SvType::PackedStruct(_)
-            | SvType::Enum(_) => format!("{self} {name}"),
+            | SvType::Enum(_)
+            | SvType::Alias(_) => format!("{self} {name}"),
         }
     }
 
@@ -135,6 +153,7 @@ impl SvType {
             }
             SvType::PackedStruct(desc) => (desc.sv_name.into(), String::new()),
             SvType::Enum(desc) => (desc.sv_name.into(), String::new()),
+            SvType::Alias(alias) => (alias.name.into(), String::new()),
             SvType::Void
             | SvType::Scalar(_)
             | SvType::OpenArray { .. }
@@ -156,7 +175,8 @@ impl fmt::Display for SvType {
             | SvType::PackedSignedLogic { .. }
             | SvType::PackedArray { .. }
             | SvType::PackedStruct(_)
-            | SvType::Enum(_) => {
+            | SvType::Enum(_)
+            | SvType::Alias(_) => {
                 let (base, dims) = self.packed_parts();
                 if dims.is_empty() {
                     f.write_str(&base)

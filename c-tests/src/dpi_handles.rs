@@ -133,3 +133,79 @@ pub fn dpi_runtime_services(line: &mut i32) -> i32 {
 pub fn dpi_caller_info_outside_context() -> bool {
     matches!(abi_core::dpi::caller_info(), Ok(None))
 }
+
+/// Drops of [`Tracked`] values, counted to see user data freed.
+static TRACKED_DROPS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// A value that counts its drop.
+#[derive(Debug)]
+struct Tracked(i32);
+
+impl Drop for Tracked {
+    fn drop(&mut self) {
+        TRACKED_DROPS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+static CALLS: abi_core::dpi::UserDataKey<std::sync::atomic::AtomicI32> =
+    abi_core::dpi::UserDataKey::new();
+static TRACKED: abi_core::dpi::UserDataKey<Tracked> = abi_core::dpi::UserDataKey::new();
+
+/// Per-scope user data (`svPutUserData`/`svGetUserData`): counts its calls
+/// in the calling scope's data (the result), and puts, reads, replaces and
+/// takes a value under a second key, checking when each is freed; `failed`
+/// receives a bit per failed check.
+#[dpi_import(context)]
+pub fn dpi_user_data(failed: &mut i32) -> i32 {
+    use std::sync::atomic::{AtomicI32, Ordering::SeqCst};
+    let scope = abi_core::dpi::Scope::current()
+        .ok()
+        .flatten()
+        .expect("a context import has a scope");
+    let counter = match scope.user_data(&CALLS) {
+        Ok(Some(counter)) => counter,
+        Ok(None) => {
+            let _ = scope.put_user_data(&CALLS, AtomicI32::new(0));
+            scope.user_data(&CALLS).ok().flatten().expect("just put")
+        }
+        Err(_) => {
+            *failed = -1;
+            return -1;
+        }
+    };
+    let calls = counter.fetch_add(1, SeqCst) + 1;
+    let mut bad = 0;
+    let drops = TRACKED_DROPS.load(SeqCst);
+    if !matches!(scope.put_user_data(&TRACKED, Tracked(calls)), Ok(None)) {
+        bad |= 1;
+    }
+    let got = scope.user_data(&TRACKED).ok().flatten();
+    if got.as_ref().map(|t| t.0) != Some(calls) {
+        bad |= 2;
+    }
+    let replaced = scope.put_user_data(&TRACKED, Tracked(calls * 10));
+    if replaced.as_ref().ok().and_then(|r| r.as_ref()).map(|t| t.0) != Some(calls) {
+        bad |= 4;
+    }
+    drop(replaced);
+    // Still shared by `got`: not freed.
+    if TRACKED_DROPS.load(SeqCst) != drops {
+        bad |= 8;
+    }
+    drop(got);
+    if TRACKED_DROPS.load(SeqCst) != drops + 1 {
+        bad |= 16;
+    }
+    let taken = scope.take_user_data(&TRACKED).ok().flatten();
+    if taken.map(|t| t.0) != Some(calls * 10) {
+        bad |= 32;
+    }
+    if TRACKED_DROPS.load(SeqCst) != drops + 2 {
+        bad |= 64;
+    }
+    if !matches!(scope.user_data(&TRACKED), Ok(None)) {
+        bad |= 128;
+    }
+    *failed = bad;
+    calls
+}

@@ -49,6 +49,7 @@ pub mod dpi_arrays;
 pub mod dpi_export_forms;
 pub mod dpi_exports;
 pub mod dpi_handles;
+pub mod dpi_types;
 pub mod exports;
 pub mod logic_oracle;
 // MLIR memref descriptors are implemented for 64-bit targets only.

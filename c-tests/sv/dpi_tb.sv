@@ -55,6 +55,15 @@ module dpi_tb;
     return old;
   endfunction
 
+  // time, a typedef and a packed union through an export (dpi_types.rs).
+  function realtime sv_time_later(input time t, input int dt, output time later,
+                                  inout byte_t flip, input word16_t w, output word16_t w_next);
+    later = t + time'(dt);
+    flip = ~flip;
+    w_next.raw = w.raw + 16'd1;
+    return 0.5;
+  endfunction
+
   // Exported under the C name `c_triple` (dpi_export_forms.rs).
   function int sv_triple(input int x);
     return 3 * x;
@@ -403,6 +412,58 @@ module dpi_tb;
       check(previous == BUS_Error && bus == BUS_Error && int'(bus) == -1, "inout negative enum value");
       check(dpi_opcode_via_export(5) == 5, "export enum output");
       check(dpi_opcode_via_export(3) == -1, "export enum output that is no label");
+    end
+
+    // Per-scope user data, typed and freed (dpi_handles.rs)
+    begin : user_data_checks
+      int ud_failed;
+      check(dpi_user_data(ud_failed) == 1 && ud_failed == 0, "user data: put, get, replace, take, free");
+      check(dpi_user_data(ud_failed) == 2 && ud_failed == 0, "user data kept in the scope between calls");
+    end
+
+    // Types declared by name (dpi_types.rs): time, realtime, user typedefs
+    begin : named_type_checks
+      time t_sum;
+      realtime rt_io;
+      byte_t swapped;
+      word_t word;
+      quad_t q, q_rev;
+      word16_t w16, w16_out;
+      byte_pair_t pairs[3];
+      word16_t words[2];
+      opcode_t ops[4];
+      bus_state_t states[4];
+      check(dpi_time_add(64'h1_0000_0000, 64'd5, t_sum) && t_sum == 64'h1_0000_0005, "time in and out");
+      check(dpi_time_add(64'hffff_ffff_ffff_ffff, 64'd2, t_sum) && t_sum == 64'd1, "time wraps");
+      check($bits(t_sum) == 64, "time width");
+      rt_io = 1.25;
+      check(dpi_realtime_half(3.0, rt_io) == 1.5 && rt_io == 2.5, "realtime result and inout");
+      word = dpi_byte_t_swap(8'h3c, swapped);
+      check(word == 32'h13c && swapped == 8'hc3, "byte_t in and out, word_t result");
+      check($bits(swapped) == 8 && $bits(word) == 32, "typedef widths");
+      q = '{1, -2, 30, 400};
+      w16.pair.hi = 8'h12;
+      w16.pair.lo = 8'hf0;
+      check(dpi_union_swap(w16, w16_out) == 16'sh12f0 && w16_out.raw == 16'hf012
+            && w16_out.pair.hi == 8'hf0 && w16_out.value == 16'shf012, "union packed in and out");
+      w16 = dpi_union_make(8'hab, 8'hcd);
+      check(w16.raw == 16'habcd && w16.value == -16'sh5433, "union packed result");
+      check($bits(w16) == 16, "union packed width");
+      pairs[0].hi = 8'd1; pairs[0].lo = 8'd2;
+      pairs[1].hi = 8'd30; pairs[1].lo = 8'd40;
+      pairs[2].hi = 8'hff; pairs[2].lo = 8'h01;
+      words[0].raw = 16'h1234;
+      words[1].raw = 16'habcd;
+      check(dpi_open_packed(pairs, words) == 1 + 2 + 30 + 40 + 255 + 1
+            && words[0].raw == 16'h3412 && words[1].pair.hi == 8'hcd && words[1].value == 16'shcdab,
+            "open arrays of a packed struct and a packed union");
+      ops = '{OP_Or, OP_Add, OP_Or, OP_Sub};
+      states = '{BUS_Idle, BUS_Request, BUS_Grant, BUS_Error};
+      check(dpi_call_time_export() == 0, "time, a typedef and a packed union through an export");
+      check(dpi_open_enums(ops, states) == 2 && states[0] == BUS_Request && states[1] == BUS_Grant
+            && states[2] == BUS_Idle && states[3] == BUS_Error, "open arrays of enums in and inout");
+      check(dpi_quad_t_sum(q, q_rev) == 429 && q_rev[0] == 400 && q_rev[1] == 30
+            && q_rev[2] == -2 && q_rev[3] == 1, "typedef of an unpacked array");
     end
 
     arrays.run();

@@ -133,6 +133,45 @@ pub fn enum_to_base<E: DpiEnum>(value: E) -> E::Base {
     <E::Base as EnumBase>::from_value(value.to_value())
 }
 
+/// Read an enum element of an open array through its base's access, and
+/// check it against the labels (a value that is no label panics, naming
+/// the element, as an open-array element the simulator cannot give does).
+/// Not a public API.
+///
+/// # Safety
+///
+/// As [`OpenArrayElement::read`](super::OpenArrayElement::read), for an
+/// array of `E`'s SystemVerilog type.
+#[doc(hidden)]
+pub unsafe fn enum_element_read<E: DpiEnum>(handle: *mut core::ffi::c_void, index: &[i32]) -> E
+where
+    E::Base: super::OpenArrayElement,
+{
+    // SAFETY: the caller's contract; the elements are of the base type.
+    let base = unsafe { <E::Base as super::OpenArrayElement>::read(handle, index) };
+    match enum_from_base::<E>(base) {
+        Ok(value) => value,
+        Err(error) => panic!("open array element {index:?}: {error}"),
+    }
+}
+
+/// Write an enum element of an open array as its base. Not a public API.
+///
+/// # Safety
+///
+/// As [`OpenArrayElement::write`](super::OpenArrayElement::write).
+#[doc(hidden)]
+pub unsafe fn enum_element_write<E: DpiEnum>(
+    handle: *mut core::ffi::c_void,
+    index: &[i32],
+    value: E,
+) where
+    E::Base: super::OpenArrayElement,
+{
+    // SAFETY: the caller's contract.
+    unsafe { <E::Base as super::OpenArrayElement>::write(handle, index, enum_to_base(value)) }
+}
+
 /// The first label's variant, what an output holds before Rust writes it.
 /// Not a public API.
 #[doc(hidden)]
@@ -213,6 +252,24 @@ macro_rules! __dpi_enum_boundary {
         // SAFETY: the base's C types, the same in both DPI-C flavours
         // (enum bases are integral).
         unsafe impl $crate::dpi::SameInBothFlavours for $t {}
+        // SAFETY: elements of the base type, read and written through the
+        // base's access, each value read checked against the labels.
+        unsafe impl $crate::dpi::OpenArrayElement for $t {
+            const SV_TYPE: $crate::__private::SvType =
+                $crate::__private::SvType::Enum(<$t as $crate::dpi::DpiEnum>::DESC);
+            type CLayout =
+                <<$t as $crate::dpi::DpiEnum>::Base as $crate::dpi::OpenArrayElement>::CLayout;
+            const C_LAYOUT: bool =
+                <<$t as $crate::dpi::DpiEnum>::Base as $crate::dpi::OpenArrayElement>::C_LAYOUT;
+            unsafe fn read(handle: *mut ::core::ffi::c_void, index: &[i32]) -> Self {
+                // SAFETY: forwarded; the caller's contract.
+                unsafe { $crate::__private::enum_element_read::<$t>(handle, index) }
+            }
+            unsafe fn write(handle: *mut ::core::ffi::c_void, index: &[i32], value: Self) {
+                // SAFETY: forwarded; the caller's contract.
+                unsafe { $crate::__private::enum_element_write::<$t>(handle, index, value) }
+            }
+        }
         // Enum results exist only with Verilator's ABI.
         $crate::__dpi_enum_result!($t);
     };

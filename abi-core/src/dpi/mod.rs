@@ -59,10 +59,12 @@ mod bits;
 mod bits_ops;
 mod chandle;
 pub(crate) mod logic_vec;
-mod open_array;
+pub(crate) mod open_array;
 mod scalars;
 mod signed;
+mod typedef;
 mod unpacked;
+mod user_data;
 
 // What the shims call is public only in `crate::__private`, from these
 // modules.
@@ -92,6 +94,8 @@ pub use runtime::{
 };
 pub use signed::{Integer, SignedBits, SignedLogicVec};
 pub use string::SvString;
+pub use typedef::{RealTime, RealTimeKeyword, SvTypedef, Time, TimeKeyword, Typedef};
+pub use user_data::UserDataKey;
 
 use crate::model::Direction;
 pub(crate) use crate::model::sv::{DpiDecl, DpiEnumDesc, DpiParamDecl, SvScalar, SvType};

@@ -372,6 +372,108 @@ single_bit_element!(
     [put_logic_bit1, put_logic_bit2, put_logic_bit3]
 );
 
+/// The canonical 2-state chunks of the packed element at `index`
+/// (`svGetBitArrElem1..3VecVal`).
+///
+/// # Safety
+///
+/// `handle` is a live open-array handle of packed elements of `C::LEN`
+/// chunks, with `index.len()` dimensions and `index` within its bounds.
+pub(crate) unsafe fn read_bit_chunks<C: ChunkArray>(handle: *mut c_void, index: &[i32]) -> C {
+    let api = api();
+    let mut chunks = C::ZERO;
+    let out = chunks.as_mut_slice().as_mut_ptr();
+    // SAFETY: the caller's contract; `chunks` has room for the element's
+    // canonical form.
+    unsafe {
+        by_arity!(
+            index,
+            api.get_bits1,
+            api.get_bits2,
+            api.get_bits3,
+            (out, handle)
+        )
+    };
+    chunks
+}
+
+/// Write the packed element at `index` from canonical 2-state chunks
+/// (`svPutBitArrElem1..3VecVal`).
+///
+/// # Safety
+///
+/// As for [`read_bit_chunks`], and the array is writable.
+pub(crate) unsafe fn write_bit_chunks<C: ChunkArray>(
+    handle: *mut c_void,
+    index: &[i32],
+    chunks: &C,
+) {
+    let api = api();
+    let chunks = chunks.as_slice().as_ptr();
+    // SAFETY: the caller's contract.
+    unsafe {
+        by_arity!(
+            index,
+            api.put_bits1,
+            api.put_bits2,
+            api.put_bits3,
+            (handle, chunks)
+        )
+    };
+}
+
+/// The canonical 4-state chunks of the packed element at `index`
+/// (`svGetLogicArrElem1..3VecVal`).
+///
+/// # Safety
+///
+/// As for [`read_bit_chunks`].
+pub(crate) unsafe fn read_logic_chunks<C: ChunkArray>(
+    handle: *mut c_void,
+    index: &[i32],
+) -> C::Logic {
+    let api = api();
+    let mut chunks = C::LOGIC_ZERO;
+    let out = chunks.as_mut().as_mut_ptr();
+    // SAFETY: the caller's contract; `chunks` has room for the element's
+    // canonical form.
+    unsafe {
+        by_arity!(
+            index,
+            api.get_logic1,
+            api.get_logic2,
+            api.get_logic3,
+            (out, handle)
+        )
+    };
+    chunks
+}
+
+/// Write the packed element at `index` from canonical 4-state chunks
+/// (`svPutLogicArrElem1..3VecVal`).
+///
+/// # Safety
+///
+/// As for [`write_bit_chunks`].
+pub(crate) unsafe fn write_logic_chunks<C: ChunkArray>(
+    handle: *mut c_void,
+    index: &[i32],
+    chunks: &C::Logic,
+) {
+    let api = api();
+    let chunks = chunks.as_ref().as_ptr();
+    // SAFETY: the caller's contract.
+    unsafe {
+        by_arity!(
+            index,
+            api.put_logic1,
+            api.put_logic2,
+            api.put_logic3,
+            (handle, chunks)
+        )
+    };
+}
+
 // SAFETY: packed elements are copied in canonical form with the standard's
 // functions, into and from `ceil(N/32)` chunks.
 unsafe impl<const N: u32, C: ChunkArray> OpenArrayElement for Bits<N, C> {
@@ -379,35 +481,12 @@ unsafe impl<const N: u32, C: ChunkArray> OpenArrayElement for Bits<N, C> {
     type CLayout = C;
     const C_LAYOUT: bool = false;
     unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
-        let api = api();
-        let mut chunks = C::ZERO;
-        let out = chunks.as_mut_slice().as_mut_ptr();
-        // SAFETY: live handle, index in bounds; `chunks` has room for the
-        // element's canonical form.
-        unsafe {
-            by_arity!(
-                index,
-                api.get_bits1,
-                api.get_bits2,
-                api.get_bits3,
-                (out, handle)
-            )
-        };
-        Bits::from_chunks(chunks)
+        // SAFETY: the caller's contract; `C` is this width's chunk array.
+        Bits::from_chunks(unsafe { read_bit_chunks::<C>(handle, index) })
     }
     unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
-        let api = api();
-        let chunks = value.chunks().as_slice().as_ptr();
-        // SAFETY: live, writable handle, index in bounds.
-        unsafe {
-            by_arity!(
-                index,
-                api.put_bits1,
-                api.put_bits2,
-                api.put_bits3,
-                (handle, chunks)
-            )
-        };
+        // SAFETY: as in `read`.
+        unsafe { write_bit_chunks(handle, index, value.chunks()) }
     }
 }
 
@@ -422,36 +501,12 @@ where
     type CLayout = C::Logic;
     const C_LAYOUT: bool = false;
     unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
-        let api = api();
-        let mut chunks = C::LOGIC_ZERO;
-        let out = chunks.as_mut().as_mut_ptr();
-        // SAFETY: live handle, index in bounds; `chunks` has room for the
-        // element's canonical form.
-        unsafe {
-            by_arity!(
-                index,
-                api.get_logic1,
-                api.get_logic2,
-                api.get_logic3,
-                (out, handle)
-            )
-        };
-        LogicVec::from_chunks(&chunks)
+        // SAFETY: the caller's contract; `C` is this width's chunk array.
+        LogicVec::from_chunks(&unsafe { read_logic_chunks::<C>(handle, index) })
     }
     unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
-        let api = api();
-        let chunks = value.to_chunks();
-        let chunks = chunks.as_ref().as_ptr();
-        // SAFETY: live, writable handle, index in bounds.
-        unsafe {
-            by_arity!(
-                index,
-                api.put_logic1,
-                api.put_logic2,
-                api.put_logic3,
-                (handle, chunks)
-            )
-        };
+        // SAFETY: as in `read`.
+        unsafe { write_logic_chunks::<C>(handle, index, &value.to_chunks()) }
     }
 }
 

@@ -60,6 +60,9 @@ pub enum DpiError {
         /// What was wrong.
         error: crate::argument::ArgError,
     },
+    /// The simulator refused to store per-scope user data
+    /// (`svPutUserData` returned an error).
+    UserDataRefused,
 }
 
 impl fmt::Display for DpiError {
@@ -86,6 +89,9 @@ impl fmt::Display for DpiError {
             } => write!(
                 f,
                 "SystemVerilog export `{export}` wrote `{argument}`: {error}"
+            ),
+            DpiError::UserDataRefused => f.write_str(
+                "the simulator refused to store the scope's user data (`svPutUserData` failed)",
             ),
         }
     }

@@ -376,6 +376,20 @@ unsafe impl DpiResult for &'static CStr {
     }
 }
 
+// SAFETY: `string` results are `const char *`: NULL for `None` (which
+// IEEE 1800 Annex H leaves to the simulator), else a `'static` string.
+// Not `SameInBothFlavours`: Verilator 5.006's generated code assigns the
+// result to a `std::string` without checking for NULL, so a
+// Verilator-flavoured function cannot return one (a compile error).
+unsafe impl DpiResult for Option<&'static CStr> {
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::String);
+    type Raw = *const c_char;
+    const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
+    fn into_c(self) -> *const c_char {
+        self.map_or(core::ptr::null(), CStr::as_ptr)
+    }
+}
+
 // SAFETY: `void`.
 unsafe impl DpiResult for () {
     const SV_TYPE: SvType = SvType::Void;

@@ -91,7 +91,7 @@ use crate::sealed::Sealed;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be an argument of a `#[dpi_import]` function",
     label = "no DPI-C mapping",
-    note = "supported: `i8`..`i64` (byte, shortint, int, longint), `u8`..`u64` (the same, unsigned), `f64` (real), `f32` (shortreal), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `SignedBits<N>` (bit signed [N-1:0]), `SignedLogicVec<N>` (logic signed [N-1:0]), `Integer` (integer), `#[derive(Packed)]` structs (struct packed), `#[derive(DpiEnum)]` enums (typedef enum), `&CStr` (string, for the call), `SvString` (string, owned), `Chandle<T>` (chandle), `ForeignChandle` (chandle owned by C code), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>`/`OpenArrayOut<'_, T>` (input, inout and output open arrays of imports); `&mut T` makes an output, `#[inout] &mut T` an inout"
+    note = "supported: `i8`..`i64` (byte, shortint, int, longint), `u8`..`u64` (the same, unsigned), `f64` (real), `f32` (shortreal), `bool` (bit), `Logic` (logic), `Bits<N>` (bit [N-1:0]), `LogicVec<N>` (logic [N-1:0]), `SignedBits<N>` (bit signed [N-1:0]), `SignedLogicVec<N>` (logic signed [N-1:0]), `Integer` (integer), `Time` (time), `RealTime` (realtime), `#[derive(Packed)]` structs and enums (struct packed, union packed), `Typedef<N>` (the typedef `N::NAME` of `N::Base`), `#[derive(DpiEnum)]` enums (typedef enum), `&CStr` (string, for the call), `SvString` (string, owned), `Chandle<T>` (chandle), `ForeignChandle` (chandle owned by C code), `[T; K]` (unpacked arrays) and `OpenArray<'_, T>`/`OpenArrayMut<'_, T>`/`OpenArrayOut<'_, T>` (input, inout and output open arrays of imports); `&mut T` makes an output, `#[inout] &mut T` an inout"
 )]
 pub unsafe trait DpiType: Sized + crate::BorrowedFor<'static> {
     /// The SystemVerilog data type, as written in the import.
@@ -409,7 +409,7 @@ impl<T: ExportInout> RequireExportInout for T {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the result of a `#[dpi_export]` function",
     label = "not an export result type",
-    note = "export results are `()` (void), `i8`..`i64`, `u8`..`u64`, `f64`, `f32`, `bool`, `Logic`, `SvString`, `Chandle<T>` and `ForeignChandle`, and with Verilator's ABI (`#[dpi_export(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs); pass anything else through an output argument (`&mut T`)"
+    note = "export results are `()` (void), `i8`..`i64`, `u8`..`u64`, `f64`, `f32`, `bool`, `Logic`, `SvString`, `Chandle<T>`, `ForeignChandle`, `RealTime` and `Typedef<N>` of these, and with Verilator's ABI (`#[dpi_export(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs); pass anything else through an output argument (`&mut T`)"
 )]
 pub unsafe trait DpiExportResult: DpiResult {
     /// Convert what the export returned.
@@ -429,7 +429,7 @@ pub unsafe trait DpiExportResult: DpiResult {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the result of a `#[dpi_import]` function",
     label = "not a DPI-C result type",
-    note = "DPI-C results are `()` (void), `i8`..`i64`, `u8`..`u64`, `f64`, `f32`, `bool`, `Logic`, `&'static CStr`, `SvString`, `Chandle<T>` and `ForeignChandle`, and with Verilator's ABI (`#[dpi_import(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)"
+    note = "DPI-C results are `()` (void), `i8`..`i64`, `u8`..`u64`, `f64`, `f32`, `bool`, `Logic`, `&'static CStr`, `Option<&'static CStr>` (NULL for None, not with Verilator's ABI), `SvString`, `Chandle<T>`, `ForeignChandle`, `RealTime` and `Typedef<N>` of these, and with Verilator's ABI (`#[dpi_import(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)"
 )]
 pub unsafe trait DpiResult {
     /// The SystemVerilog result type (`void` for `()`).

@@ -159,6 +159,7 @@ fn scalar(sv: &SvType, flavour: DpiFlavour) -> Result<String, String> {
     match sv {
         // An enum passes as its base type (CIRCT has no enum types here).
         SvType::Enum(desc) => scalar(desc.base, flavour),
+        SvType::Alias(alias) => scalar(alias.base, flavour),
         SvType::Scalar(kind) => keyword_type(*kind, flavour),
         SvType::Void
         | SvType::PackedBits { .. }
@@ -252,6 +253,7 @@ fn two_state_width(sv: &SvType) -> Result<u32, String> {
         }
         // An enum is its base type in CIRCT's integer types.
         SvType::Enum(desc) => two_state_width(desc.base),
+        SvType::Alias(alias) => two_state_width(alias.base),
         SvType::OpenArray { .. } | SvType::Unpacked { .. } => {
             Err("an unpacked array inside a packed type".into())
         }

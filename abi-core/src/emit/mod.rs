@@ -231,7 +231,7 @@ impl fmt::Display for EmitError {
                 second,
             } => write!(
                 f,
-                "`{first}` and `{second}` would both be the SystemVerilog typedef `{name}`; give one a different `sv_name` (`#[packed(sv_name = \"...\")]`, `#[dpi_enum(sv_name = \"...\")]`)"
+                "`{first}` and `{second}` would both be the SystemVerilog typedef `{name}`; give one a different `sv_name` (`#[packed(sv_name = \"...\")]`, `#[dpi_enum(sv_name = \"...\")]`, `SvTypedef::NAME`)"
             ),
             EmitError::DuplicateEnumLabel {
                 label,

@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use crate::dpi::{DpiDecl, DpiEnumDesc, SvType};
 use crate::model::sv::DpiFlavour;
+use crate::model::sv::SvAlias;
 use crate::packed::PackedStructDesc;
 use crate::registry::{Abi, FunctionDesc, Registry};
 
@@ -18,7 +19,7 @@ pub struct SvPackage {
 }
 
 use crate::model::names::{
-    is_sv_reserved, strip_raw, sv_function_name, sv_identifier, unique_names,
+    is_sv_reserved, strip_raw, sv_comment_text, sv_function_name, sv_identifier, unique_names,
 };
 
 /// Makes a simulator of the other DPI-C flavour refuse the package when it
@@ -87,6 +88,9 @@ impl SvPackage {
             match typedef {
                 Typedef::Struct(desc) => write_typedef(&mut out, desc),
                 Typedef::Enum(desc) => write_enum_typedef(&mut out, desc),
+                Typedef::Alias(alias) => {
+                    writeln!(out, "\n  typedef {};", alias.base.declare(alias.name)).unwrap();
+                }
             }
         }
         for (f, dpi) in imports {
@@ -96,7 +100,9 @@ impl SvPackage {
                 if line.is_empty() {
                     out.push_str("  //\n");
                 } else {
-                    writeln!(out, "  // {line}").unwrap();
+                    // No line may read as a tool's directive
+                    // (`// Verilator ...`, `// synopsys ...`).
+                    writeln!(out, "  // {}", sv_comment_text(line)).unwrap();
                 }
             }
             writeln!(out, "  // Rust: `{}`", f.rust.path()).unwrap();
@@ -216,6 +222,9 @@ fn sv_names<'a>(rust_names: impl Iterator<Item = &'a str>) -> Vec<String> {
 enum Typedef {
     Struct(&'static PackedStructDesc),
     Enum(&'static DpiEnumDesc),
+    /// A user's typedef name for another type (not `time`/`realtime`,
+    /// which are keywords).
+    Alias(&'static SvAlias),
 }
 
 impl Typedef {
@@ -223,13 +232,16 @@ impl Typedef {
         match self {
             Typedef::Struct(desc) => desc.sv_name,
             Typedef::Enum(desc) => desc.sv_name,
+            Typedef::Alias(alias) => alias.name,
         }
     }
 
-    fn rust_name(self) -> &'static str {
+    /// The Rust type in messages (a typedef by the type it stands for).
+    fn rust_name(self) -> String {
         match self {
-            Typedef::Struct(desc) => desc.rust_name,
-            Typedef::Enum(desc) => desc.rust_name,
+            Typedef::Struct(desc) => desc.rust_name.to_owned(),
+            Typedef::Enum(desc) => desc.rust_name.to_owned(),
+            Typedef::Alias(alias) => format!("typedef {}", alias.base.declare(alias.name)),
         }
     }
 }
@@ -241,8 +253,8 @@ fn add_typedef(typedef: Typedef, typedefs: &[Typedef]) -> Result<bool, EmitError
         Some(seen) if *seen == typedef => Ok(false),
         Some(seen) => Err(EmitError::DuplicateTypedef {
             name: typedef.sv_name().to_owned(),
-            first: seen.rust_name().to_owned(),
-            second: typedef.rust_name().to_owned(),
+            first: seen.rust_name(),
+            second: typedef.rust_name(),
         }),
         None => Ok(true),
     }
@@ -264,6 +276,16 @@ fn collect_typedefs(sv_type: &SvType, typedefs: &mut Vec<Typedef>) -> Result<(),
         SvType::Enum(desc) => {
             if add_typedef(Typedef::Enum(desc), typedefs)? {
                 typedefs.push(Typedef::Enum(desc));
+            }
+            Ok(())
+        }
+        // `time` and `realtime` are keywords: nothing to declare (their
+        // base is a plain `logic [63:0]` or `real`).
+        SvType::Alias(alias) if alias.keyword => Ok(()),
+        SvType::Alias(alias) => {
+            if add_typedef(Typedef::Alias(alias), typedefs)? {
+                collect_typedefs(alias.base, typedefs)?;
+                typedefs.push(Typedef::Alias(alias));
             }
             Ok(())
         }
@@ -334,6 +356,7 @@ fn write_enum_typedef(out: &mut String, desc: &DpiEnumDesc) {
             | SvType::PackedArray { .. }
             | SvType::PackedStruct(_)
             | SvType::Enum(_)
+            | SvType::Alias(_)
             | SvType::OpenArray { .. }
             | SvType::Unpacked { .. } => format!("{label} = {value}"),
         })
@@ -349,7 +372,7 @@ fn write_enum_typedef(out: &mut String, desc: &DpiEnumDesc) {
 }
 
 /// `typedef struct packed { ... } name;`, first-declared member most
-/// significant, as in Rust.
+/// significant, as in Rust; or `typedef union packed { ... } name;`.
 fn write_typedef(out: &mut String, desc: &PackedStructDesc) {
     writeln!(
         out,
@@ -357,7 +380,9 @@ fn write_typedef(out: &mut String, desc: &PackedStructDesc) {
         desc.rust_name, desc.width
     )
     .unwrap();
-    out.push_str("  typedef struct packed {\n");
+    // A union's members all sit at bit 0, each the union's width.
+    let kind = if desc.union { "union" } else { "struct" };
+    writeln!(out, "  typedef {kind} packed {{").unwrap();
     let names = sv_names(desc.fields.iter().map(|f| f.name));
     for (field, name) in desc.fields.iter().zip(&names) {
         writeln!(

@@ -84,7 +84,7 @@ pub(crate) use crate::model::packed::PackedStructDesc;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no packed bit layout",
     label = "not a packed type",
-    note = "packed fields are `bool`, `u8`..`u128`, `i8`..`i128`, `UBitInt<N>`, `BitInt<N>`, `Bits<N>`, `Logic` (4-state), `LogicVec<N>`, `SignedLogicVec<N>`, `Integer`, `[T; K]` of packed types and `#[derive(Packed)]` structs"
+    note = "packed fields are `bool`, `u8`..`u128`, `i8`..`i128`, `UBitInt<N>`, `BitInt<N>`, `Bits<N>`, `Logic` (4-state), `LogicVec<N>`, `SignedLogicVec<N>`, `Integer`, `[T; K]` of packed types and `#[derive(Packed)]` structs and unions"
 )]
 pub trait Packed: Copy {
     /// The number of bits.
@@ -115,6 +115,19 @@ pub trait Packed: Copy {
     fn unpack_logic_from<S: BitSource + ?Sized>(value: &S, control: &S, offset: usize) -> Self {
         Self::unpack_from(&bit_io::KnownBits { value, control }, offset)
     }
+}
+
+/// The bits of a packed union `u` read as its member type `M` (the
+/// `to_<member>()` methods `#[derive(Packed)]` generates on an enum; the
+/// derive checks at compile time that `M` has the union's width). Not
+/// public API.
+#[doc(hidden)]
+#[inline]
+pub fn union_member<U: PackedStruct, M: Packed>(u: &U) -> M {
+    let (mut value, mut control) = (U::Words::ZERO, U::Words::ZERO);
+    u.pack_into(value.as_mut(), 0);
+    u.pack_control_into(control.as_mut(), 0);
+    M::unpack_logic_from(value.as_ref(), control.as_ref(), 0)
 }
 
 /// A fixed-size buffer of `T` (`[T; K]`), the storage of a whole packed

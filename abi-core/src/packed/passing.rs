@@ -156,6 +156,59 @@ pub fn c_bytes_borrow<T: PackedStruct>(raw: *const u8) -> Result<Option<Borrow>,
     Ok(NonZeroUsize::new(c_bytes_len::<T>()).map(|len| Borrow::of_checked(raw, len, false)))
 }
 
+/// Read a `#[derive(Packed)]` struct or union element of an open array in
+/// canonical form (2-state or 4-state, as the type is). Not public API:
+/// the derive's `OpenArrayElement` implementation.
+///
+/// # Safety
+///
+/// As [`OpenArrayElement::read`](crate::dpi::OpenArrayElement::read), for an array whose elements are `T`'s
+/// SystemVerilog type.
+#[doc(hidden)]
+pub unsafe fn read_packed_element<T: PackedStruct>(
+    handle: *mut core::ffi::c_void,
+    index: &[i32],
+) -> T {
+    if T::FOUR_STATE {
+        // SAFETY: the caller's contract; `T::Chunks` holds `T`'s width.
+        T::from_sv_logic_chunks(&unsafe {
+            crate::dpi::open_array::read_logic_chunks::<T::Chunks>(handle, index)
+        })
+    } else {
+        // SAFETY: as above.
+        T::from_sv_chunks(&unsafe {
+            crate::dpi::open_array::read_bit_chunks::<T::Chunks>(handle, index)
+        })
+    }
+}
+
+/// Write a `#[derive(Packed)]` element (see [`read_packed_element`]). Not
+/// public API.
+///
+/// # Safety
+///
+/// As [`OpenArrayElement::write`](crate::dpi::OpenArrayElement::write).
+#[doc(hidden)]
+pub unsafe fn write_packed_element<T: PackedStruct>(
+    handle: *mut core::ffi::c_void,
+    index: &[i32],
+    value: T,
+) {
+    if T::FOUR_STATE {
+        // SAFETY: the caller's contract.
+        unsafe {
+            crate::dpi::open_array::write_logic_chunks::<T::Chunks>(
+                handle,
+                index,
+                &value.to_sv_logic_chunks(),
+            )
+        }
+    } else {
+        // SAFETY: as above.
+        unsafe { crate::dpi::open_array::write_bit_chunks(handle, index, &value.to_sv_chunks()) }
+    }
+}
+
 /// `Planes<true>` for a 4-state packed struct, `Planes<false>` otherwise.
 /// Not a public API.
 #[doc(hidden)]
@@ -220,6 +273,21 @@ macro_rules! __packed_struct_boundary {
         }
         // SAFETY: packed bits, the same in both DPI-C flavours.
         unsafe impl $crate::dpi::SameInBothFlavours for $t {}
+        // SAFETY: elements of `T`'s packed type, copied in canonical form
+        // with the standard's functions (as `Bits<N>`/`LogicVec<N>` are).
+        unsafe impl $crate::dpi::OpenArrayElement for $t {
+            const SV_TYPE: $crate::__private::SvType = <$t as $crate::packed::Packed>::SV_TYPE;
+            type CLayout = <$t as $crate::packed::PackedStruct>::Chunks;
+            const C_LAYOUT: bool = false;
+            unsafe fn read(handle: *mut ::core::ffi::c_void, index: &[i32]) -> Self {
+                // SAFETY: forwarded; the caller's contract.
+                unsafe { $crate::__private::packed_passing::read_packed_element::<$t>(handle, index) }
+            }
+            unsafe fn write(handle: *mut ::core::ffi::c_void, index: &[i32], value: Self) {
+                // SAFETY: forwarded; the caller's contract.
+                unsafe { $crate::__private::packed_passing::write_packed_element::<$t>(handle, index, value) }
+            }
+        }
         // Packed results exist only with Verilator's ABI.
         $crate::__packed_struct_result!($t);
         // SAFETY: C passes `const uint8_t *` to `ceil(W/8)` host-order

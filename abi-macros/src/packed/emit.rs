@@ -16,6 +16,7 @@ pub(crate) fn emit(model: &PackedStruct) -> TokenStream {
     let packed = packed_impl(model);
     let packed_struct = packed_struct_impl(model);
     let view_impls = view_impls(model);
+    let members = union_members(model);
     quote! {
         #views
 
@@ -26,6 +27,7 @@ pub(crate) fn emit(model: &PackedStruct) -> TokenStream {
             #packed
             #packed_struct
             #view_impls
+            #members
 
             ::abi_core::__packed_struct_boundary!(#name);
         };
@@ -50,8 +52,15 @@ fn qualified(model: &PackedStruct) -> Vec<Qualified> {
 /// declaration order (field k starts above every field declared after
 /// it).
 fn field_offsets(model: &PackedStruct) -> TokenStream {
-    let widths: Vec<TokenStream> = qualified(model).iter().map(|q| q.item("WIDTH")).collect();
     let count = model.fields.len();
+    if model.union {
+        // Every member of a union sits at bit 0.
+        return quote! {
+            /// Every member's least significant bit: 0.
+            const FIELD_OFFSETS: [u32; #count] = [0; #count];
+        };
+    }
+    let widths: Vec<TokenStream> = qualified(model).iter().map(|q| q.item("WIDTH")).collect();
     let offsets = (0..count).map(|k| {
         let after = &widths[k + 1..];
         quote!(0 #(+ #after)*)
@@ -79,6 +88,9 @@ fn per_field(
 /// `impl Packed`: the width, the SystemVerilog type, and packing each
 /// field at its offset (two-state and four-state).
 fn packed_impl(model: &PackedStruct) -> TokenStream {
+    if model.union {
+        return union_packed_impl(model);
+    }
     let name = &model.name;
     let packed = packed_path();
     let p = crate::tokens::private();
@@ -148,9 +160,152 @@ fn packed_impl(model: &PackedStruct) -> TokenStream {
     }
 }
 
+/// `impl Packed` of a `union packed` (an enum of one-field variants): the
+/// first member's width, which every other member must have (a
+/// compile-time check spanned at the member's type); packing writes the
+/// member the value holds; unpacking reads the first member, which sees
+/// every bit (the others are read from it with `to_<member>()`).
+fn union_packed_impl(model: &PackedStruct) -> TokenStream {
+    let name = &model.name;
+    let packed = packed_path();
+    let p = crate::tokens::private();
+    let qualified = qualified(model);
+    let first_width = qualified[0].item("WIDTH");
+    let first_four_state = qualified[0].item("FOUR_STATE");
+    let four_states = qualified.iter().map(|q| q.item("FOUR_STATE"));
+    let variants: Vec<&syn::Ident> = model
+        .fields
+        .iter()
+        .map(|f| f.variant.as_ref().expect("a union member is a variant"))
+        .collect();
+    let first = variants[0];
+    let pack = |method: &str| -> Vec<TokenStream> {
+        qualified
+            .iter()
+            .zip(&variants)
+            .map(|(q, v)| {
+                let call = q.call(method, quote!(member, dst, offset));
+                quote!(Self::#v(member) => #call)
+            })
+            .collect()
+    };
+    let packs = pack("pack_into");
+    let control_packs = pack("pack_control_into");
+    let unpack = qualified[0].call("unpack_from", quote!(src, offset));
+    let logic_unpack = qualified[0].call("unpack_logic_from", quote!(value, control, offset));
+    // One check per member after the first, spanned at its type.
+    let width_checks = model.fields.iter().zip(&qualified).skip(1).map(|(field, q)| {
+        let span = syn::spanned::Spanned::span(&field.ty);
+        let width = q.item("WIDTH");
+        let message = format!(
+            "every member of a packed union has the union's width (IEEE 1800-2017 7.3.1): member `{}` differs from the first member; pad it to the same width (a `#[derive(Packed)]` struct with a `Bits<K>` filler field)",
+            crate::syntax::unraw(&field.name)
+        );
+        quote_spanned! {span=>
+            const _: () = ::core::assert!(#width == #first_width, #message);
+        }
+    });
+    let first_span = syn::spanned::Spanned::span(&model.fields[0].ty);
+    let four_state_check = quote_spanned! {first_span=>
+        const _: () = ::core::assert!(
+            #first_four_state || !(false #(|| #four_states)*),
+            "a 4-state packed union is read from the simulator as its first member: make the first member 4-state (`LogicVec<N>`) so that X and Z bits are kept"
+        );
+    };
+    let four_states = qualified.iter().map(|q| q.item("FOUR_STATE"));
+    quote! {
+        #(#width_checks)*
+        #four_state_check
+
+        #[automatically_derived]
+        impl #packed::Packed for #name {
+            const WIDTH: u32 = #first_width;
+            const SV_TYPE: #p::SvType =
+                #p::SvType::PackedStruct(<Self as #packed::PackedStruct>::DESC);
+            #[inline(always)]
+            fn pack_into<AbiSink: #packed::BitSink + ?::core::marker::Sized>(
+                &self,
+                dst: &mut AbiSink,
+                offset: usize,
+            ) {
+                match self {
+                    #(#packs,)*
+                }
+            }
+            #[inline(always)]
+            fn unpack_from<AbiSource: #packed::BitSource + ?::core::marker::Sized>(
+                src: &AbiSource,
+                offset: usize,
+            ) -> Self {
+                Self::#first(#unpack)
+            }
+            const FOUR_STATE: bool = false #(|| #four_states)*;
+            #[inline(always)]
+            fn pack_control_into<AbiSink: #packed::BitSink + ?::core::marker::Sized>(
+                &self,
+                dst: &mut AbiSink,
+                offset: usize,
+            ) {
+                match self {
+                    #(#control_packs,)*
+                }
+            }
+            #[inline(always)]
+            fn unpack_logic_from<AbiSource: #packed::BitSource + ?::core::marker::Sized>(
+                value: &AbiSource,
+                control: &AbiSource,
+                offset: usize,
+            ) -> Self {
+                Self::#first(#logic_unpack)
+            }
+        }
+    }
+}
+
+/// The `to_<member>()` conversions of a packed union: its bits read as
+/// each member.
+fn union_members(model: &PackedStruct) -> TokenStream {
+    if !model.union {
+        return TokenStream::new();
+    }
+    let PackedStruct { name, vis, .. } = model;
+    let packed = packed_path();
+    let p = crate::tokens::private();
+    let methods = model.fields.iter().map(|field| {
+        let ty = &field.ty;
+        let span = syn::spanned::Spanned::span(ty);
+        let member = crate::syntax::unraw(&field.name);
+        let method = format_ident!("to_{}", member);
+        let doc = format!(
+            "The union's bits read as its `{member}` member (X and Z read as 0 by a 2-state member)."
+        );
+        let q = Qualified::new(ty, quote!(#packed::Packed));
+        let ty_tokens = quote_spanned!(span=> #ty);
+        let _ = q;
+        quote_spanned! {span=>
+            #[doc = #doc]
+            #[inline]
+            #vis fn #method(&self) -> #ty_tokens {
+                #p::union_member::<#name, #ty_tokens>(self)
+            }
+        }
+    });
+    quote! {
+        #[automatically_derived]
+        impl #name {
+            #(#methods)*
+        }
+    }
+}
+
 /// `impl PackedStruct`: the storage types and the description.
 fn packed_struct_impl(model: &PackedStruct) -> TokenStream {
-    let PackedStruct { name, sv_name, .. } = model;
+    let PackedStruct {
+        name,
+        sv_name,
+        union,
+        ..
+    } = model;
     let packed = packed_path();
     let p = crate::tokens::private();
     let qualified = qualified(model);
@@ -169,6 +324,7 @@ fn packed_struct_impl(model: &PackedStruct) -> TokenStream {
                 rust_name: #name_string,
                 sv_name: #sv_name,
                 width: <#name as #packed::Packed>::WIDTH,
+                union: #union,
                 fields: &[#(#p::PackedFieldDesc {
                     name: #field_strings,
                     sv_type: #sv_types,

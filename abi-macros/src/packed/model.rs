@@ -5,20 +5,100 @@ use syn::{Data, DeriveInput, Fields, Ident, Type, Visibility};
 use super::args::Args;
 use crate::errors::Errors;
 
-/// A struct with named fields, first-declared field most significant.
+/// A struct with named fields, first-declared field most significant; or
+/// an enum of one-field variants, a `union packed` (every member at bit 0).
 pub(crate) struct PackedStruct {
     pub(crate) name: Ident,
     pub(crate) vis: Visibility,
     pub(crate) sv_name: String,
     pub(crate) fields: Vec<Field>,
+    /// A `union packed`: the fields are the enum's variants.
+    pub(crate) union: bool,
 }
 
 pub(crate) struct Field {
+    /// The field's name; for a union member, the variant's name in snake
+    /// case (the member's SystemVerilog name and its accessors').
     pub(crate) name: Ident,
     pub(crate) ty: Type,
+    /// A union member's variant.
+    pub(crate) variant: Option<Ident>,
 }
 
-const SHAPE_HINT: &str = "`#[derive(Packed)]` applies to a struct with named fields, for example `struct Float32 { sign: bool, exponent: UBitInt<8>, fraction: UBitInt<23> }`";
+const SHAPE_HINT: &str = "`#[derive(Packed)]` applies to a struct with named fields, for example `struct Float32 { sign: bool, exponent: UBitInt<8>, fraction: UBitInt<23> }`, or to an enum of one-field variants, a `union packed`: `enum Word { Raw(Bits<16>), Pair(BytePair) }`";
+
+const UNION_HINT: &str = "a packed union is an enum whose variants each hold one packed member, for example `enum Word { Raw(Bits<16>), Pair(BytePair) }`";
+
+/// `PairOfBytes` -> `pair_of_bytes`.
+fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    let mut previous_lower = false;
+    for c in name.chars() {
+        if c.is_uppercase() {
+            if previous_lower {
+                out.push('_');
+            }
+            out.extend(c.to_lowercase());
+            previous_lower = false;
+        } else {
+            out.push(c);
+            previous_lower = c.is_lowercase() || c.is_ascii_digit();
+        }
+    }
+    out
+}
+
+/// The members of a packed union, or `None` after recording why the enum
+/// is not one.
+fn union_members(data: &syn::DataEnum, errors: &mut Errors) -> Option<Vec<Field>> {
+    if data.variants.is_empty() {
+        errors.spanned(
+            data.enum_token,
+            format!("a packed union needs at least one member; {UNION_HINT}"),
+        );
+        return None;
+    }
+    if data
+        .variants
+        .iter()
+        .all(|v| matches!(v.fields, Fields::Unit))
+    {
+        errors.spanned(
+            data.enum_token,
+            format!("{SHAPE_HINT}; an enum of labels is a `typedef enum`: `#[derive(DpiEnum)]`"),
+        );
+        return None;
+    }
+    let mut members = Vec::new();
+    let mut ok = true;
+    for variant in &data.variants {
+        if let Some((eq, discriminant)) = &variant.discriminant {
+            errors.spanned(
+                quote::quote!(#eq #discriminant),
+                format!("a packed union member has no discriminant: its value is the member's bits; {UNION_HINT}"),
+            );
+            ok = false;
+        }
+        match &variant.fields {
+            Fields::Unnamed(fields) if fields.unnamed.len() == 1 => {
+                let name = snake_case(&crate::syntax::unraw(&variant.ident));
+                members.push(Field {
+                    name: syn::parse_str::<Ident>(&name).map_or_else(
+                        |_| Ident::new_raw(&name, variant.ident.span()),
+                        |plain| Ident::new(&plain.to_string(), variant.ident.span()),
+                    ),
+                    ty: fields.unnamed[0].ty.clone(),
+                    variant: Some(variant.ident.clone()),
+                });
+            }
+            _ => {
+                errors.spanned(variant, UNION_HINT);
+                ok = false;
+            }
+        }
+    }
+    ok.then_some(members)
+}
 
 /// The model, or `None` after recording why the item cannot be packed.
 pub(crate) fn build(input: &DeriveInput, errors: &mut Errors) -> Option<PackedStruct> {
@@ -32,8 +112,16 @@ pub(crate) fn build(input: &DeriveInput, errors: &mut Errors) -> Option<PackedSt
     let data = match &input.data {
         Data::Struct(data) => data,
         Data::Enum(e) => {
-            errors.spanned(e.enum_token, SHAPE_HINT);
-            return None;
+            let fields = union_members(e, errors)?;
+            return Some(PackedStruct {
+                name: input.ident.clone(),
+                vis: input.vis.clone(),
+                sv_name: args
+                    .sv_name
+                    .map_or_else(|| input.ident.to_string(), |s| s.value()),
+                fields,
+                union: true,
+            });
         }
         Data::Union(u) => {
             errors.spanned(u.union_token, SHAPE_HINT);
@@ -64,6 +152,7 @@ pub(crate) fn build(input: &DeriveInput, errors: &mut Errors) -> Option<PackedSt
         .map(|f| Field {
             name: f.ident.clone().expect("named field"),
             ty: f.ty.clone(),
+            variant: None,
         })
         .collect();
     Some(PackedStruct {
@@ -73,5 +162,6 @@ pub(crate) fn build(input: &DeriveInput, errors: &mut Errors) -> Option<PackedSt
             .sv_name
             .map_or_else(|| input.ident.to_string(), |s| s.value()),
         fields,
+        union: false,
     })
 }

@@ -155,6 +155,14 @@ int dpi_bus_sample_unknowns(const svLogicVecVal *sample);
 int dpi_bus_step(int *state, svBit grant);
 
 /**
+ * `b` with its nibbles swapped into `swapped`; the result is `b`
+ * widened to a `word_t`, plus 0x100.
+ *
+ * Rust: `c_tests::dpi_types::dpi_byte_t_swap`
+ */
+unsigned int dpi_byte_t_swap(const svBitVecVal *b, svBitVecVal *swapped);
+
+/**
  * `byte` and `byte unsigned` in, their sum as a `shortint` output, and the
  * unsigned byte doubled (wrapping) as the result.
  *
@@ -184,6 +192,14 @@ int dpi_call_exports(int x);
  * Rust: `c_tests::dpi_export_forms::dpi_call_renamed_export`
  */
 int dpi_call_renamed_export(int x);
+
+/**
+ * Calls `sv_time_later` and checks what it wrote: 0 when all is as
+ * expected, else a bit per failed check.
+ *
+ * Rust: `c_tests::dpi_types::dpi_call_time_export`
+ */
+int dpi_call_time_export(void);
 
 /**
  * Outside a `context` import there is no caller information.
@@ -569,6 +585,15 @@ int dpi_open_bump2(const svOpenArrayHandle m);
 int dpi_open_count_top(const svOpenArrayHandle values);
 
 /**
+ * Open arrays of enums (#34 item 6): `typedef enum bit [2:0]` in (the
+ * result counts `OP_Or`), `typedef enum int` inout (each state advanced:
+ * Idle -> Request -> Grant -> Idle, Error kept).
+ *
+ * Rust: `c_tests::dpi_types::dpi_open_enums`
+ */
+int dpi_open_enums(const svOpenArrayHandle ops, const svOpenArrayHandle states);
+
+/**
  * `inout bit [7:0] bytes[]`: element `low() + k` becomes `0xa0 + k`; the
  * result is the length.
  *
@@ -598,6 +623,15 @@ int dpi_open_logic_invert(const svOpenArrayHandle v);
  * Rust: `c_tests::dpi_exports::dpi_open_logic_sum3`
  */
 int dpi_open_logic_sum3(const svOpenArrayHandle v);
+
+/**
+ * Open arrays of a packed struct and of a packed union (#34 item 6): the
+ * sum of every pair's bytes; each word's bytes swapped in place (read as
+ * a pair, written as a pair).
+ *
+ * Rust: `c_tests::dpi_types::dpi_open_packed`
+ */
+int dpi_open_packed(const svOpenArrayHandle pairs, const svOpenArrayHandle words);
 
 /**
  * `output int squares[]`: element `low() + k` becomes `k * k`, counted from
@@ -650,6 +684,20 @@ void dpi_packet_step_inout(svBitVecVal *packet);
  * Rust: `c_tests::dpi_exports::panicking::dpi_panics`
  */
 int dpi_panics(int x);
+
+/**
+ * The sum of a `quad_t`, and its reverse in `reversed`.
+ *
+ * Rust: `c_tests::dpi_types::dpi_quad_t_sum`
+ */
+int dpi_quad_t_sum(const int *q, int *reversed);
+
+/**
+ * Half of `t`, through an inout too (`io` is doubled).
+ *
+ * Rust: `c_tests::dpi_types::dpi_realtime_half`
+ */
+double dpi_realtime_half(double t, double *io);
 
 /**
  * Imported under another SystemVerilog name than its C symbol.
@@ -792,6 +840,19 @@ void dpi_swap(int *a, int *b);
  * Rust: `c_tests::dpi_exports::dpi_swap_halves128`
  */
 svBit dpi_swap_halves128(const svBitVecVal *x, svBitVecVal *out);
+
+/**
+ * `a + b` in `sum` when both are known, else all X; the result says
+ * whether they were.
+ *
+ * Verilator passes `time` as `svLogicVecVal` chunks, like `logic [63:0]`
+ * (a doc line Verilator would read as a metacomment if written as is).
+ * synopsys translate_off (nor may this switch a synthesis tool off)
+ *   verilator_lint: nor this, after blanks.
+ *
+ * Rust: `c_tests::dpi_types::dpi_time_add`
+ */
+svBit dpi_time_add(const svLogicVecVal *a, const svLogicVecVal *b, svLogicVecVal *sum);
 
 /**
  * `bit [199:0]`: `x * 3`, wrapping, computed with `UBitInt<200>` (which
@@ -1006,6 +1067,32 @@ void dpi_ua_ulongint(const unsigned long long *a, unsigned long long *b, unsigne
 void dpi_ua_ushortint(const unsigned short *a, unsigned short *b, unsigned short *c);
 
 /**
+ * A union made from its pair member, returned (a packed result of 16
+ * bits: Verilator's ABI).
+ *
+ * Rust: `c_tests::dpi_types::dpi_union_make`
+ */
+svBitVecVal dpi_union_make(unsigned char hi, unsigned char lo);
+
+/**
+ * Reads `w` as a pair and writes the bytes swapped into `out`; the
+ * result is `w` read as a signed number.
+ *
+ * Rust: `c_tests::dpi_types::dpi_union_swap`
+ */
+short dpi_union_swap(const svBitVecVal *w, svBitVecVal *out);
+
+/**
+ * Per-scope user data (`svPutUserData`/`svGetUserData`): counts its calls
+ * in the calling scope's data (the result), and puts, reads, replaces and
+ * takes a value under a second key, checking when each is freed; `failed`
+ * receives a bit per failed check.
+ *
+ * Rust: `c_tests::dpi_handles::dpi_user_data`
+ */
+int dpi_user_data(int *failed);
+
+/**
  * `int m[2][3]`: the sum of `m[i][j] * (10 * i + j + 1)`, so a transposed
  * declaration (`int m[3][2]`) or scrambled indices change the result.
  *
@@ -1100,6 +1187,16 @@ int sv_string_grow(const char **text);
  * Rust: `c_tests::dpi_exports::sv_string_length`
  */
 int sv_string_length(const char *text);
+
+/**
+ * SystemVerilog's `sv_time_later`: `t + dt` into `later`, `b` with
+ * its bits inverted into the inout `flip`, the union's raw bits + 1
+ * as its result... through an output (a 16-bit union is no IEEE
+ * result): `t`, `byte_t`, `word16_t` through an export.
+ *
+ * Rust: `c_tests::dpi_types::sv_time_later`
+ */
+double sv_time_later(const svLogicVecVal *t, int dt, svLogicVecVal *later, svBitVecVal *flip, const svBitVecVal *w, svBitVecVal *w_next);
 
 /**
  * A function and parameters named like SystemVerilog keywords: the

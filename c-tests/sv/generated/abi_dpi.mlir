@@ -9,6 +9,7 @@
 //   dpi_accumulate (`c_tests::dpi_exports::dpi_accumulate`): a `task` (CIRCT declares DPI functions only)
 //   dpi_bus_sample_step (`c_tests::dpi_exports::dpi_bus_sample_step`): parameter `sample`: field `valid` of `bus_sample_t`: 4-state `logic` (CIRCT's DPI types are 2-state)
 //   dpi_bus_sample_unknowns (`c_tests::dpi_exports::dpi_bus_sample_unknowns`): parameter `sample`: field `valid` of `bus_sample_t`: 4-state `logic` (CIRCT's DPI types are 2-state)
+//   dpi_byte_t_swap (`c_tests::dpi_types::dpi_byte_t_swap`): parameter `b`: the 8-bit packed type `bit [7:0]`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_call_export_task (`c_tests::dpi_exports::dpi_call_export_task`): a `task` (CIRCT declares DPI functions only)
 //   dpi_cmodel_add (`c_tests::dpi_handles::dpi_cmodel_add`): parameter `model`: `chandle`
 //   dpi_cmodel_free (`c_tests::dpi_handles::dpi_cmodel_free`): parameter `model`: `chandle`
@@ -24,6 +25,7 @@
 //   dpi_logic_and (`c_tests::dpi_exports::dpi_logic_and`): the result: 4-state `logic` (CIRCT's DPI types are 2-state)
 //   dpi_macro_digit_name (`c_tests::dpi_arrays::dpi_macro_digit_name`): parameter `name`: `string`
 //   dpi_not1 (`c_tests::dpi_exports::dpi_not1`): the result: the 1-bit packed type `bit [0:0]`, which CIRCT would declare as the integer type of that width (a different C type)
+//   dpi_quad_t_sum (`c_tests::dpi_types::dpi_quad_t_sum`): parameter `q`: an unpacked array inside a packed type
 //   dpi_reverse8 (`c_tests::dpi_exports::dpi_reverse8`): the result: the 8-bit packed type `bit [7:0]`, which CIRCT would declare as the integer type of that width (a different C type)
 //   dpi_shift40 (`c_tests::dpi_exports::dpi_shift40`): parameter `v`: 4-state `logic [39:0]` (CIRCT's DPI types are 2-state)
 //   dpi_shortreal (`c_tests::dpi_exports::dpi_shortreal`): the result: `shortreal`, which this Verilator-flavoured library takes as `double` (CIRCT's `f32` is a C `float`)
@@ -31,6 +33,9 @@
 //   dpi_string_append (`c_tests::dpi_exports::dpi_string_append`): parameter `text`: `string`
 //   dpi_string_describe (`c_tests::dpi_exports::dpi_string_describe`): the result: `string`
 //   dpi_string_length (`c_tests::dpi_exports::dpi_string_length`): parameter `text`: `string`
+//   dpi_time_add (`c_tests::dpi_types::dpi_time_add`): parameter `a`: 4-state `logic [63:0]` (CIRCT's DPI types are 2-state)
+//   dpi_union_make (`c_tests::dpi_types::dpi_union_make`): the result: the 16-bit packed type `word16_t`, which CIRCT would declare as the integer type of that width (a different C type)
+//   dpi_union_swap (`c_tests::dpi_types::dpi_union_swap`): parameter `w`: the 16-bit packed type `word16_t`, which CIRCT would declare as the integer type of that width (a different C type)
 module {
   // Rust: `c_tests::dpi_exports::bench_dpi_add`
   sim.func.dpi @bench_dpi_add(in %a : i32, in %b : i32, return ret : i32)
@@ -70,6 +75,9 @@ module {
 
   // Rust: `c_tests::dpi_export_forms::dpi_call_renamed_export`
   sim.func.dpi @dpi_call_renamed_export(in %x : i32, return ret : i32)
+
+  // Rust: `c_tests::dpi_types::dpi_call_time_export`
+  sim.func.dpi @dpi_call_time_export(return ret : i32)
 
   // Rust: `c_tests::dpi_handles::dpi_caller_info_outside_context`
   sim.func.dpi @dpi_caller_info_outside_context(return ret : i1)
@@ -173,6 +181,9 @@ module {
   // Rust: `c_tests::dpi_exports::dpi_open_count_top`
   sim.func.dpi @dpi_open_count_top(ref %values : !llvm.ptr, return ret : i32)
 
+  // Rust: `c_tests::dpi_types::dpi_open_enums`
+  sim.func.dpi @dpi_open_enums(ref %ops : !llvm.ptr, ref %states : !llvm.ptr, return ret : i32)
+
   // Rust: `c_tests::dpi_exports::dpi_open_fill`
   sim.func.dpi @dpi_open_fill(ref %bytes : !llvm.ptr, return ret : i32)
 
@@ -184,6 +195,9 @@ module {
 
   // Rust: `c_tests::dpi_exports::dpi_open_logic_sum3`
   sim.func.dpi @dpi_open_logic_sum3(ref %v : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_types::dpi_open_packed`
+  sim.func.dpi @dpi_open_packed(ref %pairs : !llvm.ptr, ref %words : !llvm.ptr, return ret : i32)
 
   // Rust: `c_tests::dpi_exports::dpi_open_squares`
   sim.func.dpi @dpi_open_squares(ref %squares : !llvm.ptr, return ret : i32)
@@ -202,6 +216,9 @@ module {
 
   // Rust: `c_tests::dpi_exports::panicking::dpi_panics`
   sim.func.dpi @dpi_panics(in %x : i32, return ret : i32)
+
+  // Rust: `c_tests::dpi_types::dpi_realtime_half`
+  sim.func.dpi @dpi_realtime_half(in %t : f64, inout %io : f64, return ret : f64)
 
   // Rust: `c_tests::dpi_exports::dpi_reverse4`
   sim.func.dpi @dpi_reverse4(ref %a : !llvm.ptr, ref %out : !llvm.ptr, return ret : i32)
@@ -313,6 +330,9 @@ module {
 
   // Rust: `c_tests::dpi_arrays::dpi_ua_ushortint`
   sim.func.dpi @dpi_ua_ushortint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr)
+
+  // Rust: `c_tests::dpi_handles::dpi_user_data`
+  sim.func.dpi @dpi_user_data(out failed : i32, return ret : i32)
 
   // Rust: `c_tests::dpi_exports::dpi_weigh_2x3`
   sim.func.dpi @dpi_weigh_2x3(ref %m : !llvm.ptr, return ret : i32)

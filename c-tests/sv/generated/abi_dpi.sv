@@ -19,12 +19,29 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::BusState` (#[derive(DpiEnum)])
   typedef enum int {BUS_Idle = 0, BUS_Request = 1, BUS_Grant = 2, BUS_Error = -1} bus_state_t;
 
+  typedef bit [7:0] byte_t;
+
+  typedef int unsigned word_t;
+
   // Rust: `Float32` (#[derive(Packed)], 32 bits)
   typedef struct packed {
     bit sign; // bits 31:31
     bit [7:0] exponent; // bits 30:23
     bit [22:0] fraction; // bits 22:0
   } float32_t;
+
+  // Rust: `BytePair` (#[derive(Packed)], 16 bits)
+  typedef struct packed {
+    bit [7:0] hi; // bits 15:8
+    bit [7:0] lo; // bits 7:0
+  } byte_pair_t;
+
+  // Rust: `Word16` (#[derive(Packed)], 16 bits)
+  typedef union packed {
+    bit [15:0] raw; // bits 15:0
+    byte_pair_t pair; // bits 15:0
+    bit signed [15:0] value; // bits 15:0
+  } word16_t;
 
   // Rust: `WidePacket` (#[derive(Packed)], 103 bits)
   typedef struct packed {
@@ -35,6 +52,8 @@ package abi_dpi;
     bit [2:0][3:0] lanes; // bits 24:13
     bit signed [12:0] delta; // bits 12:0
   } wide_packet_t;
+
+  typedef int quad_t[4];
 
   // `int` add: the cheapest DPI call.
   // Rust: `c_tests::dpi_exports::bench_dpi_add`
@@ -114,6 +133,11 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_bus_step`
   import "DPI-C" function bus_state_t dpi_bus_step(inout bus_state_t state, input bit grant);
 
+  // `b` with its nibbles swapped into `swapped`; the result is `b`
+  // widened to a `word_t`, plus 0x100.
+  // Rust: `c_tests::dpi_types::dpi_byte_t_swap`
+  import "DPI-C" function word_t dpi_byte_t_swap(input byte_t b, output byte_t swapped);
+
   // `byte` and `byte unsigned` in, their sum as a `shortint` output, and the
   // unsigned byte doubled (wrapping) as the result.
   // Rust: `c_tests::dpi_exports::dpi_bytes`
@@ -132,6 +156,11 @@ package abi_dpi;
   // Calls the renamed export by its C name: `3 * x`, or -1 on an error.
   // Rust: `c_tests::dpi_export_forms::dpi_call_renamed_export`
   import "DPI-C" context function int dpi_call_renamed_export(input int x);
+
+  // Calls `sv_time_later` and checks what it wrote: 0 when all is as
+  // expected, else a bit per failed check.
+  // Rust: `c_tests::dpi_types::dpi_call_time_export`
+  import "DPI-C" context function int dpi_call_time_export();
 
   // Outside a `context` import there is no caller information.
   // Rust: `c_tests::dpi_handles::dpi_caller_info_outside_context`
@@ -368,6 +397,12 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::dpi_open_count_top`
   import "DPI-C" function int dpi_open_count_top(input bit [69:0] values[]);
 
+  // Open arrays of enums (#34 item 6): `typedef enum bit [2:0]` in (the
+  // result counts `OP_Or`), `typedef enum int` inout (each state advanced:
+  // Idle -> Request -> Grant -> Idle, Error kept).
+  // Rust: `c_tests::dpi_types::dpi_open_enums`
+  import "DPI-C" function int dpi_open_enums(input opcode_t ops[], inout bus_state_t states[]);
+
   // `inout bit [7:0] bytes[]`: element `low() + k` becomes `0xa0 + k`; the
   // result is the length.
   // Rust: `c_tests::dpi_exports::dpi_open_fill`
@@ -386,6 +421,12 @@ package abi_dpi;
   // `input logic [7:0] v[][][]`: the sum of the fully known elements.
   // Rust: `c_tests::dpi_exports::dpi_open_logic_sum3`
   import "DPI-C" function int dpi_open_logic_sum3(input logic [7:0] v[][][]);
+
+  // Open arrays of a packed struct and of a packed union (#34 item 6): the
+  // sum of every pair's bytes; each word's bytes swapped in place (read as
+  // a pair, written as a pair).
+  // Rust: `c_tests::dpi_types::dpi_open_packed`
+  import "DPI-C" function int dpi_open_packed(input byte_pair_t pairs[], inout word16_t words[]);
 
   // `output int squares[]`: element `low() + k` becomes `k * k`, counted from
   // the low bound (an `output`, so nothing is read first); the result is the
@@ -420,6 +461,14 @@ package abi_dpi;
   // report naming the function.
   // Rust: `c_tests::dpi_exports::panicking::dpi_panics`
   import "DPI-C" function int dpi_panics(input int x);
+
+  // The sum of a `quad_t`, and its reverse in `reversed`.
+  // Rust: `c_tests::dpi_types::dpi_quad_t_sum`
+  import "DPI-C" function int dpi_quad_t_sum(input quad_t q, output quad_t reversed);
+
+  // Half of `t`, through an inout too (`io` is doubled).
+  // Rust: `c_tests::dpi_types::dpi_realtime_half`
+  import "DPI-C" function realtime dpi_realtime_half(input realtime t, inout realtime io);
 
   // `int a[4]` in, `int out[4]` out (reversed); the result is the sum.
   // Rust: `c_tests::dpi_exports::dpi_reverse4`
@@ -495,6 +544,16 @@ package abi_dpi;
   // result is the parity of the input.
   // Rust: `c_tests::dpi_exports::dpi_swap_halves128`
   import "DPI-C" function bit dpi_swap_halves128(input bit [127:0] x, output bit [127:0] out);
+
+  // `a + b` in `sum` when both are known, else all X; the result says
+  // whether they were.
+  //
+  // | Verilator passes `time` as `svLogicVecVal` chunks, like `logic [63:0]`
+  // (a doc line Verilator would read as a metacomment if written as is).
+  // | synopsys translate_off (nor may this switch a synthesis tool off)
+  // |   verilator_lint: nor this, after blanks.
+  // Rust: `c_tests::dpi_types::dpi_time_add`
+  import "DPI-C" function bit dpi_time_add(input time a, input time b, output time sum);
 
   // `bit [199:0]`: `x * 3`, wrapping, computed with `UBitInt<200>` (which
   // exists where C's `__BITINT_MAXWIDTH__` admits it: x86-64 and i386).
@@ -614,6 +673,23 @@ package abi_dpi;
   // `shortint unsigned`.
   // Rust: `c_tests::dpi_arrays::dpi_ua_ushortint`
   import "DPI-C" function void dpi_ua_ushortint(input shortint unsigned a[3], output shortint unsigned b[3], inout shortint unsigned c[3]);
+
+  // A union made from its pair member, returned (a packed result of 16
+  // bits: Verilator's ABI).
+  // Rust: `c_tests::dpi_types::dpi_union_make`
+  import "DPI-C" function word16_t dpi_union_make(input byte unsigned hi, input byte unsigned lo);
+
+  // Reads `w` as a pair and writes the bytes swapped into `out`; the
+  // result is `w` read as a signed number.
+  // Rust: `c_tests::dpi_types::dpi_union_swap`
+  import "DPI-C" function shortint dpi_union_swap(input word16_t w, output word16_t out);
+
+  // Per-scope user data (`svPutUserData`/`svGetUserData`): counts its calls
+  // in the calling scope's data (the result), and puts, reads, replaces and
+  // takes a value under a second key, checking when each is freed; `failed`
+  // receives a bit per failed check.
+  // Rust: `c_tests::dpi_handles::dpi_user_data`
+  import "DPI-C" context function int dpi_user_data(output int failed);
 
   // `int m[2][3]`: the sum of `m[i][j] * (10 * i + j + 1)`, so a transposed
   // declaration (`int m[3][2]`) or scrambled indices change the result.

@@ -49,3 +49,7 @@ export "DPI-C" function sv_string_grow;
 // Rust: `c_tests::dpi_exports::sv_string_length`
 //   expects: function int sv_string_length(input string text);
 export "DPI-C" function sv_string_length;
+
+// Rust: `c_tests::dpi_types::sv_time_later`
+//   expects: function realtime sv_time_later(input time t, input int dt, output time later, inout byte_t flip, input word16_t w, output word16_t w_next);
+export "DPI-C" function sv_time_later;
