@@ -539,7 +539,7 @@ const SV_DIRECTIVE_WORDS: &[&str] = &[
 
 /// The text of a `//` comment line that no tool reads as a directive:
 /// `text` itself, unless its first word begins with a directive word
-/// ([`SV_DIRECTIVE_WORDS`], in any case), which is then preceded by `| `.
+/// (`SV_DIRECTIVE_WORDS`, in any case), which is then preceded by `| `.
 /// The generated package writes Rust doc comments through it.
 pub fn sv_comment_text(text: &str) -> String {
     let first = text.trim_start();
