@@ -23,6 +23,12 @@ mod nullable {
     pub(crate) fn flavour_std_maybe_name(known: bool) -> Option<&'static CStr> {
         known.then_some(c"known")
     }
+
+    /// A string made for the call (`"item <n>"`), or NULL for a negative `n`.
+    #[abi_core::dpi_import]
+    pub(crate) fn flavour_std_maybe_owned(n: i32) -> Option<abi_core::dpi::SvString> {
+        (n >= 0).then(|| abi_core::dpi::SvString::new(format!("item {n}")).unwrap())
+    }
 }
 
 mod verilator {
@@ -42,6 +48,7 @@ mod verilator {
 
 unsafe extern "C" {
     fn flavour_std_maybe_name(known: u8) -> *const core::ffi::c_char;
+    fn flavour_std_maybe_owned(n: i32) -> *const core::ffi::c_char;
     fn flavour_std_half(x: f32) -> f32;
     fn flavour_vl_half(x: f64, doubled: *mut f64) -> f64;
 }
@@ -76,6 +83,21 @@ fn nullable_string_results() {
             .map(|dpi| dpi.result.to_string())
     };
     assert_eq!(result("flavour_std_maybe_name").as_deref(), Some("string"));
+    assert_eq!(result("flavour_std_maybe_owned").as_deref(), Some("string"));
+
+    // An owned string: alive after the call (the simulator copies it);
+    // NULL for `None`.
+    // SAFETY: `int` in, `const char *` back.
+    let first = unsafe { flavour_std_maybe_owned(7) };
+    assert!(!first.is_null());
+    // SAFETY: handed over by the last call, alive until the next one.
+    assert_eq!(unsafe { CStr::from_ptr(first) }, c"item 7");
+    // SAFETY: as above.
+    assert!(unsafe { flavour_std_maybe_owned(-1) }.is_null());
+    // SAFETY: as above.
+    let second = unsafe { flavour_std_maybe_owned(12) };
+    // SAFETY: as above.
+    assert_eq!(unsafe { CStr::from_ptr(second) }, c"item 12");
 }
 
 #[test]

@@ -153,6 +153,10 @@ pub const DPI_IMPORT_RESULTS: SupportedList = SupportedList {
             "NULL for None, not with Verilator's ABI",
         ),
         ty("SvString", ""),
+        ty(
+            "Option<SvString>",
+            "NULL for None, not with Verilator's ABI",
+        ),
         ty("Chandle<T>", ""),
         ty("ForeignChandle", ""),
         ty("RealTime", ""),

@@ -451,13 +451,23 @@ pub fn verilator_export_task_outcome(
 /// one (only then is it evaluated).
 const fn nullable_string_result_refused() -> SvType {
     panic!(
-        "a string result that can be NULL (`Option<&'static CStr>`) needs the ieee flavour: Verilator 5.006's generated code assigns a string result to a `std::string` without checking for NULL (it aborts); return `&'static CStr` (`c\"\"` for none), or build the function with `#[dpi_import(ieee)]` for another simulator"
+        "a string result that can be NULL (`Option<&'static CStr>`, `Option<SvString>`) needs the ieee flavour: Verilator 5.006's generated code assigns a string result to a `std::string` without checking for NULL (it aborts); return `&'static CStr` (`c\"\"` for none) or `SvString`, or build the function with `#[dpi_import(ieee)]` for another simulator"
     )
 }
 
 // SAFETY: never used by a shim: `SV_TYPE`, which every Verilator-flavoured
 // import returning it evaluates, does not compile.
 unsafe impl VerilatorResult for Option<&'static core::ffi::CStr> {
+    const SV_TYPE: SvType = nullable_string_result_refused();
+    type Raw = *const core::ffi::c_char;
+    const C_TYPE: CTypeDesc = crate::c::C_CONST_CHAR_PTR;
+    fn into_c(self) -> Self::Raw {
+        <Self as DpiResult>::into_c(self)
+    }
+}
+
+// SAFETY: as for `Option<&'static CStr>` above: never used by a shim.
+unsafe impl VerilatorResult for Option<super::SvString> {
     const SV_TYPE: SvType = nullable_string_result_refused();
     type Raw = *const core::ffi::c_char;
     const C_TYPE: CTypeDesc = crate::c::C_CONST_CHAR_PTR;

@@ -381,6 +381,8 @@ unsafe impl DpiResult for &'static CStr {
 // Not `SameInBothFlavours`: Verilator 5.006's generated code assigns the
 // result to a `std::string` without checking for NULL, so a
 // Verilator-flavoured function cannot return one (a compile error).
+// Not listed in diagnostics: the trait's note names it.
+#[diagnostic::do_not_recommend]
 unsafe impl DpiResult for Option<&'static CStr> {
     const SV_TYPE: SvType = SvType::Scalar(SvScalar::String);
     type Raw = *const c_char;

@@ -206,6 +206,22 @@ unsafe impl DpiResult for SvString {
     }
 }
 
+// SAFETY: `string` results are `const char *`: NULL for `None` (which
+// IEEE 1800 Annex H leaves to the simulator), else the string kept alive
+// as `SvString`'s result is. Not `SameInBothFlavours`, as
+// `Option<&'static CStr>` (`VerilatorResult` refuses it at compile time).
+// Not listed in diagnostics: the trait's note names it.
+#[diagnostic::do_not_recommend]
+unsafe impl DpiResult for Option<SvString> {
+    const SV_TYPE: SvType = SvType::Scalar(SvScalar::String);
+    const OWNS_HANDED_STRINGS: Sealed<bool> = Sealed(true);
+    type Raw = *const c_char;
+    const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
+    fn into_c(self) -> *const c_char {
+        self.map_or(core::ptr::null(), SvString::handed_over)
+    }
+}
+
 // SAFETY: what the export returned is copied at once (NULL reads as
 // empty); SystemVerilog keeps it alive until then (Annex H).
 unsafe impl DpiExportResult for SvString {

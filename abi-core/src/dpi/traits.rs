@@ -429,7 +429,7 @@ pub unsafe trait DpiExportResult: DpiResult {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the result of a `#[dpi_import]` function",
     label = "not a DPI-C result type",
-    note = "DPI-C results are `()` (void), `i8`..`i64`, `u8`..`u64`, `f64`, `f32`, `bool`, `Logic`, `&'static CStr`, `Option<&'static CStr>` (NULL for None, not with Verilator's ABI), `SvString`, `Chandle<T>`, `ForeignChandle`, `RealTime` and `Typedef<N>` of these, and with Verilator's ABI (`#[dpi_import(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)"
+    note = "DPI-C results are `()` (void), `i8`..`i64`, `u8`..`u64`, `f64`, `f32`, `bool`, `Logic`, `&'static CStr`, `Option<&'static CStr>` (NULL for None, not with Verilator's ABI), `SvString`, `Option<SvString>` (NULL for None, not with Verilator's ABI), `Chandle<T>`, `ForeignChandle`, `RealTime` and `Typedef<N>` of these, and with Verilator's ABI (`#[dpi_import(verilator)]`) packed values of up to 32 bits (`Bits<N>`, packed structs) and `#[derive(DpiEnum)]` enums; return anything else through an output parameter (`&mut T`)"
 )]
 pub unsafe trait DpiResult {
     /// The SystemVerilog result type (`void` for `()`).

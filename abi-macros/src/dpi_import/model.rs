@@ -104,9 +104,17 @@ impl FunctionModel {
         let result: Type = match &sig.output {
             ReturnType::Default => syn::parse_quote!(()),
             ReturnType::Type(_, ty) => {
+                // C's rule for `Option` (only nullable pointers) is not
+                // DPI-C's: which `Option`s are string results that can be
+                // NULL is `DpiResult`'s to say.
+                let is_option = syntax::last_segment(ty).is_some_and(|s| s.ident == "Option");
                 let rejected =
                     crate::dpi_param::rejected_dpi_type(ty, None, crate::dpi_param::Side::Import)
-                        .or_else(|| syntax::rejected_type(ty, Position::Result));
+                        .or_else(|| {
+                            (!is_option)
+                                .then(|| syntax::rejected_type(ty, Position::Result))
+                                .flatten()
+                        });
                 if let Some((offender, message)) = rejected {
                     errors.spanned(offender, message);
                 }

@@ -9,4 +9,9 @@ pub fn maybe_name(known: bool) -> Option<&'static CStr> {
     known.then_some(c"known")
 }
 
+#[dpi_import(verilator)]
+pub fn maybe_owned(known: bool) -> Option<abi_core::dpi::SvString> {
+    known.then(|| abi_core::dpi::SvString::new("known").unwrap())
+}
+
 fn main() {}
