@@ -92,8 +92,6 @@ fn packed_impl(model: &PackedStruct) -> TokenStream {
         return union_packed_impl(model);
     }
     let name = &model.name;
-    let packed = packed_path();
-    let p = crate::tokens::private();
     let qualified = qualified(model);
     let widths = qualified.iter().map(|q| q.item("WIDTH"));
     let four_states = qualified.iter().map(|q| q.item("FOUR_STATE"));
@@ -118,10 +116,46 @@ fn packed_impl(model: &PackedStruct) -> TokenStream {
         "unpack_logic_from",
         |k, _| quote!(value, control, offset + FIELD_OFFSETS[#k] as usize),
     );
+    packed_trait_impl(
+        name,
+        quote!(0 #(+ #widths)*),
+        quote!(false #(|| #four_states)*),
+        PackedBodies {
+            pack: quote!(#(#packs;)*),
+            unpack: quote!(Self { #(#field_names: #unpacks,)* }),
+            pack_control: quote!(#(#control_packs;)*),
+            unpack_logic: quote!(Self { #(#field_names: #logic_unpacks,)* }),
+        },
+    )
+}
+
+/// The bodies of `Packed`'s four methods, in the order the trait has them.
+struct PackedBodies {
+    pack: TokenStream,
+    unpack: TokenStream,
+    pack_control: TokenStream,
+    unpack_logic: TokenStream,
+}
+
+/// `impl Packed for name`, the same frame for a struct and a union.
+fn packed_trait_impl(
+    name: &syn::Ident,
+    width: TokenStream,
+    four_state: TokenStream,
+    bodies: PackedBodies,
+) -> TokenStream {
+    let packed = packed_path();
+    let p = crate::tokens::private();
+    let PackedBodies {
+        pack,
+        unpack,
+        pack_control,
+        unpack_logic,
+    } = bodies;
     quote! {
         #[automatically_derived]
         impl #packed::Packed for #name {
-            const WIDTH: u32 = 0 #(+ #widths)*;
+            const WIDTH: u32 = #width;
             const SV_TYPE: #p::SvType =
                 #p::SvType::PackedStruct(<Self as #packed::PackedStruct>::DESC);
             #[inline(always)]
@@ -130,23 +164,23 @@ fn packed_impl(model: &PackedStruct) -> TokenStream {
                 dst: &mut AbiSink,
                 offset: usize,
             ) {
-                #(#packs;)*
+                #pack
             }
             #[inline(always)]
             fn unpack_from<AbiSource: #packed::BitSource + ?::core::marker::Sized>(
                 src: &AbiSource,
                 offset: usize,
             ) -> Self {
-                Self { #(#field_names: #unpacks,)* }
+                #unpack
             }
-            const FOUR_STATE: bool = false #(|| #four_states)*;
+            const FOUR_STATE: bool = #four_state;
             #[inline(always)]
             fn pack_control_into<AbiSink: #packed::BitSink + ?::core::marker::Sized>(
                 &self,
                 dst: &mut AbiSink,
                 offset: usize,
             ) {
-                #(#control_packs;)*
+                #pack_control
             }
             #[inline(always)]
             fn unpack_logic_from<AbiSource: #packed::BitSource + ?::core::marker::Sized>(
@@ -154,7 +188,7 @@ fn packed_impl(model: &PackedStruct) -> TokenStream {
                 control: &AbiSource,
                 offset: usize,
             ) -> Self {
-                Self { #(#field_names: #logic_unpacks,)* }
+                #unpack_logic
             }
         }
     }
@@ -167,8 +201,6 @@ fn packed_impl(model: &PackedStruct) -> TokenStream {
 /// every bit (the others are read from it with `to_<member>()`).
 fn union_packed_impl(model: &PackedStruct) -> TokenStream {
     let name = &model.name;
-    let packed = packed_path();
-    let p = crate::tokens::private();
     let qualified = qualified(model);
     let first_width = qualified[0].item("WIDTH");
     let first_four_state = qualified[0].item("FOUR_STATE");
@@ -213,52 +245,22 @@ fn union_packed_impl(model: &PackedStruct) -> TokenStream {
         );
     };
     let four_states = qualified.iter().map(|q| q.item("FOUR_STATE"));
+    let packed_impl = packed_trait_impl(
+        name,
+        quote!(#first_width),
+        quote!(false #(|| #four_states)*),
+        PackedBodies {
+            pack: quote!(match self { #(#packs,)* }),
+            unpack: quote!(Self::#first(#unpack)),
+            pack_control: quote!(match self { #(#control_packs,)* }),
+            unpack_logic: quote!(Self::#first(#logic_unpack)),
+        },
+    );
     quote! {
         #(#width_checks)*
         #four_state_check
 
-        #[automatically_derived]
-        impl #packed::Packed for #name {
-            const WIDTH: u32 = #first_width;
-            const SV_TYPE: #p::SvType =
-                #p::SvType::PackedStruct(<Self as #packed::PackedStruct>::DESC);
-            #[inline(always)]
-            fn pack_into<AbiSink: #packed::BitSink + ?::core::marker::Sized>(
-                &self,
-                dst: &mut AbiSink,
-                offset: usize,
-            ) {
-                match self {
-                    #(#packs,)*
-                }
-            }
-            #[inline(always)]
-            fn unpack_from<AbiSource: #packed::BitSource + ?::core::marker::Sized>(
-                src: &AbiSource,
-                offset: usize,
-            ) -> Self {
-                Self::#first(#unpack)
-            }
-            const FOUR_STATE: bool = false #(|| #four_states)*;
-            #[inline(always)]
-            fn pack_control_into<AbiSink: #packed::BitSink + ?::core::marker::Sized>(
-                &self,
-                dst: &mut AbiSink,
-                offset: usize,
-            ) {
-                match self {
-                    #(#control_packs,)*
-                }
-            }
-            #[inline(always)]
-            fn unpack_logic_from<AbiSource: #packed::BitSource + ?::core::marker::Sized>(
-                value: &AbiSource,
-                control: &AbiSource,
-                offset: usize,
-            ) -> Self {
-                Self::#first(#logic_unpack)
-            }
-        }
+        #packed_impl
     }
 }
 

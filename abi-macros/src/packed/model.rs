@@ -109,20 +109,25 @@ pub(crate) fn build(input: &DeriveInput, errors: &mut Errors) -> Option<PackedSt
             "a packed struct cannot be generic: its width and field offsets are fixed when it is defined; define one struct per concrete layout",
         );
     }
+    let (fields, union) = members(input, errors)?;
+    Some(PackedStruct {
+        name: input.ident.clone(),
+        vis: input.vis.clone(),
+        sv_name: args
+            .sv_name
+            .map_or_else(|| input.ident.to_string(), |s| s.value()),
+        fields,
+        union,
+    })
+}
+
+/// The fields of a struct, or the members of a union (an enum of
+/// one-member variants, `true`), or `None` after recording why the shape
+/// cannot be packed.
+fn members(input: &DeriveInput, errors: &mut Errors) -> Option<(Vec<Field>, bool)> {
     let data = match &input.data {
         Data::Struct(data) => data,
-        Data::Enum(e) => {
-            let fields = union_members(e, errors)?;
-            return Some(PackedStruct {
-                name: input.ident.clone(),
-                vis: input.vis.clone(),
-                sv_name: args
-                    .sv_name
-                    .map_or_else(|| input.ident.to_string(), |s| s.value()),
-                fields,
-                union: true,
-            });
-        }
+        Data::Enum(e) => return Some((union_members(e, errors)?, true)),
         Data::Union(u) => {
             errors.spanned(u.union_token, SHAPE_HINT);
             return None;
@@ -155,13 +160,5 @@ pub(crate) fn build(input: &DeriveInput, errors: &mut Errors) -> Option<PackedSt
             variant: None,
         })
         .collect();
-    Some(PackedStruct {
-        name: input.ident.clone(),
-        vis: input.vis.clone(),
-        sv_name: args
-            .sv_name
-            .map_or_else(|| input.ident.to_string(), |s| s.value()),
-        fields,
-        union: false,
-    })
+    Some((fields, false))
 }
