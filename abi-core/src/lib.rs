@@ -77,7 +77,7 @@ pub mod __private {
     pub use crate::dpi::runtime::{LazySymbol, ScopeGrant, require_scope};
     pub use crate::dpi::string::release_handed_strings;
     pub use crate::dpi::traits::{
-        RequireDpiValue, RequireExportInout, overlap_possible, require_call_lifetime,
+        RequireDpiValue, RequireExportInout, accepted, accepted_param, overlap_possible, require_call_lifetime,
         require_owned_export_output, require_owned_inout,
     };
     pub use crate::dpi::{DpiError, DpiExportResult, DpiResult, DpiType, DpiValue, ExportInout};

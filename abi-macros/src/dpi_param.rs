@@ -2,6 +2,7 @@
 //! `#[dpi_export]`: a plain type is an `input`, `&mut T` an `output`, and
 //! `#[inout] &mut T` an `inout`.
 
+use proc_macro2::TokenStream;
 use syn::Type;
 
 use crate::errors::Errors;
@@ -18,6 +19,33 @@ pub(crate) fn registry_items(direction: Direction) -> (&'static str, &'static st
         Direction::Out => ("OUTPUT_PARAM", "SV_OUTPUT"),
         Direction::InOut => ("INOUT_PARAM", "SV_INOUT"),
     }
+}
+
+/// `static __ABI_DPI: DpiDecl = { .. }`, the SystemVerilog declaration of
+/// an import or export: `decl` (a `DpiDecl` whose `params` are
+/// `__ABI_PARAMS`), after the compile-time check of each parameter's
+/// declaration at its type (`checks`, from [`param_check`]). The parameters
+/// are a constant the checks read, so that they name no trait of the
+/// type once more (a type with no DPI-C mapping stays one error).
+pub(crate) fn dpi_decl_static(
+    params: &[TokenStream],
+    checks: &[TokenStream],
+    decl: TokenStream,
+) -> TokenStream {
+    let p = crate::tokens::private();
+    quote::quote! {
+        static __ABI_DPI: #p::DpiDecl = {
+            const __ABI_PARAMS: &[#p::DpiParamDecl] = &[#(#params),*];
+            #(#checks;)*
+            #decl
+        };
+    }
+}
+
+/// The check of parameter `index`'s declaration in [`dpi_decl_static`],
+/// reported at its type (`accepted_param` is `#[track_caller]`).
+pub(crate) fn param_check(q: &crate::tokens::Qualified, index: usize) -> TokenStream {
+    q.checked("accepted_param", quote::quote!(&__ABI_PARAMS[#index]))
 }
 
 /// Which side implements the function: Rust (`#[dpi_import]`) or

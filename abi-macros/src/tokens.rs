@@ -69,6 +69,24 @@ impl Qualified {
         quote_spanned!(self.last=> #path.0)
     }
 
+    /// `accepted(<ty as Trait>::REFUSAL.0, value)`: `value`, after the
+    /// compile-time check that the trait accepts the type as a DPI-C
+    /// result. Spanned like [`Qualified::checked`].
+    pub(crate) fn accepted(&self, value: TokenStream) -> TokenStream {
+        let refusal = self.sealed_item("REFUSAL");
+        self.checked("accepted", quote!(#refusal, #value))
+    }
+
+    /// `::abi_core::__private::check(args)`, a `#[track_caller]` compile-
+    /// time check, the call spanning the whole type (from its first token
+    /// to its last): rustc reports a failed check there, and shows no
+    /// location inside abi-core.
+    pub(crate) fn checked(&self, check: &str, args: TokenStream) -> TokenStream {
+        let open = quote_spanned!(self.first=> ::abi_core::__private::);
+        let check = proc_macro2::Ident::new(check, self.last);
+        quote_spanned!(self.last=> #open #check(#args))
+    }
+
     /// `<ty as Trait>::function(args)`, the call spanned like the path.
     /// The arguments are located at the type too (keeping their hygiene):
     /// an argument of a type that has no implementation would otherwise

@@ -12,6 +12,9 @@ pub struct PackedStructDesc {
     pub sv_name: &'static str,
     /// The total number of bits.
     pub width: u32,
+    /// Whether a field holds 4-state bits (`logic`): DPI-C then passes the
+    /// struct as `svLogicVecVal` chunks, and it cannot be a result.
+    pub four_state: bool,
     /// A `union packed` (a `#[derive(Packed)]` enum): every field is a
     /// member at bit 0, of the union's width.
     pub union: bool,

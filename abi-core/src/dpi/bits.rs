@@ -352,22 +352,13 @@ unsafe impl<const N: u32, C: ChunkArray> DpiValue for Bits<N, C> {
 }
 
 // SAFETY: Verilator returns packed vectors of up to 32 bits as one
-// `svBitVecVal` by value; wider results do not compile (`C_TYPE`). Annex H
-// has no packed results: only with Verilator's ABI.
+// `svBitVecVal` by value; wider results do not compile (`REFUSAL`, which
+// every function returning one checks). Annex H has no packed results:
+// only with Verilator's ABI.
 unsafe impl<const N: u32, C: ChunkArray> super::flavour::VerilatorResult for Bits<N, C> {
-    const SV_TYPE: SvType = {
-        assert!(
-            N <= abi_model::sv::MAX_PACKED_RESULT_BITS,
-            "{}",
-            abi_model::sv::PACKED_RESULT_RULE
-        );
-        SvType::PackedBits { width: N }
-    };
+    const SV_TYPE: SvType = SvType::PackedBits { width: N };
     type Raw = u32;
-    const C_TYPE: CTypeDesc = {
-        let _ = <Self as super::flavour::VerilatorResult>::SV_TYPE;
-        SV_BIT_VEC_VAL
-    };
+    const C_TYPE: CTypeDesc = SV_BIT_VEC_VAL;
     fn into_c(self) -> u32 {
         self.chunks.as_slice()[0]
     }

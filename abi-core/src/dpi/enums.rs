@@ -187,8 +187,8 @@ pub const fn enum_result_sv_type<E: DpiEnum>() -> SvType
 where
     E::Base: super::flavour::VerilatorResult,
 {
-    // Checks the base (a packed result is at most 32 bits).
-    let _ = <E::Base as super::flavour::VerilatorResult>::SV_TYPE;
+    // The base's rules as a result (a packed result is at most 32 bits)
+    // are `VerilatorResult::REFUSAL`'s, which reads the description's base.
     SvType::Enum(E::DESC)
 }
 

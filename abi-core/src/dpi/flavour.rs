@@ -147,6 +147,9 @@ pub unsafe trait VerilatorResult {
     const SV_TYPE: SvType;
     /// As [`DpiResult::OWNS_HANDED_STRINGS`].
     const OWNS_HANDED_STRINGS: Sealed<bool> = Sealed(false);
+    /// As [`DpiResult::REFUSAL`], with the rules of Verilator's packed
+    /// results.
+    const REFUSAL: Sealed<Option<&'static str>> = Sealed(result_refusal(&Self::SV_TYPE));
     /// As [`DpiResult::Raw`].
     type Raw;
     /// As [`DpiResult::C_TYPE`].
@@ -446,19 +449,52 @@ pub fn verilator_export_task_outcome(
     Ok(())
 }
 
-/// The `SV_TYPE` of a string result that can be NULL with Verilator's
-/// ABI: a compile error wherever a Verilator-flavoured function returns
-/// one (only then is it evaluated).
-const fn nullable_string_result_refused() -> SvType {
-    panic!(
-        "a string result that can be NULL (`Option<&'static CStr>`, `Option<SvString>`) needs the ieee flavour: Verilator 5.006's generated code assigns a string result to a `std::string` without checking for NULL (it aborts); return `&'static CStr` (`c\"\"` for none) or `SvString`, or build the function with `#[dpi_import(ieee)]` for another simulator"
-    )
+/// Why a Verilator-flavoured function cannot return a value declared
+/// `ty`, if it cannot: a packed result is 2-state and at most
+/// `MAX_PACKED_RESULT_BITS` wide (Annex H has none; Verilator returns one
+/// `svBitVecVal`); then the rules of every declaration.
+const fn result_refusal(ty: &SvType) -> Option<&'static str> {
+    match ty {
+        SvType::PackedStruct(desc) => {
+            if desc.four_state {
+                return Some(FOUR_STATE_RESULT_RULE);
+            }
+            packed_result_refusal(desc.width)
+        }
+        SvType::PackedBits { width } | SvType::PackedSigned { width } => {
+            packed_result_refusal(*width)
+        }
+        SvType::Enum(desc) => result_refusal(desc.base),
+        SvType::Void
+        | SvType::Scalar(_)
+        | SvType::PackedLogic { .. }
+        | SvType::PackedSignedLogic { .. }
+        | SvType::PackedArray { .. }
+        | SvType::OpenArray { .. }
+        | SvType::Unpacked { .. }
+        | SvType::Alias(_) => super::traits::sv_type_refusal(ty),
+    }
 }
 
-// SAFETY: never used by a shim: `SV_TYPE`, which every Verilator-flavoured
-// import returning it evaluates, does not compile.
+const fn packed_result_refusal(width: u32) -> Option<&'static str> {
+    if width > abi_model::sv::MAX_PACKED_RESULT_BITS {
+        Some(abi_model::sv::PACKED_RESULT_RULE)
+    } else {
+        None
+    }
+}
+
+/// Why a 4-state packed struct result is refused.
+const FOUR_STATE_RESULT_RULE: &str = "a 4-state packed struct (with `logic` fields) cannot be a DPI-C result; return it through an output parameter `&mut T`";
+
+/// Why a string result that can be NULL is refused with Verilator's ABI.
+const NULLABLE_STRING_RESULT_RULE: &str = "a string result that can be NULL (`Option<&'static CStr>`, `Option<SvString>`) needs the ieee flavour: Verilator 5.006's generated code assigns a string result to a `std::string` without checking for NULL (it aborts); return `&'static CStr` (`c\"\"` for none) or `SvString`, or build the function with `#[dpi_import(ieee)]` for another simulator";
+
+// SAFETY: never used by a shim: `REFUSAL`, which every Verilator-flavoured
+// import returning it checks at compile time, refuses it.
 unsafe impl VerilatorResult for Option<&'static core::ffi::CStr> {
-    const SV_TYPE: SvType = nullable_string_result_refused();
+    const SV_TYPE: SvType = <Self as DpiResult>::SV_TYPE;
+    const REFUSAL: Sealed<Option<&'static str>> = Sealed(Some(NULLABLE_STRING_RESULT_RULE));
     type Raw = *const core::ffi::c_char;
     const C_TYPE: CTypeDesc = crate::c::C_CONST_CHAR_PTR;
     fn into_c(self) -> Self::Raw {
@@ -468,7 +504,8 @@ unsafe impl VerilatorResult for Option<&'static core::ffi::CStr> {
 
 // SAFETY: as for `Option<&'static CStr>` above: never used by a shim.
 unsafe impl VerilatorResult for Option<super::SvString> {
-    const SV_TYPE: SvType = nullable_string_result_refused();
+    const SV_TYPE: SvType = <Self as DpiResult>::SV_TYPE;
+    const REFUSAL: Sealed<Option<&'static str>> = Sealed(Some(NULLABLE_STRING_RESULT_RULE));
     type Raw = *const core::ffi::c_char;
     const C_TYPE: CTypeDesc = crate::c::C_CONST_CHAR_PTR;
     fn into_c(self) -> Self::Raw {

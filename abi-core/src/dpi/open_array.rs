@@ -851,18 +851,10 @@ impl<'a, T: OpenArrayElement> OpenArrayMut<'a, T> {
 /// `const svOpenArrayHandle` (a `void *` typedef of svdpi.h).
 const HANDLE: CTypeDesc = CTypeDesc::scalar::<*const c_void>(CScalar::SvOpenArrayHandle);
 
-/// `T name[]` with `dimensions` pairs of brackets; 1 to 3, the forms
-/// svdpi.h has element accessors for (a compile-time error otherwise).
-const fn open_array_of(element: &'static SvType, dimensions: usize) -> SvType {
-    assert!(
-        dimensions >= 1 && dimensions <= 3,
-        "an open array has 1 to 3 unpacked dimensions (svdpi.h accesses elements with 1, 2 or 3 indices)"
-    );
-    SvType::OpenArray {
-        element,
-        dimensions,
-    }
-}
+/// Why an open array of another number of dimensions than 1 to 3, the
+/// forms svdpi.h has element accessors for, is refused (at the parameter,
+/// by `DpiType::REFUSAL`).
+pub(crate) const DIMENSIONS_RULE: &str = "an open array has 1 to 3 unpacked dimensions (svdpi.h accesses elements with 1, 2 or 3 indices)";
 
 impl<T: OpenArrayElement, const D: usize> OpenArray<'_, T, D> {
     /// The memory the view reads and writes, for the check that an
@@ -891,7 +883,10 @@ macro_rules! open_array_dpi_type {
         // views borrow the simulator's array for the call (`CALL_BORROW`),
         // writable ones exclusively, and `input_borrows` gives its extent.
         unsafe impl<T: OpenArrayElement, const D: usize> DpiType for $view<'static, T, D> {
-            const SV_TYPE: SvType = open_array_of(&T::SV_TYPE, D);
+            const SV_TYPE: SvType = SvType::OpenArray {
+                element: &T::SV_TYPE,
+                dimensions: D,
+            };
             const SV_DIRECTION: Direction = $direction;
             const CALL_BORROW: CallBorrow = $borrow;
             unsafe fn input_borrows(raw: *mut c_void, each: &mut dyn FnMut(Borrow)) {

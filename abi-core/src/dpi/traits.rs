@@ -259,6 +259,64 @@ pub const fn require_owned_inout<T: DpiType>() {
     );
 }
 
+/// `value`, after the compile-time check the macros place at each DPI-C
+/// result type (`<T as DpiResult>::REFUSAL`, ...): a refusal stops the
+/// build with its text, at the caller's location, which is the user's
+/// type (`#[track_caller]`: rustc then shows no location inside abi-core).
+#[doc(hidden)]
+#[track_caller]
+pub const fn accepted<T: Copy>(refusal: Option<&'static str>, value: T) -> T {
+    if let Some(refusal) = refusal {
+        panic!("{}", refusal);
+    }
+    value
+}
+
+/// The compile-time check the macros place at each DPI-C parameter type,
+/// as [`accepted`] does for results: the rules of its declaration
+/// ([`sv_type_refusal`]). It reads the declaration the registry holds
+/// rather than a trait item, so that a type with no DPI-C mapping is
+/// reported once, not once more here.
+#[doc(hidden)]
+#[track_caller]
+pub const fn accepted_param(decl: &DpiParamDecl) {
+    accepted(sv_type_refusal(&decl.sv_type), ());
+}
+
+/// Why DPI-C cannot pass a value declared `ty`, if it cannot: the rules of
+/// a declaration, wherever it is (an array's element, a typedef's base).
+/// The default of the `REFUSAL` items.
+pub(crate) const fn sv_type_refusal(ty: &SvType) -> Option<&'static str> {
+    match ty {
+        SvType::OpenArray {
+            element,
+            dimensions,
+        } => {
+            if *dimensions < 1 || *dimensions > 3 {
+                return Some(super::open_array::DIMENSIONS_RULE);
+            }
+            sv_type_refusal(element)
+        }
+        SvType::Unpacked { element, .. } | SvType::PackedArray { element, .. } => {
+            sv_type_refusal(element)
+        }
+        SvType::Alias(alias) => {
+            if !alias.keyword && !super::typedef::is_identifier(alias.name) {
+                return Some(super::typedef::NAME_RULE);
+            }
+            sv_type_refusal(alias.base)
+        }
+        SvType::Void
+        | SvType::Scalar(_)
+        | SvType::PackedBits { .. }
+        | SvType::PackedLogic { .. }
+        | SvType::PackedSigned { .. }
+        | SvType::PackedSignedLogic { .. }
+        | SvType::PackedStruct(_)
+        | SvType::Enum(_) => None,
+    }
+}
+
 /// Compile-time check the macros emit for `output` and `inout` parameters
 /// of exports, spanned at the type: what SystemVerilog hands back lives
 /// only until its next call, so the value must own it.
@@ -441,6 +499,12 @@ pub unsafe trait DpiResult {
     type Raw;
     /// Its C spelling.
     const C_TYPE: CTypeDesc;
+    /// Why a function cannot return this type, if it cannot (a typedef
+    /// name that is no identifier; with Verilator's ABI, a packed value
+    /// wider than 32 bits): the macros' compile-time check at the result's
+    /// type (not public API; no implementation can define it, see `Sealed`).
+    #[doc(hidden)]
+    const REFUSAL: Sealed<Option<&'static str>> = Sealed(sv_type_refusal(&Self::SV_TYPE));
     /// The registry's description of the result (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
     const RESULT: Sealed<ResultEntry> = Sealed(ResultEntry::Value {

@@ -133,7 +133,7 @@ where
 
 /// Whether `name` is a SystemVerilog simple identifier (letters, digits,
 /// `_` and `$`, not starting with a digit or `$`), in `const` context.
-const fn is_identifier(name: &str) -> bool {
+pub(crate) const fn is_identifier(name: &str) -> bool {
     let bytes = name.as_bytes();
     if bytes.is_empty() || bytes[0].is_ascii_digit() || bytes[0] == b'$' {
         return false;
@@ -149,12 +149,13 @@ const fn is_identifier(name: &str) -> bool {
     true
 }
 
-/// The alias a typedef declares, checked at compile time.
+/// Why a typedef name that is no identifier is refused (at the parameter
+/// or result, by `DpiType::REFUSAL`).
+pub(crate) const NAME_RULE: &str = "`SvTypedef::NAME` must be a SystemVerilog identifier: letters, digits and `_`, not starting with a digit";
+
+/// The alias a typedef declares (its name is checked where a function
+/// declares the type: `NAME_RULE`).
 const fn alias<N: SvTypedef>(base: &'static SvType) -> SvAlias {
-    assert!(
-        is_identifier(N::NAME),
-        "`SvTypedef::NAME` must be a SystemVerilog identifier: letters, digits and `_`, not starting with a digit"
-    );
     SvAlias {
         name: N::NAME,
         base,

@@ -8,7 +8,7 @@ use core::num::NonZeroUsize;
 use super::PackedStruct;
 use super::view::C_CONST_BYTES;
 use crate::argument::{ArgError, Borrow, check_pointer};
-use crate::dpi::{ChunkArray, SvType};
+use crate::dpi::ChunkArray;
 use crate::model::c::{CScalar, CTypeDesc};
 
 /// `svBitVecVal`.
@@ -87,21 +87,6 @@ pub unsafe fn from_planes_input<T: PackedStruct, P: PickPlanes<T>>(
     check_pointer(raw)?;
     // SAFETY: non-NULL and aligned (checked); the chunks by the contract.
     Ok(P::decode(&unsafe { raw.read() }))
-}
-
-/// The SystemVerilog result type of `T`: packed results wider than 32
-/// bits, and 4-state ones, do not compile.
-pub const fn result_sv_type<T: PackedStruct>() -> SvType {
-    assert!(
-        !T::FOUR_STATE,
-        "a 4-state packed struct (with `logic` fields) cannot be a DPI-C result; return it through an output parameter `&mut T`"
-    );
-    assert!(
-        T::WIDTH <= abi_model::sv::MAX_PACKED_RESULT_BITS,
-        "{}",
-        abi_model::sv::PACKED_RESULT_RULE
-    );
-    T::SV_TYPE
 }
 
 /// The one-chunk result of a value of at most 32 bits.
@@ -328,13 +313,12 @@ macro_rules! __packed_struct_boundary {
 macro_rules! __packed_struct_result {
     ($t:ty) => {
         // SAFETY: one `svBitVecVal` by value, as Verilator returns packed
-        // values of up to 32 bits; wider ones do not compile (`SV_TYPE`,
-        // which every import and export using the result evaluates; nothing
-        // else here mentions it, since rustc evaluates the constants that a
-        // non-generic impl's items mention whether or not they are used).
+        // values of up to 32 bits; wider and 4-state ones do not compile
+        // (`VerilatorResult::REFUSAL`, read from this `SV_TYPE`, which every
+        // import and export returning it checks at the result's type).
         unsafe impl $crate::__private::VerilatorResult for $t {
             const SV_TYPE: $crate::__private::SvType =
-                $crate::__private::packed_passing::result_sv_type::<$t>();
+                <$t as $crate::packed::Packed>::SV_TYPE;
             type Raw = u32;
             const C_TYPE: $crate::__private::CTypeDesc =
                 $crate::__private::packed_passing::SV_BIT_VEC_VAL;

@@ -28,6 +28,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         c_params,
         param_descs,
         dpi_params,
+        param_checks,
         before,
         after,
         call_args,
@@ -35,6 +36,12 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         type_checks,
     } = Parameters::of(f, &name, &traits);
     let (result_raw, result_sv, result_c, finish) = result(f, &name, &traits);
+    let checked_result = if f.task {
+        result_sv.clone()
+    } else {
+        Qualified::new(&with_lifetimes(&f.result, "'static"), traits.result.clone())
+            .accepted(result_sv.clone())
+    };
     let task = f.task;
     let kind_doc = format!(
         "A SystemVerilog export (`export \"DPI-C\" {}`), found in the running simulator.",
@@ -55,18 +62,29 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     .emit();
 
     let call = call(f, &call_args, &inputs, &traits);
-    let decl = quote! {
-        #p::DpiDecl {
-            sv_name: #sv_name,
-            aliases: &[],
-            context: false,
-            pure: false,
-            task: #task,
-            params: &[#(#dpi_params),*],
-            result: #result_sv,
-            flavour: #flavour,
+    // The flavour check's `const` block holds the declaration as it is; the
+    // registry's static holds it after the checks at each type (which a
+    // `const` block evaluating them once more would report twice).
+    let decl = |params: TokenStream, result: &TokenStream| {
+        quote! {
+            #p::DpiDecl {
+                sv_name: #sv_name,
+                aliases: &[],
+                context: false,
+                pure: false,
+                task: #task,
+                params: #params,
+                result: #result,
+                flavour: #flavour,
+            }
         }
     };
+    let dpi_decl = crate::dpi_param::dpi_decl_static(
+        &dpi_params,
+        &param_checks,
+        decl(quote!(__ABI_PARAMS), &checked_result),
+    );
+    let decl = decl(quote!(&[#(#dpi_params),*]), &result_sv);
     // A standard-flavoured export whose ABI differs in Verilator stops at
     // its first call there (a constant decides; others have no check).
     let flavour_check = match f.flavour {
@@ -104,7 +122,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
-            static __ABI_DPI: #p::DpiDecl = #decl;
+            #dpi_decl
             #entry
             #(#type_checks)*
         };
@@ -118,6 +136,8 @@ struct Parameters {
     c_params: Vec<TokenStream>,
     param_descs: Vec<(String, String, TokenStream)>,
     dpi_params: Vec<TokenStream>,
+    /// The compile-time check of each one, at its type.
+    param_checks: Vec<TokenStream>,
     /// Before the call: each output's and inout's cell.
     before: Vec<TokenStream>,
     /// After the call: each cell read back into the caller's `&mut`.
@@ -155,6 +175,7 @@ impl Parameters {
             } else {
                 parts.dpi_params.push(q.sealed_item(sv_item));
             }
+            parts.param_checks.push(crate::dpi_param::param_check(&q, i));
             match param.direction {
                 Direction::In => {
                     let input = q.item("Input");

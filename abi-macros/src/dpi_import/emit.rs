@@ -23,6 +23,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         shim_params,
         param_descs,
         dpi_params,
+        param_checks,
         prepare,
         write_back,
         call_args,
@@ -50,7 +51,11 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         out_name: "",
     }
     .emit();
-    let dpi_decl = dpi_decl(f, &traits.flavour, &dpi_params, &result_sv);
+    let dpi_decl = crate::dpi_param::dpi_decl_static(
+        &dpi_params,
+        &param_checks,
+        dpi_decl(f, &traits.flavour, &result_sv),
+    );
 
     // Exports may be called while a `context` import runs (and only then:
     // outside, the simulator's scope is stale or unset).
@@ -116,13 +121,12 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         };
     }
 }
-/// `static __ABI_DPI: DpiDecl`: the SystemVerilog declaration of the
-/// import, its names checked while the static is evaluated (see
-/// `c_export`).
+/// The `DpiDecl` of `static __ABI_DPI`, the SystemVerilog declaration of
+/// the import (its parameters are `__ABI_PARAMS`), its names checked while
+/// the static is evaluated (see `c_export`).
 fn dpi_decl(
     f: &FunctionModel,
     flavour: &TokenStream,
-    dpi_params: &[TokenStream],
     result_sv: &TokenStream,
 ) -> TokenStream {
     let p = private();
@@ -134,16 +138,16 @@ fn dpi_decl(
         |alias| quote_spanned! {alias.span()=> ::abi_core::__private::checked_sv_name(#alias)},
     );
     quote! {
-        static __ABI_DPI: #p::DpiDecl = #p::DpiDecl {
+        #p::DpiDecl {
             sv_name: #checked_sv_name,
             aliases: &[#(#checked_aliases),*],
             context: #context,
             pure: #pure,
             task: #task,
-            params: &[#(#dpi_params),*],
+            params: __ABI_PARAMS,
             result: #result_sv,
             flavour: #flavour,
-        };
+        }
     }
 }
 
@@ -180,6 +184,8 @@ struct Parameters {
     shim_params: Vec<ShimParam>,
     param_descs: Vec<(String, String, TokenStream)>,
     dpi_params: Vec<TokenStream>,
+    /// The compile-time check of each one, at its type.
+    param_checks: Vec<TokenStream>,
     /// Per argument, before the call: its conversion (an input) or its
     /// cell (an output or inout).
     prepare: Vec<TokenStream>,
@@ -214,6 +220,7 @@ impl Parameters {
                 q.sealed_item(c_item),
             ));
             parts.dpi_params.push(q.sealed_item(sv_item));
+            parts.param_checks.push(crate::dpi_param::param_check(&q, i));
             match param.direction {
                 Direction::In => parts.input(i, param, &q, &value_ty),
                 Direction::Out | Direction::InOut => parts.cell(i, param, &q, &value_ty),
@@ -331,7 +338,7 @@ fn result(
     } else {
         let into_c = rq.call("into_c", quote!(__abi_value));
         (
-            rq.item("SV_TYPE"),
+            rq.accepted(rq.item("SV_TYPE")),
             rq.item("Raw"),
             rq.sealed_item("RESULT"),
             into_c,

@@ -326,6 +326,7 @@ fn packed_struct_impl(model: &PackedStruct) -> TokenStream {
                 rust_name: #name_string,
                 sv_name: #sv_name,
                 width: <#name as #packed::Packed>::WIDTH,
+                four_state: <#name as #packed::Packed>::FOUR_STATE,
                 union: #union,
                 fields: &[#(#p::PackedFieldDesc {
                     name: #field_strings,

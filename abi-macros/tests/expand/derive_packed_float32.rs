@@ -104,6 +104,7 @@ const _: () = {
             rust_name: "Float32",
             sv_name: "float32_t",
             width: <Float32 as ::abi_core::packed::Packed>::WIDTH,
+            four_state: <Float32 as ::abi_core::packed::Packed>::FOUR_STATE,
             union: false,
             fields: &[
                 ::abi_core::__private::PackedFieldDesc {

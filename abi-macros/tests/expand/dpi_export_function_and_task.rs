@@ -69,21 +69,29 @@ pub fn sv_double(
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
-        sv_name: "sv_double",
-        aliases: &[],
-        context: false,
-        pure: false,
-        task: false,
-        params: &[
+    static __ABI_DPI: ::abi_core::__private::DpiDecl = {
+        const __ABI_PARAMS: &[::abi_core::__private::DpiParamDecl] = &[
             ::abi_core::__private::DpiParamDecl {
                 direction: ::abi_core::__private::Direction::In,
                 sv_type: <f32 as ::abi_core::__private::DpiType>::SV_TYPE,
             },
             <i32 as ::abi_core::__private::DpiType>::SV_INOUT.0,
-        ],
-        result: <f32 as ::abi_core::__private::DpiResult>::SV_TYPE,
-        flavour: ::abi_core::__private::DpiFlavour::Ieee,
+        ];
+        ::abi_core::__private::accepted_param(&__ABI_PARAMS[0usize]);
+        ::abi_core::__private::accepted_param(&__ABI_PARAMS[1usize]);
+        ::abi_core::__private::DpiDecl {
+            sv_name: "sv_double",
+            aliases: &[],
+            context: false,
+            pure: false,
+            task: false,
+            params: __ABI_PARAMS,
+            result: ::abi_core::__private::accepted(
+                <f32 as ::abi_core::__private::DpiResult>::REFUSAL.0,
+                <f32 as ::abi_core::__private::DpiResult>::SV_TYPE,
+            ),
+            flavour: ::abi_core::__private::DpiFlavour::Ieee,
+        }
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
@@ -167,21 +175,26 @@ pub fn sv_wait(
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
-        sv_name: "sv_wait",
-        aliases: &[],
-        context: false,
-        pure: false,
-        task: true,
-        params: &[
+    static __ABI_DPI: ::abi_core::__private::DpiDecl = {
+        const __ABI_PARAMS: &[::abi_core::__private::DpiParamDecl] = &[
             ::abi_core::__private::DpiParamDecl {
                 direction: ::abi_core::__private::Direction::In,
                 sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
             },
             <bool as ::abi_core::__private::DpiType>::SV_OUTPUT.0,
-        ],
-        result: ::abi_core::__private::SvType::Void,
-        flavour: ::abi_core::__private::DpiFlavour::Ieee,
+        ];
+        ::abi_core::__private::accepted_param(&__ABI_PARAMS[0usize]);
+        ::abi_core::__private::accepted_param(&__ABI_PARAMS[1usize]);
+        ::abi_core::__private::DpiDecl {
+            sv_name: "sv_wait",
+            aliases: &[],
+            context: false,
+            pure: false,
+            task: true,
+            params: __ABI_PARAMS,
+            result: ::abi_core::__private::SvType::Void,
+            flavour: ::abi_core::__private::DpiFlavour::Ieee,
+        }
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =

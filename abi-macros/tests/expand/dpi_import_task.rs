@@ -2,15 +2,21 @@ pub fn tick(n: i64) {}
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
 const _: () = {
-    static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
-        sv_name: ::abi_core::__private::checked_sv_name("tick"),
-        aliases: &[],
-        context: false,
-        pure: false,
-        task: true,
-        params: &[<i64 as ::abi_core::__private::DpiType>::SV_INPUT.0],
-        result: ::abi_core::__private::SvType::Void,
-        flavour: ::abi_core::__private::DpiFlavour::Ieee,
+    static __ABI_DPI: ::abi_core::__private::DpiDecl = {
+        const __ABI_PARAMS: &[::abi_core::__private::DpiParamDecl] = &[
+            <i64 as ::abi_core::__private::DpiType>::SV_INPUT.0,
+        ];
+        ::abi_core::__private::accepted_param(&__ABI_PARAMS[0usize]);
+        ::abi_core::__private::DpiDecl {
+            sv_name: ::abi_core::__private::checked_sv_name("tick"),
+            aliases: &[],
+            context: false,
+            pure: false,
+            task: true,
+            params: __ABI_PARAMS,
+            result: ::abi_core::__private::SvType::Void,
+            flavour: ::abi_core::__private::DpiFlavour::Ieee,
+        }
     };
     #[used]
     #[unsafe(export_name = "abi_core_dpi_flavour__tick__needs_library_built_for_ieee")]

@@ -7,20 +7,30 @@ pub fn step(a: i32, flag: bool, out: &mut u64, state: &mut i16) -> bool {
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
 const _: () = {
-    static __ABI_DPI: ::abi_core::__private::DpiDecl = ::abi_core::__private::DpiDecl {
-        sv_name: ::abi_core::__private::checked_sv_name("sv_step"),
-        aliases: &[],
-        context: true,
-        pure: false,
-        task: false,
-        params: &[
+    static __ABI_DPI: ::abi_core::__private::DpiDecl = {
+        const __ABI_PARAMS: &[::abi_core::__private::DpiParamDecl] = &[
             <i32 as ::abi_core::__private::DpiType>::SV_INPUT.0,
             <bool as ::abi_core::__private::DpiType>::SV_INPUT.0,
             <u64 as ::abi_core::__private::DpiType>::SV_OUTPUT.0,
             <i16 as ::abi_core::__private::DpiType>::SV_INOUT.0,
-        ],
-        result: <bool as ::abi_core::__private::DpiResult>::SV_TYPE,
-        flavour: ::abi_core::__private::DpiFlavour::Ieee,
+        ];
+        ::abi_core::__private::accepted_param(&__ABI_PARAMS[0usize]);
+        ::abi_core::__private::accepted_param(&__ABI_PARAMS[1usize]);
+        ::abi_core::__private::accepted_param(&__ABI_PARAMS[2usize]);
+        ::abi_core::__private::accepted_param(&__ABI_PARAMS[3usize]);
+        ::abi_core::__private::DpiDecl {
+            sv_name: ::abi_core::__private::checked_sv_name("sv_step"),
+            aliases: &[],
+            context: true,
+            pure: false,
+            task: false,
+            params: __ABI_PARAMS,
+            result: ::abi_core::__private::accepted(
+                <bool as ::abi_core::__private::DpiResult>::REFUSAL.0,
+                <bool as ::abi_core::__private::DpiResult>::SV_TYPE,
+            ),
+            flavour: ::abi_core::__private::DpiFlavour::Ieee,
+        }
     };
     #[used]
     #[unsafe(export_name = "abi_core_dpi_flavour__step__needs_library_built_for_ieee")]
