@@ -6,12 +6,12 @@ macro_rules! bit_int_ffi {
         // SAFETY: a value, holding no borrow.
         unsafe impl<const N: u32, S: Copy + 'static> crate::BorrowedFor<'_> for $name<N, S> {}
         // SAFETY: `#[repr(transparent)]` over storage whose size and
-        // alignment equal clang's `_BitInt(N)` (checked in `LAYOUT`, which
+        // alignment equal clang's `_BitInt(N)` (checked in `Layout::CHECKED`, which
         // `C_TYPE` evaluates); every bit pattern is a valid value, the
         // padding bits being re-normalised on every read.
         unsafe impl<const N: u32, S: BitStorage> crate::c::CType for $name<N, S> {
             const C_TYPE: crate::model::c::CTypeDesc = {
-                let () = Self::LAYOUT;
+                let () = Layout::<S, N, $signed>::CHECKED;
                 crate::model::c::CTypeDesc::BitInt {
                     bits: N,
                     signed: $signed,

@@ -262,8 +262,22 @@ const fn with_bits<S: BitStorage>(mut storage: S, from: u32, to: u32, set: bool)
     storage
 }
 
+/// The layout check of `BitInt<N, S>` (`SIGNED`) and `UBitInt<N, S>`,
+/// which every constructor and `C_TYPE` evaluate: the storage has the
+/// exact `_BitInt(N)` layout and N is a valid width on this target. A
+/// constant of its own, outside `bit_int_type!`, so that a failure is
+/// reported at this one line of abi-core and at the user's constant (the
+/// check is `#[track_caller]`; no macro backtrace).
+pub(crate) struct Layout<S, const N: u32, const SIGNED: bool>(core::marker::PhantomData<S>);
+
+impl<S: BitStorage, const N: u32, const SIGNED: bool> Layout<S, N, SIGNED> {
+    /// Nothing: evaluating it is the check.
+    pub(crate) const CHECKED: () = check_layout::<S>(N, SIGNED);
+}
+
 /// Panics (at compile time, where the value is used in a `const`) unless
 /// `S` has the size and alignment clang gives `_BitInt(N)` here.
+#[track_caller]
 const fn check_layout<S: BitStorage>(bits: u32, signed: bool) {
     let Some(target) = BitIntTarget::current() else {
         panic!("abi-core does not know the `_BitInt` ABI of this target");

@@ -15,26 +15,23 @@ macro_rules! bit_int_type {
             pub const BITS: u32 = N;
             /// Whether the type is signed.
             pub const SIGNED: bool = $signed;
-            /// Evaluated by every constructor: the storage has the exact
-            /// `_BitInt(N)` layout and N is a valid width on this target.
-            const LAYOUT: () = check_layout::<S>(N, $signed);
             /// Zero.
             pub const ZERO: Self = {
-                let () = Self::LAYOUT;
+                let () = Layout::<S, N, $signed>::CHECKED;
                 Self { storage: S::ZERO }
             };
             /// One (for `BitInt<N>`, N >= 2 is required by C anyway).
             pub const ONE: Self = Self { storage: with_bits(Self::ZERO.storage, 0, 1, true) };
             /// The largest value.
             pub const MAX: Self = {
-                let () = Self::LAYOUT;
+                let () = Layout::<S, N, $signed>::CHECKED;
                 let total = 8 * size_of::<S>() as u32;
                 let first_zero = if $signed { N - 1 } else { N };
                 Self { storage: with_bits(S::ONES, first_zero, total, false) }
             };
             /// The smallest value.
             pub const MIN: Self = {
-                let () = Self::LAYOUT;
+                let () = Layout::<S, N, $signed>::CHECKED;
                 let total = 8 * size_of::<S>() as u32;
                 if $signed {
                     Self { storage: with_bits(S::ZERO, N - 1, total, true) }
@@ -47,7 +44,7 @@ macro_rules! bit_int_type {
             /// may hold anything and are re-normalised.
             #[inline(always)]
             pub fn from_storage(storage: S) -> Self {
-                let () = Self::LAYOUT;
+                let () = Layout::<S, N, $signed>::CHECKED;
                 Self::from_words(storage.to_words())
             }
 
@@ -114,7 +111,7 @@ macro_rules! bit_int_type {
 
             #[inline(always)]
             fn from_words(mut w: S::Words) -> Self {
-                let () = Self::LAYOUT;
+                let () = Layout::<S, N, $signed>::CHECKED;
                 words::normalize(w.as_mut(), N, $signed);
                 Self { storage: S::from_words(w) }
             }
