@@ -154,6 +154,26 @@ pub(crate) fn rejected_dpi_type(
         };
         return Some((value, message));
     }
+    // An open array where a value is needed: SystemVerilog passes it by
+    // handle, in a plain parameter of an import only.
+    if let Some(view @ ("OpenArray" | "OpenArrayMut" | "OpenArrayOut")) = last(value).as_deref() {
+        let message = if export {
+            format!(
+                "`{view}` is passed by handle, not as a value, and SystemVerilog exports cannot take open arrays (IEEE 1800-2017 35.5.6.1): declare the export with a fixed-size array `[T; K]`"
+            )
+        } else {
+            match direction {
+                Some(Direction::In) => return None,
+                None => format!(
+                    "`{view}` is passed by handle, not as a value, so it cannot be a result: return the elements through an output open array, a parameter `out: OpenArrayOut<'_, T>`"
+                ),
+                Some(_) => format!(
+                    "`{view}` is passed by handle, not as a value: write the parameter without `&mut`, as `name: OpenArrayOut<'_, T>` (`output`) or `name: OpenArrayMut<'_, T>` (`inout`)"
+                ),
+            }
+        };
+        return Some((value, message));
+    }
     if last(value).as_deref() == Some("str") && !matches!(value, Type::Reference(_)) {
         return Some((
             value,

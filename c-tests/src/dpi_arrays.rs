@@ -14,8 +14,8 @@
 use core::ffi::CStr;
 
 use abi_core::dpi::{
-    Bits, Chandle, Integer, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut, SignedBits,
-    SignedLogicVec,
+    Bits, Chandle, ForeignChandle, Integer, Logic, LogicVec, OpenArray, OpenArrayMut,
+    OpenArrayOut, SignedBits, SignedLogicVec,
 };
 use abi_core::dpi_import;
 
@@ -197,6 +197,13 @@ open_rotations! {
     dpi_oa_logic8: LogicVec<8>;
     /// `logic [69:0]`.
     dpi_oa_logic70: LogicVec<70>;
+    /// `chandle`: Rust's handles, compared as handles.
+    dpi_oa_chandle: Chandle<Accumulator>;
+    /// `chandle` owned by foreign C code, passed through untouched.
+    dpi_oa_foreign_chandle: ForeignChandle;
+    /// `shortreal`: `double` slots in Verilator (its flavour's
+    /// `read_verilator`), `float` with the standard's ABI.
+    dpi_oa_shortreal: f32;
 }
 
 /// `input logic a[][]`: the number of ones, read with two indices.
