@@ -170,7 +170,7 @@ module dpi_arrays;
     begin : shortreal_open
       real probe[0:2];
       if (dpi_oa_real_consistent(probe))
-        `OPEN(dpi_oa_shortreal, shortreal, shortreal'(0.5), shortreal'(-3.25), shortreal'(1.0e30),
+        `OPEN(dpi_oa_shortreal, shortreal, shortreal'(0.5), shortreal'(-3.25), shortreal'(1024.0),
               shortreal'(0.125), shortreal'(-0.0), shortreal'(3.0))
       else
         $display("SKIPPED: shortreal open arrays: this simulator's svSizeOfArray disagrees with svSize (the views refuse to read them)");
