@@ -1169,6 +1169,18 @@ macro_rules! open_array_dpi_type {
                 };
                 let view = OpenArray::<T, D>::new(handle, false);
                 each(view.extent(matches!($borrow, CallBorrow::Exclusive)));
+                // The text of string elements, which the view reads in
+                // place (`get_str`): an output's are not strings yet.
+                if T::HANDS_OVER_STRINGS.0 && !matches!($direction, Direction::Out) {
+                    for index in view.indices() {
+                        // SAFETY: a live handle of string elements (the
+                        // only ones that hand strings over), in bounds;
+                        // an input's or inout's elements are strings
+                        // (Annex H).
+                        let text = unsafe { read_string(handle.as_ptr(), &index) };
+                        each(Borrow::range(text.as_ptr().addr(), text.count_bytes() + 1, false));
+                    }
+                }
             }
             type Input = *mut c_void;
             const C_INPUT: CTypeDesc = HANDLE;
