@@ -182,6 +182,26 @@ pub fn ieee_more(
     names.iter().map(|n| n.to_bytes().len() as i32).sum()
 }
 
+/// Open arrays of chandles, strings and shortreals in every direction
+/// (`float` elements with this flavour; string open arrays exist only
+/// here: Verilator gives no access to their elements).
+#[dpi_import]
+pub fn ieee_open_elements(
+    handles: OpenArray<'_, Chandle<u64>>,
+    foreign: OpenArrayOut<'_, ForeignChandle>,
+    owned: OpenArrayMut<'_, Chandle<u64>, 2>,
+    names: OpenArray<'_, SvString>,
+    copies: OpenArrayOut<'_, SvString>,
+    edits: OpenArrayMut<'_, SvString>,
+    reals: OpenArray<'_, f32>,
+    scaled: OpenArrayOut<'_, f32>,
+    sums: OpenArrayMut<'_, f32, 3>,
+) -> i32 {
+    let _ = (handles.len(), foreign.len(), owned.len(), copies.len());
+    let _ = (edits.len(), reals.len(), scaled.len(), sums.len());
+    names.iter().map(|name| name.as_bytes().len() as i32).sum()
+}
+
 /// The design's `byte_t`.
 #[derive(Debug)]
 pub enum ByteT {}

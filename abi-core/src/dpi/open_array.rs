@@ -22,7 +22,7 @@ use super::chandle::{Chandle, ForeignChandle};
 use super::string::SvString;
 use super::logic_vec::{LogicVec, SvLogicVecVal};
 use super::runtime::{DpiError, LazySymbol};
-use super::{CallBorrow, Direction, DpiType, Logic, SvType};
+use super::{CallBorrow, Direction, DpiParamDecl, DpiType, Logic, SvType};
 use crate::argument::{ArgError, Borrow};
 use crate::model::c::{CScalar, CTypeDesc};
 use crate::sealed::Sealed;
@@ -1258,6 +1258,11 @@ macro_rules! verilator_open_array_type {
             super::flavour::VerilatorType for $view<'static, T, D>
         {
             const SV_TYPE: SvType = verilator_open_array_of::<T>(D);
+            // The declaration the shim names: the one that refuses.
+            const SV_INPUT: Sealed<DpiParamDecl> = Sealed(DpiParamDecl {
+                direction: <Self as DpiType>::SV_DIRECTION,
+                sv_type: <Self as super::flavour::VerilatorType>::SV_TYPE,
+            });
             type Input = *mut c_void;
             const C_INPUT: CTypeDesc = HANDLE;
             type Cell = *mut c_void;

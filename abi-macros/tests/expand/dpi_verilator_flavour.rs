@@ -47,6 +47,16 @@ const _: () = {
                 &__ABI_FUNCTION,
                 &__abi_args,
                 |&(__abi_arg0,)| {
+                    let __abi_strings_mark = if false
+                        || <f32 as ::abi_core::__private::VerilatorType>::OWNS_HANDED_STRINGS
+                            .0
+                        || <f32 as ::abi_core::__private::VerilatorResult>::OWNS_HANDED_STRINGS
+                            .0
+                    {
+                        ::abi_core::__private::handed_strings_mark()
+                    } else {
+                        0
+                    };
                     let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                         unsafe {
                             ({
@@ -58,10 +68,17 @@ const _: () = {
                     );
                     let __abi_value = half(__abi_arg0);
                     if false
+                        || <f32 as ::abi_core::__private::VerilatorType>::OWNS_HANDED_STRINGS
+                            .0
                         || <f32 as ::abi_core::__private::VerilatorResult>::OWNS_HANDED_STRINGS
                             .0
                     {
-                        unsafe { ::abi_core::__private::release_handed_strings(0u32) };
+                        unsafe {
+                            ::abi_core::__private::release_handed_strings(
+                                0u32,
+                                __abi_strings_mark,
+                            )
+                        };
                     }
                     ({
                         <f32 as ::abi_core::__private::VerilatorResult>::into_c
