@@ -275,6 +275,25 @@ mod tests {
     }
 
     #[test]
+    fn strings_handed_over_after_the_mark_are_kept() {
+        // SAFETY: no handed-over string is borrowed here.
+        unsafe { release_handed_strings(0, usize::MAX) };
+        let _ = SvString::new("an earlier call's").unwrap().to_cell();
+        let mark = handed_strings_mark();
+        // Handed over while this call's function runs (an open array's
+        // element): the simulator reads it when the call returns.
+        let during = SvString::new("this call's").unwrap().handed_over();
+        // SAFETY: no string handed over before the mark is borrowed.
+        unsafe { release_handed_strings(0, mark) };
+        assert_eq!(handed_strings(), 1);
+        // SAFETY: kept (checked above).
+        assert_eq!(unsafe { CStr::from_ptr(during) }.to_bytes(), b"this call's");
+        // SAFETY: no handed-over string is borrowed here.
+        unsafe { release_handed_strings(0, usize::MAX) };
+        assert_eq!(handed_strings(), 0);
+    }
+
+    #[test]
     fn nested_calls_free_nothing() {
         // SAFETY: no handed-over string is borrowed here.
         unsafe { release_handed_strings(0, usize::MAX) };
