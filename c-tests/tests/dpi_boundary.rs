@@ -645,10 +645,8 @@ fn string_open_arrays_in_every_direction() {
     // SAFETY: Rust's strings of this call.
     assert_eq!(unsafe { texts_of(&d) }, ["zzz", "x", "yy"]);
     // SAFETY: as above.
-    assert_eq!(
-        unsafe { texts_of(&b) },
-        [bang(&a2) + "!", bang(&a0) + "!", bang(&a1) + "!"]
-    );
+    let inout = unsafe { texts_of(&b) };
+    assert_eq!(inout, [bang(&a2) + "!", bang(&a0) + "!", bang(&a1) + "!"]);
 }
 
 #[test]

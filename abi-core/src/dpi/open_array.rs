@@ -356,12 +356,9 @@ macro_rules! c_layout_elements {
             const C_LAYOUT: bool = true;
             #[inline]
             unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
-                let size = size_of::<<$t as DpiType>::Cell>();
-                // SAFETY: live handle, index in bounds (the caller's
-                // contract).
-                let element = unsafe { api().checked_element_ptr(handle, index, size) };
-                // SAFETY: the simulator's element of this C type.
-                let cell = unsafe { element.cast::<<$t as DpiType>::Cell>().read_unaligned() };
+                // SAFETY: live handle of elements of this C type, index in
+                // bounds (the caller's contract).
+                let cell = unsafe { read_element::<<$t as DpiType>::Cell>(handle, index) };
                 // SAFETY: a cell of this type from the simulator.
                 match unsafe { <$t as DpiType>::from_cell(cell) } {
                     Ok(value) => value,
@@ -370,11 +367,9 @@ macro_rules! c_layout_elements {
             }
             #[inline]
             unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
-                let size = size_of::<<$t as DpiType>::Cell>();
-                // SAFETY: as in `read`.
-                let element = unsafe { api().checked_element_ptr(handle, index, size) };
-                // SAFETY: a writable element of this C type.
-                unsafe { element.cast::<<$t as DpiType>::Cell>().write_unaligned(<$t as DpiType>::to_cell(value)) };
+                let cell = <$t as DpiType>::to_cell(value);
+                // SAFETY: as in `read`, writable.
+                unsafe { write_element::<<$t as DpiType>::Cell>(handle, index, cell) };
             }
         }
     )*};
@@ -408,6 +403,33 @@ unsafe fn element_of<C>(handle: *mut c_void, index: &[i32]) -> *mut C {
     unsafe { api().checked_element_ptr(handle, index, size_of::<C>()) }.cast::<C>()
 }
 
+/// The C-layout element of type `C` at `index`.
+///
+/// # Safety
+///
+/// A live handle of `C` elements and `index.len()` dimensions, `index`
+/// within its bounds.
+#[inline]
+unsafe fn read_element<C>(handle: *mut c_void, index: &[i32]) -> C {
+    // SAFETY: the caller's contract.
+    let element = unsafe { element_of::<C>(handle, index) };
+    // SAFETY: the address of a `C` element (checked in `element_of`).
+    unsafe { element.read_unaligned() }
+}
+
+/// Write the C-layout element of type `C` at `index`.
+///
+/// # Safety
+///
+/// As for [`read_element`], and the array is writable.
+#[inline]
+unsafe fn write_element<C>(handle: *mut c_void, index: &[i32], value: C) {
+    // SAFETY: the caller's contract.
+    let element = unsafe { element_of::<C>(handle, index) };
+    // SAFETY: the address of a writable `C` element.
+    unsafe { element.write_unaligned(value) }
+}
+
 // SAFETY: `shortreal` elements are C `float`s (Annex H.7.3) with the
 // standard's ABI, and `double`s with Verilator's (5.006 keeps a
 // `shortreal` open array as 8-byte slots, as its scalars); each is read
@@ -423,22 +445,23 @@ unsafe impl OpenArrayElement for f32 {
     #[inline]
     unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
         // SAFETY: the caller's contract; a `float` element.
-        unsafe { element_of::<f32>(handle, index).read_unaligned() }
+        unsafe { read_element::<f32>(handle, index) }
     }
     #[inline]
     unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
         // SAFETY: as in `read`, writable.
-        unsafe { element_of::<f32>(handle, index).write_unaligned(value) }
+        unsafe { write_element::<f32>(handle, index, value) }
     }
     #[inline]
     unsafe fn read_verilator(handle: *mut c_void, index: &[i32]) -> Self {
         // SAFETY: the caller's contract; a `double` element in Verilator.
-        unsafe { element_of::<f64>(handle, index).read_unaligned() as f32 }
+        let value = unsafe { read_element::<f64>(handle, index) };
+        value as f32
     }
     #[inline]
     unsafe fn write_verilator(handle: *mut c_void, index: &[i32], value: Self) {
         // SAFETY: as in `read_verilator`, writable.
-        unsafe { element_of::<f64>(handle, index).write_unaligned(f64::from(value)) }
+        unsafe { write_element::<f64>(handle, index, f64::from(value)) }
     }
 }
 
@@ -469,12 +492,12 @@ unsafe impl OpenArrayElement for SvString {
     unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
         // SAFETY: the caller's contract; a writable `const char *` element,
         // pointed at text kept alive for the simulator.
-        unsafe { element_of::<*const c_char>(handle, index).write_unaligned(value.handed_over()) }
+        unsafe { write_element::<*const c_char>(handle, index, value.handed_over()) }
     }
     #[inline]
     unsafe fn clear_output(handle: *mut c_void, index: &[i32]) {
         // SAFETY: as in `write`; a static string.
-        unsafe { element_of::<*const c_char>(handle, index).write_unaligned(EMPTY.as_ptr()) }
+        unsafe { write_element::<*const c_char>(handle, index, EMPTY.as_ptr()) }
     }
 }
 
@@ -489,7 +512,7 @@ unsafe impl OpenArrayElement for SvString {
 /// cleared).
 unsafe fn read_string<'a>(handle: *mut c_void, index: &[i32]) -> &'a CStr {
     // SAFETY: the caller's contract.
-    let text = unsafe { element_of::<*const c_char>(handle, index).read_unaligned() };
+    let text = unsafe { read_element::<*const c_char>(handle, index) };
     if text.is_null() {
         EMPTY
     } else {
@@ -704,7 +727,7 @@ pub struct OpenArray<'a, T: OpenArrayElement, const D: usize = 1> {
     /// Whether the function has Verilator's DPI-C flavour (its elements
     /// are read and written with `read_verilator`/`write_verilator`).
     verilator: bool,
-    _marker: PhantomData<(&'a (), fn() -> T)>,
+    _marker: PhantomData<(&'a (), T)>,
 }
 
 // Not derived: a view is `Copy` whatever its element (`SvString` is not).
@@ -797,13 +820,14 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     /// `index` within the bounds.
     #[inline]
     unsafe fn read(&self, index: &[i32]) -> T {
-        // SAFETY: a live handle with D dimensions; the caller's contract.
-        unsafe {
-            if self.verilator {
-                T::read_verilator(self.raw(), index)
-            } else {
-                T::read(self.raw(), index)
-            }
+        if self.verilator {
+            // SAFETY: a live handle with D dimensions, of a Verilator-
+            // flavoured function; the caller's contract.
+            unsafe { T::read_verilator(self.raw(), index) }
+        } else {
+            // SAFETY: a live handle with D dimensions; the caller's
+            // contract.
+            unsafe { T::read(self.raw(), index) }
         }
     }
 
@@ -814,13 +838,12 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     /// `index` within the bounds, the array writable.
     #[inline]
     unsafe fn write(&self, index: &[i32], value: T) {
-        // SAFETY: a live handle with D dimensions; the caller's contract.
-        unsafe {
-            if self.verilator {
-                T::write_verilator(self.raw(), index, value)
-            } else {
-                T::write(self.raw(), index, value)
-            }
+        if self.verilator {
+            // SAFETY: as in `read`.
+            unsafe { T::write_verilator(self.raw(), index, value) }
+        } else {
+            // SAFETY: as in `read`.
+            unsafe { T::write(self.raw(), index, value) }
         }
     }
 
