@@ -254,10 +254,16 @@ unsafe impl DpiExportResult for SvString {
 mod tests {
     use super::*;
 
+    /// Frees every string this thread handed over (as an import with no
+    /// grant does; nothing under an enclosing one).
+    fn release_all() {
+        // SAFETY: the tests borrow no handed-over string when they call it.
+        unsafe { release_handed_strings(0, usize::MAX) };
+    }
+
     #[test]
     fn handed_strings_live_until_released() {
-        // SAFETY: no handed-over string is borrowed here.
-        unsafe { release_handed_strings(0, usize::MAX) };
+        release_all();
         let a = SvString::new("first").unwrap().to_cell();
         let b = SvString::new("second").unwrap().into_c();
         assert_eq!(handed_strings(), 2);
@@ -269,15 +275,13 @@ mod tests {
             (a.to_bytes(), b.to_bytes()),
             (&b"first"[..], &b"second"[..])
         );
-        // SAFETY: no handed-over string is borrowed here.
-        unsafe { release_handed_strings(0, usize::MAX) };
+        release_all();
         assert_eq!(handed_strings(), 0);
     }
 
     #[test]
     fn strings_handed_over_after_the_mark_are_kept() {
-        // SAFETY: no handed-over string is borrowed here.
-        unsafe { release_handed_strings(0, usize::MAX) };
+        release_all();
         let _ = SvString::new("an earlier call's").unwrap().to_cell();
         let mark = handed_strings_mark();
         // Handed over while this call's function runs (an open array's
@@ -288,21 +292,18 @@ mod tests {
         assert_eq!(handed_strings(), 1);
         // SAFETY: kept (checked above).
         assert_eq!(unsafe { CStr::from_ptr(during) }.to_bytes(), b"this call's");
-        // SAFETY: no handed-over string is borrowed here.
-        unsafe { release_handed_strings(0, usize::MAX) };
+        release_all();
         assert_eq!(handed_strings(), 0);
     }
 
     #[test]
     fn nested_calls_free_nothing() {
-        // SAFETY: no handed-over string is borrowed here.
-        unsafe { release_handed_strings(0, usize::MAX) };
+        release_all();
         let _ = SvString::new("outer's").unwrap().to_cell();
         // A `context` import running (one grant), then a call nested in it
         // through an export: that one is not its own.
         let outer = crate::dpi::runtime::ScopeGrant::enter();
-        // SAFETY: no handed-over string is borrowed here.
-        unsafe { release_handed_strings(0, usize::MAX) };
+        release_all();
         assert_eq!(handed_strings(), 1, "freed under an enclosing call");
         // The `context` import itself, with its own grant only.
         // SAFETY: no handed-over string is borrowed here.
