@@ -214,6 +214,22 @@ pub fn dpi_oa_logic_ones2(a: OpenArray<'_, Logic, 2>) -> i32 {
         .count() as i32
 }
 
+/// `inout chandle m[][]`: the rows swapped (the first dimension reversed),
+/// read and written with two indices; the result is the number of
+/// handles that are not null.
+#[dpi_import]
+pub fn dpi_oa_chandle_rows2(mut m: OpenArrayMut<'_, ForeignChandle, 2>) -> i32 {
+    let (low, high) = (m.low_of(1), m.high_of(1));
+    let old: Vec<([i32; 2], ForeignChandle)> = m
+        .indices()
+        .filter_map(|index| Some((index, m.get_at(index)?)))
+        .collect();
+    for &([i, j], handle) in &old {
+        m.set_at([low + high - i, j], handle);
+    }
+    old.iter().filter(|(_, handle)| !handle.is_null()).count() as i32
+}
+
 /// `inout bit a[][][]`: every element inverted, written with three
 /// indices; the result is the number of ones read.
 #[dpi_import]

@@ -94,6 +94,13 @@ module dpi_arrays;
     `OPEN(dpi_oa_chandle, chandle, h0, h1, h2, h2, h0, h1)
     `OPEN(dpi_oa_foreign_chandle, chandle, h1, h2, h0, h0, h1, h2)
     check(dpi_acc_add(h0, 0) == 1, "chandle open arrays: the handle still reaches its object");
+    begin : chandle_rows
+      chandle m[0:1][2:4];
+      m = '{'{h0, null, h1}, '{null, h1, h0}};
+      check(dpi_oa_chandle_rows2(m) == 4, "inout chandle [][]: handles read with two indices");
+      check(m[0][2] == null && m[0][3] == h1 && m[0][4] == h0 && m[1][2] == h0 && m[1][3] == null
+            && m[1][4] == h1, "inout chandle [][]: rows swapped");
+    end
 
     // Packed structs, 2-state and 4-state.
     f0 = '{sign: 1'b1, exponent: 8'd127, fraction: 23'h40_0000};

@@ -445,6 +445,15 @@ int dpi_oa_byte(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOp
 int dpi_oa_chandle(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
 
 /**
+ * `inout chandle m[][]`: the rows swapped (the first dimension reversed),
+ * read and written with two indices; the result is the number of
+ * handles that are not null.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_chandle_rows2`
+ */
+int dpi_oa_chandle_rows2(const svOpenArrayHandle m);
+
+/**
  * `chandle` owned by foreign C code, passed through untouched.
  *
  * Rust: `c_tests::dpi_arrays::dpi_oa_foreign_chandle`

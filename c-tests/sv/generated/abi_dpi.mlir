@@ -127,6 +127,9 @@ module {
   // Rust: `c_tests::dpi_arrays::dpi_oa_chandle`
   sim.func.dpi @dpi_oa_chandle(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
 
+  // Rust: `c_tests::dpi_arrays::dpi_oa_chandle_rows2`
+  sim.func.dpi @dpi_oa_chandle_rows2(ref %m : !llvm.ptr, return ret : i32)
+
   // Rust: `c_tests::dpi_arrays::dpi_oa_foreign_chandle`
   sim.func.dpi @dpi_oa_foreign_chandle(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
 

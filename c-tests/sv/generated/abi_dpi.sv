@@ -311,6 +311,12 @@ package abi_dpi;
   // Rust: `c_tests::dpi_arrays::dpi_oa_chandle`
   import "DPI-C" function int dpi_oa_chandle(input chandle a[], output chandle b[], inout chandle c[]);
 
+  // `inout chandle m[][]`: the rows swapped (the first dimension reversed),
+  // read and written with two indices; the result is the number of
+  // handles that are not null.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_chandle_rows2`
+  import "DPI-C" function int dpi_oa_chandle_rows2(inout chandle m[][]);
+
   // `chandle` owned by foreign C code, passed through untouched.
   // Rust: `c_tests::dpi_arrays::dpi_oa_foreign_chandle`
   import "DPI-C" function int dpi_oa_foreign_chandle(input chandle a[], output chandle b[], inout chandle c[]);
