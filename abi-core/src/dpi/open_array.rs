@@ -2,8 +2,8 @@
 //! `svdpi.h` query and access functions of the running simulator.
 //!
 //! Elements are read and written through the standard's functions, never by
-//! assuming a layout: C-layout elements (integers, `real`, `bit`, `logic`)
-//! through `svGetArrElemPtr1`, `bit` and `logic` through their scalar
+//! assuming a layout: C-layout elements (integers, `real`, `shortreal`,
+//! `chandle`, `string`) through `svGetArrElemPtr1`, `bit` and `logic` through their scalar
 //! accessors (`svGetBitArrElem1`, `svGetLogicArrElem1`), packed elements (`Bits<N>`) through the
 //! canonical copies `svGetBitArrElem1VecVal`/`svPutBitArrElem1VecVal`
 //! (Verilator's packed open-array elements are not in canonical layout).

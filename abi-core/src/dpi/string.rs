@@ -9,7 +9,11 @@
 //! stay valid until the simulator has copied them, which it does when the
 //! import returns: they are kept in a per-thread list that the next import
 //! call with string outputs or results on that thread frees, after its
-//! function ran and before it hands over its own. So its inputs and inout
+//! function ran and before it hands over its own. The elements of an
+//! `output`/`inout string` open array (`OpenArrayOut<'_, SvString>`,
+//! standard flavour) are handed over the same way while the function runs;
+//! the release after it frees only what was handed over before the call
+//! began. So its inputs and inout
 //! cells may still point at strings of the previous call (a C caller passing
 //! a result back, an `inout` cell left holding what Rust wrote): they were
 //! copied or are no longer used by then. A call nested in another import
