@@ -182,6 +182,40 @@ pub fn ieee_more(
     names.iter().map(|n| n.to_bytes().len() as i32).sum()
 }
 
+/// Open arrays of chandles in every direction.
+#[dpi_import]
+pub fn ieee_open_handles(
+    handles: OpenArray<'_, Chandle<u64>>,
+    foreign: OpenArrayOut<'_, ForeignChandle>,
+    owned: OpenArrayMut<'_, Chandle<u64>, 2>,
+) -> i32 {
+    (handles.len() + foreign.len() + owned.len()) as i32
+}
+
+/// Open arrays of strings in every direction (only with this flavour:
+/// Verilator gives no access to their elements).
+#[dpi_import]
+pub fn ieee_open_strings(
+    names: OpenArray<'_, SvString>,
+    copies: OpenArrayOut<'_, SvString>,
+    edits: OpenArrayMut<'_, SvString>,
+) -> i32 {
+    let _ = (copies.len(), edits.len());
+    names.iter().map(|name| name.as_bytes().len() as i32).sum()
+}
+
+/// Open arrays of `shortreal` in every direction (`float` elements with
+/// this flavour).
+#[dpi_import]
+pub fn ieee_open_shortreals(
+    reals: OpenArray<'_, f32>,
+    scaled: OpenArrayOut<'_, f32>,
+    sums: OpenArrayMut<'_, f32, 3>,
+) -> f32 {
+    let _ = (scaled.len(), sums.len());
+    reals.iter().sum()
+}
+
 /// The design's `byte_t`.
 #[derive(Debug)]
 pub enum ByteT {}

@@ -75,10 +75,10 @@ pub mod __private {
     };
     pub use crate::dpi::flavour_check::{standard_export_or_abort, standard_import_or_abort};
     pub use crate::dpi::runtime::{LazySymbol, ScopeGrant, require_scope};
-    pub use crate::dpi::string::release_handed_strings;
+    pub use crate::dpi::string::{handed_strings_mark, release_handed_strings};
     pub use crate::dpi::traits::{
-        RequireDpiValue, RequireExportInout, accepted, accepted_param, overlap_possible, require_call_lifetime,
-        require_owned_export_output, require_owned_inout,
+        RequireDpiValue, RequireExportInout, accepted, accepted_param, accepted_verilator_param,
+        overlap_possible, require_call_lifetime, require_owned_export_output, require_owned_inout,
     };
     pub use crate::dpi::{DpiError, DpiExportResult, DpiResult, DpiType, DpiValue, ExportInout};
     pub use crate::guard::{

@@ -78,6 +78,9 @@ pub(crate) struct Traits {
     pub(crate) export_result: TokenStream,
     /// The flavour, as a value of the registry.
     pub(crate) flavour: TokenStream,
+    /// The compile-time check of a parameter's declaration: the standard's
+    /// rules, and Verilator's own for its flavour.
+    pub(crate) param_check: &'static str,
 }
 
 pub(crate) fn traits(flavour: DpiFlavour) -> Traits {
@@ -89,6 +92,7 @@ pub(crate) fn traits(flavour: DpiFlavour) -> Traits {
             result: quote!(#p::DpiResult),
             export_result: quote!(#p::DpiExportResult),
             flavour: quote!(#p::DpiFlavour::Ieee),
+            param_check: "accepted_param",
         },
         DpiFlavour::Verilator => Traits {
             ty: quote!(#p::VerilatorType),
@@ -96,6 +100,7 @@ pub(crate) fn traits(flavour: DpiFlavour) -> Traits {
             result: quote!(#p::VerilatorResult),
             export_result: quote!(#p::VerilatorExportResult),
             flavour: quote!(#p::DpiFlavour::Verilator),
+            param_check: "accepted_verilator_param",
         },
     }
 }

@@ -42,10 +42,11 @@ pub(crate) fn dpi_decl_static(
     }
 }
 
-/// The check of parameter `index`'s declaration in [`dpi_decl_static`],
-/// reported at its type (`accepted_param` is `#[track_caller]`).
-pub(crate) fn param_check(q: &crate::tokens::Qualified, index: usize) -> TokenStream {
-    q.checked("accepted_param", quote::quote!(&__ABI_PARAMS[#index]))
+/// The check of parameter `index`'s declaration in [`dpi_decl_static`]
+/// (`check`, the flavour's: `Traits::param_check`), reported at its type
+/// (the checks are `#[track_caller]`).
+pub(crate) fn param_check(q: &crate::tokens::Qualified, check: &str, index: usize) -> TokenStream {
+    q.checked(check, quote::quote!(&__ABI_PARAMS[#index]))
 }
 
 /// Which side implements the function: Rust (`#[dpi_import]`) or
@@ -179,6 +180,26 @@ pub(crate) fn rejected_dpi_type(
             format!(
                 "a DPI open array (`input <type> name[]`) is `OpenArray<'_, {e}>`: the simulator passes a handle, not a slice"
             )
+        };
+        return Some((value, message));
+    }
+    // An open array where a value is needed: SystemVerilog passes it by
+    // handle, in a plain parameter of an import only.
+    if let Some(view @ ("OpenArray" | "OpenArrayMut" | "OpenArrayOut")) = last(value).as_deref() {
+        let message = if export {
+            format!(
+                "`{view}` is passed by handle, not as a value, and SystemVerilog exports cannot take open arrays (IEEE 1800-2017 35.5.6.1): declare the export with a fixed-size array `[T; K]`"
+            )
+        } else {
+            match direction {
+                Some(Direction::In) => return None,
+                None => format!(
+                    "`{view}` is passed by handle, not as a value, so it cannot be a result: return the elements through an output open array, a parameter `out: OpenArrayOut<'_, T>`"
+                ),
+                Some(_) => format!(
+                    "`{view}` is passed by handle, not as a value: write the parameter without `&mut`, as `name: OpenArrayOut<'_, T>` (`output`) or `name: OpenArrayMut<'_, T>` (`inout`)"
+                ),
+            }
         };
         return Some((value, message));
     }

@@ -14,8 +14,8 @@
 use core::ffi::CStr;
 
 use abi_core::dpi::{
-    Bits, Chandle, Integer, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut, SignedBits,
-    SignedLogicVec,
+    Bits, Chandle, ForeignChandle, Integer, Logic, LogicVec, OpenArray, OpenArrayMut, OpenArrayOut,
+    SignedBits, SignedLogicVec,
 };
 use abi_core::dpi_import;
 
@@ -197,6 +197,13 @@ open_rotations! {
     dpi_oa_logic8: LogicVec<8>;
     /// `logic [69:0]`.
     dpi_oa_logic70: LogicVec<70>;
+    /// `chandle`: Rust's handles, compared as handles.
+    dpi_oa_chandle: Chandle<Accumulator>;
+    /// `chandle` owned by foreign C code, passed through untouched.
+    dpi_oa_foreign_chandle: ForeignChandle;
+    /// `shortreal`: `double` slots in Verilator (its flavour's
+    /// `read_verilator`), `float` with the standard's ABI.
+    dpi_oa_shortreal: f32;
 }
 
 /// `input logic a[][]`: the number of ones, read with two indices.
@@ -205,6 +212,22 @@ pub fn dpi_oa_logic_ones2(a: OpenArray<'_, Logic, 2>) -> i32 {
     a.indices()
         .filter(|&i| a.get_at(i) == Some(Logic::One))
         .count() as i32
+}
+
+/// `inout chandle m[][]`: the rows swapped (the first dimension reversed),
+/// read and written with two indices; the result is the number of
+/// handles that are not null.
+#[dpi_import]
+pub fn dpi_oa_chandle_rows2(mut m: OpenArrayMut<'_, ForeignChandle, 2>) -> i32 {
+    let (low, high) = (m.low_of(1), m.high_of(1));
+    let old: Vec<([i32; 2], ForeignChandle)> = m
+        .indices()
+        .filter_map(|index| Some((index, m.get_at(index)?)))
+        .collect();
+    for &([i, j], handle) in &old {
+        m.set_at([low + high - i, j], handle);
+    }
+    old.iter().filter(|(_, handle)| !handle.is_null()).count() as i32
 }
 
 /// `inout bit a[][][]`: every element inverted, written with three

@@ -89,6 +89,18 @@ module dpi_arrays;
     h2 = null;
     `UNPACKED(dpi_ua_chandle, chandle, h0, h1, h2, h2, h0, h1)
     check(dpi_acc_add(h1, 0) == 2, "chandle array: the handle still reaches its object");
+    // Open arrays of chandles: Rust's, and foreign ones (the same values,
+    // never read through by Rust).
+    `OPEN(dpi_oa_chandle, chandle, h0, h1, h2, h2, h0, h1)
+    `OPEN(dpi_oa_foreign_chandle, chandle, h1, h2, h0, h0, h1, h2)
+    check(dpi_acc_add(h0, 0) == 1, "chandle open arrays: the handle still reaches its object");
+    begin : chandle_rows
+      chandle m[0:1][2:4];
+      m = '{'{h0, null, h1}, '{null, h1, h0}};
+      check(dpi_oa_chandle_rows2(m) == 4, "inout chandle [][]: handles read with two indices");
+      check(m[0][2] == null && m[0][3] == h1 && m[0][4] == h0 && m[1][2] == h0 && m[1][3] == null
+            && m[1][4] == h1, "inout chandle [][]: rows swapped");
+    end
 
     // Packed structs, 2-state and 4-state.
     f0 = '{sign: 1'b1, exponent: 8'd127, fraction: 23'h40_0000};
@@ -158,6 +170,17 @@ module dpi_arrays;
         `OPEN(dpi_oa_real, real, 1.5, -2.25, 1.0e300, 0.125, -0.0, 3.0)
       else
         $display("SKIPPED: real open arrays: this simulator's svSizeOfArray disagrees with svSize (the views refuse to read them)");
+    end
+    // `shortreal` open arrays: Verilator keeps them as `real`s (8-byte
+    // slots), with the same svdpi answers as a `real` array's, probed
+    // above.
+    begin : shortreal_open
+      real probe[0:2];
+      if (dpi_oa_real_consistent(probe))
+        `OPEN(dpi_oa_shortreal, shortreal, shortreal'(0.5), shortreal'(-3.25), shortreal'(1024.0),
+              shortreal'(0.125), shortreal'(-0.0), shortreal'(3.0))
+      else
+        $display("SKIPPED: shortreal open arrays: this simulator's svSizeOfArray disagrees with svSize (the views refuse to read them)");
     end
 
     // A chandle owned by foreign C code (dpi_handles.rs): made, used and

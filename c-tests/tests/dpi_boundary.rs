@@ -257,6 +257,44 @@ pub fn str_echo(text: &CStr, echo: &mut SvString) -> i32 {
     text.count_bytes() as i32
 }
 
+/// `input string a[]`, `output string b[]` and `inout string c[]` with the
+/// standard's ABI (Verilator gives no access to string elements): `b[i]`
+/// gets `c[i + 1]`, `c[i]` gets `a[i + 1]` with `!` appended, read in
+/// place (`get_str`); the result is the inputs' total length, -1 when an
+/// output element read as anything but empty before it was written.
+#[dpi_import(ieee)]
+pub fn str_oa_rotate(
+    a: OpenArray<'_, SvString>,
+    mut b: OpenArrayOut<'_, SvString>,
+    mut c: OpenArrayMut<'_, SvString>,
+) -> i32 {
+    if b.iter().any(|text| !text.as_bytes().is_empty()) {
+        return -1;
+    }
+    let n = a.len();
+    let input: Vec<&CStr> = (a.low()..=a.high()).filter_map(|i| a.get_str(i)).collect();
+    let old = c.to_vec();
+    for (k, i) in (b.low()..=b.high()).enumerate() {
+        b.set(i, old[(k + 1) % n].clone());
+    }
+    for (k, i) in (c.low()..=c.high()).enumerate() {
+        let mut text = input[(k + 1) % n].to_bytes().to_vec();
+        text.push(b'!');
+        c.set(i, SvString::new(text).unwrap());
+    }
+    input.iter().map(|text| text.count_bytes() as i32).sum()
+}
+
+/// `input shortreal a[]` and `output shortreal b[]` with the standard's
+/// ABI (`float` elements): `b[i] = 2 * a[i]`.
+#[dpi_import(ieee)]
+pub fn f32_oa_double(a: OpenArray<'_, f32>, mut b: OpenArrayOut<'_, f32>) -> i32 {
+    for (i, x) in (b.low()..=b.high()).zip(a.to_vec()) {
+        b.set(i, 2.0 * x);
+    }
+    a.len() as i32
+}
+
 /// Panics with a local whose destructor panics again while the first panic
 /// unwinds: Rust aborts inside its panic machinery, before the shim sees
 /// the panic.
@@ -283,6 +321,10 @@ unsafe extern "C" {
     fn c_str_grow(text: *mut *const c_char);
     #[link_name = "str_echo"]
     fn c_str_echo(text: *const c_char, echo: *mut *const c_char) -> i32;
+    #[link_name = "str_oa_rotate"]
+    fn c_str_oa_rotate(a: *mut c_void, b: *mut c_void, c: *mut c_void) -> i32;
+    #[link_name = "f32_oa_double"]
+    fn c_f32_oa_double(a: *mut c_void, b: *mut c_void) -> i32;
 }
 
 // ---------------------------------------------------------------------------
@@ -546,6 +588,78 @@ fn a_result_passed_back_as_an_input_is_read_before_it_is_freed() {
     assert_eq!(len, LONG.count_bytes() as i32);
     // SAFETY: the string Rust just handed over.
     assert_eq!(unsafe { text_of(second) }, LONG.to_str().unwrap());
+}
+
+// ---------------------------------------------------------------------------
+// Open arrays of strings and shortreals with the standard's ABI.
+
+/// The strings a `string` open array's elements point to.
+///
+/// # Safety
+///
+/// Each element points to a live NUL-terminated string.
+unsafe fn texts_of(elements: &[*const c_char]) -> Vec<String> {
+    elements
+        .iter()
+        // SAFETY: the caller's contract.
+        .map(|&text| unsafe { text_of(text) })
+        .collect()
+}
+
+#[test]
+fn string_open_arrays_in_every_direction() {
+    let long =
+        |tail: &str| std::ffi::CString::new(format!("{} {tail}", LONG.to_str().unwrap())).unwrap();
+    let (a0, a1, a2) = (long("0"), long("1"), long("22"));
+    let (c0, c1, c2) = (c"x", c"yy", c"zzz");
+    let mut a = [a0.as_ptr(), a1.as_ptr(), a2.as_ptr()];
+    // What an `output` array holds on entry need not point anywhere: the
+    // view sets each element to an empty string before the function
+    // reads it.
+    let mut b: [*const c_char; 3] = [core::ptr::dangling(); 3];
+    let mut c = [c0.as_ptr(), c1.as_ptr(), c2.as_ptr()];
+    let mut a_array = SimArray::over(a.as_mut_ptr(), 3, true);
+    let mut b_array = SimArray::over(b.as_mut_ptr(), 3, true);
+    let mut c_array = SimArray::over(c.as_mut_ptr(), 3, true);
+    // SAFETY: live handles of `string [0:2]`, the input's and inout's
+    // elements live strings.
+    let total = unsafe { c_str_oa_rotate(a_array.handle(), b_array.handle(), c_array.handle()) };
+    assert_eq!(total, (3 * LONG.count_bytes() + 3 * 2 + 1) as i32);
+    // Written while the function ran, the strings outlive the call (they
+    // are freed by a later one): readable here, as the simulator copies
+    // them.
+    // SAFETY: Rust's strings of this call.
+    assert_eq!(unsafe { texts_of(&b) }, ["yy", "zzz", "x"]);
+    let bang = |text: &std::ffi::CString| format!("{}!", text.to_str().unwrap());
+    // SAFETY: as above.
+    assert_eq!(unsafe { texts_of(&c) }, [bang(&a1), bang(&a2), bang(&a0)]);
+    // The next call reads the elements Rust wrote in the previous one
+    // (`c` as its input, `b` as its inout) before it frees them.
+    let mut d: [*const c_char; 3] = [core::ptr::dangling(); 3];
+    let mut d_array = SimArray::over(d.as_mut_ptr(), 3, true);
+    let mut c_input = SimArray::over(c.as_mut_ptr(), 3, true);
+    let mut b_inout = SimArray::over(b.as_mut_ptr(), 3, true);
+    // SAFETY: live handles; the elements of `c` and `b` Rust's strings of
+    // the previous call.
+    let total = unsafe { c_str_oa_rotate(c_input.handle(), d_array.handle(), b_inout.handle()) };
+    assert_eq!(total, (3 * LONG.count_bytes() + 3 * 2 + 1 + 3) as i32);
+    // SAFETY: Rust's strings of this call.
+    assert_eq!(unsafe { texts_of(&d) }, ["zzz", "x", "yy"]);
+    // SAFETY: as above.
+    let inout = unsafe { texts_of(&b) };
+    assert_eq!(inout, [bang(&a2) + "!", bang(&a0) + "!", bang(&a1) + "!"]);
+}
+
+#[test]
+fn shortreal_open_arrays_are_floats_with_the_standards_abi() {
+    let mut a = [0.5f32, -1.25, 3.0];
+    let mut b = [0.0f32; 3];
+    let mut a_array = SimArray::over(a.as_mut_ptr(), 3, true);
+    let mut b_array = SimArray::over(b.as_mut_ptr(), 3, true);
+    // SAFETY: live handles of `shortreal [0:2]` (`float` elements).
+    let count = unsafe { c_f32_oa_double(a_array.handle(), b_array.handle()) };
+    assert_eq!(count, 3);
+    assert_eq!(b, [1.0, -2.5, 6.0]);
 }
 
 // ---------------------------------------------------------------------------

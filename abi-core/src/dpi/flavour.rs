@@ -33,7 +33,7 @@ use crate::sealed::Sealed;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no Verilator DPI-C ABI",
     label = "not usable in a Verilator-flavoured DPI function",
-    note = "a type of your own that passes as another DPI type: `unsafe impl abi_core::dpi::SameInBothFlavours for {Self} {{}}` once it has no `shortreal` in it; `shortreal` open arrays are not supported with Verilator's ABI"
+    note = "a type of your own that passes as another DPI type: `unsafe impl abi_core::dpi::SameInBothFlavours for {Self} {{}}` once it has no `shortreal` in it"
 )]
 pub unsafe trait SameInBothFlavours {}
 
@@ -47,7 +47,7 @@ pub unsafe trait SameInBothFlavours {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be an argument of a DPI-C function with Verilator's ABI",
     label = "no Verilator DPI-C mapping",
-    note = "the types of `DpiType` are all supported but `shortreal` open arrays; a type of your own needs `unsafe impl abi_core::dpi::SameInBothFlavours for {Self} {{}}` (when it passes the same way in both ABIs)"
+    note = "the types of `DpiType` are all supported (open arrays of `string` refused with a reason); a type of your own needs `unsafe impl abi_core::dpi::SameInBothFlavours for {Self} {{}}` (when it passes the same way in both ABIs)"
 )]
 pub unsafe trait VerilatorType: DpiType {
     /// As [`DpiType::SV_TYPE`].
@@ -283,22 +283,26 @@ unsafe impl<const N: u32, C: ChunkArray> SameInBothFlavours for SignedLogicVec<N
 unsafe impl<T: 'static> SameInBothFlavours for Chandle<T> {}
 // SAFETY: as above: a `void *`, passed through untouched.
 unsafe impl SameInBothFlavours for super::ForeignChandle {}
-// SAFETY: handles, whose elements are read through the standard's access
-// functions; with an element that passes the same way.
-unsafe impl<T: OpenArrayElement + SameInBothFlavours, const D: usize> SameInBothFlavours
-    for OpenArray<'static, T, D>
-{
-}
-// SAFETY: as above.
-unsafe impl<T: OpenArrayElement + SameInBothFlavours, const D: usize> SameInBothFlavours
-    for OpenArrayMut<'static, T, D>
-{
-}
-// SAFETY: as above.
-unsafe impl<T: OpenArrayElement + SameInBothFlavours, const D: usize> SameInBothFlavours
-    for OpenArrayOut<'static, T, D>
-{
-}
+/// An element of an open array of a Verilator-flavoured function: one
+/// that passes the same way in both ABIs, and `shortreal` (`f32`), which
+/// [`OpenArrayElement::read_verilator`] reads as Verilator keeps it (not
+/// public API). The views' `VerilatorType` is in `open_array`.
+///
+/// # Safety
+///
+/// `read_verilator`/`write_verilator` are right for Verilator.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no Verilator DPI-C ABI as an open-array element",
+    label = "not an open-array element of a Verilator-flavoured DPI function",
+    note = "a type of your own that passes as another DPI type: `unsafe impl abi_core::dpi::SameInBothFlavours for {Self} {{}}` once it has no `shortreal` in it"
+)]
+pub unsafe trait VerilatorElement: OpenArrayElement {}
+
+// SAFETY: the same ABI in both flavours; `read_verilator` is `read`.
+unsafe impl<T: OpenArrayElement + SameInBothFlavours> VerilatorElement for T {}
+// SAFETY: `f32`'s `read_verilator`/`write_verilator` use `double`s.
+unsafe impl VerilatorElement for f32 {}
 
 /// `shortreal` in Verilator: `double`, converted to and from `f32` (values
 /// outside `f32` become infinities, as an SV `shortreal` assignment does).

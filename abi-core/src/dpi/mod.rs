@@ -22,6 +22,7 @@
 //! | `[T; K]` | `T name[K]` | `const T *` | `T *` |
 //! | [`OpenArray<T>`] / [`OpenArrayMut<T>`] / [`OpenArrayOut<T>`] | `input` / `inout` / `output T name[]` | `const svOpenArrayHandle` | — |
 //! | `OpenArray<T, 2>` / `OpenArrayMut<T, 3>` | `input T name[][]` / `inout T name[][][]` | `const svOpenArrayHandle` | — |
+//! | `OpenArray<Chandle<T>>`, `OpenArray<f32>`, `OpenArray<SvString>` (the standard's flavour only) | `chandle name[]`, `shortreal name[]`, `string name[]` | `const svOpenArrayHandle` | — |
 //!
 //! A plain parameter is an `input`; `&mut T` is an `output`; `#[inout]` on
 //! a `&mut T` parameter makes it an `inout`. Results are the small types

@@ -2,8 +2,8 @@
 //! `svdpi.h` query and access functions of the running simulator.
 //!
 //! Elements are read and written through the standard's functions, never by
-//! assuming a layout: C-layout elements (integers, `real`, `bit`, `logic`)
-//! through `svGetArrElemPtr1`, `bit` and `logic` through their scalar
+//! assuming a layout: C-layout elements (integers, `real`, `shortreal`,
+//! `chandle`, `string`) through `svGetArrElemPtr1`, `bit` and `logic` through their scalar
 //! accessors (`svGetBitArrElem1`, `svGetLogicArrElem1`), packed elements (`Bits<N>`) through the
 //! canonical copies `svGetBitArrElem1VecVal`/`svPutBitArrElem1VecVal`
 //! (Verilator's packed open-array elements are not in canonical layout).
@@ -15,12 +15,17 @@ use core::marker::PhantomData;
 use core::ptr::NonNull;
 use std::sync::OnceLock;
 
+use core::ffi::{CStr, c_char};
+
 use super::bits::{Bits, ChunkArray};
+use super::chandle::{Chandle, ForeignChandle};
 use super::logic_vec::{LogicVec, SvLogicVecVal};
 use super::runtime::{DpiError, LazySymbol};
-use super::{CallBorrow, Direction, DpiType, Logic, SvType};
+use super::string::SvString;
+use super::{CallBorrow, Direction, DpiParamDecl, DpiType, Logic, SvType};
 use crate::argument::{ArgError, Borrow};
 use crate::model::c::{CScalar, CTypeDesc};
+use crate::sealed::Sealed;
 
 /// The `svdpi.h` open-array functions, resolved once. The element
 /// accessors come in one-, two- and three-index forms (`...1`, `...2`,
@@ -262,9 +267,19 @@ fn missing_api(e: &DpiError) -> ! {
 ///
 /// `read`/`write` must access exactly one element of the declared
 /// SystemVerilog type through the standard's functions.
-pub unsafe trait OpenArrayElement: Copy + 'static {
+pub unsafe trait OpenArrayElement: 'static {
     /// The element's SystemVerilog type.
     const SV_TYPE: SvType;
+    /// Whether writing an element hands a string to the simulator
+    /// (`SvString`), which the import's shim then frees in a later call (not
+    /// public API; no implementation can define it, see `Sealed`).
+    #[doc(hidden)]
+    const HANDS_OVER_STRINGS: Sealed<bool> = Sealed(false);
+    /// Whether an `output` array of these elements is cleared on entry
+    /// ([`OpenArrayElement::clear_output`] on every element), because what
+    /// the simulator leaves there may not be a valid element (`string`: a
+    /// `const char *` that need not point anywhere).
+    const CLEARS_OUTPUT: bool = false;
     /// The C type of one element when the simulator keeps them in C layout
     /// (`None` for packed elements, which are only copied canonically).
     type CLayout: Copy;
@@ -283,24 +298,59 @@ pub unsafe trait OpenArrayElement: Copy + 'static {
     ///
     /// As for `read`, and the array is writable (output or inout).
     unsafe fn write(handle: *mut c_void, index: &[i32], value: Self);
+    /// As `read`, with Verilator's DPI-C ABI (only `shortreal` differs:
+    /// Verilator keeps it as a `double`).
+    ///
+    /// # Safety
+    ///
+    /// As for `read`, the simulator being Verilator.
+    #[inline]
+    unsafe fn read_verilator(handle: *mut c_void, index: &[i32]) -> Self
+    where
+        Self: Sized,
+    {
+        // SAFETY: forwarded.
+        unsafe { Self::read(handle, index) }
+    }
+    /// As `write`, with Verilator's DPI-C ABI.
+    ///
+    /// # Safety
+    ///
+    /// As for `write`, the simulator being Verilator.
+    #[inline]
+    unsafe fn write_verilator(handle: *mut c_void, index: &[i32], value: Self)
+    where
+        Self: Sized,
+    {
+        // SAFETY: forwarded.
+        unsafe { Self::write(handle, index, value) }
+    }
+    /// Make the element at `index` of an `output` array a valid element
+    /// before the function sees it (only called when
+    /// [`OpenArrayElement::CLEARS_OUTPUT`] is set).
+    ///
+    /// # Safety
+    ///
+    /// As for `write`.
+    #[inline]
+    unsafe fn clear_output(handle: *mut c_void, index: &[i32]) {
+        let _ = (handle, index);
+    }
 }
 
 macro_rules! c_layout_elements {
-    ($($t:ty),*) => {$(
+    ($([$($generics:tt)*] $t:ty),* $(,)?) => {$(
         // SAFETY: elements of these types are in C layout (Annex H.7.3);
         // `svGetArrElemPtr1` gives the address of one, checked non-NULL.
-        unsafe impl OpenArrayElement for $t {
+        unsafe impl<$($generics)*> OpenArrayElement for $t {
             const SV_TYPE: SvType = <$t as DpiType>::SV_TYPE;
             type CLayout = <$t as DpiType>::Cell;
             const C_LAYOUT: bool = true;
             #[inline]
             unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
-                let size = size_of::<<$t as DpiType>::Cell>();
-                // SAFETY: live handle, index in bounds (the caller's
-                // contract).
-                let element = unsafe { api().checked_element_ptr(handle, index, size) };
-                // SAFETY: the simulator's element of this C type.
-                let cell = unsafe { element.cast::<<$t as DpiType>::Cell>().read_unaligned() };
+                // SAFETY: live handle of elements of this C type, index in
+                // bounds (the caller's contract).
+                let cell = unsafe { read_element::<<$t as DpiType>::Cell>(handle, index) };
                 // SAFETY: a cell of this type from the simulator.
                 match unsafe { <$t as DpiType>::from_cell(cell) } {
                     Ok(value) => value,
@@ -309,17 +359,158 @@ macro_rules! c_layout_elements {
             }
             #[inline]
             unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
-                let size = size_of::<<$t as DpiType>::Cell>();
-                // SAFETY: as in `read`.
-                let element = unsafe { api().checked_element_ptr(handle, index, size) };
-                // SAFETY: a writable element of this C type.
-                unsafe { element.cast::<<$t as DpiType>::Cell>().write_unaligned(<$t as DpiType>::to_cell(value)) };
+                let cell = <$t as DpiType>::to_cell(value);
+                // SAFETY: as in `read`, writable.
+                unsafe { write_element::<<$t as DpiType>::Cell>(handle, index, cell) };
             }
         }
     )*};
 }
 
-c_layout_elements!(i8, u8, i16, u16, i32, u32, i64, u64, f64);
+c_layout_elements!(
+    [] i8,
+    [] u8,
+    [] i16,
+    [] u16,
+    [] i32,
+    [] u32,
+    [] i64,
+    [] u64,
+    [] f64,
+    // `chandle`: one `void *` per element, in both Verilators (seen in
+    // 5.006 and 5.049: 8-byte slots, `svSizeOfArray` their total).
+    [T: 'static] Chandle<T>,
+    [] ForeignChandle,
+);
+
+/// The address of the element at `index`, checked to hold a `C`
+/// ([`Api::checked_element_ptr`]).
+///
+/// # Safety
+///
+/// A live handle of `index.len()` dimensions, `index` within its bounds.
+#[inline]
+unsafe fn element_of<C>(handle: *mut c_void, index: &[i32]) -> *mut C {
+    // SAFETY: the caller's contract.
+    unsafe { api().checked_element_ptr(handle, index, size_of::<C>()) }.cast::<C>()
+}
+
+/// The C-layout element of type `C` at `index`.
+///
+/// # Safety
+///
+/// A live handle of `C` elements and `index.len()` dimensions, `index`
+/// within its bounds.
+#[inline]
+unsafe fn read_element<C>(handle: *mut c_void, index: &[i32]) -> C {
+    // SAFETY: the caller's contract.
+    let element = unsafe { element_of::<C>(handle, index) };
+    // SAFETY: the address of a `C` element (checked in `element_of`).
+    unsafe { element.read_unaligned() }
+}
+
+/// Write the C-layout element of type `C` at `index`.
+///
+/// # Safety
+///
+/// As for [`read_element`], and the array is writable.
+#[inline]
+unsafe fn write_element<C>(handle: *mut c_void, index: &[i32], value: C) {
+    // SAFETY: the caller's contract.
+    let element = unsafe { element_of::<C>(handle, index) };
+    // SAFETY: the address of a writable `C` element.
+    unsafe { element.write_unaligned(value) }
+}
+
+// SAFETY: `shortreal` elements are C `float`s (Annex H.7.3) with the
+// standard's ABI, and `double`s with Verilator's (5.006 keeps a
+// `shortreal` open array as 8-byte slots, as its scalars); each is read
+// and written at the address `svGetArrElemPtr*` gives, checked to lie in
+// the buffer the simulator reports.
+unsafe impl OpenArrayElement for f32 {
+    const SV_TYPE: SvType = <f32 as DpiType>::SV_TYPE;
+    // The standard's layout: `as_slice` gives no slice of Verilator's
+    // `double`s (their size is never that of `len()` floats but for an
+    // empty array).
+    type CLayout = f32;
+    const C_LAYOUT: bool = true;
+    #[inline]
+    unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
+        // SAFETY: the caller's contract; a `float` element.
+        unsafe { read_element::<f32>(handle, index) }
+    }
+    #[inline]
+    unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
+        // SAFETY: as in `read`, writable.
+        unsafe { write_element::<f32>(handle, index, value) }
+    }
+    #[inline]
+    unsafe fn read_verilator(handle: *mut c_void, index: &[i32]) -> Self {
+        // SAFETY: the caller's contract; a `double` element in Verilator.
+        let value = unsafe { read_element::<f64>(handle, index) };
+        value as f32
+    }
+    #[inline]
+    unsafe fn write_verilator(handle: *mut c_void, index: &[i32], value: Self) {
+        // SAFETY: as in `read_verilator`, writable.
+        unsafe { write_element::<f64>(handle, index, f64::from(value)) }
+    }
+}
+
+/// The empty string an `output string` open array's elements hold until
+/// the function writes them.
+static EMPTY: &CStr = c"";
+
+// SAFETY: `string` elements are `const char *` (Annex H.7.3), read and
+// written at the address `svGetArrElemPtr*` gives. What is read is copied
+// (NULL reads as empty); what is written is handed over as an `output
+// string`'s text is (`SvString::handed_over`: alive until the simulator
+// copied it). An output array's elements are first set to a static empty
+// string, so nothing reads a pointer the simulator left unset.
+unsafe impl OpenArrayElement for SvString {
+    const SV_TYPE: SvType = <SvString as DpiType>::SV_TYPE;
+    const HANDS_OVER_STRINGS: Sealed<bool> = Sealed(true);
+    const CLEARS_OUTPUT: bool = true;
+    type CLayout = *const c_char;
+    const C_LAYOUT: bool = true;
+    #[inline]
+    unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
+        // SAFETY: the caller's contract: a live string element.
+        let text = unsafe { read_string(handle, index) };
+        SvString::from(text)
+    }
+    #[inline]
+    unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
+        // SAFETY: the caller's contract; a writable `const char *` element,
+        // pointed at text kept alive for the simulator.
+        unsafe { write_element::<*const c_char>(handle, index, value.handed_over()) }
+    }
+    #[inline]
+    unsafe fn clear_output(handle: *mut c_void, index: &[i32]) {
+        // SAFETY: as in `write`; a static string.
+        unsafe { write_element::<*const c_char>(handle, index, EMPTY.as_ptr()) }
+    }
+}
+
+/// The string element at `index`, borrowed: the simulator's text (alive
+/// for the call, Annex H) or one Rust handed over (alive until a later
+/// import call frees it); NULL reads as empty.
+///
+/// # Safety
+///
+/// A live handle of string elements, `index` within its bounds, the
+/// element a valid `const char *` or NULL (an output array's are, once
+/// cleared).
+unsafe fn read_string<'a>(handle: *mut c_void, index: &[i32]) -> &'a CStr {
+    // SAFETY: the caller's contract.
+    let text = unsafe { read_element::<*const c_char>(handle, index) };
+    if text.is_null() {
+        EMPTY
+    } else {
+        // SAFETY: a NUL-terminated string alive for the call (above).
+        unsafe { CStr::from_ptr(text) }
+    }
+}
 
 /// Single-bit elements (`bit name[]`, `logic name[]`) go through the
 /// standard's scalar accessors (`svGet/PutBitArrElem1..3`,
@@ -521,11 +712,23 @@ where
 /// writable open-array arguments over the same memory are refused at the
 /// boundary (an abort naming both), and the shared views of a writable
 /// array ([`OpenArrayMut::view`]) borrow it.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug)]
 pub struct OpenArray<'a, T: OpenArrayElement, const D: usize = 1> {
     handle: NonNull<c_void>,
+    /// Whether the function has Verilator's DPI-C flavour (its elements
+    /// are read and written with `read_verilator`/`write_verilator`).
+    verilator: bool,
     _marker: PhantomData<(&'a (), T)>,
 }
+
+// Not derived: a view is `Copy` whatever its element (`SvString` is not).
+impl<T: OpenArrayElement, const D: usize> Clone for OpenArray<'_, T, D> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: OpenArrayElement, const D: usize> Copy for OpenArray<'_, T, D> {}
 
 /// An `inout T name[]` open array (`D` dimensions, as for [`OpenArray`]):
 /// read and write, valid for the call.
@@ -589,6 +792,50 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArrayOut<'a, T, D> {
 impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     fn raw(&self) -> *mut c_void {
         self.handle.as_ptr()
+    }
+
+    /// The view of `handle` for a function of the standard's flavour, or
+    /// of Verilator's (`verilator`).
+    fn new(handle: NonNull<c_void>, verilator: bool) -> Self {
+        OpenArray {
+            handle,
+            verilator,
+            _marker: PhantomData,
+        }
+    }
+
+    /// Read the element at `index`.
+    ///
+    /// # Safety
+    ///
+    /// `index` within the bounds.
+    #[inline]
+    unsafe fn read(&self, index: &[i32]) -> T {
+        if self.verilator {
+            // SAFETY: a live handle with D dimensions, of a Verilator-
+            // flavoured function; the caller's contract.
+            unsafe { T::read_verilator(self.raw(), index) }
+        } else {
+            // SAFETY: a live handle with D dimensions; the caller's
+            // contract.
+            unsafe { T::read(self.raw(), index) }
+        }
+    }
+
+    /// Write the element at `index`.
+    ///
+    /// # Safety
+    ///
+    /// `index` within the bounds, the array writable.
+    #[inline]
+    unsafe fn write(&self, index: &[i32], value: T) {
+        if self.verilator {
+            // SAFETY: as in `read`.
+            unsafe { T::write_verilator(self.raw(), index, value) }
+        } else {
+            // SAFETY: as in `read`.
+            unsafe { T::write(self.raw(), index, value) }
+        }
     }
 
     /// One bound query of dimension `dimension`: 1 to `D` the unpacked
@@ -688,9 +935,8 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     /// The element at `index` (one SystemVerilog index per dimension), or
     /// `None` when an index is out of bounds.
     pub fn get_at(&self, index: [i32; D]) -> Option<T> {
-        // SAFETY: live handle with D dimensions, index checked.
-        self.contains(index)
-            .then(|| unsafe { T::read(self.raw(), &index) })
+        // SAFETY: index checked.
+        self.contains(index).then(|| unsafe { self.read(&index) })
     }
 
     /// Every index, the last dimension varying fastest, each dimension
@@ -763,13 +1009,48 @@ impl<'a, T: OpenArrayElement> OpenArray<'a, T> {
 
     /// The elements from `low()` to `high()`.
     pub fn iter(&self) -> impl Iterator<Item = T> + '_ {
-        // SAFETY: live handle, every index within the bounds.
-        (self.low()..=self.high()).map(|i| unsafe { T::read(self.raw(), &[i]) })
+        // SAFETY: every index within the bounds.
+        (self.low()..=self.high()).map(|i| unsafe { self.read(&[i]) })
     }
 
     /// The elements from `low()` to `high()`, copied.
     pub fn to_vec(&self) -> Vec<T> {
         self.iter().collect()
+    }
+}
+
+impl<'a, const D: usize> OpenArray<'a, SvString, D> {
+    /// The string at `index` (one SystemVerilog index per dimension),
+    /// borrowed for the call without a copy, or `None` when an index is out
+    /// of bounds (`get_at` copies it into an [`SvString`]).
+    pub fn get_str_at(&self, index: [i32; D]) -> Option<&'a CStr> {
+        // SAFETY: a live handle of string elements, index checked; each
+        // element is a string alive for the call, or one Rust handed over
+        // (an output array's, cleared on entry, or written), alive longer.
+        self.contains(index)
+            .then(|| unsafe { read_string(self.raw(), &index) })
+    }
+}
+
+impl<'a> OpenArray<'a, SvString> {
+    /// The string at SystemVerilog index `index`, borrowed for the call, or
+    /// `None` outside `low()..=high()`.
+    pub fn get_str(&self, index: i32) -> Option<&'a CStr> {
+        self.get_str_at([index])
+    }
+}
+
+impl<const D: usize> OpenArrayMut<'_, SvString, D> {
+    /// As [`OpenArray::get_str_at`], borrowing `self`.
+    pub fn get_str_at(&self, index: [i32; D]) -> Option<&CStr> {
+        self.view.get_str_at(index)
+    }
+}
+
+impl OpenArrayMut<'_, SvString> {
+    /// As [`OpenArray::get_str`], borrowing `self`.
+    pub fn get_str(&self, index: i32) -> Option<&CStr> {
+        self.view.get_str(index)
     }
 }
 
@@ -822,9 +1103,8 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArrayMut<'a, T, D> {
     pub fn set_at(&mut self, index: [i32; D], value: T) -> bool {
         let inside = self.view.contains(index);
         if inside {
-            // SAFETY: live, writable handle with D dimensions; index
-            // checked.
-            unsafe { T::write(self.view.raw(), &index, value) };
+            // SAFETY: a writable array; index checked.
+            unsafe { self.view.write(&index, value) };
         }
         inside
     }
@@ -887,17 +1167,32 @@ macro_rules! open_array_dpi_type {
                 element: &T::SV_TYPE,
                 dimensions: D,
             };
+            const OWNS_HANDED_STRINGS: Sealed<bool> =
+                Sealed(matches!($borrow, CallBorrow::Exclusive) && T::HANDS_OVER_STRINGS.0);
             const SV_DIRECTION: Direction = $direction;
             const CALL_BORROW: CallBorrow = $borrow;
             unsafe fn input_borrows(raw: *mut c_void, each: &mut dyn FnMut(Borrow)) {
                 let Some(handle) = NonNull::new(raw) else {
                     return;
                 };
-                let view = OpenArray::<T, D> {
-                    handle,
-                    _marker: PhantomData,
-                };
+                let view = OpenArray::<T, D>::new(handle, false);
                 each(view.extent(matches!($borrow, CallBorrow::Exclusive)));
+                // The text of string elements, which the view reads in
+                // place (`get_str`): an output's are not strings yet.
+                if T::HANDS_OVER_STRINGS.0 && !matches!($direction, Direction::Out) {
+                    for index in view.indices() {
+                        // SAFETY: a live handle of string elements (the
+                        // only ones that hand strings over), in bounds;
+                        // an input's or inout's elements are strings
+                        // (Annex H).
+                        let text = unsafe { read_string(handle.as_ptr(), &index) };
+                        each(Borrow::range(
+                            text.as_ptr().addr(),
+                            text.count_bytes() + 1,
+                            false,
+                        ));
+                    }
+                }
             }
             type Input = *mut c_void;
             const C_INPUT: CTypeDesc = HANDLE;
@@ -908,11 +1203,7 @@ macro_rules! open_array_dpi_type {
             }
             unsafe fn from_input(raw: *mut c_void) -> Result<Self, ArgError> {
                 let handle = NonNull::new(raw).ok_or(ArgError::Null)?;
-                let view = OpenArray {
-                    handle,
-                    _marker: PhantomData,
-                };
-                Ok(($wrap)(view))
+                Ok(($wrap)(OpenArray::new(handle, false)))
             }
             unsafe fn from_cell(_: *mut c_void) -> Result<Self, ArgError> {
                 unreachable!("open arrays are passed by handle, never as outputs")
@@ -935,10 +1226,76 @@ open_array_dpi_type!(
     OpenArrayOut,
     Direction::Out,
     CallBorrow::Exclusive,
-    |view| OpenArrayOut {
-        array: OpenArrayMut { view }
-    }
+    OpenArrayOut::entered
 );
+
+impl<'a, T: OpenArrayElement, const D: usize> OpenArrayOut<'a, T, D> {
+    /// The output view of `view`, its elements cleared first where what the
+    /// simulator left there may be no valid element
+    /// ([`OpenArrayElement::CLEARS_OUTPUT`]).
+    fn entered(view: OpenArray<'a, T, D>) -> Self {
+        if T::CLEARS_OUTPUT {
+            for index in view.indices() {
+                // SAFETY: a live, writable handle of D dimensions, every
+                // index within the bounds.
+                unsafe { T::clear_output(view.raw(), &index) };
+            }
+        }
+        OpenArrayOut {
+            array: OpenArrayMut { view },
+        }
+    }
+}
+
+/// Why a Verilator-flavoured function cannot take an open array of
+/// `string` elements (checked at the user's type by
+/// `accepted_verilator_param`).
+pub(crate) const VERILATOR_STRING_ELEMENTS_RULE: &str = "Verilator gives no access to the elements of a `string` open array (5.006 and 5.049 answer NULL to svGetArrayPtr and svGetArrElemPtr*, and svdpi.h has no other accessor for strings): declare a fixed-size array (`[&CStr; K]` input, `&mut [&'static CStr; K]` output) or build the function with `#[dpi_import(ieee)]` for another simulator";
+
+/// The views with Verilator's DPI-C ABI: as the standard's, but the
+/// elements read and written as Verilator keeps them
+/// ([`OpenArrayElement::read_verilator`]), and `string` elements refused.
+macro_rules! verilator_open_array_type {
+    ($view:ident, $wrap:expr) => {
+        // SAFETY: as the standard's implementation (the same handle in
+        // every direction); the view reads and writes elements with
+        // Verilator's ABI.
+        unsafe impl<T: super::flavour::VerilatorElement, const D: usize>
+            super::flavour::VerilatorType for $view<'static, T, D>
+        {
+            const SV_TYPE: SvType = <Self as DpiType>::SV_TYPE;
+            // The declaration the shim names: the one that refuses.
+            const SV_INPUT: Sealed<DpiParamDecl> = Sealed(DpiParamDecl {
+                direction: <Self as DpiType>::SV_DIRECTION,
+                sv_type: <Self as super::flavour::VerilatorType>::SV_TYPE,
+            });
+            type Input = *mut c_void;
+            const C_INPUT: CTypeDesc = HANDLE;
+            type Cell = *mut c_void;
+            const C_CELL: CTypeDesc = HANDLE;
+            unsafe fn from_input(raw: *mut c_void) -> Result<Self, ArgError> {
+                let handle = NonNull::new(raw).ok_or(ArgError::Null)?;
+                Ok(($wrap)(OpenArray::new(handle, true)))
+            }
+            unsafe fn from_cell(cell: *mut c_void) -> Result<Self, ArgError> {
+                // SAFETY: forwarded (unreachable).
+                unsafe { <Self as DpiType>::from_cell(cell) }
+            }
+            fn to_cell(self) -> *mut c_void {
+                <Self as DpiType>::to_cell(self)
+            }
+            unsafe fn input_borrows(raw: *mut c_void, each: &mut dyn FnMut(Borrow)) {
+                // SAFETY: forwarded; the extent does not depend on the ABI.
+                unsafe { <Self as DpiType>::input_borrows(raw, each) }
+            }
+            unsafe fn cell_borrows(_: *mut c_void, _: &mut dyn FnMut(Borrow)) {}
+        }
+    };
+}
+
+verilator_open_array_type!(OpenArray, |view| view);
+verilator_open_array_type!(OpenArrayMut, |view| OpenArrayMut { view });
+verilator_open_array_type!(OpenArrayOut, OpenArrayOut::entered);
 
 // SAFETY: the views borrow the simulator's array for `'a`, at most `'call`.
 unsafe impl<'call: 'a, 'a, T: OpenArrayElement, const D: usize> crate::BorrowedFor<'call>

@@ -9,7 +9,11 @@
 //! stay valid until the simulator has copied them, which it does when the
 //! import returns: they are kept in a per-thread list that the next import
 //! call with string outputs or results on that thread frees, after its
-//! function ran and before it hands over its own. So its inputs and inout
+//! function ran and before it hands over its own. The elements of an
+//! `output`/`inout string` open array (`OpenArrayOut<'_, SvString>`,
+//! standard flavour) are handed over the same way while the function runs;
+//! the release after it frees only what was handed over before the call
+//! began. So its inputs and inout
 //! cells may still point at strings of the previous call (a C caller passing
 //! a result back, an `inout` cell left holding what Rust wrote): they were
 //! copied or are no longer used by then. A call nested in another import
@@ -91,7 +95,7 @@ impl SvString {
 
     /// Hands the text to the simulator: kept alive until the next import
     /// call with string outputs or results on this thread.
-    fn handed_over(self) -> *const c_char {
+    pub(crate) fn handed_over(self) -> *const c_char {
         HANDED_OVER.with(|strings| {
             let mut strings = strings.borrow_mut();
             strings.push(self.0);
@@ -130,27 +134,44 @@ thread_local! {
     static HANDED_OVER: RefCell<Vec<CString>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Frees the strings this thread handed over in earlier calls: the
-/// simulator copied each when the import that produced it returned. An
-/// import whose outputs or result may be `SvString`s calls it after its
-/// function ran, before writing its outputs; `own_grants` is 1 for a
-/// `context` import (its own [`ScopeGrant`](super::ScopeGrant)), else 0.
-/// Inside another import or [`Scope::with`](super::Scope::with) (more
-/// grants than its own), nothing is freed: the enclosing call may still
-/// read an input that is one of these strings. Not a public API.
+/// How many strings this thread holds for the simulator: an import whose
+/// outputs, result or open arrays may hand strings over takes it before
+/// its function runs, and passes it to [`release_handed_strings`]. Not a
+/// public API.
+#[doc(hidden)]
+pub fn handed_strings_mark() -> usize {
+    HANDED_OVER.with(|strings| strings.borrow().len())
+}
+
+/// Frees the strings this thread handed over in earlier calls (the first
+/// `mark`, from [`handed_strings_mark`] before the function ran): the
+/// simulator copied each when the import that produced it returned. Those
+/// handed over since (an `output string` open array's elements, written
+/// while the function ran) are kept: the simulator copies them when this
+/// call returns. An import whose outputs, result or open arrays may be
+/// `SvString`s calls it after its function ran, before writing its
+/// outputs; `own_grants` is 1 for a `context` import (its own
+/// [`ScopeGrant`](super::ScopeGrant)), else 0. Inside another import or
+/// [`Scope::with`](super::Scope::with) (more grants than its own), nothing
+/// is freed: the enclosing call may still read an input that is one of
+/// these strings. Not a public API.
 ///
 /// # Safety
 ///
-/// No reference to a string this thread handed over is live (an import's
-/// `&CStr` input may be one, passed back by the simulator): the generated
-/// shims call it after the user's function returned.
+/// No reference to a string this thread handed over before `mark` is live
+/// (an import's `&CStr` input may be one, passed back by the simulator):
+/// the generated shims call it after the user's function returned.
 #[doc(hidden)]
-pub unsafe fn release_handed_strings(own_grants: u32) {
+pub unsafe fn release_handed_strings(own_grants: u32, mark: usize) {
     if super::runtime::scope_grants() > own_grants {
         return;
     }
     // Taken out first: dropping runs no code that could re-enter.
-    let old = HANDED_OVER.with(|strings| core::mem::take(&mut *strings.borrow_mut()));
+    let old: Vec<CString> = HANDED_OVER.with(|strings| {
+        let mut strings = strings.borrow_mut();
+        let end = mark.min(strings.len());
+        strings.drain(..end).collect()
+    });
     drop(old);
 }
 
@@ -237,10 +258,16 @@ unsafe impl DpiExportResult for SvString {
 mod tests {
     use super::*;
 
+    /// Frees every string this thread handed over (as an import with no
+    /// grant does; nothing under an enclosing one).
+    fn release_all() {
+        // SAFETY: the tests borrow no handed-over string when they call it.
+        unsafe { release_handed_strings(0, usize::MAX) };
+    }
+
     #[test]
     fn handed_strings_live_until_released() {
-        // SAFETY: no handed-over string is borrowed here.
-        unsafe { release_handed_strings(0) };
+        release_all();
         let a = SvString::new("first").unwrap().to_cell();
         let b = SvString::new("second").unwrap().into_c();
         assert_eq!(handed_strings(), 2);
@@ -252,25 +279,39 @@ mod tests {
             (a.to_bytes(), b.to_bytes()),
             (&b"first"[..], &b"second"[..])
         );
-        // SAFETY: no handed-over string is borrowed here.
-        unsafe { release_handed_strings(0) };
+        release_all();
+        assert_eq!(handed_strings(), 0);
+    }
+
+    #[test]
+    fn strings_handed_over_after_the_mark_are_kept() {
+        release_all();
+        let _ = SvString::new("an earlier call's").unwrap().to_cell();
+        let mark = handed_strings_mark();
+        // Handed over while this call's function runs (an open array's
+        // element): the simulator reads it when the call returns.
+        let during = SvString::new("this call's").unwrap().handed_over();
+        // SAFETY: no string handed over before the mark is borrowed.
+        unsafe { release_handed_strings(0, mark) };
+        assert_eq!(handed_strings(), 1);
+        // SAFETY: kept (checked above).
+        assert_eq!(unsafe { CStr::from_ptr(during) }.to_bytes(), b"this call's");
+        release_all();
         assert_eq!(handed_strings(), 0);
     }
 
     #[test]
     fn nested_calls_free_nothing() {
-        // SAFETY: no handed-over string is borrowed here.
-        unsafe { release_handed_strings(0) };
+        release_all();
         let _ = SvString::new("outer's").unwrap().to_cell();
         // A `context` import running (one grant), then a call nested in it
         // through an export: that one is not its own.
         let outer = crate::dpi::runtime::ScopeGrant::enter();
-        // SAFETY: no handed-over string is borrowed here.
-        unsafe { release_handed_strings(0) };
+        release_all();
         assert_eq!(handed_strings(), 1, "freed under an enclosing call");
         // The `context` import itself, with its own grant only.
         // SAFETY: no handed-over string is borrowed here.
-        unsafe { release_handed_strings(1) };
+        unsafe { release_handed_strings(1, usize::MAX) };
         assert_eq!(handed_strings(), 0);
         drop(outer);
     }

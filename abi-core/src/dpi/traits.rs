@@ -283,6 +283,34 @@ pub const fn accepted_param(decl: &DpiParamDecl) {
     accepted(sv_type_refusal(&decl.sv_type), ());
 }
 
+/// As [`accepted_param`], for a Verilator-flavoured function: the
+/// standard's rules and Verilator's own ([`verilator_sv_type_refusal`]).
+#[doc(hidden)]
+#[track_caller]
+pub const fn accepted_verilator_param(decl: &DpiParamDecl) {
+    accepted(verilator_sv_type_refusal(&decl.sv_type), ());
+}
+
+/// As [`sv_type_refusal`], with what Verilator cannot pass although the
+/// standard can: an open array of `string` elements (Verilator gives no
+/// access to them).
+const fn verilator_sv_type_refusal(ty: &SvType) -> Option<&'static str> {
+    if let SvType::OpenArray { element, .. } = ty
+        && matches!(unaliased(element), SvType::Scalar(SvScalar::String))
+    {
+        return Some(super::open_array::VERILATOR_STRING_ELEMENTS_RULE);
+    }
+    sv_type_refusal(ty)
+}
+
+/// `ty` without its typedef names.
+const fn unaliased(ty: &SvType) -> &SvType {
+    match ty {
+        SvType::Alias(alias) => unaliased(alias.base),
+        _ => ty,
+    }
+}
+
 /// Why DPI-C cannot pass a value declared `ty`, if it cannot: the rules of
 /// a declaration, wherever it is (an array's element, a typedef's base).
 /// The default of the `REFUSAL` items.

@@ -317,8 +317,7 @@ macro_rules! __packed_struct_result {
         // (`VerilatorResult::REFUSAL`, read from this `SV_TYPE`, which every
         // import and export returning it checks at the result's type).
         unsafe impl $crate::__private::VerilatorResult for $t {
-            const SV_TYPE: $crate::__private::SvType =
-                <$t as $crate::packed::Packed>::SV_TYPE;
+            const SV_TYPE: $crate::__private::SvType = <$t as $crate::packed::Packed>::SV_TYPE;
             type Raw = u32;
             const C_TYPE: $crate::__private::CTypeDesc =
                 $crate::__private::packed_passing::SV_BIT_VEC_VAL;

@@ -175,7 +175,9 @@ impl Parameters {
             } else {
                 parts.dpi_params.push(q.sealed_item(sv_item));
             }
-            parts.param_checks.push(crate::dpi_param::param_check(&q, i));
+            parts
+                .param_checks
+                .push(crate::dpi_param::param_check(&q, traits.param_check, i));
             match param.direction {
                 Direction::In => {
                     let input = q.item("Input");

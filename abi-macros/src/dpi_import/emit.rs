@@ -72,7 +72,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         );
     }
     let flavour_check = flavour_check(f);
-    let release_strings = release_strings(&releases, context);
+    let (strings_mark, release_strings) = release_strings(&releases, context);
     let overlap = overlap_check(&call_borrows, &borrows);
 
     let caught = caught_body(
@@ -82,6 +82,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
             #flavour_check
             #scope_grant
             #overlap
+            #strings_mark
             #(#prepare)*
             let __abi_value = #call;
             #release_strings
@@ -124,11 +125,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
 /// The `DpiDecl` of `static __ABI_DPI`, the SystemVerilog declaration of
 /// the import (its parameters are `__ABI_PARAMS`), its names checked while
 /// the static is evaluated (see `c_export`).
-fn dpi_decl(
-    f: &FunctionModel,
-    flavour: &TokenStream,
-    result_sv: &TokenStream,
-) -> TokenStream {
+fn dpi_decl(f: &FunctionModel, flavour: &TokenStream, result_sv: &TokenStream) -> TokenStream {
     let p = private();
     let sv_name = &f.sv_name;
     let (context, pure, task) = (f.context, f.pure, f.task);
@@ -220,7 +217,9 @@ impl Parameters {
                 q.sealed_item(c_item),
             ));
             parts.dpi_params.push(q.sealed_item(sv_item));
-            parts.param_checks.push(crate::dpi_param::param_check(&q, i));
+            parts
+                .param_checks
+                .push(crate::dpi_param::param_check(&q, traits.param_check, i));
             match param.direction {
                 Direction::In => parts.input(i, param, &q, &value_ty),
                 Direction::Out | Direction::InOut => parts.cell(i, param, &q, &value_ty),
@@ -258,6 +257,8 @@ impl Parameters {
             self.type_checks
                 .push(type_check(value_ty, "require_call_lifetime"));
         }
+        // A writable open array of strings hands strings over.
+        self.releases.push(q.sealed_item("OWNS_HANDED_STRINGS"));
         self.prepare.push(quote! {
             // SAFETY: the simulator passes an input of the declared
             // SystemVerilog type (Annex H); `from_input` checks what
@@ -346,24 +347,32 @@ fn result(
     }
 }
 
-/// After the call, before this call's strings are handed over: the
-/// strings of earlier calls freed when an output or the result may hand
-/// strings over (`releases`, constants). The inout cells were copied and
-/// the inputs are no longer used, so a cell or an input holding a string
-/// of an earlier call was read before it is freed.
-fn release_strings(releases: &[TokenStream], context: bool) -> TokenStream {
+/// Before the call, how many strings this thread holds; after it, before
+/// this call's outputs are handed over: the strings of earlier calls freed
+/// when an output, the result or an open array may hand strings over
+/// (`releases`, constants). The inout cells were copied and the inputs are
+/// no longer used, so a cell or an input holding a string of an earlier
+/// call was read before it is freed; what an open array's elements were
+/// given while the function ran is kept.
+fn release_strings(releases: &[TokenStream], context: bool) -> (TokenStream, TokenStream) {
     let p = private();
     if releases.is_empty() {
-        return quote!();
+        return (quote!(), quote!());
     }
     let own_grants = u32::from(context);
-    quote! {
-        if false #(|| #releases)* {
-            // SAFETY: the user's function has returned: nothing
-            // borrows an input string any more.
-            unsafe { #p::release_handed_strings(#own_grants) };
-        }
-    }
+    let owns = quote!(false #(|| #releases)*);
+    (
+        quote! {
+            let __abi_strings_mark = if #owns { #p::handed_strings_mark() } else { 0 };
+        },
+        quote! {
+            if #owns {
+                // SAFETY: the user's function has returned: nothing
+                // borrows an input string any more.
+                unsafe { #p::release_handed_strings(#own_grants, __abi_strings_mark) };
+            }
+        },
+    )
 }
 
 /// An exclusive input (a writable open array) beside another input that

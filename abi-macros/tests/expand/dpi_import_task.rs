@@ -58,6 +58,13 @@ const _: () = {
                             &__ABI_CHECKED,
                         );
                     }
+                    let __abi_strings_mark = if false
+                        || <i64 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
+                    {
+                        ::abi_core::__private::handed_strings_mark()
+                    } else {
+                        0
+                    };
                     let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                         unsafe {
                             ({
@@ -68,6 +75,16 @@ const _: () = {
                         0usize,
                     );
                     let __abi_value = tick(__abi_arg0);
+                    if false
+                        || <i64 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
+                    {
+                        unsafe {
+                            ::abi_core::__private::release_handed_strings(
+                                0u32,
+                                __abi_strings_mark,
+                            )
+                        };
+                    }
                     {
                         let () = __abi_value;
                         ::abi_core::__private::TASK_NOT_DISABLED

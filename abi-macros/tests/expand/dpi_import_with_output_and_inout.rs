@@ -126,6 +126,19 @@ const _: () = {
                             ],
                         );
                     }
+                    let __abi_strings_mark = if false
+                        || <i32 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
+                        || <bool as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS
+                            .0
+                        || <u64 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
+                        || <i16 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
+                        || <bool as ::abi_core::__private::DpiResult>::OWNS_HANDED_STRINGS
+                            .0
+                    {
+                        ::abi_core::__private::handed_strings_mark()
+                    } else {
+                        0
+                    };
                     let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                         unsafe {
                             ({
@@ -175,12 +188,20 @@ const _: () = {
                         &mut __abi_cell3,
                     );
                     if false
+                        || <i32 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
+                        || <bool as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS
+                            .0
                         || <u64 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
                         || <i16 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
                         || <bool as ::abi_core::__private::DpiResult>::OWNS_HANDED_STRINGS
                             .0
                     {
-                        unsafe { ::abi_core::__private::release_handed_strings(1u32) };
+                        unsafe {
+                            ::abi_core::__private::release_handed_strings(
+                                1u32,
+                                __abi_strings_mark,
+                            )
+                        };
                     }
                     unsafe {
                         __abi_arg2

@@ -8,7 +8,7 @@ const _: () = {
         const __ABI_PARAMS: &[::abi_core::__private::DpiParamDecl] = &[
             <f32 as ::abi_core::__private::VerilatorType>::SV_INPUT.0,
         ];
-        ::abi_core::__private::accepted_param(&__ABI_PARAMS[0usize]);
+        ::abi_core::__private::accepted_verilator_param(&__ABI_PARAMS[0usize]);
         ::abi_core::__private::DpiDecl {
             sv_name: ::abi_core::__private::checked_sv_name("half"),
             aliases: &[],
@@ -56,6 +56,16 @@ const _: () = {
                 &__ABI_FUNCTION,
                 &__abi_args,
                 |&(__abi_arg0,)| {
+                    let __abi_strings_mark = if false
+                        || <f32 as ::abi_core::__private::VerilatorType>::OWNS_HANDED_STRINGS
+                            .0
+                        || <f32 as ::abi_core::__private::VerilatorResult>::OWNS_HANDED_STRINGS
+                            .0
+                    {
+                        ::abi_core::__private::handed_strings_mark()
+                    } else {
+                        0
+                    };
                     let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                         unsafe {
                             ({
@@ -67,10 +77,17 @@ const _: () = {
                     );
                     let __abi_value = half(__abi_arg0);
                     if false
+                        || <f32 as ::abi_core::__private::VerilatorType>::OWNS_HANDED_STRINGS
+                            .0
                         || <f32 as ::abi_core::__private::VerilatorResult>::OWNS_HANDED_STRINGS
                             .0
                     {
-                        unsafe { ::abi_core::__private::release_handed_strings(0u32) };
+                        unsafe {
+                            ::abi_core::__private::release_handed_strings(
+                                0u32,
+                                __abi_strings_mark,
+                            )
+                        };
                     }
                     ({
                         <f32 as ::abi_core::__private::VerilatorResult>::into_c
@@ -114,7 +131,7 @@ const _: () = {
                 sv_type: <f32 as ::abi_core::__private::VerilatorType>::SV_TYPE,
             },
         ];
-        ::abi_core::__private::accepted_param(&__ABI_PARAMS[0usize]);
+        ::abi_core::__private::accepted_verilator_param(&__ABI_PARAMS[0usize]);
         ::abi_core::__private::DpiDecl {
             sv_name: "sv_wait",
             aliases: &[],

@@ -438,6 +438,29 @@ int dpi_oa_bit_invert3(const svOpenArrayHandle a);
 int dpi_oa_byte(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
 
 /**
+ * `chandle`: Rust's handles, compared as handles.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_chandle`
+ */
+int dpi_oa_chandle(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * `inout chandle m[][]`: the rows swapped (the first dimension reversed),
+ * read and written with two indices; the result is the number of
+ * handles that are not null.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_chandle_rows2`
+ */
+int dpi_oa_chandle_rows2(const svOpenArrayHandle m);
+
+/**
+ * `chandle` owned by foreign C code, passed through untouched.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_foreign_chandle`
+ */
+int dpi_oa_foreign_chandle(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
  * `svIncrement` of both dimensions of `input int m[][]`, as
  * `(increment1 + 2) * 10 + increment2 + 2` (`int m[3:1][0:2]`: 1 and -1,
  * 31).
@@ -524,6 +547,20 @@ svBit dpi_oa_real_consistent(const svOpenArrayHandle a);
  * Rust: `c_tests::dpi_arrays::dpi_oa_shortint`
  */
 int dpi_oa_shortint(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+
+/**
+ * `shortreal`: `double` slots in Verilator (its flavour's
+ * `read_verilator`), `float` with the standard's ABI.
+ *
+ * Rust: `c_tests::dpi_arrays::dpi_oa_shortreal`
+ */
+int dpi_oa_shortreal(const svOpenArrayHandle a, const svOpenArrayHandle b, const svOpenArrayHandle c);
+/* Links only with a library whose `dpi_oa_shortreal` was built for Verilator's DPI-C ABI: the other
+ * flavour passes it differently. */
+#if defined(__GNUC__) || defined(__clang__)
+extern const unsigned char abi_core_dpi_flavour__dpi_oa_shortreal__needs_library_built_for_verilator;
+static const unsigned char *const abi_core_dpi_flavour_check__dpi_oa_shortreal __attribute__((used)) = &abi_core_dpi_flavour__dpi_oa_shortreal__needs_library_built_for_verilator;
+#endif
 
 /**
  * `byte unsigned`.

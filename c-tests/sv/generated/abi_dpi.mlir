@@ -124,6 +124,15 @@ module {
   // Rust: `c_tests::dpi_arrays::dpi_oa_byte`
   sim.func.dpi @dpi_oa_byte(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
 
+  // Rust: `c_tests::dpi_arrays::dpi_oa_chandle`
+  sim.func.dpi @dpi_oa_chandle(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_chandle_rows2`
+  sim.func.dpi @dpi_oa_chandle_rows2(ref %m : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_foreign_chandle`
+  sim.func.dpi @dpi_oa_foreign_chandle(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
   // Rust: `c_tests::dpi_arrays::dpi_oa_increments`
   sim.func.dpi @dpi_oa_increments(ref %m : !llvm.ptr, return ret : i32)
 
@@ -156,6 +165,9 @@ module {
 
   // Rust: `c_tests::dpi_arrays::dpi_oa_shortint`
   sim.func.dpi @dpi_oa_shortint(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
+
+  // Rust: `c_tests::dpi_arrays::dpi_oa_shortreal`
+  sim.func.dpi @dpi_oa_shortreal(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)
 
   // Rust: `c_tests::dpi_arrays::dpi_oa_ubyte`
   sim.func.dpi @dpi_oa_ubyte(ref %a : !llvm.ptr, ref %b : !llvm.ptr, ref %c : !llvm.ptr, return ret : i32)

@@ -307,6 +307,20 @@ package abi_dpi;
   // Rust: `c_tests::dpi_arrays::dpi_oa_byte`
   import "DPI-C" function int dpi_oa_byte(input byte a[], output byte b[], inout byte c[]);
 
+  // `chandle`: Rust's handles, compared as handles.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_chandle`
+  import "DPI-C" function int dpi_oa_chandle(input chandle a[], output chandle b[], inout chandle c[]);
+
+  // `inout chandle m[][]`: the rows swapped (the first dimension reversed),
+  // read and written with two indices; the result is the number of
+  // handles that are not null.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_chandle_rows2`
+  import "DPI-C" function int dpi_oa_chandle_rows2(inout chandle m[][]);
+
+  // `chandle` owned by foreign C code, passed through untouched.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_foreign_chandle`
+  import "DPI-C" function int dpi_oa_foreign_chandle(input chandle a[], output chandle b[], inout chandle c[]);
+
   // `svIncrement` of both dimensions of `input int m[][]`, as
   // `(increment1 + 2) * 10 + increment2 + 2` (`int m[3:1][0:2]`: 1 and -1,
   // 31).
@@ -361,6 +375,11 @@ package abi_dpi;
   // `shortint`.
   // Rust: `c_tests::dpi_arrays::dpi_oa_shortint`
   import "DPI-C" function int dpi_oa_shortint(input shortint a[], output shortint b[], inout shortint c[]);
+
+  // `shortreal`: `double` slots in Verilator (its flavour's
+  // `read_verilator`), `float` with the standard's ABI.
+  // Rust: `c_tests::dpi_arrays::dpi_oa_shortreal`
+  import "DPI-C" function int dpi_oa_shortreal(input shortreal a[], output shortreal b[], inout shortreal c[]);
 
   // `byte unsigned`.
   // Rust: `c_tests::dpi_arrays::dpi_oa_ubyte`
