@@ -1,5 +1,6 @@
 //! Two cfgs of the target: `abi_core_elf` and `abi_core_global_asm`, see
-//! `elf` and `global_asm` below.
+//! `elf` and `global_asm` below; one of the profile,
+//! `abi_core_unoptimised`, see `unoptimised`.
 //!
 //! The revision of the `_BitInt` rules this build follows, from the
 //! environment of the build (`ABI_CORE_BITINT_RULES`, see
@@ -10,6 +11,7 @@
 fn main() {
     elf();
     global_asm();
+    unoptimised();
     println!("cargo::rerun-if-env-changed=ABI_CORE_BITINT_RULES");
     println!("cargo::rustc-check-cfg=cfg(abi_core_bitint_rules, values(\"legacy\", \"psabi\"))");
     let rules = match std::env::var("ABI_CORE_BITINT_RULES") {
@@ -56,5 +58,22 @@ fn global_asm() {
         "x86" | "x86_64" | "arm" | "aarch64" | "riscv32" | "riscv64" | "loongarch64" | "s390x"
     ) {
         println!("cargo::rustc-cfg=abi_core_global_asm");
+    }
+}
+
+/// The cfg `abi_core_unoptimised` when abi-core is built at `opt-level`
+/// 0 (Cargo's `dev` profile). abi-core's `#[inline(always)]` functions
+/// (the shims' argument steps, the conversions and `_BitInt` arithmetic)
+/// are written `#[cfg_attr(not(abi_core_unoptimised), inline(always))]`:
+/// an unoptimised build gains no speed from inlining, and inlining every
+/// step at every call site was most of the type-checking and LLVM time a
+/// crate of shims took (a crate of 100 two-argument `#[c_export]`s: 2.11 G
+/// instructions of rustc with the steps inlined, 1.31 G without).
+/// Optimised builds keep the attribute, so their code is unchanged.
+fn unoptimised() {
+    println!("cargo::rustc-check-cfg=cfg(abi_core_unoptimised)");
+    println!("cargo::rerun-if-env-changed=OPT_LEVEL");
+    if std::env::var("OPT_LEVEL").as_deref() == Ok("0") {
+        println!("cargo::rustc-cfg=abi_core_unoptimised");
     }
 }

@@ -81,11 +81,11 @@ const CALLGRIND_BENCHES: [(&str, &str, &str); 4] = [
     ),
 ];
 
-const COMPILE_METHOD: &str = "A generated crate with K functions of four kinds in turn (`#[c_export]` scalars, `#[c_export]` slice, `#[dpi_import]` with an output, `#[ciface]` memref) against the same K functions written by hand as `extern \"C\"` shims with the same checks. Clean debug build of the crate alone (its dependencies built before), `CARGO_INCREMENTAL=0`: wall seconds (the fastest of 3 builds, 2 cores; one build in quick mode) and peak resident memory of the build (largest process, from `getrusage`). And a clean build of `abi-core` with its dependencies (one build).";
+const COMPILE_METHOD: &str = "A generated crate with K functions of four kinds in turn (`#[c_export]` scalars, `#[c_export]` slice, `#[dpi_import]` with an output, `#[ciface]` memref) against the same K functions written by hand as `extern \"C\"` shims with the same checks. Clean build of the crate alone in the debug and the release profile (its dependencies built before), `CARGO_INCREMENTAL=0`: wall seconds (the median of 5 builds, 2 cores; one debug build in quick mode) and peak resident memory of the debug build (largest process, from `getrusage`). And a clean build of `abi-core` with its dependencies (one build).";
 
-/// Builds per crate size and variant in the full run (the fastest one
-/// counts).
-const COMPILE_RUNS: usize = 3;
+/// Builds per crate size, profile and variant in the full run (the median
+/// counts: the fastest of a few moved with the baseline's noise).
+const COMPILE_RUNS: usize = 5;
 
 /// Run one callgrind benchmark of c-tests and return what it printed.
 fn cargo_bench(bench: &str, quick: bool) -> Result<String, String> {
@@ -121,7 +121,7 @@ fn render(families: &[Family], quick: bool) -> Result<String, String> {
         "Written by `cargo xtask bench` (all figures from one run on the machine below; \
          `cargo xtask bench --quick` runs the same suite with small counts, as CI does). \
          Instruction counts come from valgrind's callgrind, which gives the same count for \
-         the same binary and input whatever else the machine does; wall times (the fastest \
+         the same binary and input whatever else the machine does; wall times (the fastest or the median \
          of a few runs, as each table says) come from a shared 2-core machine and are only \
          indicative. A ratio is ours over the \
          baseline: below 1 is better.\n\n",
@@ -180,51 +180,79 @@ fn machine() -> Vec<(&'static str, String)> {
     ]
 }
 
-/// Build times of generated against hand-written shims for 50 to 1000
-/// functions, a table and an SVG plot.
+/// Build times of generated against hand-written shims for 10 to 1000
+/// functions, in the debug and the release profile: a table and an SVG
+/// plot (debug).
 fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String> {
     let counts: &[usize] = if quick {
         &[10, 50]
     } else {
-        &[50, 100, 200, 500, 1000]
+        &[10, 50, 100, 200, 500, 1000]
     };
+    let profiles: &[Profile] = if quick {
+        &[Profile::Debug]
+    } else {
+        &[Profile::Debug, Profile::Release]
+    };
+    let runs = if quick { 1 } else { COMPILE_RUNS };
     let work = root.join("target/compile-time");
+    // (variant, profile, count) -> (median seconds, peak KiB)
     let mut rows = Vec::new();
     for variant in [Variant::Generated, Variant::HandWritten] {
         let dir = work.join(variant.crate_name());
         let target = work.join(format!("{}-target", variant.crate_name()));
         write_crate(root, &dir, variant, 1)?;
-        // Dependencies (abi-core and its macros) first, not measured.
-        timed_build(&dir, &target)?;
+        for &profile in profiles {
+            // Dependencies (abi-core and its macros) first, not measured.
+            timed_build(&dir, &target, profile)?;
+        }
         for &count in counts {
             write_crate(root, &dir, variant, count)?;
-            // Wall time on a shared machine only gets worse with noise: the
-            // fastest of a few builds is the steadiest figure.
-            let mut best = timed_build(&dir, &target)?;
-            let runs = if quick { 1 } else { COMPILE_RUNS };
-            for _ in 1..runs {
-                let (seconds, peak_kib) = timed_build(&dir, &target)?;
-                best = (best.0.min(seconds), best.1.max(peak_kib));
+            for &profile in profiles {
+                let mut seconds = Vec::new();
+                let mut peak = 0;
+                for _ in 0..runs {
+                    let (s, peak_kib) = timed_build(&dir, &target, profile)?;
+                    seconds.push(s);
+                    peak = peak.max(peak_kib);
+                }
+                seconds.sort_by(f64::total_cmp);
+                rows.push((variant, profile, count, seconds[seconds.len() / 2], peak));
             }
-            rows.push((variant, count, best.0, best.1));
         }
     }
-    let mut out = String::from(
-        "| functions | generated: s | hand-written: s | ratio | generated: peak MiB | hand-written: peak MiB |\n|---:|---:|---:|---:|---:|---:|\n",
-    );
-    let find = |v: Variant, k: usize| {
+    let find = |v: Variant, p: Profile, k: usize| {
         rows.iter()
-            .find(|r| r.0 == v && r.1 == k)
-            .map(|r| (r.2, r.3))
+            .find(|r| r.0 == v && r.1 == p && r.2 == k)
+            .map(|r| (r.3, r.4))
             .unwrap_or_default()
     };
+    let mut out = String::from("| functions |");
+    let mut rule = String::from("|---:|");
+    for profile in profiles {
+        let name = profile.name();
+        write!(
+            out,
+            " {name}: generated s | {name}: hand-written s | {name}: ratio |"
+        )
+        .unwrap();
+        rule.push_str("---:|---:|---:|");
+    }
+    out.push_str(" debug: generated peak MiB | debug: hand-written peak MiB |\n");
+    rule.push_str("---:|---:|\n");
+    out.push_str(&rule);
     for &count in counts {
-        let (gs, gm) = find(Variant::Generated, count);
-        let (hs, hm) = find(Variant::HandWritten, count);
+        write!(out, "| {count} |").unwrap();
+        for &profile in profiles {
+            let (gs, _) = find(Variant::Generated, profile, count);
+            let (hs, _) = find(Variant::HandWritten, profile, count);
+            write!(out, " {gs:.2} | {hs:.2} | {:.2} |", gs / hs).unwrap();
+        }
+        let (_, gm) = find(Variant::Generated, Profile::Debug, count);
+        let (_, hm) = find(Variant::HandWritten, Profile::Debug, count);
         writeln!(
             out,
-            "| {count} | {gs:.2} | {hs:.2} | {:.2} | {:.0} | {:.0} |",
-            gs / hs,
+            " {:.0} | {:.0} |",
             gm as f64 / 1024.0,
             hm as f64 / 1024.0
         )
@@ -247,7 +275,7 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
     let series = |v: Variant| -> Vec<(f64, f64)> {
         counts
             .iter()
-            .map(|&k| (k as f64, find(v, k).0))
+            .map(|&k| (k as f64, find(v, Profile::Debug, k).0))
             .collect::<Vec<_>>()
     };
     let svg = plot_svg(&[
@@ -266,10 +294,34 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
     std::fs::write(plot, svg).map_err(|e| e.to_string())?;
     writeln!(
         out,
-        "\n![Compile time against the number of functions](benchmarks/compile_time.svg)"
+        "\n![Compile time against the number of functions (debug)](benchmarks/compile_time.svg)"
     )
     .unwrap();
     Ok(out)
+}
+
+/// The Cargo profile a crate is built with.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Profile {
+    Debug,
+    Release,
+}
+
+impl Profile {
+    fn name(self) -> &'static str {
+        match self {
+            Profile::Debug => "debug",
+            Profile::Release => "release",
+        }
+    }
+
+    /// Cargo's arguments for a quiet build in this profile.
+    fn build_args(self) -> &'static [&'static str] {
+        match self {
+            Profile::Debug => &["build", "--quiet"],
+            Profile::Release => &["build", "--quiet", "--release"],
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -384,9 +436,9 @@ unsafe fn checked<'a>(m: *const Descriptor, function: &str) -> &'a Descriptor {
 
 /// A clean build of the crate alone: touch its source, build, and return
 /// wall seconds and the peak resident memory (KiB) of the build.
-fn timed_build(dir: &Path, target: &Path) -> Result<(f64, u64), String> {
+fn timed_build(dir: &Path, target: &Path, profile: Profile) -> Result<(f64, u64), String> {
     let _ = Command::new("touch").arg(dir.join("src/lib.rs")).status();
-    timed_cargo(dir, &["build", "--quiet"], target)
+    timed_cargo(dir, profile.build_args(), target)
 }
 
 /// Run cargo under a small Python wrapper that reports wall time and the

@@ -34,7 +34,7 @@ impl Borrow {
     /// makes sure): the check comes first so that the range is exact and
     /// the optimiser can reuse the arithmetic of the check. (An empty
     /// slice borrows nothing: it has no borrow to describe.)
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     pub fn of_checked<T>(ptr: *const T, count: NonZeroUsize, exclusive: bool) -> Self {
         if size_of::<T>() == 0 {
             return Borrow {
@@ -51,7 +51,7 @@ impl Borrow {
     }
 
     /// `len` bytes from address `start` (the extent of a memref view).
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     pub fn range(start: usize, len: usize, exclusive: bool) -> Self {
         if len == 0 {
             return Borrow {
@@ -67,14 +67,14 @@ impl Borrow {
     }
 
     /// Whether the borrow holds no byte.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     pub fn is_empty(&self) -> bool {
         self.end <= self.start
     }
 
     /// Whether every byte of `inner` lies inside `self` (an empty `inner`
     /// lies anywhere).
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     pub fn contains(&self, inner: &Borrow) -> bool {
         inner.is_empty() || (inner.start >= self.start && inner.end <= self.end)
     }
@@ -82,7 +82,7 @@ impl Borrow {
     /// Whether the two borrows conflict: they share a byte and at least one
     /// of them is exclusive. Empty borrows conflict with nothing (zero to
     /// zero: `other.start < 0` is false).
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     pub fn conflicts_with(&self, other: &Borrow) -> bool {
         (self.exclusive || other.exclusive)
             && self.start < other.end
@@ -94,7 +94,7 @@ impl Borrow {
 
 /// The first pair of conflicting borrows among converted arguments (by
 /// parameter index), if any.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn first_conflict(borrows: &[Option<Borrow>]) -> Option<(usize, usize)> {
     for (i, a) in borrows.iter().enumerate() {
         let Some(a) = a else { continue };

@@ -110,7 +110,7 @@ impl<T: ?Sized> LentProbe<T> {
 #[doc(hidden)]
 pub trait LentPick {
     /// The check.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn pick(&self) -> LentCheck {
         LentCheck
     }
@@ -122,7 +122,7 @@ impl<T: ?Sized + BorrowedFor<'static>> LentPick for LentProbe<T> {}
 #[doc(hidden)]
 pub trait LentPickNone {
     /// No check.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn pick(&self) -> LentSkip {
         LentSkip
     }
@@ -137,7 +137,7 @@ pub struct LentCheck;
 
 impl LentCheck {
     /// Nothing at run time: the bound is the check.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     pub fn lent_for_the_call<'call, T: ?Sized + BorrowedFor<'call>>(self) {}
 }
 
@@ -148,7 +148,7 @@ pub struct LentSkip;
 
 impl LentSkip {
     /// Nothing (`'call` is early-bound, so that it can be named).
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     pub fn lent_for_the_call<'call, T: ?Sized>(self)
     where
         'call: 'call,

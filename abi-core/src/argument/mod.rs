@@ -81,7 +81,7 @@ impl From<crate::model::mlir::MemRefError> for ArgError {
 
 /// Check that a pointer is non-NULL and aligned for `T` (used by generated
 /// code for output pointers).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn check_pointer<T>(ptr: *const T) -> Result<(), ArgError> {
     if ptr.is_null() {
         Err(ArgError::Null)

@@ -5,7 +5,7 @@ macro_rules! bit_int_arith {
     ($name:ident, $signed:literal) => {
         impl<const N: u32, S: BitStorage> $name<N, S> {
             /// `self + rhs`, wrapping around at N bits.
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             pub fn wrapping_add(self, rhs: Self) -> Self {
                 let mut a = self.words();
                 words::add_assign(a.as_mut(), rhs.words().as_ref());
@@ -13,7 +13,7 @@ macro_rules! bit_int_arith {
             }
 
             /// `self - rhs`, wrapping around at N bits.
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             pub fn wrapping_sub(self, rhs: Self) -> Self {
                 let mut a = self.words();
                 words::sub_assign(a.as_mut(), rhs.words().as_ref());
@@ -21,7 +21,7 @@ macro_rules! bit_int_arith {
             }
 
             /// `self * rhs`, wrapping around at N bits.
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             pub fn wrapping_mul(self, rhs: Self) -> Self {
                 let mut out = S::ZERO_WORDS;
                 words::mul_into(out.as_mut(), self.words().as_ref(), rhs.words().as_ref());
@@ -29,7 +29,7 @@ macro_rules! bit_int_arith {
             }
 
             /// `-self`, wrapping around at N bits (`MIN` for `BitInt::MIN`).
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             pub fn wrapping_neg(self) -> Self {
                 let mut a = self.words();
                 words::negate(a.as_mut());
@@ -92,7 +92,7 @@ macro_rules! bit_int_arith {
 
             /// `checked_div_rem`, with a zero remainder unless `REMAINDER`
             /// (then the division skips working it out).
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn checked_divide<const REMAINDER: bool>(self, rhs: Self) -> Option<(Self, Self)> {
                 if rhs.is_zero() {
                     return None;
@@ -184,14 +184,14 @@ macro_rules! bit_int_arith {
                 self.shr_unchecked(shift_modulo_width::<N>(amount))
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn shl_unchecked(self, amount: u32) -> Self {
                 let mut a = self.words();
                 words::shl(a.as_mut(), amount);
                 Self::from_words(a)
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn shr_unchecked(self, amount: u32) -> Self {
                 let mut a = self.words();
                 let fill = if words::is_negative(a.as_ref(), $signed) { !0 } else { 0 };
@@ -207,7 +207,7 @@ macro_rules! bit_int_arith {
                     type Output = Self;
                     /// Panics on overflow with debug assertions, wraps
                     /// without (as the primitive integers do).
-                    #[inline(always)]
+                    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
                     #[track_caller]
                     fn $method(self, rhs: Self) -> Self {
                         if cfg!(debug_assertions) {
@@ -218,7 +218,7 @@ macro_rules! bit_int_arith {
                     }
                 }
                 impl<const N: u32, S: BitStorage> ops::$assign_trait for $name<N, S> {
-                    #[inline(always)]
+                    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
                     #[track_caller]
                     fn $assign(&mut self, rhs: Self) {
                         *self = ops::$trait::$method(*self, rhs);
@@ -254,7 +254,7 @@ macro_rules! bit_int_arith {
             ($trait:ident, $method:ident, $assign_trait:ident, $assign:ident) => {
                 impl<const N: u32, S: BitStorage> ops::$trait for $name<N, S> {
                     type Output = Self;
-                    #[inline(always)]
+                    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
                     fn $method(self, rhs: Self) -> Self {
                         let mut a = self.words();
                         for (x, y) in a.as_mut().iter_mut().zip(rhs.words().as_ref()) {
@@ -264,7 +264,7 @@ macro_rules! bit_int_arith {
                     }
                 }
                 impl<const N: u32, S: BitStorage> ops::$assign_trait for $name<N, S> {
-                    #[inline(always)]
+                    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
                     fn $assign(&mut self, rhs: Self) {
                         *self = ops::$trait::$method(*self, rhs);
                     }
@@ -277,7 +277,7 @@ macro_rules! bit_int_arith {
 
         impl<const N: u32, S: BitStorage> ops::Not for $name<N, S> {
             type Output = Self;
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn not(self) -> Self {
                 let mut a = self.words();
                 for x in a.as_mut() {
@@ -291,7 +291,7 @@ macro_rules! bit_int_arith {
             type Output = Self;
             /// Panics when `amount >= N` with debug assertions; without, shifts
             /// by `amount % N` (as the primitive integers do).
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             #[track_caller]
             fn shl(self, amount: u32) -> Self {
                 if cfg!(debug_assertions) && amount >= N {
@@ -305,7 +305,7 @@ macro_rules! bit_int_arith {
             type Output = Self;
             /// Panics when `amount >= N` with debug assertions; without, shifts
             /// by `amount % N` (as the primitive integers do).
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             #[track_caller]
             fn shr(self, amount: u32) -> Self {
                 if cfg!(debug_assertions) && amount >= N {

@@ -34,7 +34,7 @@ macro_rules! bit_int_ffi {
             // A pointer argument (i386 above 64 bits) takes part in the
             // overlap check; a value passed in registers does not.
             const BORROWS: bool = <S as CPassing<$sign>>::ARG_BORROWS.0;
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             unsafe fn checked_borrow(
                 raw: Self::Raw,
             ) -> Result<Option<crate::Borrow>, crate::ArgError> {
@@ -43,7 +43,7 @@ macro_rules! bit_int_ffi {
                 // check like any other argument read through a pointer.
                 <S as CPassing<$sign>>::arg_borrow(raw)
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             unsafe fn from_c(raw: Self::Raw) -> Result<Self, crate::ArgError> {
                 // SAFETY: the shim's caller passes what C passes: the
                 // storage, or a pointer to a readable copy of it.
@@ -59,7 +59,7 @@ macro_rules! bit_int_ffi {
         unsafe impl<const N: u32, S: BitStorage> crate::c::CResult for $name<N, S> {
             type Raw = <S as CPassing<$sign>>::Value;
             const C_TYPE: crate::model::c::CTypeDesc = <Self as crate::c::CType>::C_TYPE;
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn into_c(self) -> Self::Raw {
                 <S as CPassing<$sign>>::to_value(self.to_register())
             }

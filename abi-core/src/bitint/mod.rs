@@ -334,7 +334,7 @@ fn shift_overflow(direction: &str) -> ! {
 
 /// `amount % N`, in one `and` when N is a power of two and otherwise
 /// behind a branch that in-range amounts do not take (no division).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn shift_modulo_width<const N: u32>(amount: u32) -> u32 {
     if N.is_power_of_two() {
         amount & (N - 1)
@@ -402,7 +402,7 @@ bit_int_type!(
 pub trait AbiCoreBitInt {
     /// Nothing: called on the value (a method call reports the missing
     /// implementation without quoting a bound's definition).
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn abi_core_bitint(&self) {}
 }
 
@@ -416,7 +416,7 @@ impl<const N: u32, S: BitStorage> ops::Neg for BitInt<N, S> {
     type Output = Self;
     /// `-self`: panics for `MIN` with debug assertions and wraps to `MIN`
     /// without, as the primitive integers do.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     #[track_caller]
     fn neg(self) -> Self {
         if cfg!(debug_assertions) {

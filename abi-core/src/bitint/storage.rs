@@ -100,7 +100,7 @@ pub unsafe trait CPassing<Sign>: Copy {
     /// storage's bytes for a pointer, `Err(Null)` for NULL. C's caller
     /// points to its own copy, but a hostile one can point into a buffer it
     /// passes as `&mut` beside it.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn arg_borrow(arg: Self::Arg) -> Result<Option<Borrow>, ArgError> {
         let _ = arg;
         Ok(None)
@@ -140,23 +140,23 @@ macro_rules! passed_by_value {
         unsafe impl<$(const $k: usize)?> CPassing<$sign> for $storage {
             type Value = $value;
             type Arg = $arg;
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn to_value(self) -> $value {
                 $to(self)
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn from_value(value: $value) -> Self {
                 $from(value)
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn as_arg(&self) -> $arg {
                 $to_arg($to(*self))
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn as_extended_arg(&self, extended: Self) -> $arg {
                 $to_arg($to(extended))
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             unsafe fn from_arg(arg: $arg) -> Option<Self> {
                 Some($from($from_arg(arg)))
             }
@@ -207,11 +207,11 @@ macro_rules! narrow_storage {
             const ZERO: Self = 0;
             const ONES: Self = !0;
             const ZERO_WORDS: [u64; 1] = [0];
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn to_words(self) -> [u64; 1] {
                 [self as u64]
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn from_words(words: [u64; 1]) -> Self {
                 words[0] as $t
             }
@@ -228,11 +228,11 @@ unsafe impl<const K: usize> BitStorage for [u64; K] {
     const ZERO: Self = [0; K];
     const ONES: Self = [!0; K];
     const ZERO_WORDS: [u64; K] = [0; K];
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn to_words(self) -> [u64; K] {
         self
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn from_words(words: [u64; K]) -> Self {
         words
     }
@@ -244,7 +244,7 @@ unsafe impl<const K: usize> BitStorage for [u64; K] {
 pub struct U128Words<const K: usize>(pub [u128; K]);
 
 impl<const K: usize> AsRef<[u64]> for U128Words<K> {
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn as_ref(&self) -> &[u64] {
         // SAFETY: `[u128; K]` is `16 * K` initialised bytes, aligned for
         // `u64`; on a little-endian target word `2i` is the low half of
@@ -254,7 +254,7 @@ impl<const K: usize> AsRef<[u64]> for U128Words<K> {
 }
 
 impl<const K: usize> AsMut<[u64]> for U128Words<K> {
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn as_mut(&mut self) -> &mut [u64] {
         // SAFETY: as in `as_ref`, and `self` is borrowed mutably.
         unsafe { core::slice::from_raw_parts_mut(self.0.as_mut_ptr().cast::<u64>(), 2 * K) }
@@ -268,11 +268,11 @@ unsafe impl<const K: usize> BitStorage for [u128; K] {
     const ZERO: Self = [0; K];
     const ONES: Self = [!0; K];
     const ZERO_WORDS: U128Words<K> = U128Words([0; K]);
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn to_words(self) -> U128Words<K> {
         U128Words(self)
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn from_words(words: U128Words<K>) -> Self {
         words.0
     }
@@ -289,7 +289,7 @@ unsafe impl<const K: usize> BitStorage for [u32; K] {
     const ZERO: Self = [0; K];
     const ONES: Self = [!0; K];
     const ZERO_WORDS: [u64; K] = [0; K];
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn to_words(self) -> [u64; K] {
         let mut words = [0; K];
         for (i, chunk) in self.into_iter().enumerate() {
@@ -297,7 +297,7 @@ unsafe impl<const K: usize> BitStorage for [u32; K] {
         }
         words
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn from_words(words: [u64; K]) -> Self {
         core::array::from_fn(|i| (words[i / 2] >> (32 * (i % 2))) as u32)
     }
@@ -314,23 +314,23 @@ macro_rules! passed_by_reference {
         unsafe impl<const K: usize> CPassing<$sign> for [u32; K] {
             type Value = ByValue<[u32; K]>;
             type Arg = *const [u32; K];
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn to_value(self) -> ByValue<[u32; K]> {
                 ByValue(self)
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn from_value(value: ByValue<[u32; K]>) -> Self {
                 value.0
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn as_arg(&self) -> *const [u32; K] {
                 self
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn as_extended_arg(&self, _extended: Self) -> *const [u32; K] {
                 self
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             unsafe fn from_arg(arg: *const [u32; K]) -> Option<Self> {
                 // SAFETY: the caller guarantees a non-null `arg` points to
                 // a readable copy; `read_unaligned` assumes nothing about
@@ -338,7 +338,7 @@ macro_rules! passed_by_reference {
                 (!arg.is_null()).then(|| unsafe { arg.read_unaligned() })
             }
             const ARG_BORROWS: crate::sealed::Sealed<bool> = crate::sealed::Sealed(true);
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn arg_borrow(arg: *const [u32; K]) -> Result<Option<Borrow>, ArgError> {
                 if arg.is_null() {
                     return Err(ArgError::Null);

@@ -42,14 +42,14 @@ macro_rules! bit_int_type {
 
             /// Wrap raw storage, for example bytes C wrote; the padding bits
             /// may hold anything and are re-normalised.
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             pub fn from_storage(storage: S) -> Self {
                 let () = Layout::<S, N, $signed>::CHECKED;
                 Self::from_words(storage.to_words())
             }
 
             /// The storage, fully extended (what C receives).
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             pub fn to_storage(self) -> S {
                 self.normalized().storage
             }
@@ -58,7 +58,7 @@ macro_rules! bit_int_type {
             /// argument or a result: fully extended, by C's signedness or,
             /// where the ABI extends an unsigned value like a signed one
             /// (`register_sign_extended`), from bit N-1 as if signed.
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             pub(crate) fn to_register(self) -> S {
                 // Evaluated at compile time: the rule walks the layout
                 // table, which at run time cost four times the shim itself.
@@ -79,7 +79,7 @@ macro_rules! bit_int_type {
             /// registers. Passed by reference (i386 only), the pointee is
             /// `self` as it is; call [`normalized`](Self::normalized) first
             /// on a value copied out of C memory.
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             pub fn as_c_arg(&self) -> CArg<Self> {
                 CArg(<S as CPassing<$sign>>::as_extended_arg(&self.storage, self.to_register()))
             }
@@ -88,7 +88,7 @@ macro_rules! bit_int_type {
             /// result as [`CValue`](crate::bitint::CValue)`<Self>` and
             /// convert it here (the padding bits are re-normalised). A
             /// narrow value travels as a primitive of C's signedness.
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             pub fn from_c_value(value: CValue<Self>) -> Self {
                 Self::from_storage(<S as CPassing<$sign>>::from_value(value.0))
             }
@@ -96,20 +96,20 @@ macro_rules! bit_int_type {
             /// The same value with the padding bits re-extended. Values
             /// built in Rust are already normalised; values that came from C
             /// by pointer or by return may not be.
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             pub fn normalized(self) -> Self {
                 Self::from_words(self.storage.to_words())
             }
 
             /// The normalised value as little-endian 64-bit words.
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             pub fn words(self) -> S::Words {
                 let mut w = self.storage.to_words();
                 words::normalize(w.as_mut(), N, $signed);
                 w
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn from_words(mut w: S::Words) -> Self {
                 let () = Layout::<S, N, $signed>::CHECKED;
                 words::normalize(w.as_mut(), N, $signed);

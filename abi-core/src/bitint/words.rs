@@ -7,7 +7,7 @@ use core::cmp::Ordering;
 
 /// Index of the word holding bit N-1, and the number of value bits in it
 /// (1..=64).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn top(bits: u32) -> (usize, u32) {
     let index = ((bits - 1) / 64) as usize;
     (index, bits - 64 * index as u32)
@@ -15,7 +15,7 @@ fn top(bits: u32) -> (usize, u32) {
 
 /// Re-extend bits N.. from bit N-1 (signed) or clear them (unsigned), in
 /// every word of `words`: the storage may hold words above the value.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn normalize(words: &mut [u64], bits: u32, signed: bool) {
     let (index, used) = top(bits);
     let word = words[index];
@@ -40,13 +40,13 @@ pub(crate) fn normalize(words: &mut [u64], bits: u32, signed: bool) {
 }
 
 /// Whether the (normalised) value is negative.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn is_negative(words: &[u64], signed: bool) -> bool {
     signed && (words[words.len() - 1] as i64) < 0
 }
 
 /// `a += b`, wrapping at the storage width. Returns the carry out.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn add_assign(a: &mut [u64], b: &[u64]) -> bool {
     // One and two words as native integers (`add`, `add`/`adc`).
     if let ([x], [y]) = (&mut *a, b) {
@@ -68,7 +68,7 @@ pub(crate) fn add_assign(a: &mut [u64], b: &[u64]) -> bool {
 }
 
 /// `a -= b`, wrapping at the storage width. Returns the borrow out.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn sub_assign(a: &mut [u64], b: &[u64]) -> bool {
     if let ([x], [y]) = (&mut *a, b) {
         let (difference, borrow) = x.overflowing_sub(*y);
@@ -88,7 +88,7 @@ pub(crate) fn sub_assign(a: &mut [u64], b: &[u64]) -> bool {
 }
 
 /// Two words as one `u128`.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn as_u128(a: &[u64]) -> u128 {
     u128::from(a[1]) << 64 | u128::from(a[0])
 }
@@ -96,7 +96,7 @@ fn as_u128(a: &[u64]) -> u128 {
 /// Two words as one `u128`: on little-endian targets the same bytes, one
 /// `i128` value in LLVM's IR (where `as_u128` leaves two loads, two
 /// extensions, a shift and an or, which weigh on the loop unroller).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn words_as_u128(words: [u64; 2]) -> u128 {
     #[cfg(target_endian = "little")]
     {
@@ -111,7 +111,7 @@ fn words_as_u128(words: [u64; 2]) -> u128 {
     }
 }
 
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn set_u128(a: &mut [u64], value: u128) {
     a[0] = value as u64;
     a[1] = (value >> 64) as u64;
@@ -119,7 +119,7 @@ fn set_u128(a: &mut [u64], value: u128) {
 
 /// `out = a * b` truncated to `out.len()` words (`a`, `b` and `out` have the
 /// same length; `out` starts zeroed).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn mul_into(out: &mut [u64], a: &[u64], b: &[u64]) {
     let n = out.len();
     let (a, b) = (&a[..n], &b[..n]);
@@ -144,7 +144,7 @@ pub(crate) fn mul_into(out: &mut [u64], a: &[u64], b: &[u64]) {
 }
 
 /// Schoolbook multiplication row by row: `out += a[i] * b << 64 i`.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn mul_by_rows(out: &mut [u64], a: &[u64], b: &[u64]) {
     for (i, &ai) in a.iter().enumerate() {
         let mut carry = 0u64;
@@ -160,7 +160,7 @@ fn mul_by_rows(out: &mut [u64], a: &[u64], b: &[u64]) {
 
 /// One partial product added to a three-word column sum, written as word
 /// additions so that LLVM emits one add-with-carry chain (add, adc, adc).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn add_product(sum: &mut [u64; 3], x: u64, y: u64) {
     let product = u128::from(x) * u128::from(y);
     let (low, c1) = sum[0].overflowing_add(product as u64);
@@ -170,7 +170,7 @@ fn add_product(sum: &mut [u64; 3], x: u64, y: u64) {
 }
 
 /// `sum += other` for three-word sums that cannot overflow.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn add_words(sum: &mut [u64; 3], other: &[u64; 3]) {
     let (low, c1) = sum[0].overflowing_add(other[0]);
     let (high, c2) = sum[1].overflowing_add(other[1]);
@@ -186,7 +186,7 @@ fn add_words(sum: &mut [u64; 3], other: &[u64; 3]) {
 /// sums, one add-with-carry chain each (LLVM keeps a single chain in the
 /// flags but materialises the carries of interleaved ones). The last column
 /// needs only the low halves of its products (truncation).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn mul_by_columns(out: &mut [u64], a: &[u64], b: &[u64]) {
     let n = out.len();
     let mut sum = [0u64; 3];
@@ -214,7 +214,7 @@ fn mul_by_columns(out: &mut [u64], a: &[u64], b: &[u64]) {
 }
 
 /// Two's-complement negation in place (wrapping at the storage width).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn negate(a: &mut [u64]) {
     let mut carry = true;
     for x in a.iter_mut() {
@@ -225,7 +225,7 @@ pub(crate) fn negate(a: &mut [u64]) {
 }
 
 /// Compare two normalised values.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn compare(a: &[u64], b: &[u64], signed: bool) -> Ordering {
     if let ([x], [y]) = (a, b) {
         return if signed {
@@ -260,7 +260,7 @@ pub(crate) fn compare(a: &[u64], b: &[u64], signed: bool) -> Ordering {
 }
 
 /// `a < b` for two normalised values.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn less(a: &[u64], b: &[u64], signed: bool) -> bool {
     if let ([x], [y]) = (a, b) {
         return if signed {
@@ -281,7 +281,7 @@ pub(crate) fn less(a: &[u64], b: &[u64], signed: bool) -> bool {
 }
 
 /// Whether every word is zero.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn is_zero(a: &[u64]) -> bool {
     a.iter().all(|&w| w == 0)
 }
@@ -313,7 +313,7 @@ macro_rules! by_window_size {
 }
 
 /// Shift left by `amount` (< storage bits), filling with zeros.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn shl(a: &mut [u64], amount: u32) {
     if let [x] = a {
         *x <<= amount;
@@ -342,7 +342,7 @@ pub(crate) fn shl(a: &mut [u64], amount: u32) {
 }
 
 /// Shift right by `amount` (< storage bits), filling with `fill` (0 or !0).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn shr(a: &mut [u64], amount: u32, fill: u64) {
     if let [x] = a {
         *x = if fill == 0 {
@@ -384,14 +384,14 @@ pub(crate) fn shr(a: &mut [u64], amount: u32, fill: u64) {
 
 /// The bits of `hi:lo` from bit `64 - bits` up: `hi << bits` with the top of
 /// `lo` shifted in (one `shld` on x86-64; no shift by 64 when `bits` is 0).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn funnel_left(hi: u64, lo: u64, bits: u32) -> u64 {
     ((u128::from(hi) << 64 | u128::from(lo)) << bits >> 64) as u64
 }
 
 /// The bits of `hi:lo` from bit `bits` up: `lo >> bits` with the bottom of
 /// `hi` shifted in (one `shrd`).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn funnel_right(hi: u64, lo: u64, bits: u32) -> u64 {
     ((u128::from(hi) << 64 | u128::from(lo)) >> bits) as u64
 }
@@ -400,7 +400,7 @@ fn funnel_right(hi: u64, lo: u64, bits: u32) -> u64 {
 /// shift: the value sits above `a.len() + 1` zero words in a window, and
 /// output word `i` is read from a fixed offset into it, moved down by the
 /// whole words shifted (clang's own method for `_BitInt`).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn shl_through_window<const M: usize>(a: &mut [u64], words: usize, bits: u32) {
     let n = a.len();
     let mut window = [0u64; M];
@@ -413,7 +413,7 @@ fn shl_through_window<const M: usize>(a: &mut [u64], words: usize, bits: u32) {
 
 /// `shr` of a few words, as `shl_through_window` with the window's fill
 /// words above the value.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn shr_through_window<const M: usize>(a: &mut [u64], words: usize, bits: u32, fill: u64) {
     let n = a.len();
     let mut window = [fill; M];
@@ -431,7 +431,7 @@ fn shr_through_window<const M: usize>(a: &mut [u64], words: usize, bits: u32, fi
 /// 2^64 (Knuth's algorithm D: one quotient word per step, estimated from
 /// the top words and corrected at most once, then one multiply-subtract).
 /// `remainder` stays zero unless `REMAINDER`.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn divide_unsigned<const REMAINDER: bool>(
     dividend: &mut [u64],
     divisor: &mut [u64],
@@ -454,7 +454,7 @@ pub(crate) fn divide_unsigned<const REMAINDER: bool>(
 }
 
 /// `divide_unsigned` of three words or more.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn divide_long<const REMAINDER: bool>(
     u: &mut [u64],
     v: &mut [u64],
@@ -552,7 +552,7 @@ fn divide_long<const REMAINDER: bool>(
 /// `reciprocal` theirs), with `window` replaced by the remainder (`above`
 /// becomes zero). The window is below `v * 2^64`, so its top two words
 /// are at most `d`.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn quotient_step(window: &mut [u64], above: u64, v: &[u64], d: u128, reciprocal: u64) -> u64 {
     let n = v.len();
     let window = &mut window[..n];
@@ -588,7 +588,7 @@ fn quotient_step(window: &mut [u64], above: u64, v: &[u64], d: u128, reciprocal:
 
 /// `window -= q * v` over the length of `window` (at most `v.len()`);
 /// returns the word borrowed from above it.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn sub_product(window: &mut [u64], v: &[u64], q: u64) -> u64 {
     let v = &v[..window.len()];
     // Two words per iteration (half the loop's own instructions), then
@@ -606,7 +606,7 @@ fn sub_product(window: &mut [u64], v: &[u64], q: u64) -> u64 {
 }
 
 /// `*w -= q * d + carry`; returns the carry into the next word.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn sub_word_product(w: &mut u64, d: u64, q: u64, carry: u64) -> u64 {
     // At most (2^64 - 1)^2 + 2^64 - 1 < 2^128.
     let t = u128::from(q) * u128::from(d) + u128::from(carry);
@@ -620,7 +620,7 @@ fn sub_word_product(w: &mut u64, d: u64, q: u64, carry: u64) -> u64 {
 /// Marks the branch that calls it as rarely taken, so that LLVM keeps it
 /// a branch instead of computing both arms and selecting.
 #[cold]
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn unlikely() {}
 
 /// `floor((2^128 - 1) / d) - 2^64` for a normalised `d` (top bit set):
@@ -630,7 +630,7 @@ fn unlikely() {}
 /// On x86-64 one `div` of `(2^64 - 1 - d):(2^64 - 1)` by `d` (the quotient
 /// fits a word: `!d < d`); elsewhere, and under Miri, a `u128` division
 /// (`__udivti3`, about 20 more instructions per long division).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn reciprocal(d: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
@@ -663,7 +663,7 @@ fn reciprocal(d: u64) -> u64 {
 /// set): what `divide_3by2` multiplies by. The one-word reciprocal of the
 /// top word, corrected for the lower word (Möller and Granlund's
 /// algorithm 6).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn reciprocal_3by2(d: u128) -> u64 {
     let (d1, d0) = ((d >> 64) as u64, d as u64);
     let mut v = reciprocal(d1);
@@ -690,7 +690,7 @@ fn reciprocal_3by2(d: u128) -> u64 {
 /// `(u21:u0) / d` and the two-word remainder, for a normalised two-word
 /// `d` and `u21 < d`, with three multiplications and no division (Möller
 /// and Granlund's algorithm 5).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn divide_3by2(u21: u128, u0: u64, d: u128, reciprocal: u64) -> (u64, u128) {
     let (u2, u1) = ((u21 >> 64) as u64, u21 as u64);
     let (d1, d0) = ((d >> 64) as u64, d as u64);
@@ -717,7 +717,7 @@ fn divide_3by2(u21: u128, u0: u64, d: u128, reciprocal: u64) -> (u64, u128) {
 /// `(u1:u0) / d` and the remainder, for a normalised `d` and `u1 < d`,
 /// with two multiplications and no division (Möller and Granlund's
 /// algorithm 4).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn divide_2by1(u1: u64, u0: u64, d: u64, reciprocal: u64) -> (u64, u64) {
     let product = u128::from(reciprocal) * u128::from(u1);
     let q = product.wrapping_add(u128::from(u1) << 64 | u128::from(u0));
@@ -736,7 +736,7 @@ fn divide_2by1(u1: u64, u0: u64, d: u64, reciprocal: u64) -> (u64, u64) {
 }
 
 /// `a <<= shift` (0 < shift < 64), the bits shifted out of the top dropped.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn shift_left_in_place(a: &mut [u64], shift: u32) {
     for i in (1..a.len()).rev() {
         a[i] = funnel_left(a[i], a[i - 1], shift);
@@ -745,7 +745,7 @@ fn shift_left_in_place(a: &mut [u64], shift: u32) {
 }
 
 /// Number of words up to and including the highest non-zero one.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn significant_words(a: &[u64]) -> usize {
     a.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1)
 }

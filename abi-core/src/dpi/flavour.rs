@@ -87,7 +87,7 @@ pub unsafe trait VerilatorType: DpiType {
     /// As [`DpiType::SV_INOUT`].
     const SV_INOUT: Sealed<DpiParamDecl> = <Self as DpiType>::SV_INOUT;
     /// As [`DpiType::initial`].
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn initial() -> Self {
         <Self as DpiType>::initial()
     }
@@ -190,26 +190,26 @@ unsafe impl<T: DpiType + SameInBothFlavours> VerilatorType for T {
     const C_INPUT: CTypeDesc = <T as DpiType>::C_INPUT;
     type Cell = <T as DpiType>::Cell;
     const C_CELL: CTypeDesc = <T as DpiType>::C_CELL;
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_input(raw: <Self as VerilatorType>::Input) -> Result<Self, ArgError> {
         // SAFETY: forwarded; the same ABI.
         unsafe { <T as DpiType>::from_input(raw) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_cell(cell: <Self as VerilatorType>::Cell) -> Result<Self, ArgError> {
         // SAFETY: forwarded; the same ABI.
         unsafe { <T as DpiType>::from_cell(cell) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn to_cell(self) -> <Self as VerilatorType>::Cell {
         <T as DpiType>::to_cell(self)
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn input_borrows(raw: <Self as VerilatorType>::Input, each: &mut dyn FnMut(Borrow)) {
         // SAFETY: forwarded; the same ABI.
         unsafe { <T as DpiType>::input_borrows(raw, each) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn cell_borrows(cell: <Self as VerilatorType>::Cell, each: &mut dyn FnMut(Borrow)) {
         // SAFETY: forwarded; the same ABI.
         unsafe { <T as DpiType>::cell_borrows(cell, each) }
@@ -218,7 +218,7 @@ unsafe impl<T: DpiType + SameInBothFlavours> VerilatorType for T {
 
 // SAFETY: the standard's, the same ABI.
 unsafe impl<T: DpiValue + SameInBothFlavours> VerilatorValue for T {
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn with_input<R>(&self, f: impl FnOnce(<Self as VerilatorType>::Input) -> R) -> R {
         <T as DpiValue>::with_input(self, f)
     }
@@ -231,7 +231,7 @@ unsafe impl<T: DpiResult + SameInBothFlavours> VerilatorResult for T {
     type Raw = <T as DpiResult>::Raw;
     const C_TYPE: CTypeDesc = <T as DpiResult>::C_TYPE;
     const RESULT: Sealed<ResultEntry> = <T as DpiResult>::RESULT;
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn into_c(self) -> Self::Raw {
         <T as DpiResult>::into_c(self)
     }
@@ -239,7 +239,7 @@ unsafe impl<T: DpiResult + SameInBothFlavours> VerilatorResult for T {
 
 // SAFETY: the standard's, the same ABI.
 unsafe impl<T: DpiExportResult + SameInBothFlavours> VerilatorExportResult for T {
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_raw(raw: Self::Raw) -> Self {
         // SAFETY: forwarded; the same ABI.
         unsafe { <T as DpiExportResult>::from_raw(raw) }
@@ -316,26 +316,26 @@ unsafe impl VerilatorType for f32 {
     const C_INPUT: CTypeDesc = VERILATOR_SHORTREAL;
     type Cell = f64;
     const C_CELL: CTypeDesc = VERILATOR_SHORTREAL;
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_input(raw: f64) -> Result<Self, ArgError> {
         Ok(raw as f32)
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_cell(cell: f64) -> Result<Self, ArgError> {
         Ok(cell as f32)
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn to_cell(self) -> f64 {
         f64::from(self)
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn input_borrows(_: f64, _: &mut dyn FnMut(Borrow)) {}
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn cell_borrows(_: f64, _: &mut dyn FnMut(Borrow)) {}
 }
 // SAFETY: `f` receives the `double`.
 unsafe impl VerilatorValue for f32 {
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn with_input<R>(&self, f: impl FnOnce(f64) -> R) -> R {
         f(f64::from(*self))
     }
@@ -345,14 +345,14 @@ unsafe impl VerilatorResult for f32 {
     const SV_TYPE: SvType = <f32 as DpiResult>::SV_TYPE;
     type Raw = f64;
     const C_TYPE: CTypeDesc = VERILATOR_SHORTREAL;
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn into_c(self) -> f64 {
         f64::from(self)
     }
 }
 // SAFETY: every bit pattern is a valid double.
 unsafe impl VerilatorExportResult for f32 {
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_raw(raw: f64) -> Self {
         raw as f32
     }
@@ -444,7 +444,7 @@ pub const VERILATOR_EXPORT_TASK_C_TYPE: CTypeDesc = CTypeDesc::Void;
 /// The outcome of a SystemVerilog export task with Verilator's ABI, which
 /// has no disable flag.
 #[doc(hidden)]
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub fn verilator_export_task_outcome(
     export: &'static str,
     returned: VerilatorExportTaskReturn,

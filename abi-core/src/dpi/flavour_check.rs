@@ -22,7 +22,7 @@ use crate::model::function::FunctionEntry;
 /// it. `checked` is the shim's own flag (set once a first call found no
 /// Verilator runtime), so that a call costs one compare of a byte of the
 /// calling crate and a predictable branch.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub fn standard_import_or_abort(function: &'static FunctionEntry, checked: &'static AtomicBool) {
     if !checked.load(Ordering::Relaxed) {
         first_import_call(function, checked);
@@ -31,7 +31,7 @@ pub fn standard_import_or_abort(function: &'static FunctionEntry, checked: &'sta
 
 /// At the start of the wrapper of a standard-flavoured export whose ABI
 /// differs in Verilator: as [`standard_import_or_abort`].
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub fn standard_export_or_abort(export: &'static str, checked: &'static AtomicBool) {
     if !checked.load(Ordering::Relaxed) {
         first_export_call(export, checked);

@@ -130,7 +130,7 @@ impl Api {
     /// # Safety
     ///
     /// A live handle, and indices within its bounds.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn element_ptr(&self, handle: *mut c_void, index: &[i32]) -> *mut c_void {
         // SAFETY: the caller's contract.
         unsafe {

@@ -185,7 +185,7 @@ pub unsafe trait DpiType: Sized + crate::BorrowedFor<'static> {
     /// # Safety
     ///
     /// `raw` comes from the simulator according to Annex H.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn input_borrows(raw: Self::Input, each: &mut dyn FnMut(Borrow)) {
         let _ = (raw, each);
     }
@@ -196,7 +196,7 @@ pub unsafe trait DpiType: Sized + crate::BorrowedFor<'static> {
     ///
     /// `cell` comes from the simulator according to Annex H (read from an
     /// array input it passed for this call).
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn cell_borrows(cell: Self::Cell, each: &mut dyn FnMut(Borrow)) {
         let _ = (cell, each);
     }
@@ -444,11 +444,11 @@ pub unsafe trait ExportInout: DpiValue {
 // SAFETY: a `Copy` value's cell holds the value itself.
 unsafe impl<T: DpiValue + Copy> ExportInout for T {
     type Held = T;
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn hold(&self) -> T {
         *self
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn cell(held: &T) -> T::Cell {
         held.to_cell()
     }

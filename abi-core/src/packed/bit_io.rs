@@ -8,7 +8,7 @@
 //! code here.
 
 /// All ones in the low `width` bits (`width` in 1..=64).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) const fn low_mask(width: u32) -> u64 {
     if width >= 64 {
         u64::MAX
@@ -40,7 +40,7 @@ pub trait BitSink {
 }
 
 impl BitSource for [u64] {
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn extract(&self, offset: usize, width: u32) -> u64 {
         let word = offset / 64;
         let shift = (offset % 64) as u32;
@@ -56,7 +56,7 @@ impl BitSource for [u64] {
 }
 
 impl BitSink for [u64] {
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn deposit(&mut self, offset: usize, width: u32, value: u64) {
         let value = value & low_mask(width);
         let word = offset / 64;
@@ -73,7 +73,7 @@ impl BitSink for [u64] {
 /// `svBitVecVal` chunks and narrow packed values: a run of up to 64 bits
 /// covers at most three chunks.
 impl BitSource for [u32] {
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn extract(&self, offset: usize, width: u32) -> u64 {
         let chunk = offset / 32;
         let shift = (offset % 32) as u32;
@@ -90,7 +90,7 @@ impl BitSource for [u32] {
 }
 
 impl BitSink for [u32] {
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn deposit(&mut self, offset: usize, width: u32, value: u64) {
         let value = value & low_mask(width);
         let mut chunk = offset / 32;
@@ -139,7 +139,7 @@ impl BitSink for [u8] {
 }
 
 /// Clear bits `offset .. offset + width` of `dst` (any width).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn clear_bits<S: BitSink + ?Sized>(dst: &mut S, offset: usize, width: u32) {
     let mut done = 0;
     while done < width {
@@ -158,7 +158,7 @@ pub(crate) struct KnownBits<'a, S: ?Sized> {
 }
 
 impl<S: BitSource + ?Sized> BitSource for KnownBits<'_, S> {
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn extract(&self, offset: usize, width: u32) -> u64 {
         self.value.extract(offset, width) & !self.control.extract(offset, width)
     }

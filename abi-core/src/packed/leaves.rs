@@ -13,11 +13,11 @@ use crate::model::sv::SvScalar;
 impl Packed for bool {
     const WIDTH: u32 = 1;
     const SV_TYPE: SvType = SvType::Scalar(SvScalar::Bit);
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
         dst.deposit(offset, 1, u64::from(*self));
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
         src.extract(offset, 1) != 0
     }
@@ -28,11 +28,11 @@ macro_rules! packed_primitive {
         impl Packed for $t {
             const WIDTH: u32 = <$t>::BITS;
             const SV_TYPE: SvType = SvType::$sv { width: <$t>::BITS };
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
                 dst.deposit(offset, <$t>::BITS, u64::from(*self as $unsigned));
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
                 // The low bits of the word; the cast to the signed type
                 // sign-extends from the top field bit.
@@ -58,13 +58,13 @@ macro_rules! packed_128 {
         impl Packed for $t {
             const WIDTH: u32 = 128;
             const SV_TYPE: SvType = SvType::$sv { width: 128 };
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
                 let bits = *self as u128;
                 dst.deposit(offset, 64, bits as u64);
                 dst.deposit(offset + 64, 64, (bits >> 64) as u64);
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
                 let low = u128::from(src.extract(offset, 64));
                 let high = u128::from(src.extract(offset + 64, 64));
@@ -77,7 +77,7 @@ macro_rules! packed_128 {
 packed_128!(u128 => PackedBits, i128 => PackedSigned);
 
 /// The width of 64-bit word `k` of an `n`-bit value.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn word_width(n: u32, k: usize) -> u32 {
     (n - 64 * k as u32).min(64)
 }
@@ -87,7 +87,7 @@ macro_rules! packed_bitint {
         impl<const N: u32, S: BitStorage> Packed for $name<N, S> {
             const WIDTH: u32 = N;
             const SV_TYPE: SvType = SvType::$sv { width: N };
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn pack_into<D: BitSink + ?Sized>(&self, dst: &mut D, offset: usize) {
                 let words = self.words();
                 let words = words.as_ref();
@@ -110,7 +110,7 @@ macro_rules! packed_bitint {
                     dst.deposit(offset + 64 * k, word_width(N, k), words[k]);
                 }
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn unpack_from<D: BitSource + ?Sized>(src: &D, offset: usize) -> Self {
                 let mut words = S::ZERO_WORDS;
                 for k in 0..N.div_ceil(64) as usize {
@@ -132,14 +132,14 @@ impl<const N: u32, C: ChunkArray> Packed for Bits<N, C> {
         N
     };
     const SV_TYPE: SvType = SvType::PackedBits { width: N };
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
         for (k, &chunk) in self.chunks().as_slice().iter().enumerate() {
             let width = (N - 32 * k as u32).min(32);
             dst.deposit(offset + 32 * k, width, u64::from(chunk));
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
         let mut chunks = C::ZERO;
         for (k, chunk) in chunks.as_mut_slice().iter_mut().enumerate() {
@@ -154,21 +154,21 @@ impl Packed for Logic {
     const WIDTH: u32 = 1;
     const SV_TYPE: SvType = SvType::Scalar(SvScalar::Logic);
     const FOUR_STATE: bool = true;
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
         // `aval`: 1 for One and X.
         dst.deposit(offset, 1, u64::from(matches!(self, Logic::One | Logic::X)));
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn pack_control_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
         // `bval`: 1 for Z and X.
         dst.deposit(offset, 1, u64::from(!self.is_known()));
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
         Logic::from(src.extract(offset, 1) != 0)
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn unpack_logic_from<S: BitSource + ?Sized>(value: &S, control: &S, offset: usize) -> Self {
         let (aval, bval) = (value.extract(offset, 1), control.extract(offset, 1));
         Logic::from_sv_logic((aval | bval << 1) as u8)
@@ -196,19 +196,19 @@ impl<const N: u32, C: ChunkArray> Packed for LogicVec<N, C> {
     };
     const SV_TYPE: SvType = SvType::PackedLogic { width: N };
     const FOUR_STATE: bool = true;
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
         pack_planes(self.to_chunks().as_ref(), N, dst, offset, |c| c.aval);
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn pack_control_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
         pack_planes(self.to_chunks().as_ref(), N, dst, offset, |c| c.bval);
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
         LogicVec::from_bits(Bits::unpack_from(src, offset))
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn unpack_logic_from<S: BitSource + ?Sized>(value: &S, control: &S, offset: usize) -> Self {
         let mut chunks = C::LOGIC_ZERO;
         for (k, chunk) in chunks.as_mut().iter_mut().enumerate() {
@@ -231,19 +231,19 @@ macro_rules! packed_like_logic_vec {
             const WIDTH: u32 = <$vec as Packed>::WIDTH;
             const SV_TYPE: SvType = $sv;
             const FOUR_STATE: bool = true;
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
                 $unwrap(self).pack_into(dst, offset);
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn pack_control_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
                 $unwrap(self).pack_control_into(dst, offset);
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
                 $wrap(<$vec>::unpack_from(src, offset))
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn unpack_logic_from<S: BitSource + ?Sized>(value: &S, control: &S, offset: usize) -> Self {
                 $wrap(<$vec>::unpack_logic_from(value, control, offset))
             }
@@ -266,24 +266,24 @@ impl<T: Packed, const K: usize> Packed for [T; K] {
         element: &T::SV_TYPE,
         len: K,
     };
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn pack_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
         for (i, element) in self.iter().enumerate() {
             element.pack_into(dst, offset + i * T::WIDTH as usize);
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn unpack_from<S: BitSource + ?Sized>(src: &S, offset: usize) -> Self {
         core::array::from_fn(|i| T::unpack_from(src, offset + i * T::WIDTH as usize))
     }
     const FOUR_STATE: bool = T::FOUR_STATE;
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn pack_control_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
         for (i, element) in self.iter().enumerate() {
             element.pack_control_into(dst, offset + i * T::WIDTH as usize);
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn unpack_logic_from<S: BitSource + ?Sized>(value: &S, control: &S, offset: usize) -> Self {
         core::array::from_fn(|i| {
             T::unpack_logic_from(value, control, offset + i * T::WIDTH as usize)

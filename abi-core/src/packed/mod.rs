@@ -104,14 +104,14 @@ pub trait Packed: Copy {
     /// Write the control bits (`svLogicVecVal::bval`: set for X and Z) into
     /// bits `offset .. offset + WIDTH` of `dst`; a 2-state type writes
     /// zeros.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn pack_control_into<S: BitSink + ?Sized>(&self, dst: &mut S, offset: usize) {
         bit_io::clear_bits(dst, offset, Self::WIDTH);
     }
     /// Read the value from its value and control bits. A 2-state type
     /// reads an X or Z bit as 0, as SystemVerilog converts `logic` to
     /// `bit`.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn unpack_logic_from<S: BitSource + ?Sized>(value: &S, control: &S, offset: usize) -> Self {
         Self::unpack_from(&bit_io::KnownBits { value, control }, offset)
     }

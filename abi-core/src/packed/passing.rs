@@ -123,7 +123,7 @@ pub unsafe fn from_c_bytes<T: PackedStruct>(raw: *const u8) -> Result<T, ArgErro
 }
 
 /// The bytes [`from_c_bytes`] reads, `ceil(WIDTH / 8)`.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn c_bytes_len<T: PackedStruct>() -> usize {
     <T::Bytes as super::FixedBuffer<u8>>::ZERO.as_ref().len()
 }
@@ -133,7 +133,7 @@ fn c_bytes_len<T: PackedStruct>() -> usize {
 /// copy, but it is copied out of memory C owns, and a `&mut` argument over
 /// the same bytes would be undefined behaviour while they are read. NULL is
 /// the error `from_c_bytes` gives.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub fn c_bytes_borrow<T: PackedStruct>(raw: *const u8) -> Result<Option<Borrow>, ArgError> {
     if raw.is_null() {
         return Err(ArgError::Null);

@@ -361,12 +361,15 @@ fn release_strings(releases: &[TokenStream], context: bool) -> (TokenStream, Tok
     }
     let own_grants = u32::from(context);
     let owns = quote!(false #(|| #releases)*);
+    // The condition is one constant, written once: type-checking it twice
+    // cost a crate of 100 imports 1.5% more of rustc's instructions.
     (
         quote! {
-            let __abi_strings_mark = if #owns { #p::handed_strings_mark() } else { 0 };
+            const __ABI_OWNS_STRINGS: bool = #owns;
+            let __abi_strings_mark = if __ABI_OWNS_STRINGS { #p::handed_strings_mark() } else { 0 };
         },
         quote! {
-            if #owns {
+            if __ABI_OWNS_STRINGS {
                 // SAFETY: the user's function has returned: nothing
                 // borrows an input string any more.
                 unsafe { #p::release_handed_strings(#own_grants, __abi_strings_mark) };

@@ -58,9 +58,10 @@ const _: () = {
                             &__ABI_CHECKED,
                         );
                     }
-                    let __abi_strings_mark = if false
-                        || <i64 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
-                    {
+                    const __ABI_OWNS_STRINGS: bool = false
+                        || <i64 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS
+                            .0;
+                    let __abi_strings_mark = if __ABI_OWNS_STRINGS {
                         ::abi_core::__private::handed_strings_mark()
                     } else {
                         0
@@ -75,9 +76,7 @@ const _: () = {
                         0usize,
                     );
                     let __abi_value = tick(__abi_arg0);
-                    if false
-                        || <i64 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
-                    {
+                    if __ABI_OWNS_STRINGS {
                         unsafe {
                             ::abi_core::__private::release_handed_strings(
                                 0u32,

@@ -126,15 +126,15 @@ const _: () = {
                             ],
                         );
                     }
-                    let __abi_strings_mark = if false
+                    const __ABI_OWNS_STRINGS: bool = false
                         || <i32 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
                         || <bool as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS
                             .0
                         || <u64 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
                         || <i16 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
                         || <bool as ::abi_core::__private::DpiResult>::OWNS_HANDED_STRINGS
-                            .0
-                    {
+                            .0;
+                    let __abi_strings_mark = if __ABI_OWNS_STRINGS {
                         ::abi_core::__private::handed_strings_mark()
                     } else {
                         0
@@ -187,15 +187,7 @@ const _: () = {
                         &mut __abi_cell2,
                         &mut __abi_cell3,
                     );
-                    if false
-                        || <i32 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
-                        || <bool as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS
-                            .0
-                        || <u64 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
-                        || <i16 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
-                        || <bool as ::abi_core::__private::DpiResult>::OWNS_HANDED_STRINGS
-                            .0
-                    {
+                    if __ABI_OWNS_STRINGS {
                         unsafe {
                             ::abi_core::__private::release_handed_strings(
                                 1u32,

@@ -56,12 +56,12 @@ const _: () = {
                 &__ABI_FUNCTION,
                 &__abi_args,
                 |&(__abi_arg0,)| {
-                    let __abi_strings_mark = if false
+                    const __ABI_OWNS_STRINGS: bool = false
                         || <f32 as ::abi_core::__private::VerilatorType>::OWNS_HANDED_STRINGS
                             .0
                         || <f32 as ::abi_core::__private::VerilatorResult>::OWNS_HANDED_STRINGS
-                            .0
-                    {
+                            .0;
+                    let __abi_strings_mark = if __ABI_OWNS_STRINGS {
                         ::abi_core::__private::handed_strings_mark()
                     } else {
                         0
@@ -76,12 +76,7 @@ const _: () = {
                         0usize,
                     );
                     let __abi_value = half(__abi_arg0);
-                    if false
-                        || <f32 as ::abi_core::__private::VerilatorType>::OWNS_HANDED_STRINGS
-                            .0
-                        || <f32 as ::abi_core::__private::VerilatorResult>::OWNS_HANDED_STRINGS
-                            .0
-                    {
+                    if __ABI_OWNS_STRINGS {
                         unsafe {
                             ::abi_core::__private::release_handed_strings(
                                 0u32,

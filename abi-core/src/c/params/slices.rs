@@ -3,7 +3,7 @@
 use super::*;
 
 /// Check the pointer half of a non-empty slice and its byte length.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn check_slice<T>(ptr: *const T, len: usize) -> Result<(), ArgError> {
     // At most `isize::MAX` bytes (no allocation is larger), so the byte
     // count cannot overflow; and a range that wraps around the address
@@ -27,7 +27,7 @@ fn check_slice<T>(ptr: *const T, len: usize) -> Result<(), ArgError> {
 
 /// The borrow of a slice argument, after [`check_slice`] (`None` when
 /// empty: an empty slice borrows nothing, wherever it points).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn checked_slice_borrow<T>(
     ptr: *const T,
     len: usize,
@@ -43,13 +43,13 @@ fn checked_slice_borrow<T>(
 // SAFETY: `(const T *, size_t)`; NULL, misalignment and overflowing lengths
 // are rejected before the slice is formed.
 unsafe impl<'a, T: CType> CSliceParam for &'a [T] {
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn checked_borrow(ptr: *const T, len: usize) -> Result<Option<Borrow>, ArgError> {
         checked_slice_borrow(ptr, len, false)
     }
     type Ptr = *const T;
     const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_c(ptr: *const T, len: usize) -> Result<Self, ArgError> {
         if len == 0 {
             return Ok(&[]);
@@ -59,7 +59,7 @@ unsafe impl<'a, T: CType> CSliceParam for &'a [T] {
         // (checked above); the caller promises `len` live elements.
         Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_checked(ptr: *const T, len: usize) -> Result<Self, ArgError> {
         if len == 0 {
             return Ok(&[]);
@@ -71,14 +71,14 @@ unsafe impl<'a, T: CType> CSliceParam for &'a [T] {
 
 // SAFETY: as for `&[T]`, with exclusivity promised by the caller.
 unsafe impl<'a, T: CType> CSliceParam for &'a mut [T] {
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn checked_borrow(ptr: *mut T, len: usize) -> Result<Option<Borrow>, ArgError> {
         checked_slice_borrow(ptr.cast_const(), len, true)
     }
     type Ptr = *mut T;
     const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
     const DIRECTION: Direction = Direction::InOut;
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_c(ptr: *mut T, len: usize) -> Result<Self, ArgError> {
         if len == 0 {
             return Ok(&mut []);
@@ -89,7 +89,7 @@ unsafe impl<'a, T: CType> CSliceParam for &'a mut [T] {
         // not access during the call.
         Ok(unsafe { core::slice::from_raw_parts_mut(ptr, len) })
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_checked(ptr: *mut T, len: usize) -> Result<Self, ArgError> {
         if len == 0 {
             return Ok(&mut []);
@@ -105,13 +105,13 @@ unsafe impl<'a> CSliceParam for &'a str {
     fn record() -> TypeRecord {
         TypeRecord::Str("utf8".into())
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn checked_borrow(ptr: *const c_char, len: usize) -> Result<Option<Borrow>, ArgError> {
         checked_slice_borrow(ptr, len, false)
     }
     type Ptr = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_c(ptr: *const c_char, len: usize) -> Result<Self, ArgError> {
         // SAFETY: forwarded to the byte-slice conversion, same contract.
         let bytes: &'a [u8] = unsafe { <&'a [u8] as CSliceParam>::from_c(ptr.cast(), len) }?;
@@ -119,7 +119,7 @@ unsafe impl<'a> CSliceParam for &'a str {
             valid_up_to: e.valid_up_to(),
         })
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_checked(ptr: *const c_char, len: usize) -> Result<Self, ArgError> {
         // SAFETY: forwarded to the byte-slice conversion, same contract.
         let bytes: &'a [u8] = unsafe { <&'a [u8] as CSliceParam>::from_checked(ptr.cast(), len) }?;

@@ -28,7 +28,7 @@ impl<T: MemRefElement, const N: usize> DescriptorTypes<T, N> {
 /// # Safety
 ///
 /// `raw` is NULL or points to a readable descriptor.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 unsafe fn read_descriptor<D: Copy>(raw: *const D) -> Result<D, MemRefError> {
     if raw.is_null() {
         return Err(MemRefError::NullDescriptor);
@@ -47,7 +47,7 @@ unsafe fn read_descriptor<D: Copy>(raw: *const D) -> Result<D, MemRefError> {
 // view is built only after validation.
 unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T, N> {
     const BORROWS: bool = true;
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn borrow(&self) -> Option<crate::argument::Borrow> {
         Some(self.borrowed_memory())
     }
@@ -57,7 +57,7 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T,
         element: T::KIND,
         rank: Some(N),
     });
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_ciface(raw: Self::Raw, ty: &MemRefType) -> Result<Self, MemRefError> {
         // SAFETY: forwarded from the caller.
         let desc = unsafe { read_descriptor(raw)? };
@@ -74,7 +74,7 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T,
 // reached twice.
 unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRefMut<'static, T, N> {
     const BORROWS: bool = true;
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn borrow(&self) -> Option<crate::argument::Borrow> {
         Some(self.borrowed_memory())
     }
@@ -85,7 +85,7 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRefMut<'static,
         element: T::KIND,
         rank: Some(N),
     });
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_ciface(raw: Self::Raw, ty: &MemRefType) -> Result<Self, MemRefError> {
         // SAFETY: forwarded from the caller.
         let desc = unsafe { read_descriptor(raw)? };
@@ -106,7 +106,7 @@ pub(super) const UNRANKED_POINTER: CTypeDesc = CTypeDesc::Pointer {
 unsafe impl<T: MemRefElement> CifaceParam for UnrankedMemRef<'static, T> {
     // Exclusive: the function can make a `MemRefMut` of it.
     const BORROWS: bool = true;
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn borrow(&self) -> Option<crate::argument::Borrow> {
         Some(self.borrowed_memory())
     }
@@ -165,7 +165,7 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceResult for OwnedMemRef<T, N>
         // SAFETY: a fresh result belongs to the caller (trait contract).
         unsafe { OwnedMemRef::from_descriptor(slot, declared_result(types, 0)) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn slot_allocation(slot: &Self::Slot) -> Option<*const c_void> {
         Some(slot.allocated.cast_const().cast())
     }
@@ -211,7 +211,7 @@ unsafe impl<'a, T: MemRefElement, const N: usize> CifaceResult for ReturnedMemRe
         // arguments' borrows.
         unsafe { ReturnedMemRef::classify(slot, declared_result(types, 0), arguments) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn slot_allocation(slot: &Self::Slot) -> Option<*const c_void> {
         Some(slot.allocated.cast_const().cast())
     }
@@ -249,7 +249,7 @@ unsafe impl<T: MemRefElement> CifaceResult for OwnedUnrankedMemRef<T> {
         // SAFETY: the heap descriptor and the data belong to the caller.
         unsafe { OwnedUnrankedMemRef::from_descriptor(slot) }
     }
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn slot_allocation(slot: &Self::Slot) -> Option<*const c_void> {
         // SAFETY: a non-NULL heap descriptor starts with `allocated`
         // (trait contract); read unaligned, as foreign memory.
@@ -263,7 +263,7 @@ unsafe impl<T: MemRefElement> CifaceResult for OwnedUnrankedMemRef<T> {
 
 /// `Err` when the buffer at `allocated` belongs to an argument or to an
 /// earlier member of the same result (NULL belongs to nobody).
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn held_elsewhere(
     allocated: *const c_void,
     arguments: &[ArgumentBuffer],

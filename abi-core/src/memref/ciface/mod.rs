@@ -87,7 +87,7 @@ pub unsafe trait CifaceParam: Sized + crate::BorrowedFor<'static> {
     /// The memory the converted argument borrows, for the check that no
     /// exclusive argument overlaps another ([`crate::Borrow`]); `None` for
     /// scalars.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn borrow(&self) -> Option<crate::argument::Borrow> {
         None
     }
@@ -186,7 +186,7 @@ pub unsafe trait CifaceResult: Sized {
     /// for an identity layout, or three elements for `memref<4xf32>`, would
     /// be misread or read past. `Err((member, error))` names the member.
     /// Scalars have nothing to check.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn check_result(&self, types: &[MemRefType]) -> Result<(), (usize, MemRefError)> {
         let _ = types;
         Ok(())
@@ -202,7 +202,7 @@ pub unsafe trait CifaceResult: Sized {
     /// # Safety
     ///
     /// The slot was written by the callee per its signature.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn slot_allocation(slot: &Self::Slot) -> Option<*const c_void> {
         let _ = slot;
         None
@@ -291,7 +291,7 @@ impl ArgumentBuffer {
     };
 
     /// The buffer of a ranked descriptor.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     pub fn of_ranked<T, const N: usize>(desc: &MemRefDescriptor<T, N>) -> Self {
         let base = desc
             .aligned
@@ -439,13 +439,13 @@ pub mod __private {
 
     /// A result returned directly by an MLIR function (a scalar), from
     /// what the call returned.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     pub fn direct<R: super::CifaceDirect>(slot: R::Slot) -> R {
         R::from_direct(slot)
     }
 
     /// A direct result of a Rust function MLIR calls, as returned.
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     pub fn into_direct<R: super::CifaceDirect>(value: R) -> R::Slot {
         value.into_slot()
     }
@@ -453,7 +453,7 @@ pub mod __private {
     /// Hand a result over to its slot, after checking it against the
     /// declared result types; a mismatch aborts, naming the function and
     /// the result (MLIR has no status channel).
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     pub fn into_checked_slot<R: super::CifaceResult>(
         value: R,
         types: &[super::MemRefType],

@@ -74,16 +74,16 @@ macro_rules! ranked_arg {
                 element: T::KIND,
                 rank: Some($rank),
             });
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn prepare(self, ty: &MemRefType) -> Result<Self::Storage, MemRefError> {
                 let ($value, $declared) = (self, ty);
                 $prepare
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn raw(storage: &mut Self::Storage) -> Self::Raw {
                 storage
             }
-            #[inline(always)]
+            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             unsafe fn buffer(storage: &Self::Storage) -> ArgumentBuffer {
                 ArgumentBuffer::of_ranked(storage)
             }
@@ -95,7 +95,7 @@ macro_rules! ranked_arg {
 }
 
 /// `desc` once checked against the declared type.
-#[inline(always)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn checked_against<T, const N: usize>(
     ty: &MemRefType,
     desc: MemRefDescriptor<T, N>,

@@ -117,19 +117,19 @@ unsafe impl<R: CifaceResult> ResultShape<R> for Shape<true> {
     const STORAGE: R::Slot = R::EMPTY;
     const DESC: ResultEntry = R::LEADING.0;
 
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn out(storage: &mut R::Slot) -> *mut R::Slot {
         storage
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn check_out(out: *mut R::Slot, function: &'static FunctionEntry) {
         if out.is_null() || !out.is_aligned() {
             crate::guard::reject_result_pointer(function);
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn deliver(
         out: *mut R::Slot,
         value: R,
@@ -142,7 +142,7 @@ unsafe impl<R: CifaceResult> ResultShape<R> for Shape<true> {
         unsafe { out.write(slot) }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn expanded(call: impl FnOnce(*mut R::Slot)) -> R::Slot {
         let mut slot = core::mem::MaybeUninit::<R::Slot>::uninit();
         call(slot.as_mut_ptr());
@@ -150,7 +150,7 @@ unsafe impl<R: CifaceResult> ResultShape<R> for Shape<true> {
         unsafe { slot.assume_init() }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn receive(
         (): (),
         storage: R::Slot,
@@ -178,17 +178,17 @@ unsafe impl<R: CifaceDirect> ResultShape<R> for Shape<false> {
     };
     const DESC: ResultEntry = R::RESULT.0;
 
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn out(storage: &mut NoOutPointer) -> NoOutPointer {
         *storage
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn check_out(_: NoOutPointer, _: &'static FunctionEntry) {
         let _ = <Self as ResultShape<R>>::STORAGE;
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn deliver(
         _: NoOutPointer,
         value: R,
@@ -198,13 +198,13 @@ unsafe impl<R: CifaceDirect> ResultShape<R> for Shape<false> {
         value.into_slot()
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn expanded(call: impl FnOnce(NoOutPointer) -> R::Slot) -> R::Slot {
         let mut storage = <Self as ResultShape<R>>::STORAGE;
         call(<Self as ResultShape<R>>::out(&mut storage))
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn receive(
         ret: R::Slot,
         _: NoOutPointer,
