@@ -21,14 +21,16 @@ pub(crate) fn emit(model: &Model) -> TokenStream {
 fn emit_function(f: &FunctionModel) -> TokenStream {
     let symbol = &f.symbol;
     let rust_name = crate::syntax::unraw(&f.ident);
+    let generic_body = generic_shim_body(f);
     let Arguments {
         mut shim_params,
         param_descs,
         conversions,
         call_args,
-    } = arguments(f);
+    } = arguments(f, generic_body.is_none());
     let call = crate::tokens::call_user_function(&f.ident, f.is_unsafe, &call_args);
     let (result_desc, return_type, body) = result(f, &mut shim_params, &conversions, &call);
+    let body = generic_body.unwrap_or(body);
 
     // Not a C keyword, checked while the static is evaluated (a separate
     // `const _` assertion per function cost a tenth of a simple crate's build
@@ -74,6 +76,44 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     }
 }
 
+/// The shim's body as one call of abi-core's generic body for its number
+/// of arguments (`c_shim2::<A, B, R, _, _, _>(&entry, function, a, b)`),
+/// when there is one: two to eight arguments, each one C value (no slice),
+/// a safe function, no status channel. The type arguments are the user's
+/// types (every lifetime `'static`), keeping their spans; the raw types
+/// are inferred.
+fn generic_shim_body(f: &FunctionModel) -> Option<TokenStream> {
+    let ResultModel::Value(result_ty) = &f.result else {
+        return None;
+    };
+    if f.is_unsafe
+        || !abi_model::c::GENERIC_SHIM_ARGUMENTS.contains(&f.params.len())
+        || f.params.iter().any(|param| param.is_slice)
+    {
+        return None;
+    }
+    let types = f
+        .params
+        .iter()
+        .map(|param| with_lifetimes(&param.ty, "'static"));
+    let result_ty = with_lifetimes(result_ty, "'static");
+    let raw_types = f.params.iter().map(|_| quote!(_));
+    let args = (0..f.params.len()).map(|i| raw_name(i, ""));
+    let shim = format_ident!("c_shim{}", f.params.len());
+    let ident = &f.ident;
+    // SAFETY (of the generated block): the C caller passes arguments of
+    // the header's types, valid for the call as the header documents.
+    Some(quote! {
+        unsafe {
+            ::abi_core::__private::#shim::<#(#types,)* #result_ty, #(#raw_types,)* _>(
+                &__ABI_FUNCTION,
+                #ident,
+                #(#args),*
+            )
+        }
+    })
+}
+
 /// The shim's parameters, the registry's parameter descriptions, the
 /// statements that check and convert the arguments, and the converted
 /// arguments.
@@ -86,8 +126,9 @@ struct Arguments {
 
 /// The arguments of the shim: each one checked and converted (with two
 /// arguments or more: every argument checked, the overlap check over those
-/// that borrow, then the readers converted before the writers).
-fn arguments(f: &FunctionModel) -> Arguments {
+/// that borrow, then the readers converted before the writers). Without
+/// `steps` (a generic body does all that), only the parameters.
+fn arguments(f: &FunctionModel, steps: bool) -> Arguments {
     let p = private();
     let mut shim_params = Vec::new();
     let mut param_descs = Vec::new();
@@ -154,7 +195,9 @@ fn arguments(f: &FunctionModel) -> Arguments {
             quote!(unsafe { #call })
         };
         let bind = |value: &syn::Ident, converted: TokenStream| bind(has_status, value, converted);
-        if two_pass {
+        if !steps {
+            // The generic body converts the arguments.
+        } else if two_pass {
             // Several arguments: each is checked first, then all that
             // borrow are compared, then converted in two passes (below).
             borrowing.push(if param.is_slice {
@@ -178,6 +221,14 @@ fn arguments(f: &FunctionModel) -> Arguments {
     }
 
     let mut conversions = Vec::new();
+    if !steps {
+        return Arguments {
+            shim_params,
+            param_descs,
+            conversions,
+            call_args,
+        };
+    }
     if two_pass {
         conversions.extend(borrow_checks);
         conversions.push(overlap_check(has_status, &borrows, &borrowing));

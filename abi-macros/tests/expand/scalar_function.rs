@@ -31,56 +31,15 @@ const _: () = {
         __abi_arg0: <i32 as ::abi_core::__private::CParam>::Raw,
         __abi_arg1: <i32 as ::abi_core::__private::CParam>::Raw,
     ) -> <i32 as ::abi_core::__private::CResult>::Raw {
-        {
-            let __abi_args = (__abi_arg0, __abi_arg1);
-            ::abi_core::__private::abort_on_panic(
-                &__ABI_FUNCTION,
-                &__abi_args,
-                |&(__abi_arg0, __abi_arg1)| {
-                    let __abi_arg0_borrow = unsafe {
-                        ({
-                            ::abi_core::__private::c_borrow_or_abort::<i32>
-                        })(__abi_arg0, &__ABI_FUNCTION, 0usize)
-                    };
-                    let __abi_arg1_borrow = unsafe {
-                        ({
-                            ::abi_core::__private::c_borrow_or_abort::<i32>
-                        })(__abi_arg1, &__ABI_FUNCTION, 1usize)
-                    };
-                    if const {
-                        <i32 as ::abi_core::__private::CParam>::BORROWS as usize
-                            + <i32 as ::abi_core::__private::CParam>::BORROWS as usize
-                            >= 2
-                    } {
-                        ::abi_core::__private::disjoint_or_abort(
-                            &__ABI_FUNCTION,
-                            &[__abi_arg0_borrow, __abi_arg1_borrow],
-                        );
-                    }
-                    let __abi_arg0_first = unsafe {
-                        ({
-                            ::abi_core::__private::c_first_or_abort::<i32>
-                        })(__abi_arg0, &__ABI_FUNCTION, 0usize)
-                    };
-                    let __abi_arg1_first = unsafe {
-                        ({
-                            ::abi_core::__private::c_first_or_abort::<i32>
-                        })(__abi_arg1, &__ABI_FUNCTION, 1usize)
-                    };
-                    let __abi_arg0 = unsafe {
-                        ({
-                            ::abi_core::__private::c_second_or_abort::<i32>
-                        })(__abi_arg0_first, __abi_arg0, &__ABI_FUNCTION, 0usize)
-                    };
-                    let __abi_arg1 = unsafe {
-                        ({
-                            ::abi_core::__private::c_second_or_abort::<i32>
-                        })(__abi_arg1_first, __abi_arg1, &__ABI_FUNCTION, 1usize)
-                    };
-                    let __abi_value = add(__abi_arg0, __abi_arg1);
-                    ({ <i32 as ::abi_core::__private::CResult>::into_c })(__abi_value)
-                },
-            )
+        unsafe {
+            ::abi_core::__private::c_shim2::<
+                i32,
+                i32,
+                i32,
+                _,
+                _,
+                _,
+            >(&__ABI_FUNCTION, add, __abi_arg0, __abi_arg1)
         }
     }
     ::abi_core::__private::shim_code!("add");
