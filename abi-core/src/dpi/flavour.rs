@@ -494,28 +494,27 @@ const FOUR_STATE_RESULT_RULE: &str = "a 4-state packed struct (with `logic` fiel
 /// Why a string result that can be NULL is refused with Verilator's ABI.
 const NULLABLE_STRING_RESULT_RULE: &str = "a string result that can be NULL (`Option<&'static CStr>`, `Option<SvString>`) needs the ieee flavour: Verilator 5.006's generated code assigns a string result to a `std::string` without checking for NULL (it aborts); return `&'static CStr` (`c\"\"` for none) or `SvString`, or build the function with `#[dpi_import(ieee)]` for another simulator";
 
-// SAFETY: never used by a shim: `REFUSAL`, which every Verilator-flavoured
-// import returning it checks at compile time, refuses it.
-unsafe impl VerilatorResult for Option<&'static core::ffi::CStr> {
-    const SV_TYPE: SvType = <Self as DpiResult>::SV_TYPE;
-    const REFUSAL: Sealed<Option<&'static str>> = Sealed(Some(NULLABLE_STRING_RESULT_RULE));
-    type Raw = *const core::ffi::c_char;
-    const C_TYPE: CTypeDesc = crate::c::C_CONST_CHAR_PTR;
-    fn into_c(self) -> Self::Raw {
-        <Self as DpiResult>::into_c(self)
-    }
+/// `VerilatorResult` for the string results that can be NULL, which
+/// Verilator's ABI refuses.
+macro_rules! refused_nullable_string_results {
+    ($($t:ty),*) => {$(
+        // SAFETY: never used by a shim: `REFUSAL`, which every
+        // Verilator-flavoured import returning it checks at compile time,
+        // refuses it.
+        unsafe impl VerilatorResult for $t {
+            const SV_TYPE: SvType = <Self as DpiResult>::SV_TYPE;
+            const REFUSAL: Sealed<Option<&'static str>> =
+                Sealed(Some(NULLABLE_STRING_RESULT_RULE));
+            type Raw = *const core::ffi::c_char;
+            const C_TYPE: CTypeDesc = crate::c::C_CONST_CHAR_PTR;
+            fn into_c(self) -> Self::Raw {
+                <Self as DpiResult>::into_c(self)
+            }
+        }
+    )*};
 }
 
-// SAFETY: as for `Option<&'static CStr>` above: never used by a shim.
-unsafe impl VerilatorResult for Option<super::SvString> {
-    const SV_TYPE: SvType = <Self as DpiResult>::SV_TYPE;
-    const REFUSAL: Sealed<Option<&'static str>> = Sealed(Some(NULLABLE_STRING_RESULT_RULE));
-    type Raw = *const core::ffi::c_char;
-    const C_TYPE: CTypeDesc = crate::c::C_CONST_CHAR_PTR;
-    fn into_c(self) -> Self::Raw {
-        <Self as DpiResult>::into_c(self)
-    }
-}
+refused_nullable_string_results!(Option<&'static core::ffi::CStr>, Option<super::SvString>);
 
 #[cfg(test)]
 mod tests {
