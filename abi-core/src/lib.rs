@@ -74,6 +74,7 @@ pub mod __private {
         VerilatorResult, VerilatorType, VerilatorValue, verilator_export_task_outcome,
     };
     pub use crate::dpi::flavour_check::{standard_export_or_abort, standard_import_or_abort};
+    pub use crate::dpi::import_shims::*;
     pub use crate::dpi::runtime::{LazySymbol, ScopeGrant, require_scope};
     pub use crate::dpi::string::{handed_strings_mark, release_handed_strings};
     pub use crate::dpi::traits::{

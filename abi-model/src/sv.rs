@@ -365,6 +365,31 @@ impl DpiFlavour {
     }
 }
 
+/// The numbers of arguments abi-core has generic import shims for: a
+/// `#[dpi_import]` function (not a task, not `unsafe`) with that many
+/// arguments calls one of them instead of having its steps written out
+/// (not public API).
+#[doc(hidden)]
+pub const GENERIC_IMPORT_ARGUMENTS: core::ops::RangeInclusive<usize> = 1..=4;
+
+/// The name of abi-core's generic import shim for a function of `flavour`
+/// whose arguments are, in order, values (`false`: an input, passed to the
+/// function by value) or cells (`true`: an output or inout, passed as
+/// `&mut T`): `dpi_import_shim_vc` (standard) or `verilator_import_shim_vc`
+/// (not public API; abi-core's list is checked against this rule).
+#[doc(hidden)]
+pub fn generic_import_shim(flavour: DpiFlavour, cells: impl IntoIterator<Item = bool>) -> String {
+    let shape: String = cells
+        .into_iter()
+        .map(|cell| if cell { 'c' } else { 'v' })
+        .collect();
+    let prefix = match flavour {
+        DpiFlavour::Ieee => "dpi",
+        DpiFlavour::Verilator => "verilator",
+    };
+    format!("{prefix}_import_shim_{shape}")
+}
+
 /// One argument as SystemVerilog sees it.
 #[derive(Debug, Clone, Copy)]
 pub struct DpiParamDecl {

@@ -19,15 +19,19 @@ use crate::model::function::FunctionEntry;
 
 /// At the start of a standard-flavoured import whose ABI differs in
 /// Verilator: abort, naming the function and the fix, when Verilator calls
-/// it. `checked` is the shim's own flag (set once a first call found no
-/// Verilator runtime), so that a call costs one compare of a byte of the
-/// calling crate and a predictable branch.
+/// it. Whether Verilator's runtime is linked is a property of the
+/// process, so one flag serves every import (set once a first call found
+/// no Verilator runtime): a call costs one compare of a byte and a
+/// predictable branch, and no import needs a flag of its own.
 #[cfg_attr(not(abi_core_unoptimised), inline(always))]
-pub fn standard_import_or_abort(function: &'static FunctionEntry, checked: &'static AtomicBool) {
-    if !checked.load(Ordering::Relaxed) {
-        first_import_call(function, checked);
+pub fn standard_import_or_abort(function: &'static FunctionEntry) {
+    if !NO_VERILATOR_RUNTIME.load(Ordering::Relaxed) {
+        first_import_call(function);
     }
 }
+
+/// Set once a standard-flavoured import found no Verilator runtime.
+static NO_VERILATOR_RUNTIME: AtomicBool = AtomicBool::new(false);
 
 /// At the start of the wrapper of a standard-flavoured export whose ABI
 /// differs in Verilator: as [`standard_import_or_abort`].
@@ -40,7 +44,7 @@ pub fn standard_export_or_abort(export: &'static str, checked: &'static AtomicBo
 
 #[cold]
 #[inline(never)]
-fn first_import_call(function: &'static FunctionEntry, checked: &AtomicBool) {
+fn first_import_call(function: &'static FunctionEntry) {
     if verilator_runtime_linked() {
         mismatch(
             &format!(
@@ -51,7 +55,7 @@ fn first_import_call(function: &'static FunctionEntry, checked: &AtomicBool) {
             "#[dpi_import(verilator)]",
         );
     }
-    checked.store(true, Ordering::Relaxed);
+    NO_VERILATOR_RUNTIME.store(true, Ordering::Relaxed);
 }
 
 #[cold]

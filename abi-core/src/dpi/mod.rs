@@ -73,6 +73,7 @@ pub(crate) mod enums;
 pub(crate) mod export_task;
 pub(crate) mod flavour;
 pub(crate) mod flavour_check;
+pub(crate) mod import_shims;
 pub(crate) mod runtime;
 pub(crate) mod string;
 pub(crate) mod traits;

@@ -75,21 +75,24 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let (strings_mark, release_strings) = release_strings(&releases, context);
     let overlap = overlap_check(&call_borrows, &borrows);
 
-    let caught = caught_body(
-        Catch::Abort,
-        &shim_params,
-        quote! {
-            #flavour_check
-            #scope_grant
-            #overlap
-            #strings_mark
-            #(#prepare)*
-            let __abi_value = #call;
-            #release_strings
-            #(#write_back)*
-            #finish
-        },
-    );
+    let generic_body = generic_shim_body(f);
+    let caught = generic_body.unwrap_or_else(|| {
+        caught_body(
+            Catch::Abort,
+            &shim_params,
+            quote! {
+                #flavour_check
+                #scope_grant
+                #overlap
+                #strings_mark
+                #(#prepare)*
+                let __abi_value = #call;
+                #release_strings
+                #(#write_back)*
+                #finish
+            },
+        )
+    });
 
     // Inputs are lent for the call (outputs and inouts are cells the
     // shim owns; the string rules above cover what they may hold).
@@ -122,6 +125,55 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         };
     }
 }
+/// The shim's body as one call of abi-core's generic import shim for the
+/// shape of its arguments (`dpi_import_shim_vc::<A, B, R, _, _, _,
+/// FLAGS>(&entry, function, a, b)`, `abi_model::sv::generic_import_shim`),
+/// for a function (not a task, not `unsafe`) of one to four arguments.
+/// The types are the user's value types (every lifetime `'static`),
+/// keeping their spans; the raw types are inferred. An output's or inout's
+/// value type is checked by `RequireDpiValue` in a constant item (the
+/// written-out steps check it in the body).
+fn generic_shim_body(f: &FunctionModel) -> Option<TokenStream> {
+    let p = private();
+    if f.task || f.is_unsafe || !abi_model::sv::GENERIC_IMPORT_ARGUMENTS.contains(&f.params.len()) {
+        return None;
+    }
+    let is_cell = |param: &ParamModel| param.direction != Direction::In;
+    let shim = format_ident!(
+        "{}",
+        abi_model::sv::generic_import_shim(f.flavour, f.params.iter().map(is_cell))
+    );
+    let types = f
+        .params
+        .iter()
+        .map(|param| with_lifetimes(&param.value, "'static"));
+    let value_checks = f.params.iter().filter(|param| is_cell(param)).map(|param| {
+        let checked = crate::tokens::require_dpi_value(&with_lifetimes(&param.value, "'static"));
+        quote!(const _: () = { #checked };)
+    });
+    let result_ty = with_lifetimes(&f.result, "'static");
+    let raw_types = f.params.iter().map(|_| quote!(_));
+    let args =
+        (0..f.params.len()).map(|i| format_ident!("__abi_arg{}", i, span = Span::mixed_site()));
+    let context = f.context;
+    let inouts = f
+        .params
+        .iter()
+        .map(|param| param.direction == Direction::InOut);
+    let ident = &f.ident;
+    // SAFETY (of the generated block): the simulator passes arguments of
+    // the declared SystemVerilog types (Annex H), as the shim's contract
+    // asks.
+    Some(quote! {
+        #(#value_checks)*
+        unsafe {
+            #p::#shim::<#(#types,)* #result_ty, #(#raw_types,)* _, {
+                #p::import_shim_flags(#context, &[#(#inouts),*])
+            }>(&__ABI_FUNCTION, #ident, #(#args),*)
+        }
+    })
+}
+
 /// The `DpiDecl` of `static __ABI_DPI`, the SystemVerilog declaration of
 /// the import (its parameters are `__ABI_PARAMS`), its names checked while
 /// the static is evaluated (see `c_export`).
@@ -166,9 +218,7 @@ fn flavour_check(f: &FunctionModel) -> TokenStream {
     match f.flavour {
         crate::dpi_flavour::DpiFlavour::Ieee => quote! {
             if const { __ABI_DPI.differs_between_flavours(false) } {
-                static __ABI_CHECKED: #p::core::sync::atomic::AtomicBool =
-                    #p::core::sync::atomic::AtomicBool::new(false);
-                #p::standard_import_or_abort(&__ABI_FUNCTION, &__ABI_CHECKED);
+                #p::standard_import_or_abort(&__ABI_FUNCTION);
             }
         },
         crate::dpi_flavour::DpiFlavour::Verilator => quote!(),

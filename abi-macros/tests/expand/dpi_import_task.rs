@@ -50,13 +50,7 @@ const _: () = {
                 &__abi_args,
                 |&(__abi_arg0,)| {
                     if const { __ABI_DPI.differs_between_flavours(false) } {
-                        static __ABI_CHECKED: ::abi_core::__private::core::sync::atomic::AtomicBool = ::abi_core::__private::core::sync::atomic::AtomicBool::new(
-                            false,
-                        );
-                        ::abi_core::__private::standard_import_or_abort(
-                            &__ABI_FUNCTION,
-                            &__ABI_CHECKED,
-                        );
+                        ::abi_core::__private::standard_import_or_abort(&__ABI_FUNCTION);
                     }
                     const __ABI_OWNS_STRINGS: bool = false
                         || <i64 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS

@@ -68,152 +68,31 @@ const _: () = {
         __abi_arg2: *mut <u64 as ::abi_core::__private::DpiType>::Cell,
         __abi_arg3: *mut <i16 as ::abi_core::__private::DpiType>::Cell,
     ) -> <bool as ::abi_core::__private::DpiResult>::Raw {
-        {
-            let __abi_args = (__abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3);
-            ::abi_core::__private::abort_on_panic(
-                &__ABI_FUNCTION,
-                &__abi_args,
-                |&(__abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3)| {
-                    if const { __ABI_DPI.differs_between_flavours(false) } {
-                        static __ABI_CHECKED: ::abi_core::__private::core::sync::atomic::AtomicBool = ::abi_core::__private::core::sync::atomic::AtomicBool::new(
-                            false,
-                        );
-                        ::abi_core::__private::standard_import_or_abort(
-                            &__ABI_FUNCTION,
-                            &__ABI_CHECKED,
-                        );
-                    }
-                    let __abi_scope_grant = ::abi_core::__private::ScopeGrant::enter();
-                    if const {
-                        ::abi_core::__private::overlap_possible(
-                            &[
-                                <i32 as ::abi_core::__private::DpiType>::CALL_BORROW,
-                                <bool as ::abi_core::__private::DpiType>::CALL_BORROW,
-                            ],
-                        )
-                    } {
-                        ::abi_core::__private::ranges_disjoint_or_abort(
-                            &__ABI_FUNCTION,
-                            &[
-                                ::core::option::Option::Some(
-                                    &|
-                                        __abi_each: &mut dyn ::core::ops::FnMut(
-                                            ::abi_core::__private::Borrow,
-                                        )|
-                                    {
-                                        unsafe {
-                                            ({
-                                                <i32 as ::abi_core::__private::DpiType>::input_borrows
-                                            })(__abi_arg0, __abi_each)
-                                        }
-                                    },
-                                ),
-                                ::core::option::Option::Some(
-                                    &|
-                                        __abi_each: &mut dyn ::core::ops::FnMut(
-                                            ::abi_core::__private::Borrow,
-                                        )|
-                                    {
-                                        unsafe {
-                                            ({
-                                                <bool as ::abi_core::__private::DpiType>::input_borrows
-                                            })(__abi_arg1, __abi_each)
-                                        }
-                                    },
-                                ),
-                                ::core::option::Option::None,
-                                ::core::option::Option::None,
-                            ],
-                        );
-                    }
-                    const __ABI_OWNS_STRINGS: bool = false
-                        || <i32 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
-                        || <bool as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS
-                            .0
-                        || <u64 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
-                        || <i16 as ::abi_core::__private::DpiType>::OWNS_HANDED_STRINGS.0
-                        || <bool as ::abi_core::__private::DpiResult>::OWNS_HANDED_STRINGS
-                            .0;
-                    let __abi_strings_mark = if __ABI_OWNS_STRINGS {
-                        ::abi_core::__private::handed_strings_mark()
-                    } else {
-                        0
-                    };
-                    let __abi_arg0 = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <i32 as ::abi_core::__private::DpiType>::from_input
-                            })(__abi_arg0)
-                        },
-                        &__ABI_FUNCTION,
-                        0usize,
-                    );
-                    let __abi_arg1 = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <bool as ::abi_core::__private::DpiType>::from_input
-                            })(__abi_arg1)
-                        },
-                        &__ABI_FUNCTION,
-                        1usize,
-                    );
-                    let () = <u64 as ::abi_core::__private::RequireDpiValue>::CHECKED;
-                    ::abi_core::__private::pointer_or_abort(
-                        __abi_arg2,
-                        &__ABI_FUNCTION,
-                        2usize,
-                    );
-                    let mut __abi_cell2: u64 = ({
-                        <u64 as ::abi_core::__private::DpiType>::initial
-                    })();
-                    let () = <i16 as ::abi_core::__private::RequireDpiValue>::CHECKED;
-                    ::abi_core::__private::pointer_or_abort(
-                        __abi_arg3,
-                        &__ABI_FUNCTION,
-                        3usize,
-                    );
-                    let mut __abi_cell3: i16 = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <i16 as ::abi_core::__private::DpiType>::from_cell
-                            })(__abi_arg3.read())
-                        },
-                        &__ABI_FUNCTION,
-                        3usize,
-                    );
-                    let __abi_value = step(
-                        __abi_arg0,
-                        __abi_arg1,
-                        &mut __abi_cell2,
-                        &mut __abi_cell3,
-                    );
-                    if __ABI_OWNS_STRINGS {
-                        unsafe {
-                            ::abi_core::__private::release_handed_strings(
-                                1u32,
-                                __abi_strings_mark,
-                            )
-                        };
-                    }
-                    unsafe {
-                        __abi_arg2
-                            .write(
-                                ({
-                                    <u64 as ::abi_core::__private::DpiType>::to_cell
-                                })(__abi_cell2),
-                            )
-                    };
-                    unsafe {
-                        __abi_arg3
-                            .write(
-                                ({
-                                    <i16 as ::abi_core::__private::DpiType>::to_cell
-                                })(__abi_cell3),
-                            )
-                    };
-                    ({ <bool as ::abi_core::__private::DpiResult>::into_c })(__abi_value)
+        const _: () = {
+            let () = <u64 as ::abi_core::__private::RequireDpiValue>::CHECKED;
+        };
+        const _: () = {
+            let () = <i16 as ::abi_core::__private::RequireDpiValue>::CHECKED;
+        };
+        unsafe {
+            ::abi_core::__private::dpi_import_shim_vvcc::<
+                i32,
+                bool,
+                u64,
+                i16,
+                bool,
+                _,
+                _,
+                _,
+                _,
+                _,
+                {
+                    ::abi_core::__private::import_shim_flags(
+                        true,
+                        &[false, false, false, true],
+                    )
                 },
-            )
+            >(&__ABI_FUNCTION, step, __abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3)
         }
     }
     ::abi_core::__private::shim_code!("step");

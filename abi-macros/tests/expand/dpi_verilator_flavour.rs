@@ -50,45 +50,14 @@ const _: () = {
     unsafe extern "C" fn __abi_dpi_import_half(
         __abi_arg0: <f32 as ::abi_core::__private::VerilatorType>::Input,
     ) -> <f32 as ::abi_core::__private::VerilatorResult>::Raw {
-        {
-            let __abi_args = (__abi_arg0,);
-            ::abi_core::__private::abort_on_panic(
-                &__ABI_FUNCTION,
-                &__abi_args,
-                |&(__abi_arg0,)| {
-                    const __ABI_OWNS_STRINGS: bool = false
-                        || <f32 as ::abi_core::__private::VerilatorType>::OWNS_HANDED_STRINGS
-                            .0
-                        || <f32 as ::abi_core::__private::VerilatorResult>::OWNS_HANDED_STRINGS
-                            .0;
-                    let __abi_strings_mark = if __ABI_OWNS_STRINGS {
-                        ::abi_core::__private::handed_strings_mark()
-                    } else {
-                        0
-                    };
-                    let __abi_arg0 = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <f32 as ::abi_core::__private::VerilatorType>::from_input
-                            })(__abi_arg0)
-                        },
-                        &__ABI_FUNCTION,
-                        0usize,
-                    );
-                    let __abi_value = half(__abi_arg0);
-                    if __ABI_OWNS_STRINGS {
-                        unsafe {
-                            ::abi_core::__private::release_handed_strings(
-                                0u32,
-                                __abi_strings_mark,
-                            )
-                        };
-                    }
-                    ({
-                        <f32 as ::abi_core::__private::VerilatorResult>::into_c
-                    })(__abi_value)
-                },
-            )
+        unsafe {
+            ::abi_core::__private::verilator_import_shim_v::<
+                f32,
+                f32,
+                _,
+                _,
+                { ::abi_core::__private::import_shim_flags(false, &[false]) },
+            >(&__ABI_FUNCTION, half, __abi_arg0)
         }
     }
     ::abi_core::__private::shim_code!("half");

@@ -1,0 +1,284 @@
+//! One generic body for the shims of `#[dpi_import]` functions of one to
+//! four arguments (`abi_model::sv::GENERIC_IMPORT_ARGUMENTS`): the steps
+//! the macro would write out for each function (the flavour check, the
+//! scope grant of a `context` import, the overlap check of borrowing
+//! inputs, the conversions, the cells of outputs and inouts, the strings
+//! handed to the simulator, the panic guard) live here once, and a crate
+//! instantiates them once per signature instead of type-checking and
+//! borrow-checking them once per function.
+//!
+//! A function is named by the flavour and the shape of its arguments, in
+//! order: `v` for a value (an input, passed by value) and `c` for a cell
+//! (an output or inout, passed as `&mut T`): `dpi_import_shim_vc` is a
+//! standard-flavoured import of one input and one output. The name rule is
+//! `abi_model::sv::generic_import_shim`, checked against this list by a
+//! test. What varies between functions of one shape but is no type (the
+//! flavour check, `context`, which cells are inouts) is the constant
+//! `FLAGS`, made by [`import_shim_flags`]. Whether a standard-flavoured
+//! shim checks that Verilator is not the caller is worked out from its
+//! types, by the rule `DpiDecl::differs_between_flavours` applies (a
+//! `shortreal` anywhere: `SvType::mentions_shortreal`), not read from the
+//! function's declaration static: a declaration whose evaluation failed
+//! would then be reported once more.
+
+use crate::dpi::flavour::{VerilatorResult, VerilatorType};
+use crate::dpi::traits::{CallBorrow, overlap_possible};
+use crate::dpi::{DpiResult, DpiType};
+
+/// `FLAGS` of a generic import shim: whether it is a `context` import,
+/// and which of its arguments (by index) are inouts. Not a public API.
+#[doc(hidden)]
+pub const fn import_shim_flags(context: bool, inouts: &[bool]) -> u32 {
+    let mut flags = context as u32;
+    let mut i = 0;
+    while i < inouts.len() {
+        flags |= (inouts[i] as u32) << (FIRST_INOUT_BIT + i as u32);
+        i += 1;
+    }
+    flags
+}
+
+const CONTEXT: u32 = 1;
+const FIRST_INOUT_BIT: u32 = 1;
+
+const fn is_inout(flags: u32, index: u32) -> bool {
+    flags & (1 << (FIRST_INOUT_BIT + index)) != 0
+}
+
+/// The raw parameter of an argument: the input as passed, or the pointer
+/// to an output's or inout's cell.
+macro_rules! raw_param {
+    (value $raw:ident) => { $raw };
+    (cell $raw:ident) => { *mut $raw };
+}
+
+/// The parameter of the user's function: the input, or the cell lent.
+macro_rules! user_param {
+    (value $ty:ident) => {
+        $ty
+    };
+    (cell $ty:ident) => {
+        &mut $ty
+    };
+}
+
+/// How an argument borrows the simulator's memory for the call (cells
+/// are copies).
+macro_rules! call_borrow {
+    (value $trait:ident $ty:ident) => {
+        <$ty as $trait>::CALL_BORROW
+    };
+    (cell $trait:ident $ty:ident) => {
+        CallBorrow::Copied
+    };
+}
+
+/// What an argument borrows, for the overlap check.
+macro_rules! borrows {
+    (value $trait:ident $ty:ident $arg:ident) => {
+        Some(&|each: &mut dyn FnMut(crate::argument::Borrow)| {
+            // SAFETY: the simulator passes an input of the declared
+            // SystemVerilog type (the shim's contract); `input_borrows`
+            // reads only what `from_input` would.
+            unsafe { <$ty as $trait>::input_borrows($arg, each) }
+        })
+    };
+    (cell $trait:ident $ty:ident $arg:ident) => {
+        None
+    };
+}
+
+/// An input converted, or an output's or inout's cell with the pointer
+/// it is written back to.
+macro_rules! prepare {
+    (value $trait:ident $ty:ident $arg:ident $index:tt $flags:ident $function:ident) => {
+        crate::guard::argument_or_abort(
+            // SAFETY: the simulator passes an input of the declared
+            // SystemVerilog type (Annex H); `from_input` checks what can be
+            // checked.
+            unsafe { <$ty as $trait>::from_input($arg) },
+            $function,
+            $index,
+        )
+    };
+    (cell $trait:ident $ty:ident $arg:ident $index:tt $flags:ident $function:ident) => {{
+        crate::guard::pointer_or_abort($arg, $function, $index);
+        let cell = if is_inout($flags, $index) {
+            crate::guard::argument_or_abort(
+                // SAFETY: checked non-NULL and aligned above; the simulator
+                // passes a valid inout cell (Annex H); `from_cell` checks
+                // what can be checked.
+                unsafe { <$ty as $trait>::from_cell($arg.read()) },
+                $function,
+                $index,
+            )
+        } else {
+            <$ty as $trait>::initial()
+        };
+        ($arg, cell)
+    }};
+}
+
+/// The argument of the user's function.
+macro_rules! user_arg {
+    (value $arg:ident) => {
+        $arg
+    };
+    (cell $arg:ident) => {
+        &mut $arg.1
+    };
+}
+
+/// After the call: a cell written back.
+macro_rules! write_back {
+    (value $trait:ident $ty:ident $arg:ident) => {
+        let _ = $arg;
+    };
+    (cell $trait:ident $ty:ident $arg:ident) => {
+        // SAFETY: checked non-NULL and aligned before the call.
+        unsafe { $arg.0.write(<$ty as $trait>::to_cell($arg.1)) }
+    };
+}
+
+/// One generic import shim of one flavour and shape.
+macro_rules! import_shim {
+    (
+        $ty_trait:ident, $result_trait:ident, $standard:literal,
+        $shim:ident($($arg:ident: $ty:ident = $raw:ident [$index:tt] $kind:ident $assoc:ident),+)
+    ) => {
+        /// A generic import shim (see the module). Not a public API.
+        ///
+        /// # Safety
+        ///
+        /// The simulator passes arguments of the declared SystemVerilog
+        /// types, valid for the call (IEEE 1800 Annex H).
+        #[doc(hidden)]
+        #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+        #[allow(clippy::too_many_arguments, reason = "one per argument of the shim")]
+        pub unsafe fn $shim<$($ty,)+ R, $($raw,)+ RR, const FLAGS: u32>(
+            function: &'static crate::model::function::FunctionEntry,
+            body: fn($(user_param!($kind $ty)),+) -> R,
+            $($arg: raw_param!($kind $raw),)+
+        ) -> RR
+        where
+            $($ty: $ty_trait<$assoc = $raw>, $raw: Copy,)+
+            R: $result_trait<Raw = RR>,
+        {
+            let args = (($($arg,)+), body, function);
+            crate::guard::abort_on_panic(function, &args, |&(($($arg,)+), body, function)| {
+                let checks_flavour = $standard && const {
+                    <R as $result_trait>::SV_TYPE.mentions_shortreal()
+                        $(|| <$ty as $ty_trait>::SV_TYPE.mentions_shortreal())+
+                };
+                if checks_flavour {
+                    crate::dpi::flavour_check::standard_import_or_abort(function);
+                }
+                // Exports may be called while a `context` import runs.
+                let _grant = (FLAGS & CONTEXT != 0).then(crate::dpi::runtime::ScopeGrant::enter);
+                if const { overlap_possible(&[$(call_borrow!($kind $ty_trait $ty)),+]) } {
+                    crate::guard::ranges_disjoint_or_abort(
+                        function,
+                        &[$(borrows!($kind $ty_trait $ty $arg)),+],
+                    );
+                }
+                let owns_strings = const {
+                    false $(|| <$ty as $ty_trait>::OWNS_HANDED_STRINGS.0)+
+                        || <R as $result_trait>::OWNS_HANDED_STRINGS.0
+                };
+                let strings_mark = if owns_strings {
+                    crate::dpi::string::handed_strings_mark()
+                } else {
+                    0
+                };
+                $(
+                    #[allow(unused_mut, reason = "a cell is lent as `&mut`")]
+                    let mut $arg = prepare!($kind $ty_trait $ty $arg $index FLAGS function);
+                )+
+                let value = body($(user_arg!($kind $arg)),+);
+                if owns_strings {
+                    // SAFETY: the user's function has returned: nothing
+                    // borrows an input string any more (the inout cells
+                    // were copied before the call).
+                    unsafe {
+                        crate::dpi::string::release_handed_strings(
+                            (FLAGS & CONTEXT != 0) as u32,
+                            strings_mark,
+                        )
+                    };
+                }
+                $(write_back!($kind $ty_trait $ty $arg);)+
+                <R as $result_trait>::into_c(value)
+            })
+        }
+    };
+}
+
+/// Each shape's two shims: the standard's flavour and Verilator's.
+macro_rules! import_shims {
+    ($(($standard:ident, $verilator:ident)($($args:tt)*);)*) => {
+        /// The shims defined here, for the test of their names.
+        #[cfg(test)]
+        const SHIMS: &[&str] = &[$(stringify!($standard), stringify!($verilator)),*];
+        $(
+            import_shim!(DpiType, DpiResult, true, $standard($($args)*));
+            import_shim!(VerilatorType, VerilatorResult, false, $verilator($($args)*));
+        )*
+    };
+}
+
+import_shims! {
+    (dpi_import_shim_v, verilator_import_shim_v)(a: A = RA [0] value Input);
+    (dpi_import_shim_c, verilator_import_shim_c)(a: A = RA [0] cell Cell);
+    (dpi_import_shim_vv, verilator_import_shim_vv)(a: A = RA [0] value Input, b: B = RB [1] value Input);
+    (dpi_import_shim_vc, verilator_import_shim_vc)(a: A = RA [0] value Input, b: B = RB [1] cell Cell);
+    (dpi_import_shim_cv, verilator_import_shim_cv)(a: A = RA [0] cell Cell, b: B = RB [1] value Input);
+    (dpi_import_shim_cc, verilator_import_shim_cc)(a: A = RA [0] cell Cell, b: B = RB [1] cell Cell);
+    (dpi_import_shim_vvv, verilator_import_shim_vvv)(a: A = RA [0] value Input, b: B = RB [1] value Input, c: C = RC [2] value Input);
+    (dpi_import_shim_vvc, verilator_import_shim_vvc)(a: A = RA [0] value Input, b: B = RB [1] value Input, c: C = RC [2] cell Cell);
+    (dpi_import_shim_vcv, verilator_import_shim_vcv)(a: A = RA [0] value Input, b: B = RB [1] cell Cell, c: C = RC [2] value Input);
+    (dpi_import_shim_vcc, verilator_import_shim_vcc)(a: A = RA [0] value Input, b: B = RB [1] cell Cell, c: C = RC [2] cell Cell);
+    (dpi_import_shim_cvv, verilator_import_shim_cvv)(a: A = RA [0] cell Cell, b: B = RB [1] value Input, c: C = RC [2] value Input);
+    (dpi_import_shim_cvc, verilator_import_shim_cvc)(a: A = RA [0] cell Cell, b: B = RB [1] value Input, c: C = RC [2] cell Cell);
+    (dpi_import_shim_ccv, verilator_import_shim_ccv)(a: A = RA [0] cell Cell, b: B = RB [1] cell Cell, c: C = RC [2] value Input);
+    (dpi_import_shim_ccc, verilator_import_shim_ccc)(a: A = RA [0] cell Cell, b: B = RB [1] cell Cell, c: C = RC [2] cell Cell);
+    (dpi_import_shim_vvvv, verilator_import_shim_vvvv)(a: A = RA [0] value Input, b: B = RB [1] value Input, c: C = RC [2] value Input, d: D = RD [3] value Input);
+    (dpi_import_shim_vvvc, verilator_import_shim_vvvc)(a: A = RA [0] value Input, b: B = RB [1] value Input, c: C = RC [2] value Input, d: D = RD [3] cell Cell);
+    (dpi_import_shim_vvcv, verilator_import_shim_vvcv)(a: A = RA [0] value Input, b: B = RB [1] value Input, c: C = RC [2] cell Cell, d: D = RD [3] value Input);
+    (dpi_import_shim_vvcc, verilator_import_shim_vvcc)(a: A = RA [0] value Input, b: B = RB [1] value Input, c: C = RC [2] cell Cell, d: D = RD [3] cell Cell);
+    (dpi_import_shim_vcvv, verilator_import_shim_vcvv)(a: A = RA [0] value Input, b: B = RB [1] cell Cell, c: C = RC [2] value Input, d: D = RD [3] value Input);
+    (dpi_import_shim_vcvc, verilator_import_shim_vcvc)(a: A = RA [0] value Input, b: B = RB [1] cell Cell, c: C = RC [2] value Input, d: D = RD [3] cell Cell);
+    (dpi_import_shim_vccv, verilator_import_shim_vccv)(a: A = RA [0] value Input, b: B = RB [1] cell Cell, c: C = RC [2] cell Cell, d: D = RD [3] value Input);
+    (dpi_import_shim_vccc, verilator_import_shim_vccc)(a: A = RA [0] value Input, b: B = RB [1] cell Cell, c: C = RC [2] cell Cell, d: D = RD [3] cell Cell);
+    (dpi_import_shim_cvvv, verilator_import_shim_cvvv)(a: A = RA [0] cell Cell, b: B = RB [1] value Input, c: C = RC [2] value Input, d: D = RD [3] value Input);
+    (dpi_import_shim_cvvc, verilator_import_shim_cvvc)(a: A = RA [0] cell Cell, b: B = RB [1] value Input, c: C = RC [2] value Input, d: D = RD [3] cell Cell);
+    (dpi_import_shim_cvcv, verilator_import_shim_cvcv)(a: A = RA [0] cell Cell, b: B = RB [1] value Input, c: C = RC [2] cell Cell, d: D = RD [3] value Input);
+    (dpi_import_shim_cvcc, verilator_import_shim_cvcc)(a: A = RA [0] cell Cell, b: B = RB [1] value Input, c: C = RC [2] cell Cell, d: D = RD [3] cell Cell);
+    (dpi_import_shim_ccvv, verilator_import_shim_ccvv)(a: A = RA [0] cell Cell, b: B = RB [1] cell Cell, c: C = RC [2] value Input, d: D = RD [3] value Input);
+    (dpi_import_shim_ccvc, verilator_import_shim_ccvc)(a: A = RA [0] cell Cell, b: B = RB [1] cell Cell, c: C = RC [2] value Input, d: D = RD [3] cell Cell);
+    (dpi_import_shim_cccv, verilator_import_shim_cccv)(a: A = RA [0] cell Cell, b: B = RB [1] cell Cell, c: C = RC [2] cell Cell, d: D = RD [3] value Input);
+    (dpi_import_shim_cccc, verilator_import_shim_cccc)(a: A = RA [0] cell Cell, b: B = RB [1] cell Cell, c: C = RC [2] cell Cell, d: D = RD [3] cell Cell);
+}
+
+#[cfg(test)]
+mod tests {
+    /// The names the macros call (`abi_model::sv::generic_import_shim`)
+    /// are the ones defined above, for every shape and flavour.
+    #[test]
+    fn names_follow_the_model_rule() {
+        use crate::model::sv::{DpiFlavour, GENERIC_IMPORT_ARGUMENTS, generic_import_shim};
+        let defined = super::SHIMS;
+        let mut count = 0;
+        for flavour in [DpiFlavour::Ieee, DpiFlavour::Verilator] {
+            for arguments in GENERIC_IMPORT_ARGUMENTS {
+                for shape in 0..1u32 << arguments {
+                    let name =
+                        generic_import_shim(flavour, (0..arguments).map(|i| shape >> i & 1 == 1));
+                    assert!(defined.contains(&name.as_str()), "{name} is not defined");
+                    count += 1;
+                }
+            }
+        }
+        assert_eq!(count, 60);
+        assert_eq!(defined.len(), count, "a shim no shape names");
+    }
+}
