@@ -301,7 +301,13 @@ impl Entry<'_> {
 /// str;`), would let the function keep it. Such a type fails to compile
 /// here ("`'call` must outlive `'static`"). Never called: a compile-time
 /// check only.
-pub(crate) fn lent_for_the_call<'t>(types: impl IntoIterator<Item = &'t Type>) -> TokenStream {
+///
+/// `also`: more compile-time checks of the function, as statements (one
+/// body of checks per function is cheaper to compile than one each).
+pub(crate) fn lent_for_the_call<'t>(
+    types: impl IntoIterator<Item = &'t Type>,
+    also: &[TokenStream],
+) -> TokenStream {
     let checks: Vec<TokenStream> = types
         .into_iter()
         .map(|ty| {
@@ -321,7 +327,7 @@ pub(crate) fn lent_for_the_call<'t>(types: impl IntoIterator<Item = &'t Type>) -
             quote!(#probe.#check #lent #close)
         })
         .collect();
-    if checks.is_empty() {
+    if checks.is_empty() && also.is_empty() {
         return TokenStream::new();
     }
     quote! {
@@ -330,6 +336,7 @@ pub(crate) fn lent_for_the_call<'t>(types: impl IntoIterator<Item = &'t Type>) -
             #[allow(unused_imports)]
             use ::abi_core::__private::{LentPick as _, LentPickNone as _};
             #(#checks)*
+            #(#also)*
         }
     }
 }

@@ -390,6 +390,33 @@ pub fn generic_import_shim(flavour: DpiFlavour, cells: impl IntoIterator<Item = 
     format!("{prefix}_import_shim_{shape}")
 }
 
+/// The constant `FLAGS` of a generic import shim (written by the macro as
+/// a literal): whether the import is `context`, and which of its
+/// arguments (by index) are inouts, read by [`import_shim_is_context`] and
+/// [`import_shim_is_inout`] (not public API).
+#[doc(hidden)]
+pub fn import_shim_flags(context: bool, inouts: impl IntoIterator<Item = bool>) -> u32 {
+    inouts
+        .into_iter()
+        .enumerate()
+        .fold(u32::from(context), |flags, (i, inout)| {
+            flags | u32::from(inout) << (1 + i)
+        })
+}
+
+/// Whether [`import_shim_flags`] said `context` (not public API).
+#[doc(hidden)]
+pub const fn import_shim_is_context(flags: u32) -> bool {
+    flags & 1 != 0
+}
+
+/// Whether [`import_shim_flags`] said argument `index` is an inout (not
+/// public API).
+#[doc(hidden)]
+pub const fn import_shim_is_inout(flags: u32, index: u32) -> bool {
+    flags & 1 << (1 + index) != 0
+}
+
 /// One argument as SystemVerilog sees it.
 #[derive(Debug, Clone, Copy)]
 pub struct DpiParamDecl {

@@ -259,6 +259,7 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
         .unwrap();
     }
     if !quick {
+        out.push_str(&where_the_time_goes(root, &work)?);
         let _ = std::fs::remove_dir_all(work.join("abi-core-target"));
         let (core, core_peak) = timed_cargo(
             root,
@@ -297,6 +298,139 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
         "\n![Compile time against the number of functions (debug)](benchmarks/compile_time.svg)"
     )
     .unwrap();
+    Ok(out)
+}
+
+/// The functions of the crate `where_the_time_goes` looks into.
+const PASSES_COUNT: usize = 400;
+
+/// rustc's passes (`-Ztime-passes`) that make up most of a debug build of
+/// the crates, in the order rustc runs them.
+const PASSES: [&str; 8] = [
+    "macro_expand_crate",
+    "type_check_crate",
+    "MIR_borrow_checking",
+    "generate_crate_metadata",
+    "monomorphization_collector_graph_walk",
+    "codegen_to_LLVM_IR",
+    "LLVM_passes",
+    "total",
+];
+
+/// Where a debug build of `PASSES_COUNT` functions spends its time, for
+/// both crates: rustc's instructions under cachegrind (every thread; the
+/// same count on a busy machine, unlike wall time) and the passes of
+/// `-Ztime-passes` (one build each, `RUSTC_BOOTSTRAP=1`).
+pub(crate) fn where_the_time_goes(root: &Path, work: &Path) -> Result<String, String> {
+    let wrapper = work.join("cachegrind-rustc.sh");
+    std::fs::write(
+        &wrapper,
+        "#!/bin/sh\n\
+         # Count the instructions of the measured crate's rustc only.\n\
+         rustc=\"$1\"; shift\n\
+         case \" $* \" in\n\
+         *\" --crate-name generated_shims \"*|*\" --crate-name hand_written_shims \"*)\n\
+           exec valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file=\"$ABI_BENCH_CACHEGRIND_LOG\" \"$rustc\" \"$@\";;\n\
+         esac\n\
+         exec \"$rustc\" \"$@\"\n",
+    )
+    .map_err(|e| e.to_string())?;
+    let _ = Command::new("chmod").arg("+x").arg(&wrapper).status();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut instructions = Vec::new();
+    let mut passes = Vec::new();
+    for variant in [Variant::Generated, Variant::HandWritten] {
+        let dir = work.join(variant.crate_name());
+        let target = work.join(format!("{}-target", variant.crate_name()));
+        write_crate(root, &dir, variant, PASSES_COUNT)?;
+        let log = work.join(format!("{}-cachegrind.log", variant.crate_name()));
+        let _ = std::fs::remove_file(&log);
+        let _ = Command::new("touch").arg(dir.join("src/lib.rs")).status();
+        let status = Command::new(&cargo)
+            .args(["build", "--quiet"])
+            .current_dir(&dir)
+            .env("CARGO_TARGET_DIR", &target)
+            .env("CARGO_INCREMENTAL", "0")
+            .env("RUSTC_WRAPPER", &wrapper)
+            .env("ABI_BENCH_CACHEGRIND_LOG", &log)
+            .status()
+            .map_err(|e| format!("cannot run cargo: {e}"))?;
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        let refs = text
+            .lines()
+            .find_map(|line| {
+                let (before, count) = line.split_once("refs:")?;
+                before
+                    .trim_end()
+                    .ends_with(" I")
+                    .then(|| count.trim().replace(',', ""))
+            })
+            .and_then(|count| count.parse::<u64>().ok());
+        match (status.success(), refs) {
+            (true, Some(refs)) => instructions.push(refs),
+            _ => {
+                return Err(format!(
+                    "cachegrind of the {} crate failed: {text}",
+                    variant.crate_name()
+                ));
+            }
+        }
+        let _ = Command::new("touch").arg(dir.join("src/lib.rs")).status();
+        let output = Command::new(&cargo)
+            .args(["rustc", "--quiet", "--", "-Ztime-passes"])
+            .current_dir(&dir)
+            .env("CARGO_TARGET_DIR", &target)
+            .env("CARGO_INCREMENTAL", "0")
+            .env("RUSTC_BOOTSTRAP", "1")
+            .output()
+            .map_err(|e| format!("cannot run cargo: {e}"))?;
+        let text = String::from_utf8_lossy(&output.stderr);
+        let seconds: Vec<f64> = PASSES
+            .iter()
+            .map(|pass| {
+                text.lines()
+                    .filter(|line| {
+                        line.starts_with("time:") && line.split_whitespace().last() == Some(pass)
+                    })
+                    .filter_map(|line| {
+                        line.split_whitespace()
+                            .nth(1)?
+                            .trim_end_matches(';')
+                            .parse::<f64>()
+                            .ok()
+                    })
+                    .sum()
+            })
+            .collect();
+        if !output.status.success() || seconds.iter().all(|&s| s == 0.0) {
+            return Err(format!(
+                "-Ztime-passes of the {} crate failed: {text}",
+                variant.crate_name()
+            ));
+        }
+        passes.push(seconds);
+    }
+    let mut out = format!(
+        "\nWhere the time goes, {PASSES_COUNT} functions, debug, one build each: rustc's instructions (cachegrind, every thread) and its passes (`-Ztime-passes`, seconds).\n\n\
+         | | generated | hand-written | ratio |\n|---|---:|---:|---:|\n"
+    );
+    writeln!(
+        out,
+        "| rustc instructions (G) | {:.2} | {:.2} | {:.2} |",
+        instructions[0] as f64 / 1e9,
+        instructions[1] as f64 / 1e9,
+        instructions[0] as f64 / instructions[1] as f64
+    )
+    .unwrap();
+    for (i, pass) in PASSES.iter().enumerate() {
+        let (g, h) = (passes[0][i], passes[1][i]);
+        let ratio = if h > 0.0 {
+            format!("{:.2}", g / h)
+        } else {
+            "-".to_owned()
+        };
+        writeln!(out, "| `{pass}` | {g:.3} | {h:.3} | {ratio} |").unwrap();
+    }
     Ok(out)
 }
 

@@ -50,6 +50,15 @@ fn main() -> ExitCode {
         Some("showcase") => showcase(),
         Some("bench") => benchmarks::run(args[1..].iter().any(|a| a == "--quick")),
         Some("compile-cost") => compile_cost::compile_cost(),
+        // One part of `bench`'s compile-time table: where a build of 400
+        // functions spends its time (instructions and rustc's passes).
+        Some("compile-passes") => std::env::current_dir()
+            .map_err(|e| e.to_string())
+            .and_then(|root| {
+                let work = root.join("target/compile-time");
+                benchmarks::where_the_time_goes(&root, &work)
+            })
+            .map(|table| println!("{table}")),
         // One family of `bench`, for working on the DPI shims: the table
         // on stdout (`--quick` as for `bench`).
         Some("bench-dpi") => std::env::current_dir()

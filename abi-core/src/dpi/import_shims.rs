@@ -14,7 +14,8 @@
 //! `abi_model::sv::generic_import_shim`, checked against this list by a
 //! test. What varies between functions of one shape but is no type (the
 //! flavour check, `context`, which cells are inouts) is the constant
-//! `FLAGS`, made by [`import_shim_flags`]. Whether a standard-flavoured
+//! `FLAGS` (`abi_model::sv::import_shim_flags`, a literal in the
+//! generated code). Whether a standard-flavoured
 //! shim checks that Verilator is not the caller is worked out from its
 //! types, by the rule `DpiDecl::differs_between_flavours` applies (a
 //! `shortreal` anywhere: `SvType::mentions_shortreal`), not read from the
@@ -25,25 +26,7 @@ use crate::dpi::flavour::{VerilatorResult, VerilatorType};
 use crate::dpi::traits::{CallBorrow, overlap_possible};
 use crate::dpi::{DpiResult, DpiType};
 
-/// `FLAGS` of a generic import shim: whether it is a `context` import,
-/// and which of its arguments (by index) are inouts. Not a public API.
-#[doc(hidden)]
-pub const fn import_shim_flags(context: bool, inouts: &[bool]) -> u32 {
-    let mut flags = context as u32;
-    let mut i = 0;
-    while i < inouts.len() {
-        flags |= (inouts[i] as u32) << (FIRST_INOUT_BIT + i as u32);
-        i += 1;
-    }
-    flags
-}
-
-const CONTEXT: u32 = 1;
-const FIRST_INOUT_BIT: u32 = 1;
-
-const fn is_inout(flags: u32, index: u32) -> bool {
-    flags & (1 << (FIRST_INOUT_BIT + index)) != 0
-}
+use crate::model::sv::{import_shim_is_context, import_shim_is_inout};
 
 /// The raw parameter of an argument: the input as passed, or the pointer
 /// to an output's or inout's cell.
@@ -103,7 +86,7 @@ macro_rules! prepare {
     };
     (cell $trait:ident $ty:ident $arg:ident $index:tt $flags:ident $function:ident) => {{
         crate::guard::pointer_or_abort($arg, $function, $index);
-        let cell = if is_inout($flags, $index) {
+        let cell = if import_shim_is_inout($flags, $index) {
             crate::guard::argument_or_abort(
                 // SAFETY: checked non-NULL and aligned above; the simulator
                 // passes a valid inout cell (Annex H); `from_cell` checks
@@ -174,7 +157,7 @@ macro_rules! import_shim {
                     crate::dpi::flavour_check::standard_import_or_abort(function);
                 }
                 // Exports may be called while a `context` import runs.
-                let _grant = (FLAGS & CONTEXT != 0).then(crate::dpi::runtime::ScopeGrant::enter);
+                let _grant = import_shim_is_context(FLAGS).then(crate::dpi::runtime::ScopeGrant::enter);
                 if const { overlap_possible(&[$(call_borrow!($kind $ty_trait $ty)),+]) } {
                     crate::guard::ranges_disjoint_or_abort(
                         function,
@@ -201,7 +184,7 @@ macro_rules! import_shim {
                     // were copied before the call).
                     unsafe {
                         crate::dpi::string::release_handed_strings(
-                            (FLAGS & CONTEXT != 0) as u32,
+                            u32::from(import_shim_is_context(FLAGS)),
                             strings_mark,
                         )
                     };
@@ -280,5 +263,20 @@ mod tests {
         }
         assert_eq!(count, 60);
         assert_eq!(defined.len(), count, "a shim no shape names");
+    }
+
+    /// What the macros write as `FLAGS` reads back as what they meant.
+    #[test]
+    fn flags_read_back() {
+        use crate::model::sv::{import_shim_flags, import_shim_is_context, import_shim_is_inout};
+        for context in [false, true] {
+            for inouts in 0..16u32 {
+                let flags = import_shim_flags(context, (0..4).map(|i| inouts >> i & 1 == 1));
+                assert_eq!(import_shim_is_context(flags), context);
+                for i in 0..4 {
+                    assert_eq!(import_shim_is_inout(flags, i), inouts >> i & 1 == 1);
+                }
+            }
+        }
     }
 }

@@ -57,7 +57,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     }
     .emit();
 
-    let lent = crate::tokens::lent_for_the_call(f.params.iter().map(|param| &param.ty));
+    let lent = crate::tokens::lent_for_the_call(f.params.iter().map(|param| &param.ty), &[]);
 
     quote! {
         #[doc(hidden)]

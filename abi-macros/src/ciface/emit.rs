@@ -291,7 +291,7 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     } else {
         TokenStream::new()
     };
-    let lent = crate::tokens::lent_for_the_call(f.params.iter().map(|param| &param.ty));
+    let lent = crate::tokens::lent_for_the_call(f.params.iter().map(|param| &param.ty), &[]);
 
     quote! {
         #[doc(hidden)]
@@ -704,7 +704,9 @@ fn user_doc(f: &FunctionModel) -> TokenStream {
 /// one is (`model::check_result_lifetimes`), whatever the type is named.
 fn results_lent(f: &FunctionModel) -> TokenStream {
     match &f.result {
-        ResultModel::Value(ty) if !f.params.is_empty() => crate::tokens::lent_for_the_call([&**ty]),
+        ResultModel::Value(ty) if !f.params.is_empty() => {
+            crate::tokens::lent_for_the_call([&**ty], &[])
+        }
         _ => TokenStream::new(),
     }
 }

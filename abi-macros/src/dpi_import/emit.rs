@@ -19,6 +19,9 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let symbol = &f.symbol;
     let shim_code = shim_code(&symbol.value());
     let (context, task) = (f.context, f.task);
+    // The generic body does the steps: they are not written out (writing
+    // them was a fifth of the macro's run).
+    let generic = generic_shim_body(f);
     let Parameters {
         shim_params,
         param_descs,
@@ -31,7 +34,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         call_borrows,
         borrows,
         type_checks,
-    } = Parameters::of(f, &traits);
+    } = Parameters::of(f, &traits, generic.is_none());
     let call = crate::tokens::call_user_function(&f.ident, f.is_unsafe, &call_args);
     let (result_sv, return_type, result_c, finish) = result(f, &traits);
     let result_rust_type = rust_type_string(&f.result);
@@ -75,9 +78,8 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let (strings_mark, release_strings) = release_strings(&releases, context);
     let overlap = overlap_check(&call_borrows, &borrows);
 
-    let generic_body = generic_shim_body(f);
-    let caught = generic_body.unwrap_or_else(|| {
-        caught_body(
+    let (caught, value_checks) = generic.unwrap_or_else(|| {
+        let caught = caught_body(
             Catch::Abort,
             &shim_params,
             quote! {
@@ -91,7 +93,8 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
                 #(#write_back)*
                 #finish
             },
-        )
+        );
+        (caught, Vec::new())
     });
 
     // Inputs are lent for the call (outputs and inouts are cells the
@@ -101,6 +104,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
             .iter()
             .filter(|param| param.direction == Direction::In)
             .map(|param| &param.written),
+        &value_checks,
     );
 
     quote! {
@@ -130,10 +134,11 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
 /// FLAGS>(&entry, function, a, b)`, `abi_model::sv::generic_import_shim`),
 /// for a function (not a task, not `unsafe`) of one to four arguments.
 /// The types are the user's value types (every lifetime `'static`),
-/// keeping their spans; the raw types are inferred. An output's or inout's
-/// value type is checked by `RequireDpiValue` in a constant item (the
-/// written-out steps check it in the body).
-fn generic_shim_body(f: &FunctionModel) -> Option<TokenStream> {
+/// keeping their spans; the raw types are inferred. Also the checks that
+/// an output's or inout's type is a value type (`RequireDpiValue`), for the
+/// function's one body of checks (the written-out steps check it in the
+/// shim's body).
+fn generic_shim_body(f: &FunctionModel) -> Option<(TokenStream, Vec<TokenStream>)> {
     let p = private();
     if f.task || f.is_unsafe || !abi_model::sv::GENERIC_IMPORT_ARGUMENTS.contains(&f.params.len()) {
         return None;
@@ -147,31 +152,34 @@ fn generic_shim_body(f: &FunctionModel) -> Option<TokenStream> {
         .params
         .iter()
         .map(|param| with_lifetimes(&param.value, "'static"));
-    let value_checks = f.params.iter().filter(|param| is_cell(param)).map(|param| {
-        let checked = crate::tokens::require_dpi_value(&with_lifetimes(&param.value, "'static"));
-        quote!(const _: () = { #checked };)
-    });
+    let value_checks = f
+        .params
+        .iter()
+        .filter(|param| is_cell(param))
+        .map(|param| crate::tokens::require_dpi_value(&with_lifetimes(&param.value, "'static")))
+        .collect();
     let result_ty = with_lifetimes(&f.result, "'static");
     let raw_types = f.params.iter().map(|_| quote!(_));
     let args =
         (0..f.params.len()).map(|i| format_ident!("__abi_arg{}", i, span = Span::mixed_site()));
-    let context = f.context;
-    let inouts = f
-        .params
-        .iter()
-        .map(|param| param.direction == Direction::InOut);
+    let flags = abi_model::sv::import_shim_flags(
+        f.context,
+        f.params
+            .iter()
+            .map(|param| param.direction == Direction::InOut),
+    );
     let ident = &f.ident;
     // SAFETY (of the generated block): the simulator passes arguments of
     // the declared SystemVerilog types (Annex H), as the shim's contract
     // asks.
-    Some(quote! {
-        #(#value_checks)*
+    let body = quote! {
         unsafe {
-            #p::#shim::<#(#types,)* #result_ty, #(#raw_types,)* _, {
-                #p::import_shim_flags(#context, &[#(#inouts),*])
-            }>(&__ABI_FUNCTION, #ident, #(#args),*)
+            #p::#shim::<#(#types,)* #result_ty, #(#raw_types,)* _, #flags>(
+                &__ABI_FUNCTION, #ident, #(#args),*
+            )
         }
-    })
+    };
+    Some((body, value_checks))
 }
 
 /// The `DpiDecl` of `static __ABI_DPI`, the SystemVerilog declaration of
@@ -255,7 +263,9 @@ struct Parameters {
 }
 
 impl Parameters {
-    fn of(f: &FunctionModel, traits: &crate::dpi_flavour::Traits) -> Self {
+    /// `steps`: also the steps of the shim's body (not when a generic body
+    /// does them).
+    fn of(f: &FunctionModel, traits: &crate::dpi_flavour::Traits, steps: bool) -> Self {
         let mut parts = Parameters::default();
         for (i, param) in f.params.iter().enumerate() {
             let value_ty = with_lifetimes(&param.value, "'static");
@@ -271,24 +281,41 @@ impl Parameters {
                 .param_checks
                 .push(crate::dpi_param::param_check(&q, traits.param_check, i));
             match param.direction {
-                Direction::In => parts.input(i, param, &q, &value_ty),
-                Direction::Out | Direction::InOut => parts.cell(i, param, &q, &value_ty),
+                Direction::In => parts.input(i, param, &q, &value_ty, steps),
+                Direction::Out | Direction::InOut => parts.cell(i, param, &q, &value_ty, steps),
             }
         }
         parts
     }
 
     /// An input: converted from what the simulator passes.
-    fn input(&mut self, i: usize, param: &ParamModel, q: &Qualified, value_ty: &syn::Type) {
+    fn input(
+        &mut self,
+        i: usize,
+        param: &ParamModel,
+        q: &Qualified,
+        value_ty: &syn::Type,
+        steps: bool,
+    ) {
         let p = private();
         let desc = quote!(__ABI_FUNCTION);
         let raw = format_ident!("__abi_arg{}", i, span = Span::mixed_site());
         let input = q.item("Input");
-        let from_input = q.call("from_input", quote!(#raw));
         self.shim_params.push(ShimParam {
             name: raw.clone(),
             ty: quote!(#input),
         });
+        // The shim converts with every lifetime `'static`; the
+        // function's own generic lifetimes keep a borrowed input
+        // from outliving the call, unless it is written `'static`.
+        if crate::dpi_param::mentions_static(&param.written) {
+            self.type_checks
+                .push(type_check(value_ty, "require_call_lifetime"));
+        }
+        if !steps {
+            return;
+        }
+        let from_input = q.call("from_input", quote!(#raw));
         // Every input takes part, whatever its type is called: its
         // `CALL_BORROW` decides, in a constant, whether the check
         // is compiled at all (plain scalars never borrow).
@@ -300,13 +327,6 @@ impl Parameters {
                 unsafe { #input_borrows }
             })
         });
-        // The shim converts with every lifetime `'static`; the
-        // function's own generic lifetimes keep a borrowed input
-        // from outliving the call, unless it is written `'static`.
-        if crate::dpi_param::mentions_static(&param.written) {
-            self.type_checks
-                .push(type_check(value_ty, "require_call_lifetime"));
-        }
         // A writable open array of strings hands strings over.
         self.releases.push(q.sealed_item("OWNS_HANDED_STRINGS"));
         self.prepare.push(quote! {
@@ -320,7 +340,14 @@ impl Parameters {
 
     /// An output or inout: a cell of the shim, read from the simulator's
     /// for an inout, written back after the call.
-    fn cell(&mut self, i: usize, param: &ParamModel, q: &Qualified, value_ty: &syn::Type) {
+    fn cell(
+        &mut self,
+        i: usize,
+        param: &ParamModel,
+        q: &Qualified,
+        value_ty: &syn::Type,
+        steps: bool,
+    ) {
         let p = private();
         let desc = quote!(__ABI_FUNCTION);
         let raw = format_ident!("__abi_arg{}", i, span = Span::mixed_site());
@@ -330,6 +357,16 @@ impl Parameters {
             name: raw.clone(),
             ty: quote!(*mut #cell_ty),
         });
+        if param.direction == Direction::InOut {
+            // The value read from the cell must not borrow what
+            // the simulator passed in (strings, also in arrays:
+            // the type's `CALL_BORROW` says).
+            self.type_checks
+                .push(type_check(value_ty, "require_owned_inout"));
+        }
+        if !steps {
+            return;
+        }
         let initial = if param.direction == Direction::Out {
             q.call("initial", quote!())
         } else {
@@ -342,13 +379,6 @@ impl Parameters {
             }
         };
         let require_value = require_dpi_value(value_ty);
-        if param.direction == Direction::InOut {
-            // The value read from the cell must not borrow what
-            // the simulator passed in (strings, also in arrays:
-            // the type's `CALL_BORROW` says).
-            self.type_checks
-                .push(type_check(value_ty, "require_owned_inout"));
-        }
         self.borrows.push(quote!(::core::option::Option::None));
         let owns_strings = q.sealed_item("OWNS_HANDED_STRINGS");
         self.releases.push(quote!(#owns_strings));

@@ -60,6 +60,8 @@ const _: () = {
         (&::abi_core::__private::LentProbe::<bool>::NEW)
             .pick()
             .lent_for_the_call::<'call, bool>();
+        let () = <u64 as ::abi_core::__private::RequireDpiValue>::CHECKED;
+        let () = <i16 as ::abi_core::__private::RequireDpiValue>::CHECKED;
     }
     #[unsafe(export_name = "step")]
     unsafe extern "C" fn __abi_dpi_import_step(
@@ -68,12 +70,6 @@ const _: () = {
         __abi_arg2: *mut <u64 as ::abi_core::__private::DpiType>::Cell,
         __abi_arg3: *mut <i16 as ::abi_core::__private::DpiType>::Cell,
     ) -> <bool as ::abi_core::__private::DpiResult>::Raw {
-        const _: () = {
-            let () = <u64 as ::abi_core::__private::RequireDpiValue>::CHECKED;
-        };
-        const _: () = {
-            let () = <i16 as ::abi_core::__private::RequireDpiValue>::CHECKED;
-        };
         unsafe {
             ::abi_core::__private::dpi_import_shim_vvcc::<
                 i32,
@@ -86,12 +82,7 @@ const _: () = {
                 _,
                 _,
                 _,
-                {
-                    ::abi_core::__private::import_shim_flags(
-                        true,
-                        &[false, false, false, true],
-                    )
-                },
+                17u32,
             >(&__ABI_FUNCTION, step, __abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3)
         }
     }

@@ -56,7 +56,7 @@ const _: () = {
                 f32,
                 _,
                 _,
-                { ::abi_core::__private::import_shim_flags(false, &[false]) },
+                0u32,
             >(&__ABI_FUNCTION, half, __abi_arg0)
         }
     }
