@@ -29,7 +29,13 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         call_args,
     } = arguments(f, generic_body.is_none());
     let call = crate::tokens::call_user_function(&f.ident, f.is_unsafe, &call_args);
-    let (result_desc, return_type, body) = result(f, &mut shim_params, &conversions, &call);
+    let (result_desc, return_type, body) = result(
+        f,
+        &mut shim_params,
+        &conversions,
+        &call,
+        generic_body.is_none(),
+    );
     let body = generic_body.unwrap_or(body);
 
     // Not a C keyword, checked while the static is evaluated (a separate
@@ -309,6 +315,7 @@ fn result(
     shim_params: &mut Vec<ShimParam>,
     conversions: &[TokenStream],
     call: &TokenStream,
+    with_body: bool,
 ) -> ((String, TokenStream), TokenStream, TokenStream) {
     let p = private();
     let desc = quote!(__ABI_FUNCTION);
@@ -320,6 +327,10 @@ fn result(
             let q_raw = q.item("Raw");
             let result_desc = (rust_type, q.sealed_item("RESULT"));
             let return_type = quote!(#q_raw);
+            if !with_body {
+                // A generic body does the steps (`generic_shim_body`).
+                return (result_desc, return_type, TokenStream::new());
+            }
             let convert_result = q.call("into_c", quote!(__abi_value));
             let body = caught_body(
                 Catch::Abort,

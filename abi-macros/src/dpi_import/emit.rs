@@ -35,7 +35,6 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         borrows,
         type_checks,
     } = Parameters::of(f, &traits, generic.is_none());
-    let call = crate::tokens::call_user_function(&f.ident, f.is_unsafe, &call_args);
     let (result_sv, return_type, result_c, finish) = result(f, &traits);
     let result_rust_type = rust_type_string(&f.result);
 
@@ -60,25 +59,25 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         dpi_decl(f, &traits.flavour, &result_sv),
     );
 
-    // Exports may be called while a `context` import runs (and only then:
-    // outside, the simulator's scope is stale or unset).
-    let scope_grant = if context {
-        quote!(let __abi_scope_grant = #p::ScopeGrant::enter();)
-    } else {
-        quote!()
-    };
-
-    if !task {
-        let result_ty = with_lifetimes(&f.result, "'static");
-        releases.push(
-            Qualified::new(&result_ty, traits.result.clone()).sealed_item("OWNS_HANDED_STRINGS"),
-        );
-    }
-    let flavour_check = flavour_check(f);
-    let (strings_mark, release_strings) = release_strings(&releases, context);
-    let overlap = overlap_check(&call_borrows, &borrows);
-
     let (caught, value_checks) = generic.unwrap_or_else(|| {
+        // Exports may be called while a `context` import runs (and only
+        // then: outside, the simulator's scope is stale or unset).
+        let scope_grant = if context {
+            quote!(let __abi_scope_grant = #p::ScopeGrant::enter();)
+        } else {
+            quote!()
+        };
+        if !task {
+            let result_ty = with_lifetimes(&f.result, "'static");
+            releases.push(
+                Qualified::new(&result_ty, traits.result.clone())
+                    .sealed_item("OWNS_HANDED_STRINGS"),
+            );
+        }
+        let flavour_check = flavour_check(f);
+        let (strings_mark, release_strings) = release_strings(&releases, context);
+        let overlap = overlap_check(&call_borrows, &borrows);
+        let call = crate::tokens::call_user_function(&f.ident, f.is_unsafe, &call_args);
         let caught = caught_body(
             Catch::Abort,
             &shim_params,
