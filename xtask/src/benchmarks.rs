@@ -81,7 +81,7 @@ const CALLGRIND_BENCHES: [(&str, &str, &str); 4] = [
     ),
 ];
 
-const COMPILE_METHOD: &str = "A generated crate with K functions of four kinds in turn (`#[c_export]` scalars, `#[c_export]` slice, `#[dpi_import]` with an output, `#[ciface]` memref) against the same K functions written by hand as `extern \"C\"` shims with the same checks. Clean build of the crate alone in the debug and the release profile (its dependencies built before), `CARGO_INCREMENTAL=0`: wall seconds (the median of 5 builds, 2 cores; one debug build in quick mode) and peak resident memory of the debug build (largest process, from `getrusage`). And a clean build of `abi-core` with its dependencies (one build).";
+const COMPILE_METHOD: &str = "A generated crate with K functions of four kinds in turn (`#[c_export]` scalars, `#[c_export]` slice, `#[dpi_import]` with an output, `#[ciface]` memref) against the same K functions written by hand as `extern \"C\"` shims with the same checks, and against the same K functions kept as Rust functions, each with a hand-written `extern \"C\"` shim that checks the arguments and calls it (what a crate that exports its Rust API by hand writes; the generated crate keeps each Rust function too). Clean build of the crate alone in the debug and the release profile (its dependencies built before), `CARGO_INCREMENTAL=0`: wall seconds (the median of 5 builds, 2 cores; one debug build in quick mode) and peak resident memory of the debug build (largest process, from `getrusage`). And a clean build of `abi-core` with its dependencies (one build).";
 
 /// Builds per crate size, profile and variant in the full run (the median
 /// counts: the fastest of a few moved with the baseline's noise).
@@ -198,7 +198,7 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
     let work = root.join("target/compile-time");
     // (variant, profile, count) -> (median seconds, peak KiB)
     let mut rows = Vec::new();
-    for variant in [Variant::Generated, Variant::HandWritten] {
+    for variant in Variant::ALL {
         let dir = work.join(variant.crate_name());
         let target = work.join(format!("{}-target", variant.crate_name()));
         write_crate(root, &dir, variant, 1)?;
@@ -233,10 +233,10 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
         let name = profile.name();
         write!(
             out,
-            " {name}: generated s | {name}: hand-written s | {name}: ratio |"
+            " {name}: generated s | {name}: hand-written s | {name}: ratio | {name}: functions and hand-written shims s | {name}: ratio to them |"
         )
         .unwrap();
-        rule.push_str("---:|---:|---:|");
+        rule.push_str("---:|---:|---:|---:|---:|");
     }
     out.push_str(" debug: generated peak MiB | debug: hand-written peak MiB |\n");
     rule.push_str("---:|---:|\n");
@@ -246,7 +246,14 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
         for &profile in profiles {
             let (gs, _) = find(Variant::Generated, profile, count);
             let (hs, _) = find(Variant::HandWritten, profile, count);
-            write!(out, " {gs:.2} | {hs:.2} | {:.2} |", gs / hs).unwrap();
+            let (ws, _) = find(Variant::HandWrittenWrappers, profile, count);
+            write!(
+                out,
+                " {gs:.2} | {hs:.2} | {:.2} | {ws:.2} | {:.2} |",
+                gs / hs,
+                gs / ws
+            )
+            .unwrap();
         }
         let (_, gm) = find(Variant::Generated, Profile::Debug, count);
         let (_, hm) = find(Variant::HandWritten, Profile::Debug, count);
@@ -290,6 +297,11 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
             "#1971c2",
             series(Variant::HandWritten),
         ),
+        (
+            "Rust functions and hand-written extern \"C\" shims",
+            "#2f9e44",
+            series(Variant::HandWrittenWrappers),
+        ),
     ]);
     std::fs::create_dir_all(plot.parent().unwrap()).map_err(|e| e.to_string())?;
     std::fs::write(plot, svg).map_err(|e| e.to_string())?;
@@ -329,7 +341,7 @@ pub(crate) fn where_the_time_goes(root: &Path, work: &Path) -> Result<String, St
          # Count the instructions of the measured crate's rustc only.\n\
          rustc=\"$1\"; shift\n\
          case \" $* \" in\n\
-         *\" --crate-name generated_shims \"*|*\" --crate-name hand_written_shims \"*)\n\
+         *\" --crate-name generated_shims \"*|*\" --crate-name hand_written_shims \"*|*\" --crate-name hand_written_wrappers \"*)\n\
            exec valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file=\"$ABI_BENCH_CACHEGRIND_LOG\" \"$rustc\" \"$@\";;\n\
          esac\n\
          exec \"$rustc\" \"$@\"\n",
@@ -339,7 +351,7 @@ pub(crate) fn where_the_time_goes(root: &Path, work: &Path) -> Result<String, St
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let mut instructions = Vec::new();
     let mut passes = Vec::new();
-    for variant in [Variant::Generated, Variant::HandWritten] {
+    for variant in Variant::ALL {
         let dir = work.join(variant.crate_name());
         let target = work.join(format!("{}-target", variant.crate_name()));
         write_crate(root, &dir, variant, PASSES_COUNT)?;
@@ -412,24 +424,35 @@ pub(crate) fn where_the_time_goes(root: &Path, work: &Path) -> Result<String, St
     }
     let mut out = format!(
         "\nWhere the time goes, {PASSES_COUNT} functions, debug, one build each: rustc's instructions (cachegrind, every thread) and its passes (`-Ztime-passes`, seconds).\n\n\
-         | | generated | hand-written | ratio |\n|---|---:|---:|---:|\n"
+         | | generated | hand-written | ratio | functions and hand-written shims | ratio to them |\n|---|---:|---:|---:|---:|---:|\n"
     );
-    writeln!(
-        out,
-        "| rustc instructions (G) | {:.2} | {:.2} | {:.2} |",
-        instructions[0] as f64 / 1e9,
-        instructions[1] as f64 / 1e9,
-        instructions[0] as f64 / instructions[1] as f64
-    )
-    .unwrap();
-    for (i, pass) in PASSES.iter().enumerate() {
-        let (g, h) = (passes[0][i], passes[1][i]);
-        let ratio = if h > 0.0 {
+    let ratio = |g: f64, h: f64| {
+        if h > 0.0 {
             format!("{:.2}", g / h)
         } else {
             "-".to_owned()
-        };
-        writeln!(out, "| `{pass}` | {g:.3} | {h:.3} | {ratio} |").unwrap();
+        }
+    };
+    let giga = |i: usize| instructions[i] as f64 / 1e9;
+    writeln!(
+        out,
+        "| rustc instructions (G) | {:.2} | {:.2} | {} | {:.2} | {} |",
+        giga(0),
+        giga(1),
+        ratio(giga(0), giga(1)),
+        giga(2),
+        ratio(giga(0), giga(2))
+    )
+    .unwrap();
+    for (i, pass) in PASSES.iter().enumerate() {
+        let (g, h, w) = (passes[0][i], passes[1][i], passes[2][i]);
+        writeln!(
+            out,
+            "| `{pass}` | {g:.3} | {h:.3} | {} | {w:.3} | {} |",
+            ratio(g, h),
+            ratio(g, w)
+        )
+        .unwrap();
     }
     Ok(out)
 }
@@ -462,13 +485,22 @@ impl Profile {
 enum Variant {
     Generated,
     HandWritten,
+    /// The functions as Rust functions, each with a hand-written shim.
+    HandWrittenWrappers,
 }
 
 impl Variant {
+    const ALL: [Variant; 3] = [
+        Variant::Generated,
+        Variant::HandWritten,
+        Variant::HandWrittenWrappers,
+    ];
+
     fn crate_name(self) -> &'static str {
         match self {
             Variant::Generated => "generated_shims",
             Variant::HandWritten => "hand_written_shims",
+            Variant::HandWrittenWrappers => "hand_written_wrappers",
         }
     }
 }
@@ -481,7 +513,7 @@ fn write_crate(root: &Path, dir: &Path, variant: Variant, count: usize) -> Resul
             "abi-core = {{ path = \"{}\" }}\n",
             root.join("abi-core").display()
         ),
-        Variant::HandWritten => String::new(),
+        Variant::HandWritten | Variant::HandWrittenWrappers => String::new(),
     };
     std::fs::write(
         dir.join("Cargo.toml"),
@@ -495,7 +527,7 @@ fn write_crate(root: &Path, dir: &Path, variant: Variant, count: usize) -> Resul
         Variant::Generated => String::from(
             "use abi_core::{c_export, ciface, dpi_import};\nuse abi_core::memref::MemRef;\n\n",
         ),
-        Variant::HandWritten => String::from(HAND_WRITTEN_PRELUDE),
+        Variant::HandWritten | Variant::HandWrittenWrappers => String::from(HAND_WRITTEN_PRELUDE),
     };
     for k in 0..count {
         let function = match (variant, k % 4) {
@@ -522,6 +554,18 @@ fn write_crate(root: &Path, dir: &Path, variant: Variant, count: usize) -> Resul
             ),
             (Variant::HandWritten, _) => format!(
                 "/// # Safety\n/// `m` is a valid descriptor.\n#[unsafe(no_mangle)]\npub unsafe extern \"C\" fn _mlir_ciface_mlir_{k}(m: *const Descriptor) -> f32 {{\n    let d = unsafe {{ checked(m, \"mlir_{k}\") }};\n    guard(\"mlir_{k}\", || (0..d.sizes[0]).map(|i| unsafe {{ *d.aligned.offset((d.offset + i * d.strides[0]) as isize) }}).sum::<f32>() + {k}.0)\n}}\n"
+            ),
+            (Variant::HandWrittenWrappers, 0) => format!(
+                "pub fn add_{k}(a: i32, b: i32) -> i32 {{ a.wrapping_add(b) ^ {k} }}\n#[unsafe(export_name = \"add_{k}\")]\npub extern \"C\" fn add_{k}_c(a: i32, b: i32) -> i32 {{ add_{k}(a, b) }}\n"
+            ),
+            (Variant::HandWrittenWrappers, 1) => format!(
+                "pub fn sum_{k}(v: &[i32]) -> i64 {{ v.iter().map(|&x| i64::from(x)).sum::<i64>() + {k} }}\n/// # Safety\n/// `v` points to `len` values, or `len` is 0.\n#[unsafe(export_name = \"sum_{k}\")]\npub unsafe extern \"C\" fn sum_{k}_c(v: *const i32, len: usize) -> i64 {{\n    let v = if len == 0 {{ &[][..] }} else {{ if v.is_null() {{ abort(\"sum_{k}\") }} unsafe {{ std::slice::from_raw_parts(v, len) }} }};\n    guard(\"sum_{k}\", || sum_{k}(v))\n}}\n"
+            ),
+            (Variant::HandWrittenWrappers, 2) => format!(
+                "pub fn dpi_{k}(a: i32, out: &mut i64) -> i32 {{ *out = i64::from(a) * {k}; a }}\n/// # Safety\n/// `out` is writable.\n#[unsafe(export_name = \"dpi_{k}\")]\npub unsafe extern \"C\" fn dpi_{k}_c(a: i32, out: *mut i64) -> i32 {{\n    if out.is_null() {{ abort(\"dpi_{k}\") }}\n    guard(\"dpi_{k}\", || dpi_{k}(a, unsafe {{ &mut *out }}))\n}}\n"
+            ),
+            (Variant::HandWrittenWrappers, _) => format!(
+                "pub fn mlir_{k}(d: &Descriptor) -> f32 {{ (0..d.sizes[0]).map(|i| unsafe {{ *d.aligned.offset((d.offset + i * d.strides[0]) as isize) }}).sum::<f32>() + {k}.0 }}\n/// # Safety\n/// `m` is a valid descriptor.\n#[unsafe(export_name = \"_mlir_ciface_mlir_{k}\")]\npub unsafe extern \"C\" fn mlir_{k}_c(m: *const Descriptor) -> f32 {{\n    let d = unsafe {{ checked(m, \"mlir_{k}\") }};\n    guard(\"mlir_{k}\", || mlir_{k}(d))\n}}\n"
             ),
         };
         source.push_str(&function);
