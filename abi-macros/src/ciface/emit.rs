@@ -136,17 +136,12 @@ fn complex_placement(f: &FunctionModel, trait_path: &TokenStream) -> TokenStream
     if f.params.is_empty() {
         return TokenStream::new();
     }
-    let p = private();
     let registers = f.params.iter().map(|param| {
         let ty = with_lifetimes(&param.ty, "'static");
         Qualified::new(&ty, trait_path.clone()).item("FLOAT_REGISTERS")
     });
     quote_spanned! {f.sig.ident.span()=>
-        const _: () = if let ::core::option::Option::Some(problem) =
-            #p::memref::complex_argument_problem(&[#(#registers),*])
-        {
-            ::core::panic!("{}", problem)
-        };
+        const _: () = ::abi_core::__private::memref::checked_complex_placement(&[#(#registers),*]);
     }
 }
 

@@ -78,11 +78,9 @@ const _: () = {
         { <f32 as ::abi_core::__private::CifaceResult>::OUT_POINTER },
     >;
     const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
-    const _: () = if let ::core::option::Option::Some(problem) = ::abi_core::__private::memref::complex_argument_problem(
+    const _: () = ::abi_core::__private::memref::checked_complex_placement(
         &[<&'static [f32] as ::abi_core::__private::CifaceArg>::FLOAT_REGISTERS],
-    ) {
-        ::core::panic!("{}", problem)
-    };
+    );
     static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
         provider: ::abi_core::__private::CifaceProvider::Mlir,
         mlir_name: "sum_1d",
@@ -260,11 +258,9 @@ const _: () = {
         }
         _ => {}
     };
-    const _: () = if let ::core::option::Option::Some(problem) = ::abi_core::__private::memref::complex_argument_problem(
+    const _: () = ::abi_core::__private::memref::checked_complex_placement(
         &[<MemRef<'static, f32, 1> as ::abi_core::__private::CifaceArg>::FLOAT_REGISTERS],
-    ) {
-        ::core::panic!("{}", problem)
-    };
+    );
     static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
         provider: ::abi_core::__private::CifaceProvider::Mlir,
         mlir_name: "tail",

@@ -45,7 +45,7 @@ const _: () = {
         _ => {}
     };
     const __ABI_TYPE_1: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
-    const _: () = if let ::core::option::Option::Some(problem) = ::abi_core::__private::memref::complex_argument_problem(
+    const _: () = ::abi_core::__private::memref::checked_complex_placement(
         &[
             <MemRefMut<
                 'static,
@@ -54,9 +54,7 @@ const _: () = {
             > as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS,
             <f32 as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS,
         ],
-    ) {
-        ::core::panic!("{}", problem)
-    };
+    );
     const __ABI_RESULT_TYPES: &[::abi_core::__private::MemRefType] = &[];
     static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
         provider: ::abi_core::__private::CifaceProvider::Rust,

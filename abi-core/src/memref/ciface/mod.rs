@@ -368,7 +368,7 @@ fn memref_record<T: MemRefElement>(rank: Option<usize>, ty: &MemRefType) -> Type
 pub mod __private {
     pub use super::MemRefSignature;
     pub use super::shape::{NoOutPointer, ResultShape, Shape};
-    pub use crate::memref::complex::complex_argument_problem;
+    pub use crate::memref::complex::{checked_complex_placement, complex_argument_problem};
 
     /// How a parameter's Rust type differs from its `#[mlir("...")]` type,
     /// evaluated at compile time: [`TYPE_FITS`] (both memrefs, the same
