@@ -1088,8 +1088,18 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     unsafe fn new_slot_in(&self, known: &Known<D>, index: &[i32; D], size: usize) -> *mut c_void {
         // SAFETY: a live handle, index within the bounds (the caller's
         // contract).
-        let element = unsafe { api().element_ptr(self.raw(), index) };
-        let element = checked_inside(element, index, size, self.buffer_in(Some(known)));
+        let api = api();
+        let element = unsafe { api.element_ptr(self.raw(), index) };
+        let buffer = match known.buffer.get() {
+            Some(buffer) => buffer,
+            None => {
+                // SAFETY: a live handle.
+                let buffer = unsafe { api.buffer(self.raw()) };
+                known.buffer.set(Some(buffer));
+                buffer
+            }
+        };
+        let element = checked_inside(element, index, size, buffer);
         known.last_slot.set(Some((*index, element)));
         element
     }
