@@ -1086,9 +1086,9 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     /// As for [`OpenArray::slot_in`].
     #[inline(never)]
     unsafe fn new_slot_in(&self, known: &Known<D>, index: &[i32; D], size: usize) -> *mut c_void {
+        let api = api();
         // SAFETY: a live handle, index within the bounds (the caller's
         // contract).
-        let api = api();
         let element = unsafe { api.element_ptr(self.raw(), index) };
         let buffer = match known.buffer.get() {
             Some(buffer) => buffer,
