@@ -381,13 +381,14 @@ pub unsafe trait OpenArrayElement: 'static {
     unsafe fn clear_output(handle: *mut c_void, index: &[i32]) {
         let _ = (handle, index);
     }
-    /// The bytes of one element slot when a writable view reads and writes
-    /// it by address itself (`[standard's ABI, Verilator's]`), with
+    /// The bytes of one element slot when the views read and write it by
+    /// address themselves (`[standard's ABI, Verilator's]`), with
     /// [`OpenArrayElement::read_slot`] and [`OpenArrayElement::write_slot`]
-    /// at an address checked against the buffer the view keeps; `[0, 0]`
-    /// (every type outside abi-core) when elements go through `read` and
-    /// `write` (not public API; no implementation can define it, see
-    /// `Sealed`).
+    /// at an address they checked against the simulator's buffer (which a
+    /// writable view keeps for the call); `[0, 0]`, the default, when
+    /// elements go through `read` and `write` (`string`, single-bit,
+    /// packed and enum elements, and every type outside abi-core). Not
+    /// public API; no implementation can define it, see `Sealed`.
     #[doc(hidden)]
     const SLOT_BYTES: Sealed<[usize; 2]> = Sealed([0, 0]);
     /// Read the element whose slot is at `element` (only called when
@@ -889,10 +890,11 @@ pub struct OpenArrayMut<'a, T: OpenArrayElement, const D: usize = 1> {
 /// What a writable view learns of its array once and keeps for the call:
 /// each dimension's bounds (`svLow`, `svHigh`) and the simulator's buffer
 /// (`svGetArrayPtr`, `svSizeOfArray`), each asked the first time it is
-/// needed, and the address of the element it last read or wrote. Neither changes while the import runs: the simulator waits for
-/// it, and [`OpenArray::as_slice`] already lends the buffer for the whole
-/// call. A shared view is `Copy`, so it cannot keep answers (a `Cell` is
-/// not `Copy`) and asks each time.
+/// needed, and the address of the element it last read or wrote. None of
+/// them changes while the import runs: the simulator waits for it, and
+/// [`OpenArray::as_slice`] already lends the buffer for the whole call. A
+/// shared view is `Copy`, so it cannot keep answers (a `Cell` is not
+/// `Copy`) and asks each time.
 #[derive(Debug)]
 struct Known<const D: usize> {
     bounds: [Cell<Option<[i32; 2]>>; D],
@@ -1061,7 +1063,12 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     ///
     /// `index` within the bounds.
     #[cfg_attr(not(abi_core_unoptimised), inline(always))]
-    unsafe fn slot_in(&self, known: Option<&Known<D>>, index: &[i32; D], size: usize) -> *mut c_void {
+    unsafe fn slot_in(
+        &self,
+        known: Option<&Known<D>>,
+        index: &[i32; D],
+        size: usize,
+    ) -> *mut c_void {
         // The element read or written last: a read-modify-write of one
         // element asks for its address once.
         let Some(known) = known else {
