@@ -228,76 +228,81 @@ fn outside_buffer(index: &[i32], bytes: usize) -> ! {
     )
 }
 
-// Inlined: the resolved table is one load and test away on every call.
+// Inlined: the resolved table is one load and test away on every call (a
+// table that cannot be resolved panics in `get_or_init`, which leaves the
+// cell empty: every call then panics the same way).
 #[inline]
 fn api() -> &'static Api {
-    static API: OnceLock<Result<Api, DpiError>> = OnceLock::new();
-    let api = API.get_or_init(|| {
-        /// The function `symbol` names, as the function pointer type `F`.
-        ///
-        /// # Safety
-        ///
-        /// `F` must be the function's exact signature.
-        unsafe fn function<F: Copy>(symbol: &'static LazySymbol) -> Result<F, DpiError> {
-            const { assert!(size_of::<F>() == size_of::<*mut c_void>()) };
-            let address = symbol.get()?.as_ptr();
-            // SAFETY: `F` is a function pointer type of the symbol's
-            // signature (the caller's contract), the same size as a pointer.
-            Ok(unsafe { core::mem::transmute_copy::<*mut c_void, F>(&address) })
-        }
-        macro_rules! resolve {
-            ($name:literal) => {{
-                static SYMBOL: LazySymbol = crate::__linked_symbol!($name);
-                // SAFETY: svdpi.h declares the function with exactly the
-                // signature of the `Api` field it is stored in
-                // (`svOpenArrayHandle` is `void *`, `svBitVecVal` is
-                // `uint32_t`, `svLogicVecVal` is `SvLogicVecVal`).
-                unsafe { function(&SYMBOL) }?
-            }};
-        }
-        Ok(Api {
-            left: resolve!("svLeft"),
-            right: resolve!("svRight"),
-            low: resolve!("svLow"),
-            high: resolve!("svHigh"),
-            size: resolve!("svSize"),
-            increment: resolve!("svIncrement"),
-            dimensions: resolve!("svDimensions"),
-            array_ptr: resolve!("svGetArrayPtr"),
-            size_of_array: resolve!("svSizeOfArray"),
-            element_ptr1: resolve!("svGetArrElemPtr1"),
-            element_ptr2: resolve!("svGetArrElemPtr2"),
-            element_ptr3: resolve!("svGetArrElemPtr3"),
-            get_bits1: resolve!("svGetBitArrElem1VecVal"),
-            get_bits2: resolve!("svGetBitArrElem2VecVal"),
-            get_bits3: resolve!("svGetBitArrElem3VecVal"),
-            put_bits1: resolve!("svPutBitArrElem1VecVal"),
-            put_bits2: resolve!("svPutBitArrElem2VecVal"),
-            put_bits3: resolve!("svPutBitArrElem3VecVal"),
-            get_logic1: resolve!("svGetLogicArrElem1VecVal"),
-            get_logic2: resolve!("svGetLogicArrElem2VecVal"),
-            get_logic3: resolve!("svGetLogicArrElem3VecVal"),
-            put_logic1: resolve!("svPutLogicArrElem1VecVal"),
-            put_logic2: resolve!("svPutLogicArrElem2VecVal"),
-            put_logic3: resolve!("svPutLogicArrElem3VecVal"),
-            get_bit1: resolve!("svGetBitArrElem1"),
-            get_bit2: resolve!("svGetBitArrElem2"),
-            get_bit3: resolve!("svGetBitArrElem3"),
-            put_bit1: resolve!("svPutBitArrElem1"),
-            put_bit2: resolve!("svPutBitArrElem2"),
-            put_bit3: resolve!("svPutBitArrElem3"),
-            get_logic_bit1: resolve!("svGetLogicArrElem1"),
-            get_logic_bit2: resolve!("svGetLogicArrElem2"),
-            get_logic_bit3: resolve!("svGetLogicArrElem3"),
-            put_logic_bit1: resolve!("svPutLogicArrElem1"),
-            put_logic_bit2: resolve!("svPutLogicArrElem2"),
-            put_logic_bit3: resolve!("svPutLogicArrElem3"),
-        })
-    });
-    match api {
+    static API: OnceLock<Api> = OnceLock::new();
+    API.get_or_init(|| match resolve_api() {
         Ok(api) => api,
-        Err(e) => missing_api(e),
+        Err(e) => missing_api(&e),
+    })
+}
+
+/// The table of `svdpi.h` functions, resolved.
+#[cold]
+fn resolve_api() -> Result<Api, DpiError> {
+    /// The function `symbol` names, as the function pointer type `F`.
+    ///
+    /// # Safety
+    ///
+    /// `F` must be the function's exact signature.
+    unsafe fn function<F: Copy>(symbol: &'static LazySymbol) -> Result<F, DpiError> {
+        const { assert!(size_of::<F>() == size_of::<*mut c_void>()) };
+        let address = symbol.get()?.as_ptr();
+        // SAFETY: `F` is a function pointer type of the symbol's
+        // signature (the caller's contract), the same size as a pointer.
+        Ok(unsafe { core::mem::transmute_copy::<*mut c_void, F>(&address) })
     }
+    macro_rules! resolve {
+        ($name:literal) => {{
+            static SYMBOL: LazySymbol = crate::__linked_symbol!($name);
+            // SAFETY: svdpi.h declares the function with exactly the
+            // signature of the `Api` field it is stored in
+            // (`svOpenArrayHandle` is `void *`, `svBitVecVal` is
+            // `uint32_t`, `svLogicVecVal` is `SvLogicVecVal`).
+            unsafe { function(&SYMBOL) }?
+        }};
+    }
+    Ok(Api {
+        left: resolve!("svLeft"),
+        right: resolve!("svRight"),
+        low: resolve!("svLow"),
+        high: resolve!("svHigh"),
+        size: resolve!("svSize"),
+        increment: resolve!("svIncrement"),
+        dimensions: resolve!("svDimensions"),
+        array_ptr: resolve!("svGetArrayPtr"),
+        size_of_array: resolve!("svSizeOfArray"),
+        element_ptr1: resolve!("svGetArrElemPtr1"),
+        element_ptr2: resolve!("svGetArrElemPtr2"),
+        element_ptr3: resolve!("svGetArrElemPtr3"),
+        get_bits1: resolve!("svGetBitArrElem1VecVal"),
+        get_bits2: resolve!("svGetBitArrElem2VecVal"),
+        get_bits3: resolve!("svGetBitArrElem3VecVal"),
+        put_bits1: resolve!("svPutBitArrElem1VecVal"),
+        put_bits2: resolve!("svPutBitArrElem2VecVal"),
+        put_bits3: resolve!("svPutBitArrElem3VecVal"),
+        get_logic1: resolve!("svGetLogicArrElem1VecVal"),
+        get_logic2: resolve!("svGetLogicArrElem2VecVal"),
+        get_logic3: resolve!("svGetLogicArrElem3VecVal"),
+        put_logic1: resolve!("svPutLogicArrElem1VecVal"),
+        put_logic2: resolve!("svPutLogicArrElem2VecVal"),
+        put_logic3: resolve!("svPutLogicArrElem3VecVal"),
+        get_bit1: resolve!("svGetBitArrElem1"),
+        get_bit2: resolve!("svGetBitArrElem2"),
+        get_bit3: resolve!("svGetBitArrElem3"),
+        put_bit1: resolve!("svPutBitArrElem1"),
+        put_bit2: resolve!("svPutBitArrElem2"),
+        put_bit3: resolve!("svPutBitArrElem3"),
+        get_logic_bit1: resolve!("svGetLogicArrElem1"),
+        get_logic_bit2: resolve!("svGetLogicArrElem2"),
+        get_logic_bit3: resolve!("svGetLogicArrElem3"),
+        put_logic_bit1: resolve!("svPutLogicArrElem1"),
+        put_logic_bit2: resolve!("svPutLogicArrElem2"),
+        put_logic_bit3: resolve!("svPutLogicArrElem3"),
+    })
 }
 
 #[cold]
