@@ -36,6 +36,10 @@ struct SimArray {
     len: i32,
     /// Whether `svGetArrayPtr` reports the buffer (a simulator may not).
     contiguous: bool,
+    /// What `svSizeOfArray` answers instead of the buffer's size (a
+    /// simulator contradicting itself, as Verilator 5.049 does for `real`
+    /// open arrays: 0 bytes).
+    reported_bytes: Option<i32>,
 }
 
 impl SimArray {
@@ -46,6 +50,7 @@ impl SimArray {
             element: size_of::<T>(),
             len: i32::try_from(len).unwrap(),
             contiguous,
+            reported_bytes: None,
         }
     }
 
@@ -119,7 +124,9 @@ mod svdpi {
     unsafe extern "C" fn svSizeOfArray(handle: *mut c_void) -> i32 {
         // SAFETY: as above.
         let array: &SimArray = unsafe { array(handle) };
-        array.len * i32::try_from(array.element).unwrap()
+        array
+            .reported_bytes
+            .unwrap_or(array.len * i32::try_from(array.element).unwrap())
     }
     #[unsafe(no_mangle)]
     unsafe extern "C" fn svGetArrElemPtr1(handle: *mut c_void, index: i32) -> *mut c_void {
@@ -202,6 +209,23 @@ pub fn ovl_copy(source: OpenArray<'_, i32>, mut target: OpenArrayMut<'_, i32>) -
         target.set(index, slice[k % slice.len()] + 1);
     }
     slice.iter().sum()
+}
+
+/// Adds one to every element of `values` (a read and a write of each, the
+/// writable view asking for an element's address once), returning the sum
+/// read.
+#[dpi_import]
+pub fn oa_bump_each(mut values: OpenArrayMut<'_, i32>) -> i32 {
+    let mut sum = 0;
+    for index in values.low()..=values.high() {
+        let value = values.get(index).unwrap();
+        assert!(values.set(index, value + 1));
+        sum += value;
+    }
+    let (low, high) = (values.low(), values.high());
+    assert_eq!((values.get(low - 1), values.get(high + 1)), (None, None));
+    assert!(!values.set(high + 1, 0) && !values.set(low - 1, 0));
+    sum
 }
 
 /// Fills `out` with `values` doubled (an `output` array beside an input).
@@ -309,6 +333,8 @@ unsafe extern "C" {
     fn c_dpi_panics_while_unwinding(code: i32) -> i32;
     #[link_name = "ovl_copy"]
     fn c_ovl_copy(source: *mut c_void, target: *mut c_void) -> i32;
+    #[link_name = "oa_bump_each"]
+    fn c_oa_bump_each(values: *mut c_void) -> i32;
     #[link_name = "ovl_fill"]
     fn c_ovl_fill(out: *mut c_void, values: *mut c_void) -> i32;
     #[link_name = "ovl_sum_both"]
@@ -535,6 +561,43 @@ fn disjoint_and_shared_arrays_run() {
     // SAFETY: two NUL-terminated strings and a live handle of `byte [0:5]`.
     let written = unsafe { c_ovl_names_into(&names, bytes_array.handle()) };
     assert_eq!((written, &bytes), (4, b"ABCD\0\0"));
+}
+
+// ---------------------------------------------------------------------------
+// Element access of a writable view, which keeps what it asked the simulator.
+
+#[test]
+fn a_writable_view_reads_and_writes_each_element_once_asked() {
+    let mut data = [1, 2, 3, 4];
+    let mut array = SimArray::over(data.as_mut_ptr(), 4, true);
+    // SAFETY: a live handle of `int [0:3]`.
+    let sum = unsafe { c_oa_bump_each(array.handle()) };
+    assert_eq!((sum, data), (10, [2, 3, 4, 5]));
+    // Without a buffer the addresses are not checked against one.
+    let mut array = SimArray::over(data.as_mut_ptr(), 4, false);
+    // SAFETY: as above.
+    let sum = unsafe { c_oa_bump_each(array.handle()) };
+    assert_eq!((sum, data), (14, [3, 4, 5, 6]));
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "re-executes the test binary, which Miri cannot")]
+fn an_element_outside_the_reported_buffer_aborts() {
+    must_abort(
+        "an_element_outside_the_reported_buffer_aborts",
+        &[
+            "(C symbol `oa_bump_each`)",
+            "open array element [0] lies outside the array the simulator reports (0 bytes from svGetArrayPtr)",
+        ],
+        || {
+            let mut data = [1, 2];
+            let mut array = SimArray::over(data.as_mut_ptr(), 2, true);
+            array.reported_bytes = Some(0);
+            // SAFETY: a live handle of `int [0:1]`, whose simulator
+            // reports a buffer of 0 bytes.
+            unsafe { c_oa_bump_each(array.handle()) };
+        },
+    );
 }
 
 // ---------------------------------------------------------------------------

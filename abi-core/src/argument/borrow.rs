@@ -123,14 +123,16 @@ pub(crate) type BorrowsOf<'a> = Option<&'a dyn Fn(&mut dyn FnMut(Borrow))>;
 #[inline(never)]
 pub(crate) fn first_conflict_by_range(arguments: &[BorrowsOf<'_>]) -> Option<(usize, usize)> {
     const HELD: usize = 8;
-    let mut ranges = [(0, Borrow::EMPTY); HELD];
+    // Left uninitialised (no 256-byte clear on every call): only the first
+    // `count` slots are written, and only they are read.
+    let mut ranges = [const { core::mem::MaybeUninit::<(usize, Borrow)>::uninit() }; HELD];
     let mut count = 0;
     for (i, visit) in arguments.iter().enumerate() {
         let Some(visit) = visit else { continue };
         let mut overflow = false;
         visit(&mut |borrow| match ranges.get_mut(count) {
             Some(slot) => {
-                *slot = (i, borrow);
+                slot.write((i, borrow));
                 count += 1;
             }
             None => overflow = true,
@@ -139,7 +141,10 @@ pub(crate) fn first_conflict_by_range(arguments: &[BorrowsOf<'_>]) -> Option<(us
             return first_conflict_by_visiting(arguments);
         }
     }
-    let ranges = &ranges[..count];
+    // SAFETY: the first `count` slots (`count <= HELD`) were written above,
+    // and `MaybeUninit<X>` has the layout of `X`.
+    let ranges: &[(usize, Borrow)] =
+        unsafe { core::slice::from_raw_parts(ranges.as_ptr().cast(), count) };
     let mut first: Option<(usize, usize)> = None;
     for (k, (i, a)) in ranges.iter().enumerate() {
         for (j, b) in &ranges[k + 1..] {

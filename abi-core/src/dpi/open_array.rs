@@ -10,6 +10,7 @@
 //! [`OpenArray::as_slice`] is the fast path when the simulator reports a
 //! contiguous C-layout buffer (`svGetArrayPtr`).
 
+use core::cell::Cell;
 use core::ffi::c_void;
 use core::marker::PhantomData;
 use core::ptr::NonNull;
@@ -164,95 +165,144 @@ impl Api {
     ) -> *mut c_void {
         // SAFETY: the caller's contract.
         let element = unsafe { self.element_ptr(handle, index) };
-        assert!(
-            !element.is_null(),
-            "open array element {index:?} has no address"
-        );
+        // SAFETY: a live handle.
+        let buffer = unsafe { self.buffer(handle) };
+        checked_inside(element, index, size, buffer)
+    }
+
+    /// The simulator's buffer and its size in bytes (`svGetArrayPtr`,
+    /// `svSizeOfArray`); NULL and 0 when it reports none.
+    ///
+    /// # Safety
+    ///
+    /// A live handle.
+    #[inline]
+    unsafe fn buffer(&self, handle: *mut c_void) -> (*mut c_void, usize) {
         // SAFETY: a live handle.
         let data = unsafe { (self.array_ptr)(handle) };
-        if !data.is_null() {
-            // SAFETY: a live handle.
-            let bytes = usize::try_from(unsafe { (self.size_of_array)(handle) }).unwrap_or(0);
-            let offset = element.addr().wrapping_sub(data.addr());
-            assert!(
-                element.addr() >= data.addr() && offset.saturating_add(size) <= bytes,
-                "open array element {index:?} lies outside the array the simulator reports ({bytes} bytes from svGetArrayPtr): the simulator's svdpi contradicts itself for this element type"
-            );
+        if data.is_null() {
+            return (data, 0);
         }
-        element
+        // SAFETY: a live handle.
+        let bytes = usize::try_from(unsafe { (self.size_of_array)(handle) }).unwrap_or(0);
+        (data, bytes)
     }
 }
 
-// Inlined: the resolved table is one load and test away on every call.
+/// `element`, the address `svGetArrElemPtr*` gave for `index`, checked as
+/// [`Api::checked_element_ptr`] describes against `buffer` (from
+/// [`Api::buffer`]): non-NULL, and its `size` bytes inside the buffer when
+/// there is one. Panics otherwise, naming the index.
+#[inline]
+fn checked_inside(
+    element: *mut c_void,
+    index: &[i32],
+    size: usize,
+    (data, bytes): (*mut c_void, usize),
+) -> *mut c_void {
+    if element.is_null() {
+        no_address(index)
+    }
+    if !data.is_null() {
+        let offset = element.addr().wrapping_sub(data.addr());
+        if element.addr() < data.addr() || offset.saturating_add(size) > bytes {
+            outside_buffer(index, bytes)
+        }
+    }
+    element
+}
+
+// The panics of `checked_inside`, out of line: the checks stay a few
+// compares and branches on every access.
+#[cold]
+#[inline(never)]
+fn no_address(index: &[i32]) -> ! {
+    panic!("open array element {index:?} has no address")
+}
+
+#[cold]
+#[inline(never)]
+fn outside_buffer(index: &[i32], bytes: usize) -> ! {
+    panic!(
+        "open array element {index:?} lies outside the array the simulator reports ({bytes} bytes from svGetArrayPtr): the simulator's svdpi contradicts itself for this element type"
+    )
+}
+
+// Inlined: the resolved table is one load and test away on every call (a
+// table that cannot be resolved panics in `get_or_init`, which leaves the
+// cell empty: every call then panics the same way).
 #[inline]
 fn api() -> &'static Api {
-    static API: OnceLock<Result<Api, DpiError>> = OnceLock::new();
-    let api = API.get_or_init(|| {
-        /// The function `symbol` names, as the function pointer type `F`.
-        ///
-        /// # Safety
-        ///
-        /// `F` must be the function's exact signature.
-        unsafe fn function<F: Copy>(symbol: &'static LazySymbol) -> Result<F, DpiError> {
-            const { assert!(size_of::<F>() == size_of::<*mut c_void>()) };
-            let address = symbol.get()?.as_ptr();
-            // SAFETY: `F` is a function pointer type of the symbol's
-            // signature (the caller's contract), the same size as a pointer.
-            Ok(unsafe { core::mem::transmute_copy::<*mut c_void, F>(&address) })
-        }
-        macro_rules! resolve {
-            ($name:literal) => {{
-                static SYMBOL: LazySymbol = crate::__linked_symbol!($name);
-                // SAFETY: svdpi.h declares the function with exactly the
-                // signature of the `Api` field it is stored in
-                // (`svOpenArrayHandle` is `void *`, `svBitVecVal` is
-                // `uint32_t`, `svLogicVecVal` is `SvLogicVecVal`).
-                unsafe { function(&SYMBOL) }?
-            }};
-        }
-        Ok(Api {
-            left: resolve!("svLeft"),
-            right: resolve!("svRight"),
-            low: resolve!("svLow"),
-            high: resolve!("svHigh"),
-            size: resolve!("svSize"),
-            increment: resolve!("svIncrement"),
-            dimensions: resolve!("svDimensions"),
-            array_ptr: resolve!("svGetArrayPtr"),
-            size_of_array: resolve!("svSizeOfArray"),
-            element_ptr1: resolve!("svGetArrElemPtr1"),
-            element_ptr2: resolve!("svGetArrElemPtr2"),
-            element_ptr3: resolve!("svGetArrElemPtr3"),
-            get_bits1: resolve!("svGetBitArrElem1VecVal"),
-            get_bits2: resolve!("svGetBitArrElem2VecVal"),
-            get_bits3: resolve!("svGetBitArrElem3VecVal"),
-            put_bits1: resolve!("svPutBitArrElem1VecVal"),
-            put_bits2: resolve!("svPutBitArrElem2VecVal"),
-            put_bits3: resolve!("svPutBitArrElem3VecVal"),
-            get_logic1: resolve!("svGetLogicArrElem1VecVal"),
-            get_logic2: resolve!("svGetLogicArrElem2VecVal"),
-            get_logic3: resolve!("svGetLogicArrElem3VecVal"),
-            put_logic1: resolve!("svPutLogicArrElem1VecVal"),
-            put_logic2: resolve!("svPutLogicArrElem2VecVal"),
-            put_logic3: resolve!("svPutLogicArrElem3VecVal"),
-            get_bit1: resolve!("svGetBitArrElem1"),
-            get_bit2: resolve!("svGetBitArrElem2"),
-            get_bit3: resolve!("svGetBitArrElem3"),
-            put_bit1: resolve!("svPutBitArrElem1"),
-            put_bit2: resolve!("svPutBitArrElem2"),
-            put_bit3: resolve!("svPutBitArrElem3"),
-            get_logic_bit1: resolve!("svGetLogicArrElem1"),
-            get_logic_bit2: resolve!("svGetLogicArrElem2"),
-            get_logic_bit3: resolve!("svGetLogicArrElem3"),
-            put_logic_bit1: resolve!("svPutLogicArrElem1"),
-            put_logic_bit2: resolve!("svPutLogicArrElem2"),
-            put_logic_bit3: resolve!("svPutLogicArrElem3"),
-        })
-    });
-    match api {
+    static API: OnceLock<Api> = OnceLock::new();
+    API.get_or_init(|| match resolve_api() {
         Ok(api) => api,
-        Err(e) => missing_api(e),
+        Err(e) => missing_api(&e),
+    })
+}
+
+/// The table of `svdpi.h` functions, resolved.
+#[cold]
+fn resolve_api() -> Result<Api, DpiError> {
+    /// The function `symbol` names, as the function pointer type `F`.
+    ///
+    /// # Safety
+    ///
+    /// `F` must be the function's exact signature.
+    unsafe fn function<F: Copy>(symbol: &'static LazySymbol) -> Result<F, DpiError> {
+        const { assert!(size_of::<F>() == size_of::<*mut c_void>()) };
+        let address = symbol.get()?.as_ptr();
+        // SAFETY: `F` is a function pointer type of the symbol's
+        // signature (the caller's contract), the same size as a pointer.
+        Ok(unsafe { core::mem::transmute_copy::<*mut c_void, F>(&address) })
     }
+    macro_rules! resolve {
+        ($name:literal) => {{
+            static SYMBOL: LazySymbol = crate::__linked_symbol!($name);
+            // SAFETY: svdpi.h declares the function with exactly the
+            // signature of the `Api` field it is stored in
+            // (`svOpenArrayHandle` is `void *`, `svBitVecVal` is
+            // `uint32_t`, `svLogicVecVal` is `SvLogicVecVal`).
+            unsafe { function(&SYMBOL) }?
+        }};
+    }
+    Ok(Api {
+        left: resolve!("svLeft"),
+        right: resolve!("svRight"),
+        low: resolve!("svLow"),
+        high: resolve!("svHigh"),
+        size: resolve!("svSize"),
+        increment: resolve!("svIncrement"),
+        dimensions: resolve!("svDimensions"),
+        array_ptr: resolve!("svGetArrayPtr"),
+        size_of_array: resolve!("svSizeOfArray"),
+        element_ptr1: resolve!("svGetArrElemPtr1"),
+        element_ptr2: resolve!("svGetArrElemPtr2"),
+        element_ptr3: resolve!("svGetArrElemPtr3"),
+        get_bits1: resolve!("svGetBitArrElem1VecVal"),
+        get_bits2: resolve!("svGetBitArrElem2VecVal"),
+        get_bits3: resolve!("svGetBitArrElem3VecVal"),
+        put_bits1: resolve!("svPutBitArrElem1VecVal"),
+        put_bits2: resolve!("svPutBitArrElem2VecVal"),
+        put_bits3: resolve!("svPutBitArrElem3VecVal"),
+        get_logic1: resolve!("svGetLogicArrElem1VecVal"),
+        get_logic2: resolve!("svGetLogicArrElem2VecVal"),
+        get_logic3: resolve!("svGetLogicArrElem3VecVal"),
+        put_logic1: resolve!("svPutLogicArrElem1VecVal"),
+        put_logic2: resolve!("svPutLogicArrElem2VecVal"),
+        put_logic3: resolve!("svPutLogicArrElem3VecVal"),
+        get_bit1: resolve!("svGetBitArrElem1"),
+        get_bit2: resolve!("svGetBitArrElem2"),
+        get_bit3: resolve!("svGetBitArrElem3"),
+        put_bit1: resolve!("svPutBitArrElem1"),
+        put_bit2: resolve!("svPutBitArrElem2"),
+        put_bit3: resolve!("svPutBitArrElem3"),
+        get_logic_bit1: resolve!("svGetLogicArrElem1"),
+        get_logic_bit2: resolve!("svGetLogicArrElem2"),
+        get_logic_bit3: resolve!("svGetLogicArrElem3"),
+        put_logic_bit1: resolve!("svPutLogicArrElem1"),
+        put_logic_bit2: resolve!("svPutLogicArrElem2"),
+        put_logic_bit3: resolve!("svPutLogicArrElem3"),
+    })
 }
 
 #[cold]
@@ -336,6 +386,46 @@ pub unsafe trait OpenArrayElement: 'static {
     unsafe fn clear_output(handle: *mut c_void, index: &[i32]) {
         let _ = (handle, index);
     }
+    /// The bytes of one element slot when the views read and write it by
+    /// address themselves (`[standard's ABI, Verilator's]`), with
+    /// [`OpenArrayElement::read_slot`] and [`OpenArrayElement::write_slot`]
+    /// at an address they checked against the simulator's buffer (which a
+    /// writable view keeps for the call); `[0, 0]`, the default, when
+    /// elements go through `read` and `write` (`string`, single-bit,
+    /// packed and enum elements, and every type outside abi-core). Not
+    /// public API; no implementation can define it, see `Sealed`.
+    #[doc(hidden)]
+    const SLOT_BYTES: Sealed<[usize; 2]> = Sealed([0, 0]);
+    /// Read the element whose slot is at `element` (only called when
+    /// `SLOT_BYTES` is non-zero for the flavour, `verilator`).
+    ///
+    /// # Safety
+    ///
+    /// `element` is the address of a live element slot of this type, of
+    /// `SLOT_BYTES` bytes, for the flavour.
+    #[doc(hidden)]
+    #[inline]
+    unsafe fn read_slot(element: *mut c_void, index: &[i32], verilator: bool) -> Self
+    where
+        Self: Sized,
+    {
+        let _ = (element, verilator);
+        unreachable!("open array element {index:?}: no slot access for this element type")
+    }
+    /// Write the element whose slot is at `element`.
+    ///
+    /// # Safety
+    ///
+    /// As for `read_slot`, and the slot is writable.
+    #[doc(hidden)]
+    #[inline]
+    unsafe fn write_slot(element: *mut c_void, verilator: bool, value: Self)
+    where
+        Self: Sized,
+    {
+        let _ = (element, verilator, value);
+        unreachable!("no slot access for this element type")
+    }
 }
 
 macro_rules! c_layout_elements {
@@ -362,6 +452,27 @@ macro_rules! c_layout_elements {
                 let cell = <$t as DpiType>::to_cell(value);
                 // SAFETY: as in `read`, writable.
                 unsafe { write_element::<<$t as DpiType>::Cell>(handle, index, cell) };
+            }
+            const SLOT_BYTES: Sealed<[usize; 2]> = Sealed(
+                [size_of::<<$t as DpiType>::Cell>(); 2],
+            );
+            #[inline]
+            unsafe fn read_slot(element: *mut c_void, index: &[i32], _: bool) -> Self {
+                // SAFETY: the address of a live cell of this C type (the
+                // caller's contract).
+                let cell = unsafe { element.cast::<<$t as DpiType>::Cell>().read_unaligned() };
+                // SAFETY: a cell of this type from the simulator.
+                match unsafe { <$t as DpiType>::from_cell(cell) } {
+                    Ok(value) => value,
+                    Err(error) => panic!("open array element {index:?}: {error}"),
+                }
+            }
+            #[inline]
+            unsafe fn write_slot(element: *mut c_void, _: bool, value: Self) {
+                let cell = <$t as DpiType>::to_cell(value);
+                // SAFETY: the address of a live, writable cell of this C
+                // type (the caller's contract).
+                unsafe { element.cast::<<$t as DpiType>::Cell>().write_unaligned(cell) };
             }
         }
     )*};
@@ -454,6 +565,28 @@ unsafe impl OpenArrayElement for f32 {
     unsafe fn write_verilator(handle: *mut c_void, index: &[i32], value: Self) {
         // SAFETY: as in `read_verilator`, writable.
         unsafe { write_element::<f64>(handle, index, f64::from(value)) }
+    }
+    const SLOT_BYTES: Sealed<[usize; 2]> = Sealed([size_of::<f32>(), size_of::<f64>()]);
+    #[inline]
+    unsafe fn read_slot(element: *mut c_void, _: &[i32], verilator: bool) -> Self {
+        if verilator {
+            // SAFETY: the address of a live `double` slot (the caller's
+            // contract, for Verilator's flavour).
+            unsafe { element.cast::<f64>().read_unaligned() as f32 }
+        } else {
+            // SAFETY: the address of a live `float` slot.
+            unsafe { element.cast::<f32>().read_unaligned() }
+        }
+    }
+    #[inline]
+    unsafe fn write_slot(element: *mut c_void, verilator: bool, value: Self) {
+        if verilator {
+            // SAFETY: as in `read_slot`, writable.
+            unsafe { element.cast::<f64>().write_unaligned(f64::from(value)) }
+        } else {
+            // SAFETY: as in `read_slot`, writable.
+            unsafe { element.cast::<f32>().write_unaligned(value) }
+        }
     }
 }
 
@@ -753,6 +886,39 @@ impl<T: OpenArrayElement, const D: usize> Copy for OpenArray<'_, T, D> {}
 #[derive(Debug)]
 pub struct OpenArrayMut<'a, T: OpenArrayElement, const D: usize = 1> {
     view: OpenArray<'a, T, D>,
+    /// What the view has asked the simulator, kept for the call. (A
+    /// panic cannot leave a `Cell` of a `Copy` answer half-written, so the
+    /// view stays unwind-safe as it was before it kept answers.)
+    known: core::panic::AssertUnwindSafe<Known<D>>,
+}
+
+/// What a writable view learns of its array once and keeps for the call:
+/// each dimension's bounds (`svLow`, `svHigh`) and the simulator's buffer
+/// (`svGetArrayPtr`, `svSizeOfArray`), each asked the first time it is
+/// needed, and the address of the element it last read or wrote. None of
+/// them changes while the import runs: the simulator waits for it, and
+/// [`OpenArray::as_slice`] already lends the buffer for the whole call. A
+/// shared view is `Copy`, so it cannot keep answers (a `Cell` is not
+/// `Copy`) and asks each time.
+#[derive(Debug)]
+struct Known<const D: usize> {
+    bounds: [Cell<Option<[i32; 2]>>; D],
+    buffer: Cell<Option<(*mut c_void, usize)>>,
+    /// The index last read or written by address, and its checked slot
+    /// (`svGetArrElemPtr*` answers the same address for an index all
+    /// call long, as the buffer stays).
+    last_slot: Cell<Option<([i32; D], *mut c_void)>>,
+}
+
+impl<const D: usize> Known<D> {
+    #[inline]
+    fn new() -> Self {
+        Known {
+            bounds: core::array::from_fn(|_| Cell::new(None)),
+            buffer: Cell::new(None),
+            last_slot: Cell::new(None),
+        }
+    }
 }
 
 /// An `output T name[]` open array (`D` dimensions, as for [`OpenArray`]):
@@ -854,6 +1020,146 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
         unsafe { function(self.raw(), dimension as i32) }
     }
 
+    /// The low and high index of dimension `dimension` (1 to `D`), from
+    /// `known` or asked once.
+    #[inline]
+    fn bounds_in(&self, known: Option<&Known<D>>, dimension: usize) -> [i32; 2] {
+        let Some(known) = known else {
+            return [self.low_of(dimension), self.high_of(dimension)];
+        };
+        let cell = &known.bounds[dimension - 1];
+        if let Some(bounds) = cell.get() {
+            return bounds;
+        }
+        let bounds = [self.low_of(dimension), self.high_of(dimension)];
+        cell.set(Some(bounds));
+        bounds
+    }
+
+    /// The simulator's buffer and its size in bytes, from `known` or asked
+    /// once.
+    #[inline]
+    fn buffer_in(&self, known: Option<&Known<D>>) -> (*mut c_void, usize) {
+        let cached = known.and_then(|known| known.buffer.get());
+        if let Some(buffer) = cached {
+            return buffer;
+        }
+        // SAFETY: a live handle.
+        let buffer = unsafe { api().buffer(self.raw()) };
+        if let Some(known) = known {
+            known.buffer.set(Some(buffer));
+        }
+        buffer
+    }
+
+    /// As [`OpenArray::contains`], with the bounds from `known`.
+    #[inline]
+    fn contains_in(&self, known: Option<&Known<D>>, index: &[i32; D]) -> bool {
+        index.iter().enumerate().all(|(d, i)| {
+            let [low, high] = self.bounds_in(known, d + 1);
+            (low..=high).contains(i)
+        })
+    }
+
+    /// The checked address of the slot of `size` bytes of the element at
+    /// `index`, with the buffer from `known`.
+    ///
+    /// # Safety
+    ///
+    /// `index` within the bounds.
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    unsafe fn slot_in(
+        &self,
+        known: Option<&Known<D>>,
+        index: &[i32; D],
+        size: usize,
+    ) -> *mut c_void {
+        // The element read or written last: a read-modify-write of one
+        // element asks for its address once.
+        let Some(known) = known else {
+            // A shared view keeps nothing: the address, checked.
+            // SAFETY: a live handle, index within the bounds (the caller's
+            // contract).
+            let element = unsafe { api().element_ptr(self.raw(), index) };
+            return checked_inside(element, index, size, self.buffer_in(None));
+        };
+        match known.last_slot.get() {
+            Some((last, element)) if last == *index => element,
+            // SAFETY: the caller's contract.
+            _ => unsafe { self.new_slot_in(known, index, size) },
+        }
+    }
+
+    /// [`OpenArray::slot_in`] asking the simulator (out of line, so that
+    /// the inlined reuse of the last address saves no registers).
+    ///
+    /// # Safety
+    ///
+    /// As for [`OpenArray::slot_in`].
+    #[inline(never)]
+    unsafe fn new_slot_in(&self, known: &Known<D>, index: &[i32; D], size: usize) -> *mut c_void {
+        let api = api();
+        // SAFETY: a live handle, index within the bounds (the caller's
+        // contract).
+        let element = unsafe { api.element_ptr(self.raw(), index) };
+        let buffer = match known.buffer.get() {
+            Some(buffer) => buffer,
+            None => {
+                // SAFETY: a live handle.
+                let buffer = unsafe { api.buffer(self.raw()) };
+                known.buffer.set(Some(buffer));
+                buffer
+            }
+        };
+        let element = checked_inside(element, index, size, buffer);
+        known.last_slot.set(Some((*index, element)));
+        element
+    }
+
+    /// As [`OpenArray::get_at`], with what `known` keeps.
+    #[inline]
+    fn get_at_in(&self, known: Option<&Known<D>>, index: [i32; D]) -> Option<T> {
+        if !self.contains_in(known, &index) {
+            return None;
+        }
+        let size = T::SLOT_BYTES.0[usize::from(self.verilator)];
+        if size == 0 {
+            // SAFETY: index checked.
+            return Some(unsafe { self.read(&index) });
+        }
+        // SAFETY: index checked.
+        let element = unsafe { self.slot_in(known, &index, size) };
+        // SAFETY: the checked address of a live slot of `size` bytes, which
+        // is what `SLOT_BYTES` says this type reads, for this flavour.
+        Some(unsafe { T::read_slot(element, &index, self.verilator) })
+    }
+
+    /// Set the element at `index`, with what `known` keeps; `false` when
+    /// an index is out of bounds.
+    ///
+    /// # Safety
+    ///
+    /// The array is writable.
+    #[inline]
+    unsafe fn set_at_in(&self, known: Option<&Known<D>>, index: [i32; D], value: T) -> bool {
+        if !self.contains_in(known, &index) {
+            return false;
+        }
+        let size = T::SLOT_BYTES.0[usize::from(self.verilator)];
+        if size == 0 {
+            // SAFETY: a writable array (the caller's contract); index
+            // checked.
+            unsafe { self.write(&index, value) };
+        } else {
+            // SAFETY: index checked.
+            let element = unsafe { self.slot_in(known, &index, size) };
+            // SAFETY: the checked address of a live slot of `size` bytes of
+            // a writable array.
+            unsafe { T::write_slot(element, self.verilator, value) };
+        }
+        true
+    }
+
     /// Number of unpacked dimensions, as the simulator reports it (`D`).
     pub fn dimensions(&self) -> i32 {
         // SAFETY: a live handle for the call.
@@ -926,17 +1232,13 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
 
     /// Whether every index lies within its dimension's bounds.
     pub fn contains(&self, index: [i32; D]) -> bool {
-        index
-            .iter()
-            .enumerate()
-            .all(|(d, i)| (self.low_of(d + 1)..=self.high_of(d + 1)).contains(i))
+        self.contains_in(None, &index)
     }
 
     /// The element at `index` (one SystemVerilog index per dimension), or
     /// `None` when an index is out of bounds.
     pub fn get_at(&self, index: [i32; D]) -> Option<T> {
-        // SAFETY: index checked.
-        self.contains(index).then(|| unsafe { self.read(&index) })
+        self.get_at_in(None, index)
     }
 
     /// Every index, the last dimension varying fastest, each dimension
@@ -973,17 +1275,19 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     /// `low()`).
     #[inline]
     pub fn as_slice(&self) -> Option<&'a [T::CLayout]> {
+        self.as_slice_in(None)
+    }
+
+    /// As [`OpenArray::as_slice`], with the buffer from `known`.
+    #[inline]
+    fn as_slice_in(&self, known: Option<&Known<D>>) -> Option<&'a [T::CLayout]> {
         if !T::C_LAYOUT {
             return None;
         }
         // Two simulator calls, as a C author makes: the buffer and its size
         // in bytes, which bounds the slice to memory the simulator itself
         // describes (no `svSize`/`svDimensions` round trips).
-        // SAFETY: a live handle.
-        let data = unsafe { (api().array_ptr)(self.raw()) };
-        // SAFETY: a live handle.
-        let bytes = unsafe { (api().size_of_array)(self.raw()) };
-        let bytes = usize::try_from(bytes).ok()?;
+        let (data, bytes) = self.buffer_in(known);
         let element = size_of::<T::CLayout>();
         if data.is_null() || bytes % element != 0 || !data.cast::<T::CLayout>().is_aligned() {
             return None;
@@ -1078,42 +1382,97 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArrayMut<'a, T, D> {
         self.view
     }
 
+    /// A writable view of `view`'s array, knowing nothing of it yet.
+    fn over(view: OpenArray<'a, T, D>) -> Self {
+        OpenArrayMut {
+            view,
+            known: core::panic::AssertUnwindSafe(Known::new()),
+        }
+    }
+
     borrowed_reads! {
         dimensions() -> i32;
         left_of(dimension: usize) -> i32;
         right_of(dimension: usize) -> i32;
-        low_of(dimension: usize) -> i32;
-        high_of(dimension: usize) -> i32;
         len_of(dimension: usize) -> usize;
         increment_of(dimension: usize) -> i32;
         left() -> i32;
         right() -> i32;
-        low() -> i32;
-        high() -> i32;
         len() -> usize;
         is_empty() -> bool;
-        contains(index: [i32; D]) -> bool;
-        get_at(index: [i32; D]) -> Option<T>;
         indices() -> impl Iterator<Item = [i32; D]> + 'static;
-        as_slice() -> Option<&[T::CLayout]>;
+    }
+
+    /// As [`OpenArray::low_of`], borrowing `self` (asked once per
+    /// dimension).
+    #[inline]
+    pub fn low_of(&self, dimension: usize) -> i32 {
+        if (1..=D).contains(&dimension) {
+            self.view.bounds_in(Some(&*self.known), dimension)[0]
+        } else {
+            self.view.low_of(dimension)
+        }
+    }
+
+    /// As [`OpenArray::high_of`], borrowing `self` (asked once per
+    /// dimension).
+    #[inline]
+    pub fn high_of(&self, dimension: usize) -> i32 {
+        if (1..=D).contains(&dimension) {
+            self.view.bounds_in(Some(&*self.known), dimension)[1]
+        } else {
+            self.view.high_of(dimension)
+        }
+    }
+
+    /// As [`OpenArray::low`], borrowing `self`.
+    #[inline]
+    pub fn low(&self) -> i32 {
+        self.low_of(1)
+    }
+
+    /// As [`OpenArray::high`], borrowing `self`.
+    #[inline]
+    pub fn high(&self) -> i32 {
+        self.high_of(1)
+    }
+
+    /// As [`OpenArray::contains`], borrowing `self`.
+    #[inline]
+    pub fn contains(&self, index: [i32; D]) -> bool {
+        self.view.contains_in(Some(&*self.known), &index)
+    }
+
+    /// As [`OpenArray::get_at`], borrowing `self`.
+    #[inline]
+    pub fn get_at(&self, index: [i32; D]) -> Option<T> {
+        self.view.get_at_in(Some(&*self.known), index)
+    }
+
+    /// As [`OpenArray::as_slice`], borrowing `self`.
+    #[inline]
+    pub fn as_slice(&self) -> Option<&[T::CLayout]> {
+        self.view.as_slice_in(Some(&*self.known))
     }
 
     /// Set the element at `index` (one index per dimension); `false` when
     /// an index is out of bounds.
+    #[inline]
     pub fn set_at(&mut self, index: [i32; D], value: T) -> bool {
-        let inside = self.view.contains(index);
-        if inside {
-            // SAFETY: a writable array; index checked.
-            unsafe { self.view.write(&index, value) };
-        }
-        inside
+        // SAFETY: a writable array.
+        unsafe { self.view.set_at_in(Some(&*self.known), index, value) }
     }
 }
 
 impl<'a, T: OpenArrayElement> OpenArrayMut<'a, T> {
     borrowed_reads! {
-        get(index: i32) -> Option<T>;
         to_vec() -> Vec<T>;
+    }
+
+    /// As [`OpenArray::get`], borrowing `self`.
+    #[inline]
+    pub fn get(&self, index: i32) -> Option<T> {
+        self.get_at([index])
     }
 
     /// As [`OpenArray::iter`], borrowing `self`.
@@ -1123,6 +1482,7 @@ impl<'a, T: OpenArrayElement> OpenArrayMut<'a, T> {
 
     /// Set the element at SystemVerilog index `index`; `false` when the
     /// index is outside `low()..=high()`.
+    #[inline]
     pub fn set(&mut self, index: i32, value: T) -> bool {
         self.set_at([index], value)
     }
@@ -1220,7 +1580,7 @@ open_array_dpi_type!(
     OpenArrayMut,
     Direction::InOut,
     CallBorrow::Exclusive,
-    |view| OpenArrayMut { view }
+    OpenArrayMut::over
 );
 open_array_dpi_type!(
     OpenArrayOut,
@@ -1242,7 +1602,7 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArrayOut<'a, T, D> {
             }
         }
         OpenArrayOut {
-            array: OpenArrayMut { view },
+            array: OpenArrayMut::over(view),
         }
     }
 }
@@ -1294,7 +1654,7 @@ macro_rules! verilator_open_array_type {
 }
 
 verilator_open_array_type!(OpenArray, |view| view);
-verilator_open_array_type!(OpenArrayMut, |view| OpenArrayMut { view });
+verilator_open_array_type!(OpenArrayMut, OpenArrayMut::over);
 verilator_open_array_type!(OpenArrayOut, OpenArrayOut::entered);
 
 // SAFETY: the views borrow the simulator's array for `'a`, at most `'call`.
