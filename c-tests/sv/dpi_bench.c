@@ -92,6 +92,46 @@ void c_bench_bump_first(const svOpenArrayHandle dst) {
     if (to) *to = (int)((unsigned)*to + 1u);
 }
 
+/* The twins above make the checks svdpi.h leaves to a careful C author.
+ * These make the ones the generated open-array views also make on an
+ * element access, so that the difference is what the Rust side costs, not
+ * what it checks: an index outside svLow..svHigh is no element (the access
+ * is skipped, as `get` gives `None` and `set` does nothing), and an
+ * element's address must lie inside the buffer the simulator reports
+ * (svGetArrayPtr, svSizeOfArray bytes; when it reports one), aligned. */
+static int *checked_element(const char *function, const char *argument,
+                            const svOpenArrayHandle a, int index) {
+    if (index < svLow(a, 1) || index > svHigh(a, 1)) return 0;
+    int *p = (int *)svGetArrElemPtr1(a, index);
+    if (p == 0 || (uintptr_t)p % sizeof(int) != 0) refuse(function, argument);
+    const char *base = (const char *)svGetArrayPtr(a);
+    if (base != 0) {
+        const char *end = base + svSizeOfArray(a);
+        if ((const char *)p < base || (const char *)(p + 1) > end) {
+            fprintf(stderr, "%s: element %d of `%s` lies outside its buffer; aborting\n",
+                    function, index, argument);
+            abort();
+        }
+    }
+    return p;
+}
+
+void c_bench_copy_first_checked(const svOpenArrayHandle src, const svOpenArrayHandle dst) {
+    if (src == 0) refuse("c_bench_copy_first_checked", "src");
+    if (dst == 0) refuse("c_bench_copy_first_checked", "dst");
+    check_disjoint("c_bench_copy_first_checked", src, dst);
+    const int *from = checked_element("c_bench_copy_first_checked", "src", src, svLow(src, 1));
+    int first = from ? *from : 0;
+    int *to = checked_element("c_bench_copy_first_checked", "dst", dst, svLow(dst, 1));
+    if (to) *to = (int)((unsigned)first + 1u);
+}
+
+void c_bench_bump_first_checked(const svOpenArrayHandle dst) {
+    if (dst == 0) refuse("c_bench_bump_first_checked", "dst");
+    int *to = checked_element("c_bench_bump_first_checked", "dst", dst, svLow(dst, 1));
+    if (to) *to = (int)((unsigned)*to + 1u);
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -110,6 +110,20 @@ pub unsafe trait VerilatorType: DpiType {
     /// # Safety
     ///
     /// `raw` comes from Verilator.
+    /// As [`DpiType::ONE_RANGE`] (not public API).
+    #[doc(hidden)]
+    const ONE_RANGE: bool = matches!(<Self as VerilatorType>::CALL_BORROW, CallBorrow::Copied);
+    /// As [`DpiType::input_borrow`] (not public API).
+    ///
+    /// # Safety
+    ///
+    /// As [`DpiType::input_borrows`].
+    #[doc(hidden)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    unsafe fn input_borrow(raw: <Self as VerilatorType>::Input) -> Option<Borrow> {
+        let _ = raw;
+        None
+    }
     unsafe fn input_borrows(raw: <Self as VerilatorType>::Input, each: &mut dyn FnMut(Borrow));
     /// As [`DpiType::cell_borrows`].
     ///

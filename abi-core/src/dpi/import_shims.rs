@@ -56,6 +56,28 @@ macro_rules! call_borrow {
     };
 }
 
+/// Whether an argument borrows at most one range (`ONE_RANGE`).
+macro_rules! one_range {
+    (value $trait:ident $ty:ident) => {
+        <$ty as $trait>::ONE_RANGE
+    };
+    (cell $trait:ident $ty:ident) => {
+        true
+    };
+}
+
+/// The one range an argument borrows, for the overlap check of arguments
+/// that borrow one range each.
+macro_rules! one_borrow {
+    (value $trait:ident $ty:ident $arg:ident) => {
+        // SAFETY: as `borrows!`.
+        unsafe { <$ty as $trait>::input_borrow($arg) }
+    };
+    (cell $trait:ident $ty:ident $arg:ident) => {
+        None
+    };
+}
+
 /// What an argument borrows, for the overlap check.
 macro_rules! borrows {
     (value $trait:ident $ty:ident $arg:ident) => {
@@ -159,10 +181,19 @@ macro_rules! import_shim {
                 // Exports may be called while a `context` import runs.
                 let _grant = import_shim_is_context(FLAGS).then(crate::dpi::runtime::ScopeGrant::enter);
                 if const { overlap_possible(&[$(call_borrow!($kind $ty_trait $ty)),+]) } {
-                    crate::guard::ranges_disjoint_or_abort(
-                        function,
-                        &[$(borrows!($kind $ty_trait $ty $arg)),+],
-                    );
+                    if const { true $(&& one_range!($kind $ty_trait $ty))+ } {
+                        // One range each (open arrays, not of strings):
+                        // compared without a visitor.
+                        crate::guard::disjoint_or_abort(
+                            function,
+                            &[$(one_borrow!($kind $ty_trait $ty $arg)),+],
+                        );
+                    } else {
+                        crate::guard::ranges_disjoint_or_abort(
+                            function,
+                            &[$(borrows!($kind $ty_trait $ty $arg)),+],
+                        );
+                    }
                 }
                 let owns_strings = const {
                     false $(|| <$ty as $ty_trait>::OWNS_HANDED_STRINGS.0)+

@@ -1531,6 +1531,15 @@ macro_rules! open_array_dpi_type {
                 Sealed(matches!($borrow, CallBorrow::Exclusive) && T::HANDS_OVER_STRINGS.0);
             const SV_DIRECTION: Direction = $direction;
             const CALL_BORROW: CallBorrow = $borrow;
+            const ONE_RANGE: bool =
+                !(T::HANDS_OVER_STRINGS.0 && !matches!($direction, Direction::Out));
+            unsafe fn input_borrow(raw: *mut c_void) -> Option<Borrow> {
+                // As `input_borrows`, without the strings' text (not
+                // `ONE_RANGE` when there is some).
+                let handle = NonNull::new(raw)?;
+                let view = OpenArray::<T, D>::new(handle, false);
+                Some(view.extent(matches!($borrow, CallBorrow::Exclusive)))
+            }
             unsafe fn input_borrows(raw: *mut c_void, each: &mut dyn FnMut(Borrow)) {
                 let Some(handle) = NonNull::new(raw) else {
                     return;
@@ -1647,6 +1656,11 @@ macro_rules! verilator_open_array_type {
             unsafe fn input_borrows(raw: *mut c_void, each: &mut dyn FnMut(Borrow)) {
                 // SAFETY: forwarded; the extent does not depend on the ABI.
                 unsafe { <Self as DpiType>::input_borrows(raw, each) }
+            }
+            const ONE_RANGE: bool = <Self as DpiType>::ONE_RANGE;
+            unsafe fn input_borrow(raw: *mut c_void) -> Option<Borrow> {
+                // SAFETY: forwarded, as above.
+                unsafe { <Self as DpiType>::input_borrow(raw) }
             }
             unsafe fn cell_borrows(_: *mut c_void, _: &mut dyn FnMut(Borrow)) {}
         }

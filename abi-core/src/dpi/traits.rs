@@ -189,6 +189,24 @@ pub unsafe trait DpiType: Sized + crate::BorrowedFor<'static> {
     unsafe fn input_borrows(raw: Self::Input, each: &mut dyn FnMut(Borrow)) {
         let _ = (raw, each);
     }
+    /// Whether [`DpiType::input_borrows`] reports at most one range, the
+    /// one [`DpiType::input_borrow`] gives: the overlap check of the
+    /// generic import shims then needs no visitor (not public API; an
+    /// implementation that sets it defines both).
+    #[doc(hidden)]
+    const ONE_RANGE: bool = matches!(Self::CALL_BORROW, CallBorrow::Copied);
+    /// The one range [`DpiType::input_borrows`] would report, when
+    /// [`DpiType::ONE_RANGE`] (not public API).
+    ///
+    /// # Safety
+    ///
+    /// As [`DpiType::input_borrows`].
+    #[doc(hidden)]
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    unsafe fn input_borrow(raw: Self::Input) -> Option<Borrow> {
+        let _ = raw;
+        None
+    }
     /// As [`DpiType::input_borrows`], for a cell of this type: an element of
     /// an unpacked array input.
     ///
