@@ -809,6 +809,8 @@ fn wrapper_call(f: &FunctionModel, args: &WrapperArgs, symbol: &str) -> WrapperC
     let st = with_lifetimes(ty, "'static");
     let shape = result_shape(&st);
     let (ret, storage) = (shape.item("Ret"), shape.item("STORAGE"));
+    let reads_arguments = shape.item("READS_ARGUMENTS");
+    let arguments = allocated.len();
     let receive = result_shape(ty).call(
         "receive",
         quote!(__abi_ret, #out, &__abi_arguments, __ABI_RESULT_TYPES),
@@ -817,7 +819,12 @@ fn wrapper_call(f: &FunctionModel, args: &WrapperArgs, symbol: &str) -> WrapperC
         result: quote!(#ty),
         raw_return: quote!(-> #ret),
         body: quote! {
-            let __abi_arguments = [#(#allocated),*];
+            // Worked out only for a result that can alias an argument.
+            let __abi_arguments = if #reads_arguments {
+                [#(#allocated),*]
+            } else {
+                [#p::memref::ArgumentBuffer::NONE; #arguments]
+            };
             let mut #out = #storage;
             // SAFETY: the declaration is vouched for; arguments are
             // checked and live; the slot has the result's C layout.

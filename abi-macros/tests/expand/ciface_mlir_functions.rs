@@ -35,13 +35,19 @@ pub fn sum_1d(
             });
         }
     };
-    let __abi_arguments = [
-        unsafe {
-            ({
-                <&'static [f32] as ::abi_core::__private::CifaceArg>::buffer
-            })(&__abi_storage0)
-        },
-    ];
+    let __abi_arguments = if <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+        f32,
+    >>::READS_ARGUMENTS {
+        [
+            unsafe {
+                ({
+                    <&'static [f32] as ::abi_core::__private::CifaceArg>::buffer
+                })(&__abi_storage0)
+            },
+        ]
+    } else {
+        [::abi_core::__private::memref::ArgumentBuffer::NONE; 1usize]
+    };
     let mut __abi_slot = <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
         f32,
     >>::STORAGE;
@@ -183,13 +189,19 @@ pub fn tail<'a>(
             });
         }
     };
-    let __abi_arguments = [
-        unsafe {
-            ({
-                <MemRef<'static, f32, 1> as ::abi_core::__private::CifaceArg>::buffer
-            })(&__abi_storage0)
-        },
-    ];
+    let __abi_arguments = if <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+        ReturnedMemRef<'static, f32, 1>,
+    >>::READS_ARGUMENTS {
+        [
+            unsafe {
+                ({
+                    <MemRef<'static, f32, 1> as ::abi_core::__private::CifaceArg>::buffer
+                })(&__abi_storage0)
+            },
+        ]
+    } else {
+        [::abi_core::__private::memref::ArgumentBuffer::NONE; 1usize]
+    };
     let mut __abi_slot = <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
         ReturnedMemRef<'static, f32, 1>,
     >>::STORAGE;

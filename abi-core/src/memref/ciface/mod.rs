@@ -366,8 +366,8 @@ fn memref_record<T: MemRefElement>(rank: Option<usize>, ty: &MemRefType) -> Type
 /// What generated code uses. Not a public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use super::MemRefSignature;
     pub use super::shape::{NoOutPointer, ResultShape, Shape};
+    pub use super::{ArgumentBuffer, MemRefSignature};
     pub use crate::memref::complex::{checked_complex_placement, complex_argument_problem};
 
     /// How a parameter's Rust type differs from its `#[mlir("...")]` type,

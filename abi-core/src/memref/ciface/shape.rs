@@ -93,6 +93,12 @@ pub unsafe trait ResultShape<R: CifaceResult> {
     /// result travels through it.
     unsafe fn expanded(call: impl FnOnce(Self::Out) -> Self::Ret) -> R::Slot;
 
+    /// Whether [`ResultShape::receive`] reads the arguments' buffers (to
+    /// recognise a result that aliases an argument): the wrappers of MLIR
+    /// functions work them out only then (for a scalar result they were
+    /// most of the wrapper's cost).
+    const READS_ARGUMENTS: bool;
+
     /// The result of an MLIR function, from what the call returned and
     /// what it wrote to `storage`.
     ///
@@ -116,6 +122,7 @@ unsafe impl<R: CifaceResult> ResultShape<R> for Shape<true> {
     type Storage = R::Slot;
     const STORAGE: R::Slot = R::EMPTY;
     const DESC: ResultEntry = R::LEADING.0;
+    const READS_ARGUMENTS: bool = true;
 
     #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn out(storage: &mut R::Slot) -> *mut R::Slot {
@@ -177,6 +184,7 @@ unsafe impl<R: CifaceDirect> ResultShape<R> for Shape<false> {
         NoOutPointer {}
     };
     const DESC: ResultEntry = R::RESULT.0;
+    const READS_ARGUMENTS: bool = false;
 
     #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn out(storage: &mut NoOutPointer) -> NoOutPointer {
