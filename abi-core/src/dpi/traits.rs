@@ -191,8 +191,12 @@ pub unsafe trait DpiType: Sized + crate::BorrowedFor<'static> {
     }
     /// Whether [`DpiType::input_borrows`] reports at most one range, the
     /// one [`DpiType::input_borrow`] gives: the overlap check of the
-    /// generic import shims then needs no visitor (not public API; an
-    /// implementation that sets it defines both).
+    /// generic import shims then needs no visitor (not public API). Part of
+    /// the trait's safety contract: an implementation that sets it `true`
+    /// for a type that borrows must give that range from
+    /// [`DpiType::input_borrow`], or the overlap check misses it (the
+    /// default is `true` only for [`CallBorrow::Copied`], which borrows
+    /// nothing).
     #[doc(hidden)]
     const ONE_RANGE: bool = matches!(Self::CALL_BORROW, CallBorrow::Copied);
     /// The one range [`DpiType::input_borrows`] would report, when
