@@ -35,7 +35,7 @@ pub(crate) fn dpi_decl_static(
     let p = crate::tokens::private();
     quote::quote! {
         static __ABI_DPI: #p::DpiDecl = {
-            const __ABI_PARAMS: &[#p::DpiParamDecl] = &[#(#params),*];
+            const __ABI_PARAMS: &[&#p::DpiParamDecl] = &[#(#params),*];
             #(#checks;)*
             #decl
         };

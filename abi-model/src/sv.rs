@@ -275,8 +275,9 @@ pub struct DpiDecl {
     /// A `task` (its C result is the `int` disable flag) rather than a
     /// `function`.
     pub task: bool,
-    /// Per parameter: SystemVerilog type and direction.
-    pub params: &'static [DpiParamDecl],
+    /// Per parameter: SystemVerilog type and direction, each a per-type
+    /// constant's (references, for the reason `FunctionEntry::params` gives).
+    pub params: &'static [&'static DpiParamDecl],
     /// The SystemVerilog result type (`void` for none).
     pub result: SvType,
     /// The DPI-C ABI the shim was compiled for.
@@ -484,7 +485,7 @@ mod flavour_tests {
     #[test]
     fn shortreal_and_export_tasks_differ_between_flavours() {
         static SHORTREAL: SvType = SvType::Scalar(SvScalar::Shortreal);
-        let decl = |params: &'static [DpiParamDecl], result, task| DpiDecl {
+        let decl = |params: &'static [&'static DpiParamDecl], result, task| DpiDecl {
             sv_name: "f",
             aliases: &[],
             context: false,
@@ -497,7 +498,7 @@ mod flavour_tests {
         let int = SvType::Scalar(SvScalar::Int);
         assert!(!decl(&[], int, false).differs_between_flavours(false));
         assert!(decl(&[], SHORTREAL, false).differs_between_flavours(false));
-        static ARRAY: [DpiParamDecl; 1] = [DpiParamDecl {
+        static ARRAY: [&DpiParamDecl; 1] = [&DpiParamDecl {
             direction: Direction::In,
             sv_type: SvType::OpenArray {
                 element: &SHORTREAL,
@@ -511,3 +512,14 @@ mod flavour_tests {
         assert!(decl(&[], SvType::Void, true).differs_between_flavours(true));
     }
 }
+
+sync_by_fields!(DpiDecl {
+    sv_name,
+    aliases,
+    context,
+    pure,
+    task,
+    params,
+    result,
+    flavour,
+});

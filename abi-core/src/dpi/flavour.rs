@@ -65,27 +65,27 @@ pub unsafe trait VerilatorType: DpiType {
     /// As [`DpiType::C_CELL`].
     const C_CELL: CTypeDesc;
     /// As [`DpiType::INPUT_PARAM`].
-    const INPUT_PARAM: Sealed<ParamEntry> = Sealed(ParamEntry {
+    const INPUT_PARAM: Sealed<&'static ParamEntry> = Sealed(&ParamEntry {
         direction: Direction::In,
         passing: Passing::Value(<Self as VerilatorType>::C_INPUT),
         record: RecordSource::None,
     });
     /// As [`DpiType::OUTPUT_PARAM`].
-    const OUTPUT_PARAM: Sealed<ParamEntry> = Sealed(ParamEntry::dpi_cell(
+    const OUTPUT_PARAM: Sealed<&'static ParamEntry> = Sealed(&ParamEntry::dpi_cell(
         Direction::Out,
         &<Self as VerilatorType>::C_CELL,
     ));
     /// As [`DpiType::INOUT_PARAM`].
-    const INOUT_PARAM: Sealed<ParamEntry> = Sealed(ParamEntry::dpi_cell(
+    const INOUT_PARAM: Sealed<&'static ParamEntry> = Sealed(&ParamEntry::dpi_cell(
         Direction::InOut,
         &<Self as VerilatorType>::C_CELL,
     ));
     /// As [`DpiType::SV_INPUT`].
-    const SV_INPUT: Sealed<DpiParamDecl> = <Self as DpiType>::SV_INPUT;
+    const SV_INPUT: Sealed<&'static DpiParamDecl> = <Self as DpiType>::SV_INPUT;
     /// As [`DpiType::SV_OUTPUT`].
-    const SV_OUTPUT: Sealed<DpiParamDecl> = <Self as DpiType>::SV_OUTPUT;
+    const SV_OUTPUT: Sealed<&'static DpiParamDecl> = <Self as DpiType>::SV_OUTPUT;
     /// As [`DpiType::SV_INOUT`].
-    const SV_INOUT: Sealed<DpiParamDecl> = <Self as DpiType>::SV_INOUT;
+    const SV_INOUT: Sealed<&'static DpiParamDecl> = <Self as DpiType>::SV_INOUT;
     /// As [`DpiType::initial`].
     #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     fn initial() -> Self {

@@ -1634,7 +1634,7 @@ macro_rules! verilator_open_array_type {
         {
             const SV_TYPE: SvType = <Self as DpiType>::SV_TYPE;
             // The declaration the shim names: the one that refuses.
-            const SV_INPUT: Sealed<DpiParamDecl> = Sealed(DpiParamDecl {
+            const SV_INPUT: Sealed<&'static DpiParamDecl> = Sealed(&DpiParamDecl {
                 direction: <Self as DpiType>::SV_DIRECTION,
                 sv_type: <Self as super::flavour::VerilatorType>::SV_TYPE,
             });

@@ -125,34 +125,34 @@ pub unsafe trait DpiType: Sized + crate::BorrowedFor<'static> {
     const C_CELL: CTypeDesc;
     /// The registry's description of an `input` (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const INPUT_PARAM: Sealed<ParamEntry> = Sealed(ParamEntry {
+    const INPUT_PARAM: Sealed<&'static ParamEntry> = Sealed(&ParamEntry {
         direction: Direction::In,
         passing: Passing::Value(Self::C_INPUT),
         record: RecordSource::None,
     });
     /// The registry's description of an `output` (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const OUTPUT_PARAM: Sealed<ParamEntry> =
-        Sealed(ParamEntry::dpi_cell(Direction::Out, &Self::C_CELL));
+    const OUTPUT_PARAM: Sealed<&'static ParamEntry> =
+        Sealed(&ParamEntry::dpi_cell(Direction::Out, &Self::C_CELL));
     /// The registry's description of an `inout` (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const INOUT_PARAM: Sealed<ParamEntry> =
-        Sealed(ParamEntry::dpi_cell(Direction::InOut, &Self::C_CELL));
+    const INOUT_PARAM: Sealed<&'static ParamEntry> =
+        Sealed(&ParamEntry::dpi_cell(Direction::InOut, &Self::C_CELL));
     /// The SystemVerilog side of an `input` (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const SV_INPUT: Sealed<DpiParamDecl> = Sealed(DpiParamDecl {
+    const SV_INPUT: Sealed<&'static DpiParamDecl> = Sealed(&DpiParamDecl {
         direction: Self::SV_DIRECTION,
         sv_type: Self::SV_TYPE,
     });
     /// The SystemVerilog side of an `output` (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const SV_OUTPUT: Sealed<DpiParamDecl> = Sealed(DpiParamDecl {
+    const SV_OUTPUT: Sealed<&'static DpiParamDecl> = Sealed(&DpiParamDecl {
         direction: Direction::Out,
         sv_type: Self::SV_TYPE,
     });
     /// The SystemVerilog side of an `inout` (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const SV_INOUT: Sealed<DpiParamDecl> = Sealed(DpiParamDecl {
+    const SV_INOUT: Sealed<&'static DpiParamDecl> = Sealed(&DpiParamDecl {
         direction: Direction::InOut,
         sv_type: Self::SV_TYPE,
     });

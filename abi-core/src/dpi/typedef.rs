@@ -258,15 +258,15 @@ where
     const C_INPUT: CTypeDesc = <N::Base as VerilatorType>::C_INPUT;
     type Cell = <N::Base as VerilatorType>::Cell;
     const C_CELL: CTypeDesc = <N::Base as VerilatorType>::C_CELL;
-    const SV_INPUT: Sealed<DpiParamDecl> = Sealed(DpiParamDecl {
+    const SV_INPUT: Sealed<&'static DpiParamDecl> = Sealed(&DpiParamDecl {
         direction: <N::Base as VerilatorType>::SV_INPUT.0.direction,
         sv_type: <Self as VerilatorType>::SV_TYPE,
     });
-    const SV_OUTPUT: Sealed<DpiParamDecl> = Sealed(DpiParamDecl {
+    const SV_OUTPUT: Sealed<&'static DpiParamDecl> = Sealed(&DpiParamDecl {
         direction: Direction::Out,
         sv_type: <Self as VerilatorType>::SV_TYPE,
     });
-    const SV_INOUT: Sealed<DpiParamDecl> = Sealed(DpiParamDecl {
+    const SV_INOUT: Sealed<&'static DpiParamDecl> = Sealed(&DpiParamDecl {
         direction: Direction::InOut,
         sv_type: <Self as VerilatorType>::SV_TYPE,
     });

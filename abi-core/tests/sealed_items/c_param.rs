@@ -18,7 +18,7 @@ unsafe impl<'call> abi_core::BorrowedFor<'call> for Celsius {}
 unsafe impl CParam for Celsius {
     type Raw = i32;
     const C_TYPE: CTypeDesc = <i32 as CParam>::C_TYPE;
-    const PARAM: ParamEntry = <&[u8] as CSliceParam>::PARAM.0;
+    const PARAM: ParamEntry = *<&[u8] as CSliceParam>::PARAM.0;
     unsafe fn from_c(raw: i32) -> Result<Self, ArgError> {
         Ok(Celsius(raw))
     }

@@ -55,25 +55,27 @@ fn declared_memref_type(declared: Option<&(syn::LitStr, MlirMemRef)>) -> TokenSt
     }
 }
 
-/// Per parameter: `const __ABI_TYPE_i: MemRefType = ...;` and the compile
-/// time check that `#[mlir]` agrees with the Rust type.
-fn type_consts(
-    params: &[ParamModel],
-    trait_path: &TokenStream,
-) -> (Vec<proc_macro2::Ident>, TokenStream) {
+/// Per parameter, its `MemRefType` as the shim reads it: with `#[mlir]` a
+/// `const __ABI_TYPE_i: MemRefType = ...;` (returned with the compile-time
+/// check that the declaration agrees with the Rust type), without one the
+/// path of abi-core's identity layout (a constant item per parameter would
+/// cost a body to type-check and evaluate for the same value).
+fn type_consts(params: &[ParamModel], trait_path: &TokenStream) -> (Vec<TokenStream>, TokenStream) {
     let p = private();
-    let mut names = Vec::new();
+    let mut types = Vec::new();
     let mut out = TokenStream::new();
     for (i, param) in params.iter().enumerate() {
+        let Some(declared) = &param.mlir else {
+            types.push(memref_type(param));
+            continue;
+        };
         let name = format_ident!("__ABI_TYPE_{}", i, span = Span::mixed_site());
         let value = memref_type(param);
         out.extend(quote!(const #name: #p::MemRefType = #value;));
-        if let Some(declared) = &param.mlir {
-            out.extend(declared_type_fits(declared, &param.ty, trait_path, false));
-        }
-        names.push(name);
+        out.extend(declared_type_fits(declared, &param.ty, trait_path, false));
+        types.push(quote!(#name));
     }
-    (names, out)
+    (types, out)
 }
 
 /// The compile-time check that a declared MLIR type agrees with the Rust
@@ -129,7 +131,10 @@ fn declared_type_fits(
 
 /// The compile-time check that every complex argument is passed the way
 /// MLIR's lowering passes it (see `abi_core::memref::Complex`): from the
-/// floating-point registers each parameter takes.
+/// floating-point registers each parameter takes. A statement of the
+/// `__ABI_CIFACE` static's initializer ([`ciface_desc`]), not a `const _`
+/// of its own: each constant item is one more body for rustc to check,
+/// build MIR for and evaluate, per function.
 fn complex_placement(f: &FunctionModel, trait_path: &TokenStream) -> TokenStream {
     // Every parameter takes part, whatever its name: an alias of a complex
     // number is one (the check costs a constant per parameter).
@@ -141,15 +146,26 @@ fn complex_placement(f: &FunctionModel, trait_path: &TokenStream) -> TokenStream
         Qualified::new(&ty, trait_path.clone()).item("FLOAT_REGISTERS")
     });
     quote_spanned! {f.sig.ident.span()=>
-        const _: () = ::abi_core::__private::memref::checked_complex_placement(&[#(#registers),*]);
+        ::abi_core::__private::memref::checked_complex_placement(&[#(#registers),*]);
+    }
+}
+
+/// How the shims read the declared MLIR types of the memref results:
+/// `__ABI_RESULT_TYPES` (see [`result_type_consts`]), or `&[]` when the
+/// result holds no memref.
+fn result_types(f: &FunctionModel) -> TokenStream {
+    if f.result_types.is_empty() {
+        quote!(&[])
+    } else {
+        quote!(__ABI_RESULT_TYPES)
     }
 }
 
 /// `const __ABI_RESULT_TYPES: &[MemRefType]` of a Rust function's
-/// `result = ...` (empty without one: every result keeps the identity
-/// layout), with the compile-time checks.
+/// `result = ...` (the identity layout for a memref without one), with the
+/// compile-time checks; nothing when the result holds no memref.
 fn result_type_consts(f: &FunctionModel) -> TokenStream {
-    if matches!(f.result, ResultModel::Unit) {
+    if matches!(f.result, ResultModel::Unit) || f.result_types.is_empty() {
         return TokenStream::new();
     }
     let p = private();
@@ -169,7 +185,10 @@ fn result_type_consts(f: &FunctionModel) -> TokenStream {
     }
 }
 
-fn ciface_desc(f: &FunctionModel, provider: TokenStream) -> TokenStream {
+/// `static __ABI_CIFACE: CifaceDesc`, its initializer running `checks`
+/// first (compile-time checks, as statements: in the static they cost no
+/// body of their own to type-check and evaluate).
+fn ciface_desc(f: &FunctionModel, provider: TokenStream, checks: TokenStream) -> TokenStream {
     let p = private();
     let mlir_name = &f.mlir_name;
     let expanded = f.expanded;
@@ -182,11 +201,14 @@ fn ciface_desc(f: &FunctionModel, provider: TokenStream) -> TokenStream {
         }
     });
     quote! {
-        static __ABI_CIFACE: #p::CifaceDesc = #p::CifaceDesc {
-            provider: #provider,
-            mlir_name: #mlir_name,
-            memref_types: &[#(#types),*],
-            expanded: #expanded,
+        static __ABI_CIFACE: #p::CifaceDesc = {
+            #checks
+            #p::CifaceDesc {
+                provider: #provider,
+                mlir_name: #mlir_name,
+                memref_types: &[#(#types),*],
+                expanded: #expanded,
+            }
         };
     }
 }
@@ -274,7 +296,7 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     let trait_path = quote!(#p::CifaceParam);
     let (types, type_consts) = type_consts(&f.params, &trait_path);
     let placement = complex_placement(f, &trait_path);
-    let desc = ciface_desc(f, quote!(#p::CifaceProvider::Rust));
+    let desc = ciface_desc(f, quote!(#p::CifaceProvider::Rust), placement);
     let function = function_desc(f, &trait_path, is_unsafe);
     let symbol = abi_model::names::ciface_symbol(&f.mlir_name.value());
     let shim_code = shim_code(&symbol);
@@ -296,7 +318,6 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
         const _: () = {
             #shape_alias
             #type_consts
-            #placement
             #result_consts
             #desc
             #function
@@ -327,7 +348,7 @@ struct ShimArgs {
 fn ciface_shim(
     f: &FunctionModel,
     is_unsafe: bool,
-    types: &[proc_macro2::Ident],
+    types: &[TokenStream],
     trait_path: &TokenStream,
 ) -> TokenStream {
     let ShimArgs {
@@ -362,11 +383,7 @@ fn shim_out_param() -> proc_macro2::Ident {
 
 /// The shim's parameters and argument conversions, with the check that a
 /// `MemRefMut` shares no byte with another argument.
-fn shim_args(
-    f: &FunctionModel,
-    types: &[proc_macro2::Ident],
-    trait_path: &TokenStream,
-) -> ShimArgs {
+fn shim_args(f: &FunctionModel, types: &[TokenStream], trait_path: &TokenStream) -> ShimArgs {
     let p = private();
     let mut args = ShimArgs {
         params: Vec::new(),
@@ -426,11 +443,12 @@ fn shim_result(f: &FunctionModel) -> (TokenStream, TokenStream, TokenStream) {
         return (quote!(()), quote!(), quote!(__abi_value));
     };
     let out = shim_out_param();
+    let result_types = result_types(f);
     let shape = result_shape(&with_lifetimes(ty, "'static"));
     let check_out = shape.call("check_out", quote!(#out, &__ABI_FUNCTION));
     let deliver = shape.call(
         "deliver",
-        quote!(#out, __abi_value, __ABI_RESULT_TYPES, &__ABI_FUNCTION),
+        quote!(#out, __abi_value, #result_types, &__ABI_FUNCTION),
     );
     (
         shape.item("Ret"),
@@ -615,7 +633,7 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
     let trait_path = quote!(#p::CifaceArg);
     let (types, type_consts) = type_consts(&f.params, &trait_path);
     let placement = complex_placement(f, &trait_path);
-    let desc = ciface_desc(f, quote!(#p::CifaceProvider::Mlir));
+    let desc = ciface_desc(f, quote!(#p::CifaceProvider::Mlir), placement);
     let function = function_desc(f, &trait_path, false);
     let symbol = abi_model::names::ciface_symbol(&f.mlir_name.value());
     let ident = &f.ident;
@@ -652,7 +670,6 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
         const _: () = {
             #shape_alias
             #type_consts
-            #placement
             #desc
             #function
             #lent
@@ -724,7 +741,7 @@ fn wrapper_slot() -> proc_macro2::Ident {
 
 fn wrapper_args(
     f: &FunctionModel,
-    types: &[proc_macro2::Ident],
+    types: &[TokenStream],
     trait_path: &TokenStream,
     symbol: &str,
 ) -> WrapperArgs {
@@ -805,6 +822,7 @@ fn wrapper_call(f: &FunctionModel, args: &WrapperArgs, symbol: &str) -> WrapperC
         };
     };
     let out = wrapper_slot();
+    let result_types = result_types(f);
     let allocated = &args.allocated;
     let st = with_lifetimes(ty, "'static");
     let shape = result_shape(&st);
@@ -813,7 +831,7 @@ fn wrapper_call(f: &FunctionModel, args: &WrapperArgs, symbol: &str) -> WrapperC
     let arguments = allocated.len();
     let receive = result_shape(ty).call(
         "receive",
-        quote!(__abi_ret, #out, &__abi_arguments, __ABI_RESULT_TYPES),
+        quote!(__abi_ret, #out, &__abi_arguments, #result_types),
     );
     WrapperCall {
         result: quote!(#ty),

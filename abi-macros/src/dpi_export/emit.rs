@@ -170,7 +170,7 @@ impl Parameters {
                 // as an import parameter (`SV_INPUT` follows `SV_DIRECTION`).
                 let sv_type = q.item("SV_TYPE");
                 parts.dpi_params.push(quote! {
-                    #p::DpiParamDecl { direction: #p::Direction::In, sv_type: #sv_type }
+                    &#p::DpiParamDecl { direction: #p::Direction::In, sv_type: #sv_type }
                 });
             } else {
                 parts.dpi_params.push(q.sealed_item(sv_item));

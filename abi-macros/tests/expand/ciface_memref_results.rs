@@ -18,16 +18,16 @@ const _: () = {
             ) as ::abi_core::__private::CifaceResult>::OUT_POINTER
         },
     >;
-    const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
-    const _: () = ::abi_core::__private::memref::checked_complex_placement(
-        &[<i64 as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS],
-    );
-    const __ABI_RESULT_TYPES: &[::abi_core::__private::MemRefType] = &[];
-    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
-        provider: ::abi_core::__private::CifaceProvider::Rust,
-        mlir_name: "pair",
-        memref_types: &[::core::option::Option::None],
-        expanded: false,
+    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = {
+        ::abi_core::__private::memref::checked_complex_placement(
+            &[<i64 as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS],
+        );
+        ::abi_core::__private::CifaceDesc {
+            provider: ::abi_core::__private::CifaceProvider::Rust,
+            mlir_name: "pair",
+            memref_types: &[::core::option::Option::None],
+            expanded: false,
+        }
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
@@ -72,7 +72,10 @@ const _: () = {
                         unsafe {
                             ({
                                 <i64 as ::abi_core::__private::CifaceParam>::from_ciface
-                            })(__abi_arg0, &__ABI_TYPE_0)
+                            })(
+                                __abi_arg0,
+                                &::abi_core::__private::MemRefType::DYNAMIC_IDENTITY,
+                            )
                         },
                         &__ABI_FUNCTION,
                         0usize,
@@ -83,7 +86,7 @@ const _: () = {
                             <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
                                 (OwnedMemRef<f32, 1>, i32),
                             >>::deliver
-                        })(__abi_out, __abi_value, __ABI_RESULT_TYPES, &__ABI_FUNCTION)
+                        })(__abi_out, __abi_value, &[], &__ABI_FUNCTION)
                     }
                 },
             )

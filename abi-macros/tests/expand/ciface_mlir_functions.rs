@@ -20,11 +20,9 @@ pub fn sum_1d(
     type __AbiResultShape = ::abi_core::__private::memref::Shape<
         { <f32 as ::abi_core::__private::CifaceResult>::OUT_POINTER },
     >;
-    const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
-    const __ABI_RESULT_TYPES: &[::abi_core::__private::MemRefType] = &[];
     let mut __abi_storage0 = match ({
         <&[f32] as ::abi_core::__private::CifaceArg>::prepare
-    })(m, &__ABI_TYPE_0) {
+    })(m, &::abi_core::__private::MemRefType::DYNAMIC_IDENTITY) {
         ::core::result::Result::Ok(__abi_storage) => __abi_storage,
         ::core::result::Result::Err(error) => {
             return ::core::result::Result::Err(::abi_core::__private::CifaceError {
@@ -68,7 +66,7 @@ pub fn sum_1d(
             <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
                 f32,
             >>::receive
-        })(__abi_ret, __abi_slot, &__abi_arguments, __ABI_RESULT_TYPES)
+        })(__abi_ret, __abi_slot, &__abi_arguments, &[])
     }
         .map_err(|error| ::abi_core::__private::CifaceError {
             function: "sum_1d",
@@ -83,15 +81,16 @@ const _: () = {
     type __AbiResultShape = ::abi_core::__private::memref::Shape<
         { <f32 as ::abi_core::__private::CifaceResult>::OUT_POINTER },
     >;
-    const __ABI_TYPE_0: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
-    const _: () = ::abi_core::__private::memref::checked_complex_placement(
-        &[<&'static [f32] as ::abi_core::__private::CifaceArg>::FLOAT_REGISTERS],
-    );
-    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
-        provider: ::abi_core::__private::CifaceProvider::Mlir,
-        mlir_name: "sum_1d",
-        memref_types: &[::core::option::Option::None],
-        expanded: false,
+    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = {
+        ::abi_core::__private::memref::checked_complex_placement(
+            &[<&'static [f32] as ::abi_core::__private::CifaceArg>::FLOAT_REGISTERS],
+        );
+        ::abi_core::__private::CifaceDesc {
+            provider: ::abi_core::__private::CifaceProvider::Mlir,
+            mlir_name: "sum_1d",
+            memref_types: &[::core::option::Option::None],
+            expanded: false,
+        }
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
@@ -175,7 +174,6 @@ pub fn tail<'a>(
         }
         _ => {}
     };
-    const __ABI_RESULT_TYPES: &[::abi_core::__private::MemRefType] = &[];
     let mut __abi_storage0 = match ({
         <MemRef<'a, f32, 1> as ::abi_core::__private::CifaceArg>::prepare
     })(m, &__ABI_TYPE_0) {
@@ -222,7 +220,7 @@ pub fn tail<'a>(
             <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
                 ReturnedMemRef<'a, f32, 1>,
             >>::receive
-        })(__abi_ret, __abi_slot, &__abi_arguments, __ABI_RESULT_TYPES)
+        })(__abi_ret, __abi_slot, &__abi_arguments, &[])
     }
         .map_err(|error| ::abi_core::__private::CifaceError {
             function: "tail",
@@ -270,22 +268,30 @@ const _: () = {
         }
         _ => {}
     };
-    const _: () = ::abi_core::__private::memref::checked_complex_placement(
-        &[<MemRef<'static, f32, 1> as ::abi_core::__private::CifaceArg>::FLOAT_REGISTERS],
-    );
-    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
-        provider: ::abi_core::__private::CifaceProvider::Mlir,
-        mlir_name: "tail",
-        memref_types: &[
-            ::core::option::Option::Some(::abi_core::__private::MemRefType {
-                text: ::core::option::Option::Some("memref<?xf32>"),
-                shape: ::core::option::Option::Some(
-                    &[::abi_core::__private::Dim::Dynamic],
-                ),
-                layout: ::abi_core::__private::MemRefLayout::Identity,
-            }),
-        ],
-        expanded: false,
+    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = {
+        ::abi_core::__private::memref::checked_complex_placement(
+            &[
+                <MemRef<
+                    'static,
+                    f32,
+                    1,
+                > as ::abi_core::__private::CifaceArg>::FLOAT_REGISTERS,
+            ],
+        );
+        ::abi_core::__private::CifaceDesc {
+            provider: ::abi_core::__private::CifaceProvider::Mlir,
+            mlir_name: "tail",
+            memref_types: &[
+                ::core::option::Option::Some(::abi_core::__private::MemRefType {
+                    text: ::core::option::Option::Some("memref<?xf32>"),
+                    shape: ::core::option::Option::Some(
+                        &[::abi_core::__private::Dim::Dynamic],
+                    ),
+                    layout: ::abi_core::__private::MemRefLayout::Identity,
+                }),
+            ],
+            expanded: false,
+        }
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =

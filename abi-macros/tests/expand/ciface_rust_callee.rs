@@ -44,37 +44,37 @@ const _: () = {
         }
         _ => {}
     };
-    const __ABI_TYPE_1: ::abi_core::__private::MemRefType = ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY;
-    const _: () = ::abi_core::__private::memref::checked_complex_placement(
-        &[
-            <MemRefMut<
-                'static,
-                f32,
-                1,
-            > as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS,
-            <f32 as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS,
-        ],
-    );
-    const __ABI_RESULT_TYPES: &[::abi_core::__private::MemRefType] = &[];
-    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = ::abi_core::__private::CifaceDesc {
-        provider: ::abi_core::__private::CifaceProvider::Rust,
-        mlir_name: "scale",
-        memref_types: &[
-            ::core::option::Option::Some(::abi_core::__private::MemRefType {
-                text: ::core::option::Option::Some(
-                    "memref<?xf32, strided<[?], offset: ?>>",
-                ),
-                shape: ::core::option::Option::Some(
-                    &[::abi_core::__private::Dim::Dynamic],
-                ),
-                layout: ::abi_core::__private::MemRefLayout::Strided {
-                    strides: &[::abi_core::__private::Dim::Dynamic],
-                    offset: ::abi_core::__private::Dim::Dynamic,
-                },
-            }),
-            ::core::option::Option::None,
-        ],
-        expanded: true,
+    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = {
+        ::abi_core::__private::memref::checked_complex_placement(
+            &[
+                <MemRefMut<
+                    'static,
+                    f32,
+                    1,
+                > as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS,
+                <f32 as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS,
+            ],
+        );
+        ::abi_core::__private::CifaceDesc {
+            provider: ::abi_core::__private::CifaceProvider::Rust,
+            mlir_name: "scale",
+            memref_types: &[
+                ::core::option::Option::Some(::abi_core::__private::MemRefType {
+                    text: ::core::option::Option::Some(
+                        "memref<?xf32, strided<[?], offset: ?>>",
+                    ),
+                    shape: ::core::option::Option::Some(
+                        &[::abi_core::__private::Dim::Dynamic],
+                    ),
+                    layout: ::abi_core::__private::MemRefLayout::Strided {
+                        strides: &[::abi_core::__private::Dim::Dynamic],
+                        offset: ::abi_core::__private::Dim::Dynamic,
+                    },
+                }),
+                ::core::option::Option::None,
+            ],
+            expanded: true,
+        }
     };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
@@ -139,7 +139,10 @@ const _: () = {
                         unsafe {
                             ({
                                 <f32 as ::abi_core::__private::CifaceParam>::from_ciface
-                            })(__abi_arg1, &__ABI_TYPE_1)
+                            })(
+                                __abi_arg1,
+                                &::abi_core::__private::MemRefType::DYNAMIC_IDENTITY,
+                            )
                         },
                         &__ABI_FUNCTION,
                         1usize,
@@ -174,7 +177,7 @@ const _: () = {
                             <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
                                 f32,
                             >>::deliver
-                        })(__abi_out, __abi_value, __ABI_RESULT_TYPES, &__ABI_FUNCTION)
+                        })(__abi_out, __abi_value, &[], &__ABI_FUNCTION)
                     }
                 },
             )

@@ -18,7 +18,7 @@ pub fn sv_double(
             pure: false,
             task: false,
             params: &[
-                ::abi_core::__private::DpiParamDecl {
+                &::abi_core::__private::DpiParamDecl {
                     direction: ::abi_core::__private::Direction::In,
                     sv_type: <f32 as ::abi_core::__private::DpiType>::SV_TYPE,
                 },
@@ -70,8 +70,8 @@ pub fn sv_double(
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        const __ABI_PARAMS: &[::abi_core::__private::DpiParamDecl] = &[
-            ::abi_core::__private::DpiParamDecl {
+        const __ABI_PARAMS: &[&::abi_core::__private::DpiParamDecl] = &[
+            &::abi_core::__private::DpiParamDecl {
                 direction: ::abi_core::__private::Direction::In,
                 sv_type: <f32 as ::abi_core::__private::DpiType>::SV_TYPE,
             },
@@ -127,7 +127,7 @@ pub fn sv_wait(
             pure: false,
             task: true,
             params: &[
-                ::abi_core::__private::DpiParamDecl {
+                &::abi_core::__private::DpiParamDecl {
                     direction: ::abi_core::__private::Direction::In,
                     sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
                 },
@@ -176,8 +176,8 @@ pub fn sv_wait(
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        const __ABI_PARAMS: &[::abi_core::__private::DpiParamDecl] = &[
-            ::abi_core::__private::DpiParamDecl {
+        const __ABI_PARAMS: &[&::abi_core::__private::DpiParamDecl] = &[
+            &::abi_core::__private::DpiParamDecl {
                 direction: ::abi_core::__private::Direction::In,
                 sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
             },

@@ -3,7 +3,7 @@ pub fn tick(n: i64) {}
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        const __ABI_PARAMS: &[::abi_core::__private::DpiParamDecl] = &[
+        const __ABI_PARAMS: &[&::abi_core::__private::DpiParamDecl] = &[
             <i64 as ::abi_core::__private::DpiType>::SV_INPUT.0,
         ];
         ::abi_core::__private::accepted_param(&__ABI_PARAMS[0usize]);

@@ -8,7 +8,7 @@ pub fn step(a: i32, flag: bool, out: &mut u64, state: &mut i16) -> bool {
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        const __ABI_PARAMS: &[::abi_core::__private::DpiParamDecl] = &[
+        const __ABI_PARAMS: &[&::abi_core::__private::DpiParamDecl] = &[
             <i32 as ::abi_core::__private::DpiType>::SV_INPUT.0,
             <bool as ::abi_core::__private::DpiType>::SV_INPUT.0,
             <u64 as ::abi_core::__private::DpiType>::SV_OUTPUT.0,

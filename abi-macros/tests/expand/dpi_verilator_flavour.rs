@@ -5,7 +5,7 @@ pub fn half(x: f32) -> f32 {
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        const __ABI_PARAMS: &[::abi_core::__private::DpiParamDecl] = &[
+        const __ABI_PARAMS: &[&::abi_core::__private::DpiParamDecl] = &[
             <f32 as ::abi_core::__private::VerilatorType>::SV_INPUT.0,
         ];
         ::abi_core::__private::accepted_verilator_param(&__ABI_PARAMS[0usize]);
@@ -89,8 +89,8 @@ pub fn sv_wait(
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        const __ABI_PARAMS: &[::abi_core::__private::DpiParamDecl] = &[
-            ::abi_core::__private::DpiParamDecl {
+        const __ABI_PARAMS: &[&::abi_core::__private::DpiParamDecl] = &[
+            &::abi_core::__private::DpiParamDecl {
                 direction: ::abi_core::__private::Direction::In,
                 sv_type: <f32 as ::abi_core::__private::VerilatorType>::SV_TYPE,
             },

@@ -105,7 +105,7 @@ pub unsafe trait CParam: Sized + BorrowedFor<'static> {
     /// The registry's description of the parameter (not public API; no
     /// implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const PARAM: Sealed<ParamEntry> = Sealed(ParamEntry {
+    const PARAM: Sealed<&'static ParamEntry> = Sealed(&ParamEntry {
         direction: Self::DIRECTION,
         passing: Passing::Value(Self::C_TYPE),
         record: RecordSource::Of(Self::record),
@@ -231,7 +231,7 @@ pub unsafe trait CSliceParam: Sized + BorrowedFor<'static> {
     /// The registry's description of the parameter (not public API; no
     /// implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const PARAM: Sealed<ParamEntry> = Sealed(ParamEntry {
+    const PARAM: Sealed<&'static ParamEntry> = Sealed(&ParamEntry {
         direction: Self::DIRECTION,
         passing: Passing::Slice(Self::C_TYPE),
         record: RecordSource::Of(Self::record),

@@ -65,7 +65,7 @@ pub unsafe trait CifaceParam: Sized + crate::BorrowedFor<'static> {
     /// The registry's description of a parameter of a Rust function (not
     /// public API; no implementation can define it).
     #[doc(hidden)]
-    const PARAM: Sealed<ParamEntry> = Sealed(ParamEntry {
+    const PARAM: Sealed<&'static ParamEntry> = Sealed(&ParamEntry {
         direction: Self::DIRECTION,
         passing: Passing::Value(Self::C_TYPE),
         record: RecordSource::OfMemRef(Self::record),
@@ -249,7 +249,7 @@ pub unsafe trait CifaceArg: Sized {
     /// The registry's description of an argument of an MLIR function: the
     /// Rust side passes it, so it is read (not public API; no implementation can define it, see `Sealed`).
     #[doc(hidden)]
-    const PARAM: Sealed<ParamEntry> = Sealed(ParamEntry {
+    const PARAM: Sealed<&'static ParamEntry> = Sealed(&ParamEntry {
         direction: Direction::In,
         passing: Passing::Value(Self::C_TYPE),
         record: RecordSource::OfMemRef(Self::record),
