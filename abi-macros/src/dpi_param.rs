@@ -22,31 +22,46 @@ pub(crate) fn registry_items(direction: Direction) -> (&'static str, &'static st
 }
 
 /// `static __ABI_DPI: DpiDecl = { .. }`, the SystemVerilog declaration of
-/// an import or export: `decl` (a `DpiDecl` whose `params` are
-/// `__ABI_PARAMS`), after the compile-time check of each parameter's
-/// declaration at its type (`checks`, from [`param_check`]). The parameters
-/// are a constant the checks read, so that they name no trait of the
-/// type once more (a type with no DPI-C mapping stays one error).
+/// an import or export: `checks` (statements), the parameters'
+/// declarations `params` (from [`param_check`]) bound one `let` each, then
+/// the `DpiDecl` that `decl` builds from the expression of their slice (in
+/// the initializer's last expression the slice lives as long as the
+/// static). The checks come first: an output of a type with no DPI-C
+/// mapping fails its value check (`RequireDpiValue`, which implies
+/// `DpiType`), and rustc then reports no second error at that type in
+/// this body.
 pub(crate) fn dpi_decl_static(
-    params: &[TokenStream],
     checks: &[TokenStream],
-    decl: TokenStream,
+    params: &[TokenStream],
+    decl: impl FnOnce(TokenStream) -> TokenStream,
 ) -> TokenStream {
     let p = crate::tokens::private();
+    let names: Vec<proc_macro2::Ident> = (0..params.len())
+        .map(|i| quote::format_ident!("__abi_param{}", i))
+        .collect();
+    let decl = decl(quote::quote!(&[#(#names),*]));
     quote::quote! {
         static __ABI_DPI: #p::DpiDecl = {
-            const __ABI_PARAMS: &[&#p::DpiParamDecl] = &[#(#params),*];
-            #(#checks;)*
+            #(#checks)*
+            #(let #names: &'static #p::DpiParamDecl = #params;)*
             #decl
         };
     }
 }
 
-/// The check of parameter `index`'s declaration in [`dpi_decl_static`]
-/// (`check`, the flavour's: `Traits::param_check`), reported at its type
-/// (the checks are `#[track_caller]`).
-pub(crate) fn param_check(q: &crate::tokens::Qualified, check: &str, index: usize) -> TokenStream {
-    q.checked(check, quote::quote!(&__ABI_PARAMS[#index]))
+/// A parameter's declaration `decl` (its type's `SV_INPUT` and the like),
+/// after the compile-time check of its rules (`check`, the flavour's:
+/// `Traits::param_check`, which returns the declaration), reported at its
+/// type (the checks are `#[track_caller]`). The declaration names the
+/// type's trait once: a type with no DPI-C mapping stays one error. (A
+/// constant array of the declarations that the checks indexed cost a
+/// tenth of a crate of imports' build, in constant evaluation.)
+pub(crate) fn param_check(
+    q: &crate::tokens::Qualified,
+    check: &str,
+    decl: TokenStream,
+) -> TokenStream {
+    q.checked(check, decl)
 }
 
 /// Which side implements the function: Rust (`#[dpi_import]`) or

@@ -295,22 +295,22 @@ pub const fn accepted<T: Copy>(refusal: Option<&'static str>, value: T) -> T {
 }
 
 /// The compile-time check the macros place at each DPI-C parameter type,
-/// as [`accepted`] does for results: the rules of its declaration
-/// ([`sv_type_refusal`]). It reads the declaration the registry holds
-/// rather than a trait item, so that a type with no DPI-C mapping is
-/// reported once, not once more here.
+/// as [`accepted`] does for results: `decl`, after the rules of its
+/// declaration ([`sv_type_refusal`]). The registry's declaration passes
+/// through it, so that the type's trait is named once and a type with no
+/// DPI-C mapping is reported once.
 #[doc(hidden)]
 #[track_caller]
-pub const fn accepted_param(decl: &DpiParamDecl) {
-    accepted(sv_type_refusal(&decl.sv_type), ());
+pub const fn accepted_param(decl: &'static DpiParamDecl) -> &'static DpiParamDecl {
+    accepted(sv_type_refusal(&decl.sv_type), decl)
 }
 
 /// As [`accepted_param`], for a Verilator-flavoured function: the
 /// standard's rules and Verilator's own ([`verilator_sv_type_refusal`]).
 #[doc(hidden)]
 #[track_caller]
-pub const fn accepted_verilator_param(decl: &DpiParamDecl) {
-    accepted(verilator_sv_type_refusal(&decl.sv_type), ());
+pub const fn accepted_verilator_param(decl: &'static DpiParamDecl) -> &'static DpiParamDecl {
+    accepted(verilator_sv_type_refusal(&decl.sv_type), decl)
 }
 
 /// As [`sv_type_refusal`], with what Verilator cannot pass although the

@@ -79,11 +79,9 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
             }
         }
     };
-    let dpi_decl = crate::dpi_param::dpi_decl_static(
-        &dpi_params,
-        &param_checks,
-        decl(quote!(__ABI_PARAMS), &checked_result),
-    );
+    let dpi_decl = crate::dpi_param::dpi_decl_static(&[], &param_checks, |params| {
+        decl(params, &checked_result)
+    });
     let decl = decl(quote!(&[#(#dpi_params),*]), &result_sv);
     // A standard-flavoured export whose ABI differs in Verilator stops at
     // its first call there (a constant decides; others have no check).
@@ -135,8 +133,9 @@ struct Parameters {
     wrapper_params: Vec<TokenStream>,
     c_params: Vec<TokenStream>,
     param_descs: Vec<(String, String, TokenStream)>,
+    /// Each one's SystemVerilog declaration.
     dpi_params: Vec<TokenStream>,
-    /// The compile-time check of each one, at its type.
+    /// The same, checked at its type.
     param_checks: Vec<TokenStream>,
     /// Before the call: each output's and inout's cell.
     before: Vec<TokenStream>,
@@ -165,19 +164,22 @@ impl Parameters {
             parts
                 .param_descs
                 .push((param_name, rust_type, q.sealed_item(c_item)));
-            if param.direction == Direction::In {
+            let decl = if param.direction == Direction::In {
                 // An export's input is an `input` whatever the type's direction
                 // as an import parameter (`SV_INPUT` follows `SV_DIRECTION`).
                 let sv_type = q.item("SV_TYPE");
-                parts.dpi_params.push(quote! {
+                quote! {
                     &#p::DpiParamDecl { direction: #p::Direction::In, sv_type: #sv_type }
-                });
+                }
             } else {
-                parts.dpi_params.push(q.sealed_item(sv_item));
-            }
-            parts
-                .param_checks
-                .push(crate::dpi_param::param_check(&q, traits.param_check, i));
+                q.sealed_item(sv_item)
+            };
+            parts.param_checks.push(crate::dpi_param::param_check(
+                &q,
+                traits.param_check,
+                decl.clone(),
+            ));
+            parts.dpi_params.push(decl);
             match param.direction {
                 Direction::In => {
                     let input = q.item("Input");

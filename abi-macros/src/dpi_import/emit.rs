@@ -26,7 +26,6 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         shim_params,
         param_descs,
         dpi_params,
-        param_checks,
         prepare,
         write_back,
         call_args,
@@ -53,11 +52,6 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         out_name: "",
     }
     .emit();
-    let dpi_decl = crate::dpi_param::dpi_decl_static(
-        &dpi_params,
-        &param_checks,
-        dpi_decl(f, &traits.flavour, &result_sv),
-    );
 
     let (caught, value_checks) = generic.unwrap_or_else(|| {
         // Exports may be called while a `context` import runs (and only
@@ -96,6 +90,9 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         (caught, Vec::new())
     });
 
+    let dpi_decl = crate::dpi_param::dpi_decl_static(&value_checks, &dpi_params, |params| {
+        dpi_decl(f, &traits.flavour, params, &result_sv)
+    });
     // Inputs are lent for the call (outputs and inouts are cells the
     // shim owns; the string rules above cover what they may hold).
     let lent = crate::tokens::lent_for_the_call(
@@ -103,7 +100,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
             .iter()
             .filter(|param| param.direction == Direction::In)
             .map(|param| &param.written),
-        &value_checks,
+        &[],
     );
 
     quote! {
@@ -135,8 +132,8 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
 /// The types are the user's value types (every lifetime `'static`),
 /// keeping their spans; the raw types are inferred. Also the checks that
 /// an output's or inout's type is a value type (`RequireDpiValue`), for the
-/// function's one body of checks (the written-out steps check it in the
-/// shim's body).
+/// declaration's static (the written-out steps check it in the shim's
+/// body).
 fn generic_shim_body(f: &FunctionModel) -> Option<(TokenStream, Vec<TokenStream>)> {
     let p = private();
     if f.task || f.is_unsafe || !abi_model::sv::GENERIC_IMPORT_ARGUMENTS.contains(&f.params.len()) {
@@ -184,7 +181,12 @@ fn generic_shim_body(f: &FunctionModel) -> Option<(TokenStream, Vec<TokenStream>
 /// The `DpiDecl` of `static __ABI_DPI`, the SystemVerilog declaration of
 /// the import (its parameters are `__ABI_PARAMS`), its names checked while
 /// the static is evaluated (see `c_export`).
-fn dpi_decl(f: &FunctionModel, flavour: &TokenStream, result_sv: &TokenStream) -> TokenStream {
+fn dpi_decl(
+    f: &FunctionModel,
+    flavour: &TokenStream,
+    params: TokenStream,
+    result_sv: &TokenStream,
+) -> TokenStream {
     let p = private();
     let sv_name = &f.sv_name;
     let (context, pure, task) = (f.context, f.pure, f.task);
@@ -200,7 +202,7 @@ fn dpi_decl(f: &FunctionModel, flavour: &TokenStream, result_sv: &TokenStream) -
             context: #context,
             pure: #pure,
             task: #task,
-            params: __ABI_PARAMS,
+            params: #params,
             result: #result_sv,
             flavour: #flavour,
         }
@@ -237,9 +239,8 @@ fn flavour_check(f: &FunctionModel) -> TokenStream {
 struct Parameters {
     shim_params: Vec<ShimParam>,
     param_descs: Vec<(String, String, TokenStream)>,
+    /// Each one's SystemVerilog declaration, checked at its type.
     dpi_params: Vec<TokenStream>,
-    /// The compile-time check of each one, at its type.
-    param_checks: Vec<TokenStream>,
     /// Per argument, before the call: its conversion (an input) or its
     /// cell (an output or inout).
     prepare: Vec<TokenStream>,
@@ -275,10 +276,11 @@ impl Parameters {
                 rust_type_string(&param.written),
                 q.sealed_item(c_item),
             ));
-            parts.dpi_params.push(q.sealed_item(sv_item));
-            parts
-                .param_checks
-                .push(crate::dpi_param::param_check(&q, traits.param_check, i));
+            parts.dpi_params.push(crate::dpi_param::param_check(
+                &q,
+                traits.param_check,
+                q.sealed_item(sv_item),
+            ));
             match param.direction {
                 Direction::In => parts.input(i, param, &q, &value_ty, steps),
                 Direction::Out | Direction::InOut => parts.cell(i, param, &q, &value_ty, steps),

@@ -70,22 +70,22 @@ pub fn sv_double(
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        const __ABI_PARAMS: &[&::abi_core::__private::DpiParamDecl] = &[
+        let __abi_param0: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
             &::abi_core::__private::DpiParamDecl {
                 direction: ::abi_core::__private::Direction::In,
                 sv_type: <f32 as ::abi_core::__private::DpiType>::SV_TYPE,
             },
+        );
+        let __abi_param1: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
             <i32 as ::abi_core::__private::DpiType>::SV_INOUT.0,
-        ];
-        ::abi_core::__private::accepted_param(&__ABI_PARAMS[0usize]);
-        ::abi_core::__private::accepted_param(&__ABI_PARAMS[1usize]);
+        );
         ::abi_core::__private::DpiDecl {
             sv_name: "sv_double",
             aliases: &[],
             context: false,
             pure: false,
             task: false,
-            params: __ABI_PARAMS,
+            params: &[__abi_param0, __abi_param1],
             result: ::abi_core::__private::accepted(
                 <f32 as ::abi_core::__private::DpiResult>::REFUSAL.0,
                 <f32 as ::abi_core::__private::DpiResult>::SV_TYPE,
@@ -176,22 +176,22 @@ pub fn sv_wait(
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        const __ABI_PARAMS: &[&::abi_core::__private::DpiParamDecl] = &[
+        let __abi_param0: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
             &::abi_core::__private::DpiParamDecl {
                 direction: ::abi_core::__private::Direction::In,
                 sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
             },
+        );
+        let __abi_param1: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
             <bool as ::abi_core::__private::DpiType>::SV_OUTPUT.0,
-        ];
-        ::abi_core::__private::accepted_param(&__ABI_PARAMS[0usize]);
-        ::abi_core::__private::accepted_param(&__ABI_PARAMS[1usize]);
+        );
         ::abi_core::__private::DpiDecl {
             sv_name: "sv_wait",
             aliases: &[],
             context: false,
             pure: false,
             task: true,
-            params: __ABI_PARAMS,
+            params: &[__abi_param0, __abi_param1],
             result: ::abi_core::__private::SvType::Void,
             flavour: ::abi_core::__private::DpiFlavour::Ieee,
         }

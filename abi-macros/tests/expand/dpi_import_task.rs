@@ -3,17 +3,16 @@ pub fn tick(n: i64) {}
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        const __ABI_PARAMS: &[&::abi_core::__private::DpiParamDecl] = &[
+        let __abi_param0: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
             <i64 as ::abi_core::__private::DpiType>::SV_INPUT.0,
-        ];
-        ::abi_core::__private::accepted_param(&__ABI_PARAMS[0usize]);
+        );
         ::abi_core::__private::DpiDecl {
             sv_name: ::abi_core::__private::checked_sv_name("tick"),
             aliases: &[],
             context: false,
             pure: false,
             task: true,
-            params: __ABI_PARAMS,
+            params: &[__abi_param0],
             result: ::abi_core::__private::SvType::Void,
             flavour: ::abi_core::__private::DpiFlavour::Ieee,
         }

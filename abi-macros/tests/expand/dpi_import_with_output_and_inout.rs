@@ -8,23 +8,27 @@ pub fn step(a: i32, flag: bool, out: &mut u64, state: &mut i16) -> bool {
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        const __ABI_PARAMS: &[&::abi_core::__private::DpiParamDecl] = &[
+        let () = <u64 as ::abi_core::__private::RequireDpiValue>::CHECKED;
+        let () = <i16 as ::abi_core::__private::RequireDpiValue>::CHECKED;
+        let __abi_param0: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
             <i32 as ::abi_core::__private::DpiType>::SV_INPUT.0,
+        );
+        let __abi_param1: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
             <bool as ::abi_core::__private::DpiType>::SV_INPUT.0,
+        );
+        let __abi_param2: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
             <u64 as ::abi_core::__private::DpiType>::SV_OUTPUT.0,
+        );
+        let __abi_param3: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
             <i16 as ::abi_core::__private::DpiType>::SV_INOUT.0,
-        ];
-        ::abi_core::__private::accepted_param(&__ABI_PARAMS[0usize]);
-        ::abi_core::__private::accepted_param(&__ABI_PARAMS[1usize]);
-        ::abi_core::__private::accepted_param(&__ABI_PARAMS[2usize]);
-        ::abi_core::__private::accepted_param(&__ABI_PARAMS[3usize]);
+        );
         ::abi_core::__private::DpiDecl {
             sv_name: ::abi_core::__private::checked_sv_name("sv_step"),
             aliases: &[],
             context: true,
             pure: false,
             task: false,
-            params: __ABI_PARAMS,
+            params: &[__abi_param0, __abi_param1, __abi_param2, __abi_param3],
             result: ::abi_core::__private::accepted(
                 <bool as ::abi_core::__private::DpiResult>::REFUSAL.0,
                 <bool as ::abi_core::__private::DpiResult>::SV_TYPE,
@@ -60,8 +64,6 @@ const _: () = {
         (&::abi_core::__private::LentProbe::<bool>::NEW)
             .pick()
             .lent_for_the_call::<'call, bool>();
-        let () = <u64 as ::abi_core::__private::RequireDpiValue>::CHECKED;
-        let () = <i16 as ::abi_core::__private::RequireDpiValue>::CHECKED;
     }
     #[unsafe(export_name = "step")]
     unsafe extern "C" fn __abi_dpi_import_step(

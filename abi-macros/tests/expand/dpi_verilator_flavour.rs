@@ -5,17 +5,16 @@ pub fn half(x: f32) -> f32 {
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        const __ABI_PARAMS: &[&::abi_core::__private::DpiParamDecl] = &[
+        let __abi_param0: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_verilator_param(
             <f32 as ::abi_core::__private::VerilatorType>::SV_INPUT.0,
-        ];
-        ::abi_core::__private::accepted_verilator_param(&__ABI_PARAMS[0usize]);
+        );
         ::abi_core::__private::DpiDecl {
             sv_name: ::abi_core::__private::checked_sv_name("half"),
             aliases: &[],
             context: false,
             pure: false,
             task: false,
-            params: __ABI_PARAMS,
+            params: &[__abi_param0],
             result: ::abi_core::__private::accepted(
                 <f32 as ::abi_core::__private::VerilatorResult>::REFUSAL.0,
                 <f32 as ::abi_core::__private::VerilatorResult>::SV_TYPE,
@@ -89,20 +88,19 @@ pub fn sv_wait(
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
     static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        const __ABI_PARAMS: &[&::abi_core::__private::DpiParamDecl] = &[
+        let __abi_param0: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_verilator_param(
             &::abi_core::__private::DpiParamDecl {
                 direction: ::abi_core::__private::Direction::In,
                 sv_type: <f32 as ::abi_core::__private::VerilatorType>::SV_TYPE,
             },
-        ];
-        ::abi_core::__private::accepted_verilator_param(&__ABI_PARAMS[0usize]);
+        );
         ::abi_core::__private::DpiDecl {
             sv_name: "sv_wait",
             aliases: &[],
             context: false,
             pure: false,
             task: true,
-            params: __ABI_PARAMS,
+            params: &[__abi_param0],
             result: ::abi_core::__private::SvType::Void,
             flavour: ::abi_core::__private::DpiFlavour::Verilator,
         }
