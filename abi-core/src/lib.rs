@@ -103,7 +103,6 @@ pub mod __private {
         RecordSource, ResultEntry, RustItem, StructDesc,
     };
     pub use crate::model::mlir::{Dim, MemRefLayout, MemRefType};
-    pub use crate::model::names::{checked_c_symbol, checked_sv_name};
     pub use crate::model::packed::{PackedFieldDesc, PackedStructDesc};
     pub use crate::model::record::TypeRecord;
     pub use crate::model::sv::{DpiDecl, DpiFlavour, DpiParamDecl, SvType};

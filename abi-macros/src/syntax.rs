@@ -387,13 +387,24 @@ pub(crate) fn check_plain_signature(sig: &syn::Signature, attribute: &str, error
     }
 }
 
-/// Check that an exported name is spelled like a C identifier: not empty,
-/// ASCII letters, digits and `_`, not starting with a digit. (Whether it is
-/// a C keyword is abi-core's knowledge; its `checked_*` functions reject
-/// those while the function's description is evaluated.)
-pub(crate) fn check_identifier_spelling(name: &syn::LitStr, what: &str, errors: &mut Errors) {
+/// Check that an exported name is spelled like a C identifier (not empty,
+/// ASCII letters, digits and `_`, not starting with a digit) and that
+/// `problem` (a rule of `abi_model::names`: `c_symbol_problem`,
+/// `sv_name_problem`) finds nothing else wrong with it, such as a C or C++
+/// keyword. Checked here, not while the description is evaluated: an error
+/// of the expansion reads better, and a constant function call per name
+/// cost the build of every function.
+pub(crate) fn check_exported_name(
+    name: &syn::LitStr,
+    what: &str,
+    problem: fn(&str) -> Option<&'static str>,
+    errors: &mut Errors,
+) {
     let value = name.value();
     if abi_model::names::has_c_spelling(&value) {
+        if let Some(problem) = problem(&value) {
+            errors.spanned(name, problem);
+        }
         return;
     }
     // Which part of the rule is broken, for the message.

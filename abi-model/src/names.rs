@@ -173,7 +173,7 @@ pub const fn has_c_spelling(name: &str) -> bool {
 /// Whether `name` can be an external C identifier read by C and C++: C's
 /// spelling ([`has_c_spelling`]) and no keyword of either language. (The
 /// macros check the spelling of exported names when they expand, and
-/// keywords with [`checked_c_symbol`] at compile time.)
+/// keywords with [`c_symbol_problem`].)
 pub const fn is_c_identifier(name: &str) -> bool {
     has_c_spelling(name) && !is_header_keyword(name)
 }
@@ -206,34 +206,31 @@ pub fn ciface_symbol(mlir_name: &str) -> String {
     format!("{CIFACE_PREFIX}{mlir_name}")
 }
 
-/// `name`, checked not to be a C keyword while a macro's static is
-/// evaluated (the macro has checked its spelling): such a symbol fails the
-/// build at the name.
-#[doc(hidden)]
-pub const fn checked_c_symbol(name: &'static str) -> &'static str {
-    assert!(
-        !is_header_keyword(name),
-        "the exported symbol is a C or C++ keyword, which the generated header cannot declare; choose another with `name = \"...\"`"
-    );
-    name
+/// Why `name`, spelled like a C identifier, cannot be an exported C
+/// symbol: a C or C++ keyword, which the generated header cannot declare.
+/// The macros report it at the name when they expand.
+pub fn c_symbol_problem(name: &str) -> Option<&'static str> {
+    is_header_keyword(name).then_some(
+        "the exported symbol is a C or C++ keyword, which the generated header cannot declare; choose another with `name = \"...\"`",
+    )
 }
 
-/// `name`, checked as [`checked_c_symbol`] does, for the SystemVerilog name
-/// of a DPI import (also its C name in the generated header).
-#[doc(hidden)]
-pub const fn checked_sv_name(name: &'static str) -> &'static str {
-    assert!(
-        !is_header_keyword(name),
-        "the SystemVerilog name is a C or C++ keyword, which the DPI-C header (read by C++) cannot declare; choose another with `name = \"...\"`"
-    );
+/// Why `name`, spelled like a C identifier, cannot be the SystemVerilog
+/// name of a DPI-C function (also its C name in the generated header), as
+/// [`c_symbol_problem`] for the DPI-C header, and the one name Verilator
+/// refuses although C and C++ allow it.
+pub fn sv_name_problem(name: &str) -> Option<&'static str> {
+    if is_header_keyword(name) {
+        return Some(
+            "the SystemVerilog name is a C or C++ keyword, which the DPI-C header (read by C++) cannot declare; choose another with `name = \"...\"`",
+        );
+    }
     // Verilator compiles the design to C++ and refuses (warning
     // SYMRSVDWORD, on by default) a function named like the C++ modules
-    // keyword, although C and C++ allow it as an identifier.
-    assert!(
-        !const_str_eq(name, "module"),
-        "Verilator refuses a DPI-C function named `module` (C++'s modules keyword, warning SYMRSVDWORD); choose another name with `name = \"...\"`"
-    );
-    name
+    // keyword.
+    (name == "module").then_some(
+        "Verilator refuses a DPI-C function named `module` (C++'s modules keyword, warning SYMRSVDWORD); choose another name with `name = \"...\"`",
+    )
 }
 
 /// `a == b`, in `const` context (for abi-core; not a public API).
@@ -623,6 +620,25 @@ pub fn unique_names(
 
 #[cfg(test)]
 mod tests {
+
+    /// The naming rules the macros apply when they expand: a C or C++
+    /// keyword is no exported symbol, and no SystemVerilog name either,
+    /// which also may not be `module` (Verilator's refusal); ordinary names
+    /// and the keywords of the other side only pass.
+    #[test]
+    fn exported_name_rules() {
+        use super::{c_symbol_problem, sv_name_problem};
+        for keyword in ["register", "double", "class", "template", "_Bool"] {
+            assert!(c_symbol_problem(keyword).is_some(), "{keyword}");
+            assert!(sv_name_problem(keyword).is_some(), "{keyword}");
+        }
+        assert!(c_symbol_problem("module").is_none());
+        assert!(sv_name_problem("module").unwrap().contains("SYMRSVDWORD"));
+        for name in ["add", "logic", "my_module", "Register"] {
+            assert_eq!(c_symbol_problem(name), None, "{name}");
+            assert_eq!(sv_name_problem(name), None, "{name}");
+        }
+    }
 
     /// A doc line that begins with a tool's directive word, in any case and
     /// after blanks, is preceded by `| `; other lines are kept.

@@ -2,7 +2,7 @@
 //! implementations of a struct, and the registry entry.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote};
 
 use super::model::{FunctionModel, Model, ResultModel, StructModel};
 use crate::syntax::{is_unit, with_lifetimes};
@@ -38,12 +38,6 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     );
     let body = generic_body.unwrap_or(body);
 
-    // Not a C keyword, checked while the static is evaluated (a separate
-    // `const _` assertion per function cost a tenth of a simple crate's build
-    // time). The whole call takes the name's span, so that the error points
-    // at the name.
-    let checked_symbol =
-        quote_spanned! {symbol.span()=> ::abi_core::__private::checked_c_symbol(#symbol)};
     let shim_name = format_ident!("__abi_c_export_{}", rust_name);
     let shim_code = shim_code(&symbol.value());
     let out_name = match &f.result {
@@ -54,7 +48,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         abi: abi_model::AbiKind::C,
         name: &rust_name,
         doc: &f.doc,
-        symbol: checked_symbol,
+        symbol: quote!(#symbol),
         is_unsafe: f.is_unsafe,
         named_args: f.named_args,
         params: param_descs,

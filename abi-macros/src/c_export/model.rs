@@ -159,7 +159,8 @@ impl FunctionModel {
             .name
             .clone()
             .unwrap_or_else(|| LitStr::new(&crate::syntax::unraw(&sig.ident), sig.ident.span()));
-        syntax::check_identifier_spelling(&symbol, "exported symbol", errors);
+        let problem = abi_model::names::c_symbol_problem;
+        syntax::check_exported_name(&symbol, "exported symbol", problem, errors);
 
         Some(FunctionModel {
             ident: sig.ident.clone(),

@@ -16,11 +16,9 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     let vis = &f.vis;
     let name = crate::syntax::unraw(ident);
     let doc = &f.doc;
-    // Checked while the static is evaluated, as an import's.
+    // Checked when the macro expanded (the model).
     let sv_name = match &f.sv_name {
-        Some(sv_name) => quote::quote_spanned! {sv_name.span()=>
-            ::abi_core::__private::checked_sv_name(#sv_name)
-        },
+        Some(sv_name) => quote!(#sv_name),
         None => quote!(#name),
     };
     let Parameters {

@@ -92,7 +92,8 @@ pub(crate) fn build(
             );
         }
         if let Some(name) = &sv_name {
-            syntax::check_identifier_spelling(name, "SystemVerilog name", errors);
+            let problem = abi_model::names::sv_name_problem;
+            syntax::check_exported_name(name, "SystemVerilog name", problem, errors);
         }
         let result = match &sig.output {
             ReturnType::Default => syn::parse_quote!(()),

@@ -3,7 +3,7 @@
 //! package and the C header are written.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote};
 
 use super::model::{Direction, FunctionModel, ParamModel};
 use crate::dpi_param::type_check;
@@ -190,15 +190,12 @@ fn dpi_decl(
     let p = private();
     let sv_name = &f.sv_name;
     let (context, pure, task) = (f.context, f.pure, f.task);
-    let checked_sv_name =
-        quote_spanned! {sv_name.span()=> ::abi_core::__private::checked_sv_name(#sv_name)};
-    let checked_aliases = f.aliases.iter().map(
-        |alias| quote_spanned! {alias.span()=> ::abi_core::__private::checked_sv_name(#alias)},
-    );
+    // The names were checked when the macro expanded (the model).
+    let aliases = &f.aliases;
     quote! {
         #p::DpiDecl {
-            sv_name: #checked_sv_name,
-            aliases: &[#(#checked_aliases),*],
+            sv_name: #sv_name,
+            aliases: &[#(#aliases),*],
             context: #context,
             pure: #pure,
             task: #task,

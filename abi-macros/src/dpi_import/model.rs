@@ -159,9 +159,10 @@ impl FunctionModel {
         let rust_name = crate::syntax::unraw(&sig.ident);
         let symbol = LitStr::new(&rust_name, sig.ident.span());
         let sv_name = args.name.clone().unwrap_or_else(|| symbol.clone());
-        syntax::check_identifier_spelling(&sv_name, "SystemVerilog name", errors);
+        let sv_name_problem = abi_model::names::sv_name_problem;
+        syntax::check_exported_name(&sv_name, "SystemVerilog name", sv_name_problem, errors);
         for alias in &args.aliases {
-            syntax::check_identifier_spelling(alias, "SystemVerilog alias", errors);
+            syntax::check_exported_name(alias, "SystemVerilog alias", sv_name_problem, errors);
         }
         Some(FunctionModel {
             ident: sig.ident.clone(),

@@ -7,7 +7,7 @@ const _: () = {
             <i64 as ::abi_core::__private::DpiType>::SV_INPUT.0,
         );
         ::abi_core::__private::DpiDecl {
-            sv_name: ::abi_core::__private::checked_sv_name("tick"),
+            sv_name: "tick",
             aliases: &[],
             context: false,
             pure: false,

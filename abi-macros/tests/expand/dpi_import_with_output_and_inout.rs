@@ -23,7 +23,7 @@ const _: () = {
             <i16 as ::abi_core::__private::DpiType>::SV_INOUT.0,
         );
         ::abi_core::__private::DpiDecl {
-            sv_name: ::abi_core::__private::checked_sv_name("sv_step"),
+            sv_name: "sv_step",
             aliases: &[],
             context: true,
             pure: false,

@@ -9,7 +9,7 @@ const _: () = {
             <f32 as ::abi_core::__private::VerilatorType>::SV_INPUT.0,
         );
         ::abi_core::__private::DpiDecl {
-            sv_name: ::abi_core::__private::checked_sv_name("half"),
+            sv_name: "half",
             aliases: &[],
             context: false,
             pure: false,

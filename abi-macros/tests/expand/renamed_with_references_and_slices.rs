@@ -14,10 +14,9 @@ const _: () = {
         : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(),
         "\0centroid\0&'a Point\0\0points\0&'a[Point]\0weights\0Option<&f64>\0label\0&str\0"),
-        symbol : ::abi_core::__private::checked_c_symbol("geo_centroid"), is_unsafe :
-        false, named_args : false, params : & [< & 'static [Point] as
-        ::abi_core::__private::CSliceParam > ::PARAM.0, < Option < & 'static f64 > as
-        ::abi_core::__private::CParam > ::PARAM.0, < & 'static str as
+        symbol : "geo_centroid", is_unsafe : false, named_args : false, params : & [< &
+        'static [Point] as ::abi_core::__private::CSliceParam > ::PARAM.0, < Option < &
+        'static f64 > as ::abi_core::__private::CParam > ::PARAM.0, < & 'static str as
         ::abi_core::__private::CSliceParam > ::PARAM.0], result : < & 'static Point as
         ::abi_core::__private::CResult > ::RESULT.0, };
     );

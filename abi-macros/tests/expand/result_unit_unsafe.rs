@@ -9,9 +9,9 @@ const _: () = {
         ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::C, text
         : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(), "\0reset\0Result<(), ErrorCode>\0out\0p\0*mut u8\0"), symbol :
-        ::abi_core::__private::checked_c_symbol("reset"), is_unsafe : true, named_args :
-        false, params : & [< * mut u8 as ::abi_core::__private::CParam > ::PARAM.0],
-        result : ::abi_core::__private::ResultEntry::STATUS_ONLY, };
+        "reset", is_unsafe : true, named_args : false, params : & [< * mut u8 as
+        ::abi_core::__private::CParam > ::PARAM.0], result :
+        ::abi_core::__private::ResultEntry::STATUS_ONLY, };
     );
     #[allow(dead_code)]
     fn __abi_lent_for_the_call<'call>() {

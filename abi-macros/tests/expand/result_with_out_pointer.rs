@@ -10,10 +10,10 @@ const _: () = {
         : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(),
         "\0parse\0Result<u32, ParseError>\0out_\0text\0&str\0out\0&mut u8\0"), symbol :
-        ::abi_core::__private::checked_c_symbol("parse"), is_unsafe : false, named_args :
-        false, params : & [< & 'static str as ::abi_core::__private::CSliceParam >
-        ::PARAM.0, < & 'static mut u8 as ::abi_core::__private::CParam > ::PARAM.0],
-        result : < u32 as ::abi_core::__private::CResult > ::STATUS.0, };
+        "parse", is_unsafe : false, named_args : false, params : & [< & 'static str as
+        ::abi_core::__private::CSliceParam > ::PARAM.0, < & 'static mut u8 as
+        ::abi_core::__private::CParam > ::PARAM.0], result : < u32 as
+        ::abi_core::__private::CResult > ::STATUS.0, };
     );
     #[allow(dead_code)]
     fn __abi_lent_for_the_call<'call>() {

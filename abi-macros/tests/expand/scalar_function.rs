@@ -10,10 +10,9 @@ const _: () = {
         ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::C, text
         : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(), "\0add\0i32\0\0a\0i32\0b\0i32\0Adds two numbers."), symbol :
-        ::abi_core::__private::checked_c_symbol("add"), is_unsafe : false, named_args :
-        false, params : & [< i32 as ::abi_core::__private::CParam > ::PARAM.0, < i32 as
-        ::abi_core::__private::CParam > ::PARAM.0], result : < i32 as
-        ::abi_core::__private::CResult > ::RESULT.0, };
+        "add", is_unsafe : false, named_args : false, params : & [< i32 as
+        ::abi_core::__private::CParam > ::PARAM.0, < i32 as ::abi_core::__private::CParam
+        > ::PARAM.0], result : < i32 as ::abi_core::__private::CResult > ::RESULT.0, };
     );
     #[allow(dead_code)]
     fn __abi_lent_for_the_call<'call>() {
