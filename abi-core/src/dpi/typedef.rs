@@ -244,6 +244,20 @@ where
     }
 }
 
+impl<N: SvTypedef> Typedef<N>
+where
+    N::Base: VerilatorType,
+{
+    /// `VerilatorType::SV_INPUT`'s declaration, a value of its own: the
+    /// direction is read through the base's declaration (a reference), which
+    /// rustc 1.88 (the workspace's rust-version) does not promote to
+    /// `'static` in place, while a constant item it does.
+    const VERILATOR_SV_INPUT: DpiParamDecl = DpiParamDecl {
+        direction: <N::Base as VerilatorType>::SV_INPUT.0.direction,
+        sv_type: <Self as VerilatorType>::SV_TYPE,
+    };
+}
+
 // Verilator's ABI: forwarded to the base's (an array of `shortreal`, or
 // a packed result, passes as the base does there).
 // SAFETY: as the `DpiType` impl, with Verilator's ABI of the base.
@@ -258,10 +272,7 @@ where
     const C_INPUT: CTypeDesc = <N::Base as VerilatorType>::C_INPUT;
     type Cell = <N::Base as VerilatorType>::Cell;
     const C_CELL: CTypeDesc = <N::Base as VerilatorType>::C_CELL;
-    const SV_INPUT: Sealed<&'static DpiParamDecl> = Sealed(&DpiParamDecl {
-        direction: <N::Base as VerilatorType>::SV_INPUT.0.direction,
-        sv_type: <Self as VerilatorType>::SV_TYPE,
-    });
+    const SV_INPUT: Sealed<&'static DpiParamDecl> = Sealed(&Self::VERILATOR_SV_INPUT);
     const SV_OUTPUT: Sealed<&'static DpiParamDecl> = Sealed(&DpiParamDecl {
         direction: Direction::Out,
         sv_type: <Self as VerilatorType>::SV_TYPE,
