@@ -179,8 +179,9 @@ fn generic_shim_body(f: &FunctionModel) -> Option<(TokenStream, Vec<TokenStream>
 }
 
 /// The `DpiDecl` of `static __ABI_DPI`, the SystemVerilog declaration of
-/// the import (its parameters are `__ABI_PARAMS`), its names checked while
-/// the static is evaluated (see `c_export`).
+/// the import: its parameters are `params` (the slice of the checked
+/// declarations `dpi_decl_static` binds); its names were checked when the
+/// macro expanded (the model).
 fn dpi_decl(
     f: &FunctionModel,
     flavour: &TokenStream,
