@@ -58,7 +58,9 @@ pub mod __private {
     pub use crate::__linked_symbol as linked_symbol;
     pub use crate::__register as register;
     pub use crate::__shim_code as shim_code;
-    pub use crate::argument::{ArgError, Borrow, BorrowedFor, LentPick, LentPickNone, LentProbe};
+    pub use crate::argument::{
+        ArgError, Borrow, BorrowedFor, LentArgument, LentPick, LentPickNone, LentProbe,
+    };
     pub use crate::bitint::AbiCoreBitInt;
     pub use crate::c::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use crate::c::{CParam, CResult, CSliceParam, CType};

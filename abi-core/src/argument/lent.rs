@@ -86,9 +86,11 @@ unsafe impl<
 {
 }
 
-/// The compile-time check the macros emit per parameter, in a function
-/// generic over `'call`, with `T` the parameter type whose written
-/// lifetimes are made `'call`:
+/// The compile-time check `#[ciface]` emits for the result of an MLIR
+/// function Rust calls when the result may borrow an argument's buffer (the
+/// parameters of shims are checked by [`LentArgument`]), in a function
+/// generic over `'call`, with `T` the result type whose written lifetimes
+/// are made `'call`:
 /// `(&LentProbe::<T>::NEW).pick().lent_for_the_call::<'call, T>()`.
 /// `pick` is [`LentPick`]'s for a type that says what it borrows (every
 /// parameter type does: the parameter traits require
@@ -155,3 +157,21 @@ impl LentSkip {
     {
     }
 }
+
+/// The compile-time check the macros emit per parameter of a shim (`unsafe
+/// extern "C" fn shim<'call>(...)`), on the shim's raw argument, with `T`
+/// the parameter type whose written lifetimes are made `'call`:
+/// `(&raw).lent_check::<'call, T>()`. The bound `T: BorrowedFor<'call>`
+/// is the check. When the parameter trait does not implement `T`, the raw
+/// argument's type is rustc's error type and the method call adds no
+/// second error (a method is not looked up on it). Cheaper to compile than
+/// [`LentProbe`]'s two traits and autoref, which a check with no raw
+/// argument needs.
+#[doc(hidden)]
+pub trait LentArgument: Sized {
+    /// Nothing at run time: the bound is the check.
+    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    fn lent_check<'call, T: ?Sized + BorrowedFor<'call>>(self) {}
+}
+
+impl<R: ?Sized> LentArgument for &R {}

@@ -13,7 +13,7 @@ pub(crate) use borrow::{first_conflict, first_conflict_by_range};
 pub use lent::BorrowedFor;
 pub(crate) use lent::borrows_nothing;
 #[doc(hidden)]
-pub use lent::{LentPick, LentPickNone, LentProbe};
+pub use lent::{LentArgument, LentPick, LentPickNone, LentProbe};
 
 /// What a foreign argument got wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

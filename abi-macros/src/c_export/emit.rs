@@ -7,8 +7,8 @@ use quote::{format_ident, quote};
 use super::model::{FunctionModel, Model, ResultModel, StructModel};
 use crate::syntax::{is_unit, with_lifetimes};
 use crate::tokens::{
-    Catch, Entry, Qualified, ShimParam, caught_body, private, rust_item, rust_type_string,
-    shim_code,
+    Catch, Entry, Qualified, ShimParam, caught_body, lent_checks, private, rust_item,
+    rust_type_string, shim_code,
 };
 
 pub(crate) fn emit(model: &Model) -> TokenStream {
@@ -57,17 +57,22 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     }
     .emit();
 
-    let lent = crate::tokens::lent_for_the_call(f.params.iter().map(|param| &param.ty), &[]);
+    let (generics, lent_checks) = lent_checks(
+        f.params
+            .iter()
+            .enumerate()
+            .map(|(i, param)| (&param.ty, raw_name(i, ""))),
+    );
 
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
         const _: () = {
             #entry
-            #lent
 
             #[unsafe(export_name = #symbol)]
-            unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {
+            unsafe extern "C" fn #shim_name #generics (#(#shim_params),*) -> #return_type {
+                #lent_checks
                 #body
             }
 

@@ -11,7 +11,8 @@ use super::model::{
 };
 use crate::syntax::with_lifetimes;
 use crate::tokens::{
-    Catch, Entry, Qualified, ShimParam, caught_body, private, rust_type_string, shim_code,
+    Catch, Entry, Qualified, ShimParam, caught_body, lent_checks, private, rust_type_string,
+    shim_code,
 };
 
 fn dim(d: Option<i64>) -> TokenStream {
@@ -308,7 +309,6 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     } else {
         TokenStream::new()
     };
-    let lent = crate::tokens::lent_for_the_call(f.params.iter().map(|param| &param.ty), &[]);
 
     quote! {
         #[doc(hidden)]
@@ -321,7 +321,6 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
             #result_consts
             #desc
             #function
-            #lent
 
             #[unsafe(export_name = #symbol)]
             #shim
@@ -367,12 +366,24 @@ fn ciface_shim(
             #finish
         },
     );
+    let (generics, lent_checks) = lent_checks(
+        f.params
+            .iter()
+            .enumerate()
+            .map(|(i, param)| (&param.ty, shim_arg(i))),
+    );
     quote! {
-        unsafe extern "C" fn __abi_ciface_shim(#(#params),*) -> #return_type {
+        unsafe extern "C" fn __abi_ciface_shim #generics (#(#params),*) -> #return_type {
+            #lent_checks
             #check_out
             #caught
         }
     }
+}
+
+/// The shim's raw argument for parameter `i`.
+fn shim_arg(i: usize) -> proc_macro2::Ident {
+    format_ident!("__abi_arg{}", i, span = Span::mixed_site())
 }
 
 /// The shim's out-pointer, or a zero-sized stand-in that takes no argument
@@ -400,7 +411,7 @@ fn shim_args(f: &FunctionModel, types: &[TokenStream], trait_path: &TokenStream)
     let mut borrows = Vec::new();
     let mut borrowing = Vec::new();
     for (i, (param, type_const)) in f.params.iter().zip(types).enumerate() {
-        let value = format_ident!("__abi_arg{}", i, span = Span::mixed_site());
+        let value = shim_arg(i);
         let ty = with_lifetimes(&param.ty, "'static");
         let q = Qualified::new(&ty, trait_path.clone());
         let raw_ty = q.item("Raw");
@@ -716,9 +727,7 @@ fn user_doc(f: &FunctionModel) -> TokenStream {
 /// one is (`model::check_result_lifetimes`), whatever the type is named.
 fn results_lent(f: &FunctionModel) -> TokenStream {
     match &f.result {
-        ResultModel::Value(ty) if !f.params.is_empty() => {
-            crate::tokens::lent_for_the_call([&**ty], &[])
-        }
+        ResultModel::Value(ty) if !f.params.is_empty() => crate::tokens::lent_for_the_call([&**ty]),
         _ => TokenStream::new(),
     }
 }

@@ -9,8 +9,8 @@ use super::model::{Direction, FunctionModel, ParamModel};
 use crate::dpi_param::type_check;
 use crate::syntax::with_lifetimes;
 use crate::tokens::{
-    Catch, Entry, Qualified, ShimParam, caught_body, private, require_dpi_value, rust_type_string,
-    shim_code,
+    Catch, Entry, Qualified, ShimParam, caught_body, lent_checks, private, require_dpi_value,
+    rust_type_string, shim_code,
 };
 
 pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
@@ -95,12 +95,12 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     });
     // Inputs are lent for the call (outputs and inouts are cells the
     // shim owns; the string rules above cover what they may hold).
-    let lent = crate::tokens::lent_for_the_call(
+    let (generics, lent_checks) = lent_checks(
         f.params
             .iter()
-            .filter(|param| param.direction == Direction::In)
-            .map(|param| &param.written),
-        &[],
+            .enumerate()
+            .filter(|(_, param)| param.direction == Direction::In)
+            .map(|(i, param)| (&param.written, raw_arg(i))),
     );
 
     quote! {
@@ -114,10 +114,10 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
             #entry
 
             #(#type_checks)*
-            #lent
 
             #[unsafe(export_name = #symbol)]
-            unsafe extern "C" fn #shim_name(#(#shim_params),*) -> #return_type {
+            unsafe extern "C" fn #shim_name #generics (#(#shim_params),*) -> #return_type {
+                #lent_checks
                 #caught
             }
 
@@ -156,8 +156,7 @@ fn generic_shim_body(f: &FunctionModel) -> Option<(TokenStream, Vec<TokenStream>
         .collect();
     let result_ty = with_lifetimes(&f.result, "'static");
     let raw_types = f.params.iter().map(|_| quote!(_));
-    let args =
-        (0..f.params.len()).map(|i| format_ident!("__abi_arg{}", i, span = Span::mixed_site()));
+    let args = (0..f.params.len()).map(raw_arg);
     let flags = abi_model::sv::import_shim_flags(
         f.context,
         f.params
@@ -298,7 +297,7 @@ impl Parameters {
     ) {
         let p = private();
         let desc = quote!(__ABI_FUNCTION);
-        let raw = format_ident!("__abi_arg{}", i, span = Span::mixed_site());
+        let raw = raw_arg(i);
         let input = q.item("Input");
         self.shim_params.push(ShimParam {
             name: raw.clone(),
@@ -349,7 +348,7 @@ impl Parameters {
     ) {
         let p = private();
         let desc = quote!(__ABI_FUNCTION);
-        let raw = format_ident!("__abi_arg{}", i, span = Span::mixed_site());
+        let raw = raw_arg(i);
         let cell = format_ident!("__abi_cell{}", i, span = Span::mixed_site());
         let cell_ty = q.item("Cell");
         self.shim_params.push(ShimParam {
@@ -471,4 +470,9 @@ fn overlap_check(call_borrows: &[TokenStream], borrows: &[TokenStream]) -> Token
             #p::ranges_disjoint_or_abort(&__ABI_FUNCTION, &[#(#borrows),*]);
         }
     }
+}
+
+/// The shim's raw argument for parameter `i`.
+fn raw_arg(i: usize) -> proc_macro2::Ident {
+    format_ident!("__abi_arg{}", i, span = Span::mixed_site())
 }

@@ -40,16 +40,8 @@ const _: () = {
         ::abi_core::__private::memref::ResultShape < (OwnedMemRef < f32, 1 >, i32) > >
         ::DESC, };
     );
-    #[allow(dead_code)]
-    fn __abi_lent_for_the_call<'call>() {
-        #[allow(unused_imports)]
-        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
-        (&::abi_core::__private::LentProbe::<i64>::NEW)
-            .pick()
-            .lent_for_the_call::<'call, i64>();
-    }
     #[unsafe(export_name = "_mlir_ciface_pair")]
-    unsafe extern "C" fn __abi_ciface_shim(
+    unsafe extern "C" fn __abi_ciface_shim<'call>(
         __abi_out: <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
             (OwnedMemRef<f32, 1>, i32),
         >>::Out,
@@ -57,6 +49,11 @@ const _: () = {
     ) -> <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
         (OwnedMemRef<f32, 1>, i32),
     >>::Ret {
+        if false {
+            #[allow(unused_imports)]
+            use ::abi_core::__private::LentArgument as _;
+            (&__abi_arg0).lent_check::<'call, i64>();
+        }
         ({
             <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
                 (OwnedMemRef<f32, 1>, i32),

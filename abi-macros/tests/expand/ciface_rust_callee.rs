@@ -88,19 +88,8 @@ const _: () = {
         __AbiResultShape as ::abi_core::__private::memref::ResultShape < f32 > > ::DESC,
         };
     );
-    #[allow(dead_code)]
-    fn __abi_lent_for_the_call<'call>() {
-        #[allow(unused_imports)]
-        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
-        (&::abi_core::__private::LentProbe::<MemRefMut<'call, f32, 1>>::NEW)
-            .pick()
-            .lent_for_the_call::<'call, MemRefMut<'call, f32, 1>>();
-        (&::abi_core::__private::LentProbe::<f32>::NEW)
-            .pick()
-            .lent_for_the_call::<'call, f32>();
-    }
     #[unsafe(export_name = "_mlir_ciface_scale")]
-    unsafe extern "C" fn __abi_ciface_shim(
+    unsafe extern "C" fn __abi_ciface_shim<'call>(
         __abi_out: <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
             f32,
         >>::Out,
@@ -111,6 +100,12 @@ const _: () = {
         > as ::abi_core::__private::CifaceParam>::Raw,
         __abi_arg1: <f32 as ::abi_core::__private::CifaceParam>::Raw,
     ) -> <__AbiResultShape as ::abi_core::__private::memref::ResultShape<f32>>::Ret {
+        if false {
+            #[allow(unused_imports)]
+            use ::abi_core::__private::LentArgument as _;
+            (&__abi_arg0).lent_check::<'call, MemRefMut<'call, f32, 1>>();
+            (&__abi_arg1).lent_check::<'call, f32>();
+        }
         ({
             <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
                 f32,

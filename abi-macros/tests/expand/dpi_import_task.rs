@@ -30,18 +30,15 @@ const _: () = {
         ::INPUT_PARAM.0], result : < i32 as ::abi_core::__private::DpiResult > ::RESULT
         .0, };
     );
-    #[allow(dead_code)]
-    fn __abi_lent_for_the_call<'call>() {
-        #[allow(unused_imports)]
-        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
-        (&::abi_core::__private::LentProbe::<i64>::NEW)
-            .pick()
-            .lent_for_the_call::<'call, i64>();
-    }
     #[unsafe(export_name = "tick")]
-    unsafe extern "C" fn __abi_dpi_import_tick(
+    unsafe extern "C" fn __abi_dpi_import_tick<'call>(
         __abi_arg0: <i64 as ::abi_core::__private::DpiType>::Input,
     ) -> ::abi_core::__private::core::primitive::i32 {
+        if false {
+            #[allow(unused_imports)]
+            use ::abi_core::__private::LentArgument as _;
+            (&__abi_arg0).lent_check::<'call, i64>();
+        }
         {
             let __abi_args = (__abi_arg0,);
             ::abi_core::__private::abort_on_panic(

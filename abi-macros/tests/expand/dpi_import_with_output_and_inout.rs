@@ -54,24 +54,19 @@ const _: () = {
         ::abi_core::__private::DpiResult > ::RESULT.0, };
     );
     const _: () = ::abi_core::__private::require_owned_inout::<i16>();
-    #[allow(dead_code)]
-    fn __abi_lent_for_the_call<'call>() {
-        #[allow(unused_imports)]
-        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
-        (&::abi_core::__private::LentProbe::<i32>::NEW)
-            .pick()
-            .lent_for_the_call::<'call, i32>();
-        (&::abi_core::__private::LentProbe::<bool>::NEW)
-            .pick()
-            .lent_for_the_call::<'call, bool>();
-    }
     #[unsafe(export_name = "step")]
-    unsafe extern "C" fn __abi_dpi_import_step(
+    unsafe extern "C" fn __abi_dpi_import_step<'call>(
         __abi_arg0: <i32 as ::abi_core::__private::DpiType>::Input,
         __abi_arg1: <bool as ::abi_core::__private::DpiType>::Input,
         __abi_arg2: *mut <u64 as ::abi_core::__private::DpiType>::Cell,
         __abi_arg3: *mut <i16 as ::abi_core::__private::DpiType>::Cell,
     ) -> <bool as ::abi_core::__private::DpiResult>::Raw {
+        if false {
+            #[allow(unused_imports)]
+            use ::abi_core::__private::LentArgument as _;
+            (&__abi_arg0).lent_check::<'call, i32>();
+            (&__abi_arg1).lent_check::<'call, bool>();
+        }
         unsafe {
             ::abi_core::__private::dpi_import_shim_vvcc::<
                 i32,

@@ -37,18 +37,15 @@ const _: () = {
         ::INPUT_PARAM.0], result : < f32 as ::abi_core::__private::VerilatorResult >
         ::RESULT.0, };
     );
-    #[allow(dead_code)]
-    fn __abi_lent_for_the_call<'call>() {
-        #[allow(unused_imports)]
-        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
-        (&::abi_core::__private::LentProbe::<f32>::NEW)
-            .pick()
-            .lent_for_the_call::<'call, f32>();
-    }
     #[unsafe(export_name = "half")]
-    unsafe extern "C" fn __abi_dpi_import_half(
+    unsafe extern "C" fn __abi_dpi_import_half<'call>(
         __abi_arg0: <f32 as ::abi_core::__private::VerilatorType>::Input,
     ) -> <f32 as ::abi_core::__private::VerilatorResult>::Raw {
+        if false {
+            #[allow(unused_imports)]
+            use ::abi_core::__private::LentArgument as _;
+            (&__abi_arg0).lent_check::<'call, f32>();
+        }
         unsafe {
             ::abi_core::__private::verilator_import_shim_v::<
                 f32,

@@ -20,28 +20,21 @@ const _: () = {
         ::abi_core::__private::CSliceParam > ::PARAM.0], result : < & 'static Point as
         ::abi_core::__private::CResult > ::RESULT.0, };
     );
-    #[allow(dead_code)]
-    fn __abi_lent_for_the_call<'call>() {
-        #[allow(unused_imports)]
-        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
-        (&::abi_core::__private::LentProbe::<&'call [Point]>::NEW)
-            .pick()
-            .lent_for_the_call::<'call, &'call [Point]>();
-        (&::abi_core::__private::LentProbe::<Option<&'call f64>>::NEW)
-            .pick()
-            .lent_for_the_call::<'call, Option<&'call f64>>();
-        (&::abi_core::__private::LentProbe::<&'call str>::NEW)
-            .pick()
-            .lent_for_the_call::<'call, &'call str>();
-    }
     #[unsafe(export_name = "geo_centroid")]
-    unsafe extern "C" fn __abi_c_export_centroid(
+    unsafe extern "C" fn __abi_c_export_centroid<'call>(
         __abi_arg0: <&'static [Point] as ::abi_core::__private::CSliceParam>::Ptr,
         __abi_arg0_len: usize,
         __abi_arg1: <Option<&'static f64> as ::abi_core::__private::CParam>::Raw,
         __abi_arg2: <&'static str as ::abi_core::__private::CSliceParam>::Ptr,
         __abi_arg2_len: usize,
     ) -> <&'static Point as ::abi_core::__private::CResult>::Raw {
+        if false {
+            #[allow(unused_imports)]
+            use ::abi_core::__private::LentArgument as _;
+            (&__abi_arg0).lent_check::<'call, &'call [Point]>();
+            (&__abi_arg1).lent_check::<'call, Option<&'call f64>>();
+            (&__abi_arg2).lent_check::<'call, &'call str>();
+        }
         {
             let __abi_args = (
                 __abi_arg0,

@@ -13,18 +13,15 @@ const _: () = {
         ::abi_core::__private::CParam > ::PARAM.0], result :
         ::abi_core::__private::ResultEntry::STATUS_ONLY, };
     );
-    #[allow(dead_code)]
-    fn __abi_lent_for_the_call<'call>() {
-        #[allow(unused_imports)]
-        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
-        (&::abi_core::__private::LentProbe::<*mut u8>::NEW)
-            .pick()
-            .lent_for_the_call::<'call, *mut u8>();
-    }
     #[unsafe(export_name = "reset")]
-    unsafe extern "C" fn __abi_c_export_reset(
+    unsafe extern "C" fn __abi_c_export_reset<'call>(
         __abi_arg0: <*mut u8 as ::abi_core::__private::CParam>::Raw,
     ) -> ::abi_core::__private::core::primitive::i32 {
+        if false {
+            #[allow(unused_imports)]
+            use ::abi_core::__private::LentArgument as _;
+            (&__abi_arg0).lent_check::<'call, *mut u8>();
+        }
         {
             let __abi_args = (__abi_arg0,);
             ::abi_core::__private::status_on_panic(

@@ -15,24 +15,19 @@ const _: () = {
         ::abi_core::__private::CParam > ::PARAM.0], result : < u32 as
         ::abi_core::__private::CResult > ::STATUS.0, };
     );
-    #[allow(dead_code)]
-    fn __abi_lent_for_the_call<'call>() {
-        #[allow(unused_imports)]
-        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
-        (&::abi_core::__private::LentProbe::<&'call str>::NEW)
-            .pick()
-            .lent_for_the_call::<'call, &'call str>();
-        (&::abi_core::__private::LentProbe::<&'call mut u8>::NEW)
-            .pick()
-            .lent_for_the_call::<'call, &'call mut u8>();
-    }
     #[unsafe(export_name = "parse")]
-    unsafe extern "C" fn __abi_c_export_parse(
+    unsafe extern "C" fn __abi_c_export_parse<'call>(
         __abi_arg0: <&'static str as ::abi_core::__private::CSliceParam>::Ptr,
         __abi_arg0_len: usize,
         __abi_arg1: <&'static mut u8 as ::abi_core::__private::CParam>::Raw,
         __abi_out: *mut <u32 as ::abi_core::__private::CResult>::Raw,
     ) -> ::abi_core::__private::core::primitive::i32 {
+        if false {
+            #[allow(unused_imports)]
+            use ::abi_core::__private::LentArgument as _;
+            (&__abi_arg0).lent_check::<'call, &'call str>();
+            (&__abi_arg1).lent_check::<'call, &'call mut u8>();
+        }
         if let ::core::option::Option::Some(__abi_status) = ::abi_core::__private::out_pointer_status(
             &__ABI_FUNCTION,
             __abi_out,

@@ -14,22 +14,17 @@ const _: () = {
         ::abi_core::__private::CParam > ::PARAM.0, < i32 as ::abi_core::__private::CParam
         > ::PARAM.0], result : < i32 as ::abi_core::__private::CResult > ::RESULT.0, };
     );
-    #[allow(dead_code)]
-    fn __abi_lent_for_the_call<'call>() {
-        #[allow(unused_imports)]
-        use ::abi_core::__private::{LentPick as _, LentPickNone as _};
-        (&::abi_core::__private::LentProbe::<i32>::NEW)
-            .pick()
-            .lent_for_the_call::<'call, i32>();
-        (&::abi_core::__private::LentProbe::<i32>::NEW)
-            .pick()
-            .lent_for_the_call::<'call, i32>();
-    }
     #[unsafe(export_name = "add")]
-    unsafe extern "C" fn __abi_c_export_add(
+    unsafe extern "C" fn __abi_c_export_add<'call>(
         __abi_arg0: <i32 as ::abi_core::__private::CParam>::Raw,
         __abi_arg1: <i32 as ::abi_core::__private::CParam>::Raw,
     ) -> <i32 as ::abi_core::__private::CResult>::Raw {
+        if false {
+            #[allow(unused_imports)]
+            use ::abi_core::__private::LentArgument as _;
+            (&__abi_arg0).lent_check::<'call, i32>();
+            (&__abi_arg1).lent_check::<'call, i32>();
+        }
         unsafe {
             ::abi_core::__private::c_shim2::<
                 i32,
