@@ -2,7 +2,7 @@
 
 use abi_model::AbiKind;
 use abi_model::entry::{EntryText, SEPARATOR};
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote, quote_spanned};
 use syn::Type;
 
@@ -28,18 +28,20 @@ impl ToTokens for Private {
     }
 }
 
+/// A punctuation token at `span`.
+fn punct(ch: char, spacing: Spacing, span: Span) -> TokenTree {
+    let mut punct = Punct::new(ch, spacing);
+    punct.set_span(span);
+    TokenTree::Punct(punct)
+}
+
 /// `::a::b::c` for `segments` `["a", "b", "c"]`, every token at `span`,
 /// appended token by token (see [`Private`]).
 pub(crate) fn path_tokens(tokens: &mut TokenStream, segments: &[&str], span: Span) {
-    use proc_macro2::{Ident, Punct, Spacing, TokenTree};
     for segment in segments {
-        let mut joint = Punct::new(':', Spacing::Joint);
-        joint.set_span(span);
-        let mut alone = Punct::new(':', Spacing::Alone);
-        alone.set_span(span);
         tokens.extend([
-            TokenTree::Punct(joint),
-            TokenTree::Punct(alone),
+            punct(':', Spacing::Joint, span),
+            punct(':', Spacing::Alone, span),
             TokenTree::Ident(Ident::new(segment, span)),
         ]);
     }
@@ -61,23 +63,23 @@ pub(crate) fn shim_code(symbol: &str) -> Option<TokenStream> {
 /// implementation is reported once, at the type. (`Spanned::span` only
 /// gives the first token on stable.)
 pub(crate) struct Qualified {
-    open: TokenStream,
-    ty: TokenStream,
-    close: TokenStream,
+    /// The type's tokens and the trait path's, kept as trees: the paths
+    /// are built by appending trees, with no stream to interpolate (see
+    /// [`Private`]).
+    ty: Vec<TokenTree>,
+    trait_path: Vec<TokenTree>,
     first: Span,
     last: Span,
 }
 
 impl Qualified {
     pub(crate) fn new(ty: &Type, trait_path: TokenStream) -> Self {
-        let tokens = ty.to_token_stream();
-        let mut iter = tokens.clone().into_iter();
-        let first = iter.next().map_or_else(Span::call_site, |t| t.span());
-        let last = iter.last().map_or(first, |t| t.span());
+        let ty: Vec<TokenTree> = ty.to_token_stream().into_iter().collect();
+        let first = ty.first().map_or_else(Span::call_site, TokenTree::span);
+        let last = ty.last().map_or(first, TokenTree::span);
         Qualified {
-            open: quote_spanned!(first=> <),
-            ty: tokens,
-            close: quote_spanned!(last=> as #trait_path >),
+            ty,
+            trait_path: trait_path.into_iter().collect(),
             first,
             last,
         }
@@ -85,22 +87,39 @@ impl Qualified {
 
     /// `<ty as Trait>::item`.
     pub(crate) fn item(&self, item: &str) -> TokenStream {
-        let Qualified {
-            open,
-            ty,
-            close,
-            last,
-            ..
-        } = self;
-        let item = proc_macro2::Ident::new(item, *last);
-        quote_spanned!(*last=> #open #ty #close :: #item)
+        let mut path = TokenStream::new();
+        self.append_item(&mut path, item);
+        path
+    }
+
+    /// Appends `<ty as Trait>::item` to `out`: `<` at the type's first
+    /// token, `as`, `>`, `::` and the item at its last.
+    fn append_item(&self, out: &mut TokenStream, item: &str) {
+        let last = self.last;
+        out.extend([punct('<', Spacing::Alone, self.first)]);
+        out.extend(self.ty.iter().cloned());
+        out.extend([TokenTree::Ident(Ident::new("as", last))]);
+        out.extend(self.trait_path.iter().cloned());
+        out.extend([
+            punct('>', Spacing::Alone, last),
+            punct(':', Spacing::Joint, last),
+            punct(':', Spacing::Alone, last),
+            TokenTree::Ident(Ident::new(item, last)),
+        ]);
     }
 
     /// `<ty as Trait>::item.0`: the value of an item whose type is
     /// abi-core's `Sealed` (the items no implementation can define).
     pub(crate) fn sealed_item(&self, item: &str) -> TokenStream {
-        let path = self.item(item);
-        quote_spanned!(self.last=> #path.0)
+        let mut path = TokenStream::new();
+        self.append_item(&mut path, item);
+        let mut field = Literal::usize_unsuffixed(0);
+        field.set_span(self.last);
+        path.extend([
+            punct('.', Spacing::Alone, self.last),
+            TokenTree::Literal(field),
+        ]);
+        path
     }
 
     /// `accepted(<ty as Trait>::REFUSAL.0, value)`: `value`, after the
@@ -142,7 +161,7 @@ impl Qualified {
         let ty = &self.ty;
         let close = quote_spanned!(self.last=> >);
         let args = located_at(args, self.last);
-        quote_spanned!(self.last=> ({ #path #ty #close })(#args))
+        quote_spanned!(self.last=> ({ #path #(#ty)* #close })(#args))
     }
 }
 
