@@ -200,6 +200,7 @@ fn showcase_matches_readme() -> Result<(), String> {
 }
 
 fn test() -> Result<(), String> {
+    report_free_disk();
     step("setup: the foreign tools and the nightly toolchain (`cargo xtask setup`)");
     tools::setup()?;
     step("formatting");
@@ -326,6 +327,43 @@ fn step(name: &str) {
     eprintln!("\n==> {name}");
 }
 
+/// The disk a run needs at its peak, from a fresh clone under CI (measured:
+/// 8.5 GB, with `release_scratch`).
+const PEAK_DISK_GB: f64 = 8.5;
+
+/// Says how much disk is free where the run builds, and warns when it is
+/// less than the run's peak: a full disk otherwise shows as a failure of
+/// whichever step runs out (the CI run on record failed so, in rustdoc).
+fn report_free_disk() {
+    let Ok(output) = Command::new("df").args(["-Pk", "."]).output() else {
+        return;
+    };
+    let Some(free_gb) = free_gb_from_df(&String::from_utf8_lossy(&output.stdout)) else {
+        return;
+    };
+    eprintln!(
+        "xtask: {free_gb:.1} GB of disk free here; a run from a fresh clone needs about {PEAK_DISK_GB} GB"
+    );
+    if free_gb < PEAK_DISK_GB {
+        eprintln!(
+            "xtask: warning: less disk is free than a run needs; a step may fail for want of space"
+        );
+    }
+}
+
+/// The space available (GB) in `df -Pk` output: a header, then
+/// "filesystem 1024-blocks used available capacity mount".
+fn free_gb_from_df(text: &str) -> Option<f64> {
+    let available_kib: f64 = text
+        .lines()
+        .nth(1)?
+        .split_whitespace()
+        .nth(3)?
+        .parse()
+        .ok()?;
+    Some(available_kib * 1024.0 / 1e9)
+}
+
 /// Under CI, removes build folders that only the step just finished uses,
 /// so the run's peak disk use stays near the shared `target/debug` (about
 /// 6 GB) instead of the sum of every step's folders (16 GB measured): a CI
@@ -360,5 +398,17 @@ fn cargo_with_env(args: &[&str], env: &[(String, String)]) -> Result<(), String>
         Ok(())
     } else {
         Err(format!("`cargo {}` failed ({status})", args.join(" ")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn free_disk_is_read_from_df() {
+        let df = "Filesystem     1024-blocks     Used Available Capacity Mounted on\n\
+                  /dev/vda         264212084 56328056  38957832      60% /\n";
+        let gb = super::free_gb_from_df(df).unwrap();
+        assert!((gb - 39.89).abs() < 0.01, "{gb}");
+        assert_eq!(super::free_gb_from_df("Filesystem\n"), None);
     }
 }
