@@ -29,6 +29,13 @@ impl ToTokens for Private {
     }
 }
 
+/// The name of a shim's raw argument for parameter `i` (`suffix` tells a
+/// second value of the same parameter apart: `_len` of a slice), hygienic
+/// so that no user name can take it.
+pub(crate) fn raw_arg(i: usize, suffix: &str) -> Ident {
+    quote::format_ident!("__abi_arg{}{}", i, suffix, span = Span::mixed_site())
+}
+
 /// A punctuation token at `span`.
 fn punct(ch: char, spacing: Spacing, span: Span) -> TokenTree {
     let mut punct = Punct::new(ch, spacing);

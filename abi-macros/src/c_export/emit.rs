@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 use super::model::{FunctionModel, Model, ResultModel, StructModel};
 use crate::syntax::{is_unit, with_lifetimes};
 use crate::tokens::{
-    Catch, Entry, Qualified, ShimParam, caught_body, lent_checks, private, rust_item,
+    Catch, Entry, Qualified, ShimParam, caught_body, lent_checks, private, raw_arg, rust_item,
     rust_type_string, shim_code,
 };
 
@@ -61,7 +61,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         f.params
             .iter()
             .enumerate()
-            .map(|(i, param)| (&param.ty, raw_name(i, ""))),
+            .map(|(i, param)| (&param.ty, raw_arg(i, ""))),
     );
 
     quote! {
@@ -103,7 +103,7 @@ fn generic_shim_body(f: &FunctionModel) -> Option<TokenStream> {
         .map(|param| with_lifetimes(&param.ty, "'static"));
     let result_ty = with_lifetimes(result_ty, "'static");
     let raw_types = f.params.iter().map(|_| quote!(_));
-    let args = (0..f.params.len()).map(|i| raw_name(i, ""));
+    let args = (0..f.params.len()).map(|i| raw_arg(i, ""));
     let shim = format_ident!("c_shim{}", f.params.len());
     let ident = &f.ident;
     // SAFETY (of the generated block): the C caller passes arguments of
@@ -159,7 +159,7 @@ fn arguments(f: &FunctionModel, steps: bool) -> Arguments {
         let static_ty = with_lifetimes(ty, "'static");
         let name = &param.name;
         let rust_type = rust_type_string(ty);
-        let value = raw_name(i, "");
+        let value = raw_arg(i, "");
         // A slice travels as a pointer and a length (`CSliceParam`),
         // everything else as one value (`CParam`).
         let (trait_path, raw_item) = if param.is_slice {
@@ -174,7 +174,7 @@ fn arguments(f: &FunctionModel, steps: bool) -> Arguments {
             ty: quote!(#q_raw),
         });
         let raw_args = if param.is_slice {
-            let len = raw_name(i, "_len");
+            let len = raw_arg(i, "_len");
             shim_params.push(ShimParam {
                 name: len.clone(),
                 ty: quote!(usize),
@@ -210,10 +210,10 @@ fn arguments(f: &FunctionModel, steps: bool) -> Arguments {
             } else {
                 q.item("BORROWS")
             });
-            let borrow = raw_name(i, "_borrow");
+            let borrow = raw_arg(i, "_borrow");
             borrow_checks.push(bind(&borrow, step("borrow", raw_args.clone())));
             borrows.push(quote!(#borrow));
-            let first = raw_name(i, "_first");
+            let first = raw_arg(i, "_first");
             first_pass_conversions.push(bind(&first, step("first", raw_args.clone())));
             second_pass_conversions.push(bind(&value, step("second", quote!(#first, #raw_args))));
         } else {
@@ -247,12 +247,6 @@ fn arguments(f: &FunctionModel, steps: bool) -> Arguments {
         conversions,
         call_args,
     }
-}
-
-/// The shim's own names for argument `i` (`suffix` for its parts): made
-/// with mixed-site hygiene, so they can never clash with user items.
-fn raw_name(i: usize, suffix: &str) -> proc_macro2::Ident {
-    format_ident!("__abi_arg{}{}", i, suffix, span = Span::mixed_site())
 }
 
 /// `let value = converted;` for a step that aborts on a bad argument, or,

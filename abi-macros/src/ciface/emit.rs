@@ -11,8 +11,8 @@ use super::model::{
 };
 use crate::syntax::with_lifetimes;
 use crate::tokens::{
-    Catch, Entry, Qualified, ShimParam, caught_body, lent_checks, private, rust_type_string,
-    shim_code,
+    Catch, Entry, Qualified, ShimParam, caught_body, lent_checks, private, raw_arg,
+    rust_type_string, shim_code,
 };
 
 fn dim(d: Option<i64>) -> TokenStream {
@@ -370,7 +370,7 @@ fn ciface_shim(
         f.params
             .iter()
             .enumerate()
-            .map(|(i, param)| (&param.ty, shim_arg(i))),
+            .map(|(i, param)| (&param.ty, raw_arg(i, ""))),
     );
     quote! {
         unsafe extern "C" fn __abi_ciface_shim #generics (#(#params),*) -> #return_type {
@@ -379,11 +379,6 @@ fn ciface_shim(
             #caught
         }
     }
-}
-
-/// The shim's raw argument for parameter `i`.
-fn shim_arg(i: usize) -> proc_macro2::Ident {
-    format_ident!("__abi_arg{}", i, span = Span::mixed_site())
 }
 
 /// The shim's out-pointer, or a zero-sized stand-in that takes no argument
@@ -411,7 +406,7 @@ fn shim_args(f: &FunctionModel, types: &[TokenStream], trait_path: &TokenStream)
     let mut borrows = Vec::new();
     let mut borrowing = Vec::new();
     for (i, (param, type_const)) in f.params.iter().zip(types).enumerate() {
-        let value = shim_arg(i);
+        let value = raw_arg(i, "");
         let ty = with_lifetimes(&param.ty, "'static");
         let q = Qualified::new(&ty, trait_path.clone());
         let raw_ty = q.item("Raw");
@@ -779,7 +774,7 @@ fn wrapper_args(
         let st = with_lifetimes(ty, "'static");
         let q = Qualified::new(&st, trait_path.clone());
         let raw_ty = q.item("Raw");
-        let raw_name = format_ident!("__abi_arg{}", i, span = Span::mixed_site());
+        let raw_name = raw_arg(i, "");
         args.raw_params.push(quote!(#raw_name: #raw_ty));
         let prep =
             Qualified::new(ty, trait_path.clone()).call("prepare", quote!(#arg, &#type_const));

@@ -9,8 +9,8 @@ use super::model::{Direction, FunctionModel, ParamModel};
 use crate::dpi_param::type_check;
 use crate::syntax::with_lifetimes;
 use crate::tokens::{
-    Catch, Entry, Qualified, ShimParam, caught_body, lent_checks, private, require_dpi_value,
-    rust_type_string, shim_code,
+    Catch, Entry, Qualified, ShimParam, caught_body, lent_checks, private, raw_arg,
+    require_dpi_value, rust_type_string, shim_code,
 };
 
 pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
@@ -100,7 +100,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
             .iter()
             .enumerate()
             .filter(|(_, param)| param.direction == Direction::In)
-            .map(|(i, param)| (&param.written, raw_arg(i))),
+            .map(|(i, param)| (&param.written, raw_arg(i, ""))),
     );
 
     quote! {
@@ -156,7 +156,7 @@ fn generic_shim_body(f: &FunctionModel) -> Option<(TokenStream, Vec<TokenStream>
         .collect();
     let result_ty = with_lifetimes(&f.result, "'static");
     let raw_types = f.params.iter().map(|_| quote!(_));
-    let args = (0..f.params.len()).map(raw_arg);
+    let args = (0..f.params.len()).map(|i| raw_arg(i, ""));
     let flags = abi_model::sv::import_shim_flags(
         f.context,
         f.params
@@ -297,7 +297,7 @@ impl Parameters {
     ) {
         let p = private();
         let desc = quote!(__ABI_FUNCTION);
-        let raw = raw_arg(i);
+        let raw = raw_arg(i, "");
         let input = q.item("Input");
         self.shim_params.push(ShimParam {
             name: raw.clone(),
@@ -348,7 +348,7 @@ impl Parameters {
     ) {
         let p = private();
         let desc = quote!(__ABI_FUNCTION);
-        let raw = raw_arg(i);
+        let raw = raw_arg(i, "");
         let cell = format_ident!("__abi_cell{}", i, span = Span::mixed_site());
         let cell_ty = q.item("Cell");
         self.shim_params.push(ShimParam {
@@ -470,9 +470,4 @@ fn overlap_check(call_borrows: &[TokenStream], borrows: &[TokenStream]) -> Token
             #p::ranges_disjoint_or_abort(&__ABI_FUNCTION, &[#(#borrows),*]);
         }
     }
-}
-
-/// The shim's raw argument for parameter `i`.
-fn raw_arg(i: usize) -> proc_macro2::Ident {
-    format_ident!("__abi_arg{}", i, span = Span::mixed_site())
 }
