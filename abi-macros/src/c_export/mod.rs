@@ -15,6 +15,13 @@ use crate::driver::{self, Expansion};
 pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     driver::expand(attr, item, args::Args::parse, |args, item, errors| {
         let model = model::Model::build(args, &item, errors);
+        let item = match item {
+            syn::Item::Fn(mut function) => {
+                crate::syntax::inline_in_optimised_builds(&mut function);
+                syn::Item::Fn(function)
+            }
+            other => other,
+        };
         Expansion::new(item.into_token_stream(), move || {
             model.as_ref().map(emit::emit).unwrap_or_default()
         })

@@ -24,6 +24,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
                     }
                 }
                 let model = model::build_function(args, &f, errors);
+                crate::syntax::inline_in_optimised_builds(&mut user);
                 Expansion::new(user.into_token_stream(), move || {
                     model.as_ref().map(emit::export).unwrap_or_default()
                 })

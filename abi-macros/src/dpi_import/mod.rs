@@ -19,6 +19,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
         };
         let inout = model::strip_inout(&mut function);
         let model = model::FunctionModel::build(args, &function, &inout, errors);
+        crate::syntax::inline_in_optimised_builds(&mut function);
         Expansion::new(function.into_token_stream(), move || {
             model.as_ref().map(emit::emit).unwrap_or_default()
         })

@@ -1,4 +1,5 @@
 /// One step.
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn step(a: i32, flag: bool, out: &mut u64, state: &mut i16) -> bool {
     *out = a as u64;
     *state += 1;

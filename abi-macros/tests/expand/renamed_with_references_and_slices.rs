@@ -1,3 +1,4 @@
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn centroid<'a>(
     points: &'a [Point],
     weights: Option<&f64>,

@@ -1,3 +1,4 @@
+#[cfg_attr(not(debug_assertions), inline)]
 pub unsafe fn reset(p: *mut u8) -> Result<(), ErrorCode> {
     Ok(())
 }

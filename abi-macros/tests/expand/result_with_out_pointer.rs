@@ -1,3 +1,4 @@
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn parse(text: &str, out: &mut u8) -> Result<u32, ParseError> {
     text.parse().map_err(|_| ParseError)
 }
