@@ -131,7 +131,7 @@ const CALLGRIND_BENCHES: [(&str, &str, &str); 4] = [
     ),
 ];
 
-const COMPILE_METHOD: &str = "A generated crate with K functions of four kinds in turn (`#[c_export]` scalars, `#[c_export]` slice, `#[dpi_import]` with an output, `#[ciface]` memref) against the same K functions written by hand as `extern \"C\"` shims with the same checks, and against the same K functions kept as Rust functions, each with a hand-written `extern \"C\"` shim that checks the arguments and calls it (what a crate that exports its Rust API by hand writes; the generated crate keeps each Rust function too). Clean build of the crate alone in the debug and the release profile (its dependencies built before), `CARGO_INCREMENTAL=0`: wall seconds (the median of 5 builds, 2 cores; one debug build in quick mode) and peak resident memory of the debug build (largest process, from `getrusage`). And a clean build of `abi-core` with its dependencies (one build).";
+const COMPILE_METHOD: &str = "A generated crate with K functions of four kinds in turn (`#[c_export]` scalars, `#[c_export]` slice, `#[dpi_import]` with an output, `#[ciface]` memref) against the same K functions written by hand as `extern \"C\"` shims with the same checks, and against the same K functions kept as Rust functions, each with a hand-written `extern \"C\"` shim that checks the arguments and calls it (what a crate that exports its Rust API by hand writes; the generated crate keeps each Rust function too). Clean build of the crate alone in the debug and the release profile (its dependencies built before), `CARGO_INCREMENTAL=0`: wall seconds (the median of 5 builds, the three crates built in turn so that a drift of the machine's speed reaches all three alike; 2 cores; one debug build in quick mode) and peak resident memory of the debug build (largest process, from `getrusage`). And a clean build of `abi-core` with its dependencies (one build).";
 
 /// Builds per crate size, profile and variant in the full run (the median
 /// counts: the fastest of a few moved with the baseline's noise).
@@ -248,26 +248,43 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
     let work = root.join("target/compile-time");
     // (variant, profile, count) -> (median seconds, peak KiB)
     let mut rows = Vec::new();
+    let place = |variant: Variant| {
+        (
+            work.join(variant.crate_name()),
+            work.join(format!("{}-target", variant.crate_name())),
+        )
+    };
     for variant in Variant::ALL {
-        let dir = work.join(variant.crate_name());
-        let target = work.join(format!("{}-target", variant.crate_name()));
+        let (dir, target) = place(variant);
         write_crate(root, &dir, variant, 1)?;
         for &profile in profiles {
             // Dependencies (abi-core and its macros) first, not measured.
             timed_build(&dir, &target, profile)?;
         }
-        for &count in counts {
-            write_crate(root, &dir, variant, count)?;
-            for &profile in profiles {
-                let mut seconds = Vec::new();
-                let mut peak = 0;
-                for _ in 0..runs {
+    }
+    for &count in counts {
+        for variant in Variant::ALL {
+            write_crate(root, &place(variant).0, variant, count)?;
+        }
+        for &profile in profiles {
+            // The variants take turns, build by build: the machine's speed
+            // drifts over minutes (a shared host), and measuring one
+            // variant's five builds after the other's put the drift into
+            // their ratio (two runs of the same code differed by 35%).
+            let mut seconds = [const { Vec::new() }; Variant::ALL.len()];
+            let mut peaks = [0; Variant::ALL.len()];
+            for _ in 0..runs {
+                for (index, variant) in Variant::ALL.into_iter().enumerate() {
+                    let (dir, target) = place(variant);
                     let (s, peak_kib) = timed_build(&dir, &target, profile)?;
-                    seconds.push(s);
-                    peak = peak.max(peak_kib);
+                    seconds[index].push(s);
+                    peaks[index] = peaks[index].max(peak_kib);
                 }
-                seconds.sort_by(f64::total_cmp);
-                rows.push((variant, profile, count, seconds[seconds.len() / 2], peak));
+            }
+            for (index, variant) in Variant::ALL.into_iter().enumerate() {
+                let runs = &mut seconds[index];
+                runs.sort_by(f64::total_cmp);
+                rows.push((variant, profile, count, runs[runs.len() / 2], peaks[index]));
             }
         }
     }
