@@ -624,6 +624,16 @@ pub fn bench_dpi_add128(a: Bits<128>, b: Bits<128>, sum: &mut Bits<128>) {
     *sum = Bits::try_from(a.wrapping_add(b)).unwrap();
 }
 
+/// `int` add with an output and a result: `sum = a + b`, wrapping, and the
+/// result `a ^ b`. An input, an output and a result is the shape whose
+/// user call LLVM once left out of line (the benchmark row proves it is
+/// inlined).
+#[dpi_import]
+pub fn bench_dpi_add_out(a: i32, b: i32, sum: &mut i32) -> i32 {
+    *sum = a.wrapping_add(b);
+    a ^ b
+}
+
 /// The sum of an open array of `int`.
 #[dpi_import]
 pub fn bench_dpi_open_sum(values: OpenArray<'_, i32>) -> i64 {

@@ -29,6 +29,12 @@ static void refuse(const char *function, const char *argument) {
         if ((p) == 0 || (uintptr_t)(p) % sizeof(*(p)) != 0) refuse(function, #p); \
     } while (0)
 
+int c_bench_add_out(int a, int b, int *sum) {
+    CHECK_POINTER("c_bench_add_out", sum);
+    *sum = (int)((unsigned)a + (unsigned)b);
+    return a ^ b;
+}
+
 void c_bench_add128(const svBitVecVal *a, const svBitVecVal *b, svBitVecVal *sum) {
     CHECK_POINTER("c_bench_add128", a);
     CHECK_POINTER("c_bench_add128", b);

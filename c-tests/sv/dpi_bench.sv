@@ -13,6 +13,7 @@ module dpi_bench;
   import "DPI-C" function void c_bench_bump_first(inout int dst[]);
   import "DPI-C" function void c_bench_copy_first_checked(input int src[], inout int dst[]);
   import "DPI-C" function void c_bench_bump_first_checked(inout int dst[]);
+  import "DPI-C" function int c_bench_add_out(input int a, input int b, output int sum);
 
   initial begin
     int n;
@@ -23,6 +24,7 @@ module dpi_bench;
     int values[1024];
     int src[16];
     int dst[16];
+    int sum;
     n = 1000;
     which = 0;
     void'($value$plusargs("n=%d", n));
@@ -46,9 +48,11 @@ module dpi_bench;
       // Twins of 6 and 8 that also make the views' checks.
       10: for (int i = 0; i < n; i++) begin src[0] = i; c_bench_copy_first_checked(src, dst); acc += longint'(dst[0]); end
       11: for (int i = 0; i < n; i++) begin c_bench_bump_first_checked(dst); acc += longint'(dst[0]); end
+      12: for (int i = 0; i < n; i++) begin acc += longint'(bench_dpi_add_out(i, int'(acc), sum)); acc += longint'(sum); end
+      13: for (int i = 0; i < n; i++) begin acc += longint'(c_bench_add_out(i, int'(acc), sum)); acc += longint'(sum); end
       default: $fatal(1, "unknown +case=%0d", which);
     endcase
-    $display("DPI BENCH pair %0d: %0d %h", which < 10 ? which / 2 : which - 7, acc, v);
+    $display("DPI BENCH pair %0d: %0d %h", which < 10 || which > 11 ? which / 2 : which - 7, acc, v);
     $finish;
   end
 endmodule

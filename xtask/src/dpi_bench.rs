@@ -7,11 +7,16 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-pub(crate) const METHOD: &str = "`c-tests/sv/dpi_bench.sv` calls a generated `#[dpi_import]` (Rust, release) or its hand-written C twin (`c-tests/sv/dpi_bench.c`, compiled by Verilator with the model, at `-O3` like Rust's release profile instead of Verilator's default `-Os`, by g++ as Verilator does by default, and in a second model by clang-19, which like rustc is built on LLVM, another version) in a loop; both are linked into one Verilator 5 binary and print the same result, which is checked. Per call: instructions under callgrind, the difference between `+n=N0` and `+n=N0+N` runs over `N` (the SystemVerilog loop is in both). End to end: wall time of 10 million calls, the fastest of 7 runs of each (2 in quick mode), alternating.";
+pub(crate) const METHOD: &str = "`c-tests/sv/dpi_bench.sv` calls a generated `#[dpi_import]` (Rust, release, one codegen unit) or its hand-written C twin (`c-tests/sv/dpi_bench.c`, compiled by Verilator with the model, at `-O3` like Rust's release profile instead of Verilator's default `-Os`, by g++ as Verilator does by default, and in a second model by clang-19, which like rustc is built on LLVM, another version) in a loop; both are linked into one Verilator 5 binary and print the same result, which is checked. Per call: instructions under callgrind, the difference between `+n=N0` and `+n=N0+N` runs over `N` (the SystemVerilog loop is in both). End to end: wall time of 10 million calls, the fastest of 7 runs of each (2 in quick mode), alternating.";
 
 /// (name, case of the Rust import, case of its C twin).
-const PAIRS: [(&str, u32, u32); 7] = [
+const PAIRS: [(&str, u32, u32); 8] = [
     ("`int` add", 0, 1),
+    (
+        "`int` add with an `output int` and an `int` result (`a ^ b`)",
+        12,
+        13,
+    ),
     ("`bit [127:0]` in, in, out (add)", 2, 3),
     ("open array sum, `int values[1024]`", 4, 5),
     (
@@ -38,7 +43,10 @@ const PAIRS: [(&str, u32, u32); 7] = [
 
 pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
     let sv = root.join("c-tests/sv");
-    let simulation = crate::verilator::verilate(
+    let library = one_codegen_unit_archive(root)?;
+    user_calls_inlined(root)?;
+    let simulation = crate::verilator::verilate_with(
+        &library,
         &crate::verilator::Verilator::debian(),
         "dpi_bench",
         &[
@@ -56,7 +64,8 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
     // The same model compiled by clang-19: its C twins then go through
     // LLVM like the Rust functions (another version of it), which separates
     // what the shims cost from what g++ and LLVM make of the user's loop.
-    let simulation_clang = crate::verilator::verilate(
+    let simulation_clang = crate::verilator::verilate_with(
+        &library,
         &crate::verilator::Verilator::debian(),
         "dpi_bench",
         &[
@@ -126,6 +135,141 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
     )
     .unwrap();
     Ok(out)
+}
+
+/// c-tests' static archive built in release with one codegen unit, in a
+/// target directory of its own (the workspace's release builds keep
+/// theirs): the setting users pick for the fastest code, and the one in
+/// which LLVM, seeing the whole crate as one module, once inlined the
+/// user's function of an import with an input, an output and a result too
+/// late and called it out of line. Every row is measured with it.
+fn one_codegen_unit_archive(root: &Path) -> Result<std::path::PathBuf, String> {
+    let target = root.join("target/bench-one-codegen-unit");
+    crate::cargo_with_env(
+        &crate::verilator::C_TESTS_ARCHIVE,
+        &[
+            ("CARGO_TARGET_DIR".to_owned(), target.display().to_string()),
+            (
+                "CARGO_PROFILE_RELEASE_CODEGEN_UNITS".to_owned(),
+                "1".to_owned(),
+            ),
+        ],
+    )?;
+    Ok(target.join("release/libc_tests.a"))
+}
+
+/// The shapes of `#[dpi_import]` whose user call LLVM once left out of
+/// line with one codegen unit (an input, an output and a result; the
+/// crate was small enough that c-tests did not show it), each with a
+/// neighbour that was always inlined.
+const INLINING_PROBE: &str = "use abi_core::dpi_import;
+
+#[dpi_import]
+pub fn probe_vc(a: i32, out: &mut i64) {
+    *out = i64::from(a) * 3;
+}
+
+#[dpi_import]
+pub fn probe_vcr(a: i32, out: &mut i64) -> i32 {
+    *out = i64::from(a) * 3;
+    a
+}
+
+#[dpi_import]
+pub fn probe_vvcr(a: i32, b: i32, sum: &mut i32) -> i32 {
+    *sum = a.wrapping_add(b);
+    a ^ b
+}
+
+#[dpi_import]
+pub fn probe_vr(a: i32, b: i32) -> i32 {
+    a.wrapping_add(b)
+}
+";
+
+/// Build `INLINING_PROBE` as a release static library with one codegen
+/// unit and check, in its disassembly, that every shim's fast path (up to
+/// its first `ret`) calls nothing: the user's function is inlined.
+fn user_calls_inlined(root: &Path) -> Result<(), String> {
+    if !cfg!(target_arch = "x86_64") {
+        return Err("the inlining check reads x86-64 disassembly".to_owned());
+    }
+    let target = root.join("target/bench-one-codegen-unit");
+    let dir = target.join("inlining-probe");
+    std::fs::create_dir_all(dir.join("src")).map_err(|e| e.to_string())?;
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"inlining-probe\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\n[lib]\ncrate-type = [\"staticlib\"]\n\n[dependencies]\nabi-core = {{ path = {:?} }}\n\n[workspace]\n",
+            root.join("abi-core").display().to_string()
+        ),
+    )
+    .map_err(|e| e.to_string())?;
+    std::fs::write(dir.join("src/lib.rs"), INLINING_PROBE).map_err(|e| e.to_string())?;
+    crate::cargo_with_env(
+        &[
+            "build",
+            "--quiet",
+            "--release",
+            "--manifest-path",
+            &dir.join("Cargo.toml").display().to_string(),
+        ],
+        &[
+            ("CARGO_TARGET_DIR".to_owned(), target.display().to_string()),
+            (
+                "CARGO_PROFILE_RELEASE_CODEGEN_UNITS".to_owned(),
+                "1".to_owned(),
+            ),
+        ],
+    )?;
+    let archive = target.join("release/libinlining_probe.a");
+    let output = Command::new("objdump")
+        .args(["-d", "--no-show-raw-insn"])
+        .arg(&archive)
+        .output()
+        .map_err(|e| format!("cannot run objdump: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "objdump {} failed: {}",
+            archive.display(),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    let text = String::from_utf8_lossy(&output.stdout);
+    let shims = ["probe_vc", "probe_vcr", "probe_vvcr", "probe_vr"];
+    for shim in shims {
+        let fast_path = fast_path(&text, shim)
+            .ok_or_else(|| format!("no shim `{shim}` with a `ret` in {}", archive.display()))?;
+        if let Some(call) = fast_path.iter().find(|line| line.contains("call")) {
+            return Err(format!(
+                "the shim `{shim}` (release, one codegen unit) calls out on its fast path, its user function is not inlined: `{}`\n{}",
+                call.trim(),
+                fast_path.join("\n")
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The instructions of the function `symbol` in `objdump -d` output, up
+/// to and including its first `ret`.
+fn fast_path<'a>(disassembly: &'a str, symbol: &str) -> Option<Vec<&'a str>> {
+    let header = format!("<{symbol}>:");
+    let mut lines = disassembly
+        .lines()
+        .skip_while(|line| !line.ends_with(&header))
+        .skip(1);
+    let mut path = Vec::new();
+    for line in lines.by_ref() {
+        if line.trim().is_empty() {
+            return None;
+        }
+        path.push(line);
+        if line.split_whitespace().nth(1) == Some("ret") {
+            return Some(path);
+        }
+    }
+    None
 }
 
 /// Run the simulation and return its result line.

@@ -387,7 +387,7 @@ fn cargo(args: &[&str]) -> Result<(), String> {
     cargo_with_env(args, &[])
 }
 
-fn cargo_with_env(args: &[&str], env: &[(String, String)]) -> Result<(), String> {
+pub(crate) fn cargo_with_env(args: &[&str], env: &[(String, String)]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let status = Command::new(&cargo)
         .args(args)

@@ -415,6 +415,20 @@ pub(crate) fn verilate(
     cxx: Option<&str>,
 ) -> Result<std::path::PathBuf, String> {
     let library = c_tests_archive()?;
+    verilate_with(&library, verilator, top, sources, obj, c_optimisation, cxx)
+}
+
+/// [`verilate`] linking the c-tests archive `library` (built elsewhere,
+/// with other settings).
+pub(crate) fn verilate_with(
+    library: &std::path::Path,
+    verilator: &Verilator,
+    top: &str,
+    sources: &[std::path::PathBuf],
+    obj: &std::path::Path,
+    c_optimisation: Option<&str>,
+    cxx: Option<&str>,
+) -> Result<std::path::PathBuf, String> {
     let root = std::env::current_dir().map_err(|e| e.to_string())?;
     let generated = root.join("c-tests/sv/generated");
     std::fs::create_dir_all(obj).map_err(|e| e.to_string())?;
@@ -482,7 +496,7 @@ pub(crate) fn verilate(
         // else references: the generated `.ldflags`' `-Wl,-u,<export>`
         // lines pull it in (seen: Verilator 5.049's build of c-tests'
         // testbench found no export without them).
-        .arg(&library)
+        .arg(library)
         .args(keep_exports.iter().flat_map(|flag| ["-LDFLAGS", flag]))
         .stdout(std::process::Stdio::null())
         .status()
@@ -493,17 +507,20 @@ pub(crate) fn verilate(
     Ok(binary)
 }
 
+/// Cargo's arguments that build c-tests' static archive (release).
+pub(crate) const C_TESTS_ARCHIVE: [&str; 6] = [
+    "build",
+    "--quiet",
+    "--release",
+    "--package",
+    "c-tests",
+    "--lib",
+];
+
 /// Build c-tests as a static archive (release) and return its path: what
 /// a C program with its own `main`, or a simulator, links.
 pub(crate) fn c_tests_archive() -> Result<std::path::PathBuf, String> {
-    cargo(&[
-        "build",
-        "--quiet",
-        "--release",
-        "--package",
-        "c-tests",
-        "--lib",
-    ])?;
+    cargo(&C_TESTS_ARCHIVE)?;
     // Where cargo put it: `CARGO_TARGET_DIR` when set, else `target/`.
     let target = match std::env::var_os("CARGO_TARGET_DIR") {
         Some(dir) => std::path::PathBuf::from(dir),

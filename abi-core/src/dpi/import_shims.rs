@@ -21,6 +21,13 @@
 //! `shortreal` anywhere: `SvType::mentions_shortreal`), not read from the
 //! function's declaration static: a declaration whose evaluation failed
 //! would then be reported once more.
+//!
+//! The user's function is the type `F`: the expansion passes a function
+//! pointer in debug builds (one instance per signature, as the shared
+//! body intends) and the function item in optimised ones, where a pointer
+//! carried in the argument tuple became a direct call only after LLVM's
+//! last inlining round for some shapes (an input, an output and a result,
+//! with one codegen unit), leaving the user's function out of line.
 
 use crate::dpi::flavour::{VerilatorResult, VerilatorType};
 use crate::dpi::traits::{CallBorrow, overlap_possible};
@@ -160,14 +167,15 @@ macro_rules! import_shim {
         #[doc(hidden)]
         #[cfg_attr(not(abi_core_unoptimised), inline(always))]
         #[allow(clippy::too_many_arguments, reason = "one per argument of the shim")]
-        pub unsafe fn $shim<$($ty,)+ R, $($raw,)+ RR, const FLAGS: u32>(
+        pub unsafe fn $shim<$($ty,)+ R, $($raw,)+ RR, const FLAGS: u32, F>(
             function: &'static crate::model::function::FunctionEntry,
-            body: fn($(user_param!($kind $ty)),+) -> R,
+            body: F,
             $($arg: raw_param!($kind $raw),)+
         ) -> RR
         where
             $($ty: $ty_trait<$assoc = $raw>, $raw: Copy,)+
             R: $result_trait<Raw = RR>,
+            F: Fn($(user_param!($kind $ty)),+) -> R + Copy,
         {
             let args = (($($arg,)+), body, function);
             crate::guard::abort_on_panic(function, &args, |&(($($arg,)+), body, function)| {

@@ -81,7 +81,21 @@ const _: () = {
                 _,
                 _,
                 17u32,
-            >(&__ABI_FUNCTION, step, __abi_arg0, __abi_arg1, __abi_arg2, __abi_arg3)
+                _,
+            >(
+                &__ABI_FUNCTION,
+                {
+                    #[cfg(debug_assertions)]
+                    let __abi_body = step as fn(_, _, &mut _, &mut _) -> _;
+                    #[cfg(not(debug_assertions))]
+                    let __abi_body = step;
+                    __abi_body
+                },
+                __abi_arg0,
+                __abi_arg1,
+                __abi_arg2,
+                __abi_arg3,
+            )
         }
     }
     ::abi_core::__private::shim_code!("step");

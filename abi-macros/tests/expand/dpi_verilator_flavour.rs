@@ -54,7 +54,18 @@ const _: () = {
                 _,
                 _,
                 0u32,
-            >(&__ABI_FUNCTION, half, __abi_arg0)
+                _,
+            >(
+                &__ABI_FUNCTION,
+                {
+                    #[cfg(debug_assertions)]
+                    let __abi_body = half as fn(_) -> _;
+                    #[cfg(not(debug_assertions))]
+                    let __abi_body = half;
+                    __abi_body
+                },
+                __abi_arg0,
+            )
         }
     }
     ::abi_core::__private::shim_code!("half");

@@ -32,6 +32,16 @@ int bench_dpi_add(int a, int b);
 void bench_dpi_add128(const svBitVecVal *a, const svBitVecVal *b, svBitVecVal *sum);
 
 /**
+ * `int` add with an output and a result: `sum = a + b`, wrapping, and the
+ * result `a ^ b`. An input, an output and a result is the shape whose
+ * user call LLVM once left out of line (the benchmark row proves it is
+ * inlined).
+ *
+ * Rust: `c_tests::dpi_exports::bench_dpi_add_out`
+ */
+int bench_dpi_add_out(int a, int b, int *sum);
+
+/**
  * `dst[low] += 1`: the same element work with a single open array, so no
  * overlap check (the pair above minus this one is what the check costs).
  *

@@ -43,6 +43,9 @@ module {
   // Rust: `c_tests::dpi_exports::bench_dpi_add128`
   sim.func.dpi @bench_dpi_add128(in %a : i128, in %b : i128, out sum : i128)
 
+  // Rust: `c_tests::dpi_exports::bench_dpi_add_out`
+  sim.func.dpi @bench_dpi_add_out(in %a : i32, in %b : i32, out sum : i32, return ret : i32)
+
   // Rust: `c_tests::dpi_exports::bench_dpi_bump_first`
   sim.func.dpi @bench_dpi_bump_first(ref %dst : !llvm.ptr)
 

@@ -63,6 +63,13 @@ package abi_dpi;
   // Rust: `c_tests::dpi_exports::bench_dpi_add128`
   import "DPI-C" function void bench_dpi_add128(input bit [127:0] a, input bit [127:0] b, output bit [127:0] sum);
 
+  // `int` add with an output and a result: `sum = a + b`, wrapping, and the
+  // result `a ^ b`. An input, an output and a result is the shape whose
+  // user call LLVM once left out of line (the benchmark row proves it is
+  // inlined).
+  // Rust: `c_tests::dpi_exports::bench_dpi_add_out`
+  import "DPI-C" function int bench_dpi_add_out(input int a, input int b, output int sum);
+
   // `dst[low] += 1`: the same element work with a single open array, so no
   // overlap check (the pair above minus this one is what the check costs).
   // Rust: `c_tests::dpi_exports::bench_dpi_bump_first`
