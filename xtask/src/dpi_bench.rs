@@ -140,9 +140,9 @@ pub(crate) fn run(root: &Path, quick: bool) -> Result<String, String> {
 /// c-tests' static archive built in release with one codegen unit, in a
 /// target directory of its own (the workspace's release builds keep
 /// theirs): the setting users pick for the fastest code, and the one in
-/// which LLVM, seeing the whole crate as one module, once inlined the
-/// user's function of an import with an input, an output and a result too
-/// late and called it out of line. Every row is measured with it.
+/// which a small crate's import with an input, an output and a result
+/// once called the user's function out of line (`user_calls_inlined`).
+/// Every row is measured with it.
 fn one_codegen_unit_archive(root: &Path) -> Result<std::path::PathBuf, String> {
     let target = root.join("target/bench-one-codegen-unit");
     crate::cargo_with_env(
@@ -159,9 +159,9 @@ fn one_codegen_unit_archive(root: &Path) -> Result<std::path::PathBuf, String> {
 }
 
 /// The shapes of `#[dpi_import]` whose user call LLVM once left out of
-/// line with one codegen unit (an input, an output and a result; the
-/// crate was small enough that c-tests did not show it), each with a
-/// neighbour that was always inlined.
+/// line with one codegen unit (an input, an output and a result: in a
+/// crate this small; c-tests, built the same way, did not show it), and
+/// neighbours that were always inlined.
 const INLINING_PROBE: &str = "use abi_core::dpi_import;
 
 #[dpi_import]
