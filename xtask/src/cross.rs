@@ -88,11 +88,7 @@ const TARGETS: [CrossTarget; 4] = [
         linker: Some("riscv64-linux-gnu-gcc"),
         runner: Some(("qemu-riscv64", "/usr/riscv64-linux-gnu")),
         tools: &[
-            Tool {
-                command: "riscv64-linux-gnu-gcc",
-                package: "gcc-riscv64-linux-gnu",
-                needed_for: "linking riscv64 code",
-            },
+            crate::tools::GCC_RISCV64,
             Tool {
                 command: "/usr/riscv64-linux-gnu/lib/crt1.o",
                 package: "libc6-dev-riscv64-cross",

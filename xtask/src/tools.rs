@@ -88,8 +88,27 @@ pub(crate) const MAKE: Tool = Tool {
 /// Everything `cargo xtask test` runs (the cross-target tools are
 /// [`crate::cross`]'s, installed by its step).
 pub(crate) const FOR_TESTS: &[Tool] = &[
-    VALGRIND, CLANG_19, CLANG_22, GCC, GXX, MAKE, VERILATOR, PYTHON3, MLIR_OPT, LLVM_AR,
+    VALGRIND,
+    CLANG_19,
+    CLANG_22,
+    GCC,
+    GXX,
+    MAKE,
+    VERILATOR,
+    PYTHON3,
+    MLIR_OPT,
+    LLVM_AR,
+    GCC_RISCV64,
 ];
+
+/// riscv64's gcc: the cross step links with it, and the workspace tests,
+/// which run before that step, check that a generated header refuses it
+/// (c-tests' `tests/bitint_rules_check.rs`), so `setup` installs it.
+pub(crate) const GCC_RISCV64: Tool = Tool {
+    command: "riscv64-linux-gnu-gcc",
+    package: "gcc-riscv64-linux-gnu",
+    needed_for: "linking riscv64 code, and the check that a generated header refuses gcc on riscv64",
+};
 
 /// What the showcase builds and runs: C compilers, Verilator, MLIR (no
 /// valgrind: nothing runs under it there).
@@ -176,9 +195,9 @@ fn apt_get(args: &[&str]) -> bool {
 
 /// `cargo xtask setup`: the Debian packages of [`FOR_TESTS`], and the
 /// nightly toolchain with the components Miri, the sanitizers and the
-/// fuzzer need. The cross-target tools and the Python tools' venv are
-/// installed by their own steps (they are large, and only those steps use
-/// them).
+/// fuzzer need. The other cross-target tools and the Python tools' venv
+/// are installed by their own steps (they are large, and only those steps
+/// use them).
 pub(crate) fn setup() -> Result<(), String> {
     ensure_tools(FOR_TESTS)?;
     crate::sanitizers::nightly_with(&["miri", "rust-src"])?;
