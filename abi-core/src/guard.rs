@@ -50,7 +50,7 @@ pub fn abort_on_panic<A, R>(function: &'static FunctionEntry, args: &A, body: fn
         result: MaybeUninit::uninit(),
     };
     // SAFETY: `call_slot::<A, R>` is given the `CallSlot<A, R>` it expects.
-    if let Some(payload) = unsafe { catch_panic(call_slot::<A, R>, (&raw mut slot).cast()) } {
+    if let Some(payload) = unsafe { catch_panic(call_slot::<A, R>, (&raw mut slot) as *mut u8) } {
         panicked(function, payload)
     }
     // SAFETY: the call completed (it did not panic), which wrote the
@@ -70,7 +70,7 @@ pub fn status_on_panic<A>(function: &'static FunctionEntry, args: &A, body: fn(&
         result: MaybeUninit::uninit(),
     };
     // SAFETY: as in `abort_on_panic`.
-    if let Some(payload) = unsafe { catch_panic(call_slot::<A, i32>, (&raw mut slot).cast()) } {
+    if let Some(payload) = unsafe { catch_panic(call_slot::<A, i32>, (&raw mut slot) as *mut u8) } {
         panic_to_status(function, payload);
         return STATUS_PANIC;
     }
@@ -272,7 +272,8 @@ struct CallSlot<'a, A, R> {
 unsafe fn call_slot<A, R>(data: *mut u8) {
     // SAFETY: by the contract above; nothing else refers to the slot
     // during the call.
-    let slot = unsafe { &mut *data.cast::<CallSlot<'_, A, R>>() };
+    // (`as`, not `cast`: a generic method fewer to instantiate per shape.)
+    let slot = unsafe { &mut *(data as *mut CallSlot<'_, A, R>) };
     slot.result = MaybeUninit::new((slot.body)(slot.args));
 }
 
@@ -284,7 +285,7 @@ unsafe fn call_slot<A, R>(data: *mut u8) {
 /// # Safety
 ///
 /// As for the `call` given.
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 unsafe fn catch_panic(call: unsafe fn(*mut u8), data: *mut u8) -> Option<Box<dyn Any + Send>> {
     // SAFETY: forwarded to the caller.
     catch_unwind(AssertUnwindSafe(|| unsafe { call(data) })).err()

@@ -333,7 +333,7 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
         .unwrap();
     }
     if !quick {
-        out.push_str(&where_the_time_goes(root, &work)?);
+        out.push_str(&where_the_time_goes(root, &work, PASSES_COUNT)?);
         let _ = std::fs::remove_dir_all(work.join("abi-core-target"));
         let (core, core_peak) = timed_cargo(
             root,
@@ -380,8 +380,9 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
     Ok(out)
 }
 
-/// The functions of the crate `where_the_time_goes` looks into.
-const PASSES_COUNT: usize = 400;
+/// The functions of the crate `where_the_time_goes` looks into in the
+/// full benchmark.
+pub(crate) const PASSES_COUNT: usize = 400;
 
 /// rustc's passes (`-Ztime-passes`) that make up most of a debug build of
 /// the crates, in the order rustc runs them.
@@ -396,11 +397,16 @@ const PASSES: [&str; 8] = [
     "total",
 ];
 
-/// Where a debug build of `PASSES_COUNT` functions spends its time, for
+/// Where a debug build of `count` functions spends its time, for
 /// both crates: rustc's instructions under cachegrind (every thread; the
 /// same count on a busy machine, unlike wall time) and the passes of
 /// `-Ztime-passes` (one build each, `RUSTC_BOOTSTRAP=1`).
-pub(crate) fn where_the_time_goes(root: &Path, work: &Path) -> Result<String, String> {
+pub(crate) fn where_the_time_goes(
+    root: &Path,
+    work: &Path,
+    count: usize,
+) -> Result<String, String> {
+    std::fs::create_dir_all(work).map_err(|e| e.to_string())?;
     let wrapper = work.join("cachegrind-rustc.sh");
     std::fs::write(
         &wrapper,
@@ -421,7 +427,7 @@ pub(crate) fn where_the_time_goes(root: &Path, work: &Path) -> Result<String, St
     for variant in Variant::ALL {
         let dir = work.join(variant.crate_name());
         let target = work.join(format!("{}-target", variant.crate_name()));
-        write_crate(root, &dir, variant, PASSES_COUNT)?;
+        write_crate(root, &dir, variant, count)?;
         let log = work.join(format!("{}-cachegrind.log", variant.crate_name()));
         let _ = std::fs::remove_file(&log);
         let _ = Command::new("touch").arg(dir.join("src/lib.rs")).status();
@@ -490,7 +496,7 @@ pub(crate) fn where_the_time_goes(root: &Path, work: &Path) -> Result<String, St
         passes.push(seconds);
     }
     let mut out = format!(
-        "\nWhere the time goes, {PASSES_COUNT} functions, debug, one build each: rustc's instructions (cachegrind, every thread) and its passes (`-Ztime-passes`, seconds).\n\n\
+        "\nWhere the time goes, {count} functions, debug, one build each: rustc's instructions (cachegrind, every thread) and its passes (`-Ztime-passes`, seconds).\n\n\
          | | generated | hand-written | ratio | functions and hand-written shims | ratio to them |\n|---|---:|---:|---:|---:|---:|\n"
     );
     let ratio = |g: f64, h: f64| {

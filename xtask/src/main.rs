@@ -51,12 +51,20 @@ fn main() -> ExitCode {
         Some("bench") => benchmarks::run(args[1..].iter().any(|a| a == "--quick")),
         Some("compile-cost") => compile_cost::compile_cost(),
         // One part of `bench`'s compile-time table: where a build of 400
-        // functions spends its time (instructions and rustc's passes).
+        // functions (or the count given) spends its time (instructions and
+        // rustc's passes).
         Some("compile-passes") => std::env::current_dir()
             .map_err(|e| e.to_string())
             .and_then(|root| {
                 let work = root.join("target/compile-time");
-                benchmarks::where_the_time_goes(&root, &work)
+                // An optional count: the fixed cost shows at 10 functions.
+                let count = match args.get(1) {
+                    Some(n) => n
+                        .parse()
+                        .map_err(|_| format!("compile-passes: not a count: {n}"))?,
+                    None => benchmarks::PASSES_COUNT,
+                };
+                benchmarks::where_the_time_goes(&root, &work, count)
             })
             .map(|table| println!("{table}")),
         // One family of `bench`, for working on the DPI shims: the table

@@ -83,12 +83,19 @@ impl From<crate::model::mlir::MemRefError> for ArgError {
 /// code for output pointers).
 #[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn check_pointer<T>(ptr: *const T) -> Result<(), ArgError> {
-    if ptr.is_null() {
+    // The address and alignment only: the generic pointer methods
+    // (`is_null`, `is_aligned`) would be functions every crate instantiates
+    // for each pointee, which a debug build compiles.
+    check_address(ptr as usize, align_of::<T>())
+}
+
+/// [`check_pointer`] for an address and an alignment.
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+pub(crate) fn check_address(address: usize, align: usize) -> Result<(), ArgError> {
+    if address == 0 {
         Err(ArgError::Null)
-    } else if !ptr.is_aligned() {
-        Err(ArgError::Misaligned {
-            align: align_of::<T>(),
-        })
+    } else if !address.is_multiple_of(align) {
+        Err(ArgError::Misaligned { align })
     } else {
         Ok(())
     }

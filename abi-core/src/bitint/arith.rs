@@ -37,7 +37,7 @@ macro_rules! bit_int_arith {
             }
 
             /// `self + rhs`, or `None` on overflow.
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             pub fn checked_add(self, rhs: Self) -> Option<Self> {
                 let sum = self.wrapping_add(rhs);
                 let overflow = if $signed {
@@ -49,7 +49,7 @@ macro_rules! bit_int_arith {
             }
 
             /// `self - rhs`, or `None` on overflow.
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             pub fn checked_sub(self, rhs: Self) -> Option<Self> {
                 let difference = self.wrapping_sub(rhs);
                 let overflow = if $signed {
@@ -78,7 +78,7 @@ macro_rules! bit_int_arith {
 
             /// `-self`, or `None` when it does not fit (`BitInt::MIN`, or any
             /// non-zero `UBitInt`).
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             pub fn checked_neg(self) -> Option<Self> {
                 if $signed { (self != Self::MIN).then(|| self.wrapping_neg()) } else { self.is_zero().then_some(self) }
             }
@@ -104,13 +104,13 @@ macro_rules! bit_int_arith {
             }
 
             /// `self / rhs`, or `None` when `rhs` is zero or on overflow.
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             pub fn checked_div(self, rhs: Self) -> Option<Self> {
                 self.checked_divide::<false>(rhs).map(|(q, _)| q)
             }
 
             /// `self % rhs`, or `None` when `rhs` is zero or on overflow.
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             pub fn checked_rem(self, rhs: Self) -> Option<Self> {
                 self.checked_divide::<true>(rhs).map(|(_, r)| r)
             }
@@ -160,26 +160,26 @@ macro_rules! bit_int_arith {
             }
 
             /// `self << amount`, or `None` when `amount >= N`.
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             pub fn checked_shl(self, amount: u32) -> Option<Self> {
                 (amount < N).then(|| self.shl_unchecked(amount))
             }
 
             /// `self >> amount` (arithmetic for `BitInt`), or `None` when
             /// `amount >= N`.
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             pub fn checked_shr(self, amount: u32) -> Option<Self> {
                 (amount < N).then(|| self.shr_unchecked(amount))
             }
 
             /// `self << (amount % N)`.
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             pub fn wrapping_shl(self, amount: u32) -> Self {
                 self.shl_unchecked(shift_modulo_width::<N>(amount))
             }
 
             /// `self >> (amount % N)`.
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             pub fn wrapping_shr(self, amount: u32) -> Self {
                 self.shr_unchecked(shift_modulo_width::<N>(amount))
             }

@@ -10,7 +10,7 @@ macro_rules! bit_int_text {
         }
 
         impl<const N: u32, S: BitStorage> PartialEq for $name<N, S> {
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn eq(&self, other: &Self) -> bool {
                 self.words().as_ref() == other.words().as_ref()
             }
@@ -25,32 +25,32 @@ macro_rules! bit_int_text {
         }
 
         impl<const N: u32, S: BitStorage> PartialOrd for $name<N, S> {
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
                 Some(self.cmp(other))
             }
             // `<` and the like directly, not through an `Ordering`: one
             // `cmp` (and `sbb`) on one or two words.
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn lt(&self, other: &Self) -> bool {
                 words::less(self.words().as_ref(), other.words().as_ref(), $signed)
             }
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn le(&self, other: &Self) -> bool {
                 !words::less(other.words().as_ref(), self.words().as_ref(), $signed)
             }
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn gt(&self, other: &Self) -> bool {
                 words::less(other.words().as_ref(), self.words().as_ref(), $signed)
             }
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn ge(&self, other: &Self) -> bool {
                 !words::less(self.words().as_ref(), other.words().as_ref(), $signed)
             }
         }
 
         impl<const N: u32, S: BitStorage> Ord for $name<N, S> {
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn cmp(&self, other: &Self) -> Ordering {
                 words::compare(self.words().as_ref(), other.words().as_ref(), $signed)
             }

@@ -117,13 +117,13 @@ macro_rules! bit_int_type {
             }
 
             /// Whether the value is zero.
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             pub fn is_zero(self) -> bool {
                 words::is_zero(self.words().as_ref())
             }
 
             /// Whether the value is below zero (never for `UBitInt`).
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             pub fn is_negative(self) -> bool {
                 words::is_negative(self.words().as_ref(), $signed)
             }

@@ -64,7 +64,7 @@ pub struct ErrorCode(NonZeroI32);
 impl ErrorCode {
     /// `Some` for a positive `code`, `None` otherwise (zero and negative
     /// values are reserved for the convention itself).
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub const fn new(code: i32) -> Option<Self> {
         if code > 0 {
             // `code > 0` was just checked, so it is non-zero.
@@ -79,7 +79,7 @@ impl ErrorCode {
 
     /// A positive code known at compile time; a non-positive `code` is a
     /// compile-time error when used in a `const`.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub const fn of(code: i32) -> Self {
         match Self::new(code) {
             Some(c) => c,
@@ -88,7 +88,7 @@ impl ErrorCode {
     }
 
     /// The code as C sees it.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub const fn get(self) -> i32 {
         self.0.get()
     }
@@ -151,7 +151,7 @@ pub trait CError {
 // listed implementation quotes abi-core's source.
 #[diagnostic::do_not_recommend]
 impl CError for ErrorCode {
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn error_code(&self) -> ErrorCode {
         *self
     }

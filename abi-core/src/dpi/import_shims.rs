@@ -187,7 +187,12 @@ macro_rules! import_shim {
                     crate::dpi::flavour_check::standard_import_or_abort(function);
                 }
                 // Exports may be called while a `context` import runs.
-                let _grant = import_shim_is_context(FLAGS).then(crate::dpi::runtime::ScopeGrant::enter);
+                // An `if`, not `bool::then`: one generic function fewer.
+                let _grant = if import_shim_is_context(FLAGS) {
+                    Some(crate::dpi::runtime::ScopeGrant::enter())
+                } else {
+                    None
+                };
                 if const { overlap_possible(&[$(call_borrow!($kind $ty_trait $ty)),+]) } {
                     if const { true $(&& one_range!($kind $ty_trait $ty))+ } {
                         // One range each (open arrays, not of strings):
@@ -223,7 +228,7 @@ macro_rules! import_shim {
                     // were copied before the call).
                     unsafe {
                         crate::dpi::string::release_handed_strings(
-                            u32::from(import_shim_is_context(FLAGS)),
+                            import_shim_is_context(FLAGS) as u32,
                             strings_mark,
                         )
                     };

@@ -156,7 +156,7 @@ impl Api {
     /// # Safety
     ///
     /// As for [`Api::element_ptr`].
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn checked_element_ptr(
         &self,
         handle: *mut c_void,
@@ -176,7 +176,7 @@ impl Api {
     /// # Safety
     ///
     /// A live handle.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn buffer(&self, handle: *mut c_void) -> (*mut c_void, usize) {
         // SAFETY: a live handle.
         let data = unsafe { (self.array_ptr)(handle) };
@@ -193,7 +193,7 @@ impl Api {
 /// [`Api::checked_element_ptr`] describes against `buffer` (from
 /// [`Api::buffer`]): non-NULL, and its `size` bytes inside the buffer when
 /// there is one. Panics otherwise, naming the index.
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 fn checked_inside(
     element: *mut c_void,
     index: &[i32],
@@ -231,7 +231,7 @@ fn outside_buffer(index: &[i32], bytes: usize) -> ! {
 // Inlined: the resolved table is one load and test away on every call (a
 // table that cannot be resolved panics in `get_or_init`, which leaves the
 // cell empty: every call then panics the same way).
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 fn api() -> &'static Api {
     static API: OnceLock<Api> = OnceLock::new();
     API.get_or_init(|| match resolve_api() {
@@ -354,7 +354,7 @@ pub unsafe trait OpenArrayElement: 'static {
     /// # Safety
     ///
     /// As for `read`, the simulator being Verilator.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn read_verilator(handle: *mut c_void, index: &[i32]) -> Self
     where
         Self: Sized,
@@ -367,7 +367,7 @@ pub unsafe trait OpenArrayElement: 'static {
     /// # Safety
     ///
     /// As for `write`, the simulator being Verilator.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn write_verilator(handle: *mut c_void, index: &[i32], value: Self)
     where
         Self: Sized,
@@ -382,7 +382,7 @@ pub unsafe trait OpenArrayElement: 'static {
     /// # Safety
     ///
     /// As for `write`.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn clear_output(handle: *mut c_void, index: &[i32]) {
         let _ = (handle, index);
     }
@@ -404,7 +404,7 @@ pub unsafe trait OpenArrayElement: 'static {
     /// `element` is the address of a live element slot of this type, of
     /// `SLOT_BYTES` bytes, for the flavour.
     #[doc(hidden)]
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn read_slot(element: *mut c_void, index: &[i32], verilator: bool) -> Self
     where
         Self: Sized,
@@ -418,7 +418,7 @@ pub unsafe trait OpenArrayElement: 'static {
     ///
     /// As for `read_slot`, and the slot is writable.
     #[doc(hidden)]
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn write_slot(element: *mut c_void, verilator: bool, value: Self)
     where
         Self: Sized,
@@ -436,7 +436,7 @@ macro_rules! c_layout_elements {
             const SV_TYPE: SvType = <$t as DpiType>::SV_TYPE;
             type CLayout = <$t as DpiType>::Cell;
             const C_LAYOUT: bool = true;
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
                 // SAFETY: live handle of elements of this C type, index in
                 // bounds (the caller's contract).
@@ -447,7 +447,7 @@ macro_rules! c_layout_elements {
                     Err(error) => panic!("open array element {index:?}: {error}"),
                 }
             }
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
                 let cell = <$t as DpiType>::to_cell(value);
                 // SAFETY: as in `read`, writable.
@@ -456,7 +456,7 @@ macro_rules! c_layout_elements {
             const SLOT_BYTES: Sealed<[usize; 2]> = Sealed(
                 [size_of::<<$t as DpiType>::Cell>(); 2],
             );
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn read_slot(element: *mut c_void, index: &[i32], _: bool) -> Self {
                 // SAFETY: the address of a live cell of this C type (the
                 // caller's contract).
@@ -467,7 +467,7 @@ macro_rules! c_layout_elements {
                     Err(error) => panic!("open array element {index:?}: {error}"),
                 }
             }
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn write_slot(element: *mut c_void, _: bool, value: Self) {
                 let cell = <$t as DpiType>::to_cell(value);
                 // SAFETY: the address of a live, writable cell of this C
@@ -500,7 +500,7 @@ c_layout_elements!(
 /// # Safety
 ///
 /// A live handle of `index.len()` dimensions, `index` within its bounds.
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 unsafe fn element_of<C>(handle: *mut c_void, index: &[i32]) -> *mut C {
     // SAFETY: the caller's contract.
     unsafe { api().checked_element_ptr(handle, index, size_of::<C>()) }.cast::<C>()
@@ -512,7 +512,7 @@ unsafe fn element_of<C>(handle: *mut c_void, index: &[i32]) -> *mut C {
 ///
 /// A live handle of `C` elements and `index.len()` dimensions, `index`
 /// within its bounds.
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 unsafe fn read_element<C>(handle: *mut c_void, index: &[i32]) -> C {
     // SAFETY: the caller's contract.
     let element = unsafe { element_of::<C>(handle, index) };
@@ -525,7 +525,7 @@ unsafe fn read_element<C>(handle: *mut c_void, index: &[i32]) -> C {
 /// # Safety
 ///
 /// As for [`read_element`], and the array is writable.
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 unsafe fn write_element<C>(handle: *mut c_void, index: &[i32], value: C) {
     // SAFETY: the caller's contract.
     let element = unsafe { element_of::<C>(handle, index) };
@@ -545,29 +545,29 @@ unsafe impl OpenArrayElement for f32 {
     // empty array).
     type CLayout = f32;
     const C_LAYOUT: bool = true;
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
         // SAFETY: the caller's contract; a `float` element.
         unsafe { read_element::<f32>(handle, index) }
     }
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
         // SAFETY: as in `read`, writable.
         unsafe { write_element::<f32>(handle, index, value) }
     }
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn read_verilator(handle: *mut c_void, index: &[i32]) -> Self {
         // SAFETY: the caller's contract; a `double` element in Verilator.
         let value = unsafe { read_element::<f64>(handle, index) };
         value as f32
     }
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn write_verilator(handle: *mut c_void, index: &[i32], value: Self) {
         // SAFETY: as in `read_verilator`, writable.
         unsafe { write_element::<f64>(handle, index, f64::from(value)) }
     }
     const SLOT_BYTES: Sealed<[usize; 2]> = Sealed([size_of::<f32>(), size_of::<f64>()]);
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn read_slot(element: *mut c_void, _: &[i32], verilator: bool) -> Self {
         if verilator {
             // SAFETY: the address of a live `double` slot (the caller's
@@ -578,7 +578,7 @@ unsafe impl OpenArrayElement for f32 {
             unsafe { element.cast::<f32>().read_unaligned() }
         }
     }
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn write_slot(element: *mut c_void, verilator: bool, value: Self) {
         if verilator {
             // SAFETY: as in `read_slot`, writable.
@@ -606,19 +606,19 @@ unsafe impl OpenArrayElement for SvString {
     const CLEARS_OUTPUT: bool = true;
     type CLayout = *const c_char;
     const C_LAYOUT: bool = true;
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
         // SAFETY: the caller's contract: a live string element.
         let text = unsafe { read_string(handle, index) };
         SvString::from(text)
     }
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
         // SAFETY: the caller's contract; a writable `const char *` element,
         // pointed at text kept alive for the simulator.
         unsafe { write_element::<*const c_char>(handle, index, value.handed_over()) }
     }
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn clear_output(handle: *mut c_void, index: &[i32]) {
         // SAFETY: as in `write`; a static string.
         unsafe { write_element::<*const c_char>(handle, index, EMPTY.as_ptr()) }
@@ -661,7 +661,7 @@ macro_rules! single_bit_element {
             const SV_TYPE: SvType = <$t as DpiType>::SV_TYPE;
             type CLayout = <$t as DpiType>::Cell;
             const C_LAYOUT: bool = true;
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn read(handle: *mut c_void, index: &[i32]) -> Self {
                 let api = api();
                 // SAFETY: live handle, index in bounds (the caller's
@@ -674,7 +674,7 @@ macro_rules! single_bit_element {
                     Err(error) => panic!("open array element {index:?}: {error}"),
                 }
             }
-            #[inline]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn write(handle: *mut c_void, index: &[i32], value: Self) {
                 let api = api();
                 let raw: u8 = <$t as DpiType>::to_cell(value);
@@ -911,7 +911,7 @@ struct Known<const D: usize> {
 }
 
 impl<const D: usize> Known<D> {
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn new() -> Self {
         Known {
             bounds: core::array::from_fn(|_| Cell::new(None)),
@@ -975,7 +975,7 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     /// # Safety
     ///
     /// `index` within the bounds.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn read(&self, index: &[i32]) -> T {
         if self.verilator {
             // SAFETY: a live handle with D dimensions, of a Verilator-
@@ -993,7 +993,7 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     /// # Safety
     ///
     /// `index` within the bounds, the array writable.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn write(&self, index: &[i32], value: T) {
         if self.verilator {
             // SAFETY: as in `read`.
@@ -1022,7 +1022,7 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
 
     /// The low and high index of dimension `dimension` (1 to `D`), from
     /// `known` or asked once.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn bounds_in(&self, known: Option<&Known<D>>, dimension: usize) -> [i32; 2] {
         let Some(known) = known else {
             return [self.low_of(dimension), self.high_of(dimension)];
@@ -1038,7 +1038,7 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
 
     /// The simulator's buffer and its size in bytes, from `known` or asked
     /// once.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn buffer_in(&self, known: Option<&Known<D>>) -> (*mut c_void, usize) {
         let cached = known.and_then(|known| known.buffer.get());
         if let Some(buffer) = cached {
@@ -1053,7 +1053,7 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     }
 
     /// As [`OpenArray::contains`], with the bounds from `known`.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn contains_in(&self, known: Option<&Known<D>>, index: &[i32; D]) -> bool {
         index.iter().enumerate().all(|(d, i)| {
             let [low, high] = self.bounds_in(known, d + 1);
@@ -1117,7 +1117,7 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     }
 
     /// As [`OpenArray::get_at`], with what `known` keeps.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn get_at_in(&self, known: Option<&Known<D>>, index: [i32; D]) -> Option<T> {
         if !self.contains_in(known, &index) {
             return None;
@@ -1140,7 +1140,7 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     /// # Safety
     ///
     /// The array is writable.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn set_at_in(&self, known: Option<&Known<D>>, index: [i32; D], value: T) -> bool {
         if !self.contains_in(known, &index) {
             return false;
@@ -1273,13 +1273,13 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArray<'a, T, D> {
     /// always work). All `len()` elements,
     /// in the simulator's order (for one dimension, element 0 is index
     /// `low()`).
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn as_slice(&self) -> Option<&'a [T::CLayout]> {
         self.as_slice_in(None)
     }
 
     /// As [`OpenArray::as_slice`], with the buffer from `known`.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn as_slice_in(&self, known: Option<&Known<D>>) -> Option<&'a [T::CLayout]> {
         if !T::C_LAYOUT {
             return None;
@@ -1364,7 +1364,7 @@ impl OpenArrayMut<'_, SvString> {
 macro_rules! borrowed_reads {
     ($($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {$(
         #[doc = concat!("As [`OpenArray::", stringify!($name), "`], borrowing `self`.")]
-        #[inline]
+        #[cfg_attr(not(abi_core_unoptimised), inline)]
         pub fn $name(&self $(, $arg: $ty)*) -> $ret {
             self.view.$name($($arg),*)
         }
@@ -1405,7 +1405,7 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArrayMut<'a, T, D> {
 
     /// As [`OpenArray::low_of`], borrowing `self` (asked once per
     /// dimension).
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn low_of(&self, dimension: usize) -> i32 {
         if (1..=D).contains(&dimension) {
             self.view.bounds_in(Some(&*self.known), dimension)[0]
@@ -1416,7 +1416,7 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArrayMut<'a, T, D> {
 
     /// As [`OpenArray::high_of`], borrowing `self` (asked once per
     /// dimension).
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn high_of(&self, dimension: usize) -> i32 {
         if (1..=D).contains(&dimension) {
             self.view.bounds_in(Some(&*self.known), dimension)[1]
@@ -1426,38 +1426,38 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArrayMut<'a, T, D> {
     }
 
     /// As [`OpenArray::low`], borrowing `self`.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn low(&self) -> i32 {
         self.low_of(1)
     }
 
     /// As [`OpenArray::high`], borrowing `self`.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn high(&self) -> i32 {
         self.high_of(1)
     }
 
     /// As [`OpenArray::contains`], borrowing `self`.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn contains(&self, index: [i32; D]) -> bool {
         self.view.contains_in(Some(&*self.known), &index)
     }
 
     /// As [`OpenArray::get_at`], borrowing `self`.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn get_at(&self, index: [i32; D]) -> Option<T> {
         self.view.get_at_in(Some(&*self.known), index)
     }
 
     /// As [`OpenArray::as_slice`], borrowing `self`.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn as_slice(&self) -> Option<&[T::CLayout]> {
         self.view.as_slice_in(Some(&*self.known))
     }
 
     /// Set the element at `index` (one index per dimension); `false` when
     /// an index is out of bounds.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn set_at(&mut self, index: [i32; D], value: T) -> bool {
         // SAFETY: a writable array.
         unsafe { self.view.set_at_in(Some(&*self.known), index, value) }
@@ -1470,7 +1470,7 @@ impl<'a, T: OpenArrayElement> OpenArrayMut<'a, T> {
     }
 
     /// As [`OpenArray::get`], borrowing `self`.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn get(&self, index: i32) -> Option<T> {
         self.get_at([index])
     }
@@ -1482,7 +1482,7 @@ impl<'a, T: OpenArrayElement> OpenArrayMut<'a, T> {
 
     /// Set the element at SystemVerilog index `index`; `false` when the
     /// index is outside `low()..=high()`.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn set(&mut self, index: i32, value: T) -> bool {
         self.set_at([index], value)
     }

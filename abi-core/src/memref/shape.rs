@@ -31,12 +31,20 @@ impl MemRefTypeCheck for MemRefType {
     /// aligned non-NULL pointer when there is data, offsets and strides that
     /// stay at or after `aligned` and inside the address space) and against
     /// this type's static sizes, strides, offset and identity layout.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
+    #[allow(
+        clippy::question_mark,
+        reason = "one generic function fewer, see below"
+    )]
     fn check<T: MemRefElement, const N: usize>(
         &self,
         desc: &MemRefDescriptor<T, N>,
     ) -> Result<Geometry<N>, MemRefError> {
-        let geometry = Geometry::parse(desc)?;
+        // `match`, not `?` on a `Geometry<N>`, as in `Geometry::parse`.
+        let geometry = match Geometry::parse(desc) {
+            Ok(geometry) => geometry,
+            Err(error) => return Err(error),
+        };
         check_declared_layout(
             self,
             desc.offset,
@@ -58,7 +66,7 @@ impl MemRefTypeCheck for MemRefType {
     }
 
     /// Check sizes, strides and offset against what this type declares.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn check_declared<const N: usize>(
         &self,
         offset: i64,
@@ -71,7 +79,7 @@ impl MemRefTypeCheck for MemRefType {
 
 /// [`check_declared`](MemRefTypeCheck::check_declared), told whether the memref is
 /// empty (the strides of an empty memref are never used).
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub(crate) fn check_declared_layout(
     ty: &MemRefType,
     offset: i64,
@@ -197,7 +205,7 @@ pub struct Geometry<const N: usize> {
 
 impl<const N: usize> Geometry<N> {
     /// The general rules every descriptor must satisfy before it is read.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn of<T: MemRefElement>(desc: &MemRefDescriptor<T, N>) -> Result<Self, MemRefError> {
         let geometry = Self::parse(desc)?;
         if geometry.len == 0 {
@@ -209,19 +217,33 @@ impl<const N: usize> Geometry<N> {
 
     /// Sizes, strides and offset in Rust types, and the element count:
     /// no negative size, nothing that overflows.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn parse<T: MemRefElement>(desc: &MemRefDescriptor<T, N>) -> Result<Self, MemRefError> {
+        // Written with `match` and `as` where `map_err`, `ok_or` and
+        // `try_from` would do: each of those is one more function that every
+        // crate instantiates for each rank it uses, and a debug build
+        // compiles each (the same machine code in release).
         let mut sizes = [0usize; N];
         let mut strides = [0isize; N];
         let mut len = 1usize;
         for dim in 0..N {
             let size = desc.sizes[dim];
-            sizes[dim] =
-                usize::try_from(size).map_err(|_| MemRefError::NegativeSize { dim, size })?;
-            strides[dim] = isize::try_from(desc.strides[dim]).map_err(|_| MemRefError::Overflow)?;
-            len = len.checked_mul(sizes[dim]).ok_or(MemRefError::Overflow)?;
+            sizes[dim] = match usize_of(size) {
+                Some(size) => size,
+                None => return Err(MemRefError::NegativeSize { dim, size }),
+            };
+            strides[dim] = match isize_of(desc.strides[dim]) {
+                Some(stride) => stride,
+                None => return Err(MemRefError::Overflow),
+            };
+            len = match len.checked_mul(sizes[dim]) {
+                Some(len) => len,
+                None => return Err(MemRefError::Overflow),
+            };
         }
-        let offset = isize::try_from(desc.offset).map_err(|_| MemRefError::Overflow)?;
+        let Some(offset) = isize_of(desc.offset) else {
+            return Err(MemRefError::Overflow);
+        };
         Ok(Geometry {
             sizes,
             strides,
@@ -234,7 +256,7 @@ impl<const N: usize> Geometry<N> {
     /// `first..=last` from `aligned`: non-NULL, aligned, nothing before
     /// `aligned`, nothing past the address space. (An empty memref reads
     /// nothing, so its pointers may be NULL or anything else.)
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn check_data<T>(&self, aligned: *mut T, range: (isize, isize)) -> Result<(), MemRefError> {
         check_data_sized(aligned as usize, size_of::<T>(), align_of::<T>(), range)
     }
@@ -246,18 +268,28 @@ impl<const N: usize> Geometry<N> {
     // instructions per element (measured with callgrind, twice).
     /// The smallest and largest element index (from `aligned`) a non-empty
     /// memref of this geometry reaches.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn index_range(&self) -> Result<(isize, isize), MemRefError> {
+        // `match` rather than `map_err` and `ok_or`, as in `parse`.
         let (mut first, mut last) = (self.offset, self.offset);
         for dim in 0..N {
-            let size = isize::try_from(self.sizes[dim]).map_err(|_| MemRefError::Overflow)?;
-            let reach = (size - 1)
-                .checked_mul(self.strides[dim])
-                .ok_or(MemRefError::Overflow)?;
+            let size = self.sizes[dim];
+            if size > isize::MAX as usize {
+                return Err(MemRefError::Overflow);
+            }
+            let Some(reach) = (size as isize - 1).checked_mul(self.strides[dim]) else {
+                return Err(MemRefError::Overflow);
+            };
             if reach < 0 {
-                first = first.checked_add(reach).ok_or(MemRefError::Overflow)?;
+                first = match first.checked_add(reach) {
+                    Some(first) => first,
+                    None => return Err(MemRefError::Overflow),
+                };
             } else {
-                last = last.checked_add(reach).ok_or(MemRefError::Overflow)?;
+                last = match last.checked_add(reach) {
+                    Some(last) => last,
+                    None => return Err(MemRefError::Overflow),
+                };
             }
         }
         Ok((first, last))
@@ -299,11 +331,25 @@ impl<const N: usize> Geometry<N> {
     }
 }
 
+/// `value` as a `usize`, if it is one (not negative, and not above
+/// `usize::MAX` on a target narrower than 64 bits): `usize::try_from`, in
+/// abi-core's code rather than instantiated in each crate's.
+#[cfg_attr(not(abi_core_unoptimised), inline)]
+fn usize_of(value: i64) -> Option<usize> {
+    usize::try_from(value).ok()
+}
+
+/// `value` as an `isize`, if it is one: as [`usize_of`].
+#[cfg_attr(not(abi_core_unoptimised), inline)]
+fn isize_of(value: i64) -> Option<isize> {
+    isize::try_from(value).ok()
+}
+
 /// The data of a non-empty memref whose elements (of `element_size`
 /// bytes at alignment `align`, known at run time) span indices
 /// `first..=last` from `aligned`: what `Geometry::check_data` checks for a
 /// Rust element type, for the dynamic-rank and byte views.
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub(crate) fn check_data_sized(
     aligned: usize,
     element_size: usize,
@@ -344,7 +390,7 @@ pub(crate) fn check_data_sized(
 
 /// The smallest and largest element index (from `aligned`) a non-empty
 /// memref reaches from `offset` through the dimensions `(size, stride)`.
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub(crate) fn index_range(
     offset: isize,
     dims: impl Iterator<Item = (usize, isize)>,
@@ -366,7 +412,7 @@ pub(crate) fn index_range(
 
 /// The `(|stride|, size)` of every dimension of more than one element,
 /// into `out`; how many.
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub(crate) fn collect_moving_dims(
     sizes: &[usize],
     strides: &[isize],
@@ -385,7 +431,7 @@ pub(crate) fn collect_moving_dims(
 /// Whether dimensions `(|stride|, size)` (each of more than one element)
 /// reach one element through two indices: sorted by stride, each must step
 /// over everything the smaller ones reach.
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub(crate) fn dims_overlap(dims: &mut [(usize, usize)]) -> bool {
     dims.sort_unstable();
     let mut span = 1usize;
@@ -406,7 +452,7 @@ pub(crate) fn dims_overlap(dims: &mut [(usize, usize)]) -> bool {
 
 /// Whether `len` elements of these sizes and strides are contiguous in
 /// row-major order (any offset).
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub(crate) fn is_row_major(sizes: &[usize], strides: &[isize], len: usize) -> bool {
     if len == 0 {
         return true;

@@ -109,7 +109,7 @@ impl BitSink for [u32] {
 }
 
 impl BitSource for [u8] {
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn extract(&self, offset: usize, width: u32) -> u64 {
         let first = offset / 8;
         let shift = (offset % 8) as u32;
@@ -124,7 +124,7 @@ impl BitSource for [u8] {
 }
 
 impl BitSink for [u8] {
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn deposit(&mut self, offset: usize, width: u32, value: u64) {
         let first = offset / 8;
         let shift = (offset % 8) as u32;

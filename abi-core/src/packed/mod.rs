@@ -122,7 +122,7 @@ pub trait Packed: Copy {
 /// derive checks at compile time that `M` has the union's width). Not
 /// public API.
 #[doc(hidden)]
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub fn union_member<U: PackedStruct, M: Packed>(u: &U) -> M {
     let (mut value, mut control) = (U::Words::ZERO, U::Words::ZERO);
     u.pack_into(value.as_mut(), 0);
@@ -160,7 +160,7 @@ pub trait PackedStruct: Packed {
     const DESC: &'static PackedStructDesc;
 
     /// The value as little-endian 64-bit words.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn to_words(&self) -> Self::Words {
         let mut words = Self::Words::ZERO;
         self.pack_into(words.as_mut(), 0);
@@ -168,14 +168,14 @@ pub trait PackedStruct: Packed {
     }
 
     /// From little-endian 64-bit words.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn from_words(words: &Self::Words) -> Self {
         Self::unpack_from(words.as_ref(), 0)
     }
 
     /// The host layout: little-endian bytes, as a native C value or an XLS
     /// JIT packed buffer holds it.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn to_le_bytes(&self) -> Self::Bytes {
         let words = self.to_words();
         let mut bytes = Self::Bytes::ZERO;
@@ -186,7 +186,7 @@ pub trait PackedStruct: Packed {
     }
 
     /// From the host layout.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn from_le_bytes(bytes: &Self::Bytes) -> Self {
         let mut words = Self::Words::ZERO;
         for (i, &byte) in bytes.as_ref().iter().enumerate() {
@@ -213,7 +213,7 @@ pub trait PackedStruct: Packed {
     /// The byte-swapped layout XLS uses for data it produces (most
     /// significant byte first), which must be swapped before it meets a
     /// packed view or native code.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn to_swapped_bytes(&self) -> Self::Bytes {
         let mut bytes = self.to_le_bytes();
         bytes.as_mut().reverse();
@@ -221,7 +221,7 @@ pub trait PackedStruct: Packed {
     }
 
     /// From the byte-swapped (XLS) layout.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn from_swapped_bytes(bytes: &Self::Bytes) -> Self {
         let mut bytes = *bytes;
         bytes.as_mut().reverse();
@@ -229,7 +229,7 @@ pub trait PackedStruct: Packed {
     }
 
     /// DPI canonical form: `svBitVecVal` chunks, least significant first.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn to_sv_chunks(&self) -> Self::Chunks {
         let mut chunks = Self::Chunks::ZERO;
         self.pack_into(chunks.as_mut_slice(), 0);
@@ -238,14 +238,14 @@ pub trait PackedStruct: Packed {
 
     /// From DPI canonical chunks (the bits above the width, which the
     /// standard leaves undetermined, are ignored).
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn from_sv_chunks(chunks: &Self::Chunks) -> Self {
         Self::unpack_from(chunks.as_slice(), 0)
     }
 
     /// DPI 4-state canonical form: `svLogicVecVal` chunks, least
     /// significant first (X and Z of `logic` fields in `bval`).
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn to_sv_logic_chunks(&self) -> <Self::Chunks as ChunkArray>::Logic {
         let (mut value, mut control) = (Self::Chunks::ZERO, Self::Chunks::ZERO);
         self.pack_into(value.as_mut_slice(), 0);
@@ -263,7 +263,7 @@ pub trait PackedStruct: Packed {
     }
 
     /// From DPI 4-state chunks (bits above the width ignored).
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn from_sv_logic_chunks(logic: &<Self::Chunks as ChunkArray>::Logic) -> Self {
         let (mut value, mut control) = (Self::Chunks::ZERO, Self::Chunks::ZERO);
         let planes = value
@@ -279,7 +279,7 @@ pub trait PackedStruct: Packed {
 
     /// The value as an integer, computed in 32 bits; a compile error when
     /// WIDTH > 32.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn to_u32(&self) -> u32 {
         const {
             assert!(
@@ -294,7 +294,7 @@ pub trait PackedStruct: Packed {
 
     /// From an integer, computed in 32 bits: the bits above WIDTH are
     /// ignored, missing bits are zero.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn from_u32(value: u32) -> Self {
         if Self::WIDTH <= 32 {
             Self::unpack_from(&[value][..], 0)
@@ -304,7 +304,7 @@ pub trait PackedStruct: Packed {
     }
 
     /// The value as an integer; a compile error when WIDTH > 64.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn to_u64(&self) -> u64 {
         const {
             assert!(
@@ -316,7 +316,7 @@ pub trait PackedStruct: Packed {
     }
 
     /// The value as an integer; a compile error when WIDTH > 128.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn to_u128(&self) -> u128 {
         const {
             assert!(
@@ -331,7 +331,7 @@ pub trait PackedStruct: Packed {
 
     /// From an integer: the bits above WIDTH are ignored, missing bits are
     /// zero.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn from_u64(value: u64) -> Self {
         let mut words = Self::Words::ZERO;
         words.as_mut()[0] = value;
@@ -340,7 +340,7 @@ pub trait PackedStruct: Packed {
 
     /// From an integer: the bits above WIDTH are ignored, missing bits are
     /// zero.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn from_u128(value: u128) -> Self {
         let mut words = Self::Words::ZERO;
         words.as_mut()[0] = value as u64;

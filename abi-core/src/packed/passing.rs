@@ -80,7 +80,7 @@ impl<T: PackedStruct> PickPlanes<T> for Planes<true> {
 ///
 /// A non-NULL `raw` points to `ceil(WIDTH / 32)` chunks of the kind `P`
 /// names (Annex H).
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub unsafe fn from_planes_input<T: PackedStruct, P: PickPlanes<T>>(
     raw: *const P::Cell,
 ) -> Result<T, ArgError> {
@@ -90,13 +90,13 @@ pub unsafe fn from_planes_input<T: PackedStruct, P: PickPlanes<T>>(
 }
 
 /// The one-chunk result of a value of at most 32 bits.
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub fn to_dpi_result<T: PackedStruct>(value: &T) -> u32 {
     value.to_sv_chunks().as_slice()[0]
 }
 
 /// A value from a one-chunk result (bits above the width ignored).
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub fn from_dpi_result<T: PackedStruct>(raw: u32) -> T {
     let mut chunks = T::Chunks::ZERO;
     chunks.as_mut_slice()[0] = raw;
@@ -109,7 +109,7 @@ pub fn from_dpi_result<T: PackedStruct>(raw: u32) -> T {
 /// # Safety
 ///
 /// A non-NULL `raw` points to that many readable bytes.
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub unsafe fn from_c_bytes<T: PackedStruct>(raw: *const u8) -> Result<T, ArgError> {
     if raw.is_null() {
         return Err(ArgError::Null);

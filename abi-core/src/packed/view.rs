@@ -72,7 +72,7 @@ impl<'a, T: Packed> PackedRef<'a, T> {
     }
 
     /// The value.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn get(&self) -> T {
         T::unpack_from(self.bytes, self.bit_offset)
     }
@@ -130,13 +130,13 @@ impl<'a, T: Packed> PackedMut<'a, T> {
     }
 
     /// The value.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn get(&self) -> T {
         T::unpack_from(&*self.bytes, self.bit_offset)
     }
 
     /// Store `value`, leaving the bits around it unchanged.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn set(&mut self, value: &T) {
         value.pack_into(self.bytes, self.bit_offset);
     }

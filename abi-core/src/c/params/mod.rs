@@ -182,7 +182,7 @@ pub unsafe trait CParam: Sized + BorrowedFor<'static> {
             return Sealed(Ok(None));
         }
         // SAFETY: forwarded, same contract.
-        Sealed(unsafe { Self::from_checked(raw) }.map(Some))
+        Sealed(some_ok(unsafe { Self::from_checked(raw) }))
     }
 
     /// The second pass (not public API; no implementation can define it):
@@ -282,7 +282,7 @@ pub unsafe trait CSliceParam: Sized + BorrowedFor<'static> {
             return Sealed(Ok(None));
         }
         // SAFETY: forwarded, same contract.
-        Sealed(unsafe { Self::from_checked(ptr, len) }.map(Some))
+        Sealed(some_ok(unsafe { Self::from_checked(ptr, len) }))
     }
 
     /// [`CParam::second_pass`] for a pointer and length (not public API; no
@@ -309,14 +309,32 @@ pub unsafe trait CSliceParam: Sized + BorrowedFor<'static> {
     /// The reflection record ([`crate::reflect`]); by default a dynamic
     /// one-dimensional `ndarray` of the pointee.
     fn record() -> TypeRecord {
-        match Self::C_TYPE {
-            CTypeDesc::Pointer { pointee, .. } => TypeRecord::NdArray {
-                element: Box::new(TypeRecord::of_c_type(pointee)),
-                rank: Some(1),
-                dims: vec![None],
-            },
-            other => TypeRecord::of_c_type(&other),
-        }
+        slice_record(&Self::C_TYPE)
+    }
+}
+
+/// `converted.map(Some)`, in abi-core's code: the generic `Result::map`
+/// and the `Some` it is given are two functions a crate instantiates for
+/// every parameter type, which a debug build compiles.
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+pub(crate) fn some_ok<T>(converted: Result<T, ArgError>) -> Result<Option<T>, ArgError> {
+    match converted {
+        Ok(value) => Ok(Some(value)),
+        Err(error) => Err(error),
+    }
+}
+
+/// [`CSliceParam::record`]'s default for a slice passed as `c_type`: in
+/// abi-core's code, where the default method's body (a `Box` and a `vec!`)
+/// was instantiated in every crate for each slice type.
+fn slice_record(c_type: &CTypeDesc) -> TypeRecord {
+    match c_type {
+        CTypeDesc::Pointer { pointee, .. } => TypeRecord::NdArray {
+            element: Box::new(TypeRecord::of_c_type(pointee)),
+            rank: Some(1),
+            dims: vec![None],
+        },
+        other => TypeRecord::of_c_type(other),
     }
 }
 

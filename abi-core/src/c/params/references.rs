@@ -100,7 +100,7 @@ unsafe impl<'a, T: CType> CParam for Option<&'a T> {
             return Ok(None);
         }
         // SAFETY: forwarded to the `&T` conversion, same contract.
-        unsafe { <&'a T as CParam>::from_c(raw) }.map(Some)
+        some_ok(unsafe { <&'a T as CParam>::from_c(raw) })
     }
     #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_checked(raw: *const T) -> Result<Self, ArgError> {
@@ -108,7 +108,7 @@ unsafe impl<'a, T: CType> CParam for Option<&'a T> {
             return Ok(None);
         }
         // SAFETY: forwarded to the `&T` conversion, same contract.
-        unsafe { <&'a T as CParam>::from_checked(raw) }.map(Some)
+        some_ok(unsafe { <&'a T as CParam>::from_checked(raw) })
     }
 }
 
@@ -139,7 +139,7 @@ unsafe impl<'a, T: CType> CParam for Option<&'a mut T> {
             return Ok(None);
         }
         // SAFETY: forwarded to the `&mut T` conversion, same contract.
-        unsafe { <&'a mut T as CParam>::from_c(raw) }.map(Some)
+        some_ok(unsafe { <&'a mut T as CParam>::from_c(raw) })
     }
     #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_checked(raw: *mut T) -> Result<Self, ArgError> {
@@ -147,7 +147,7 @@ unsafe impl<'a, T: CType> CParam for Option<&'a mut T> {
             return Ok(None);
         }
         // SAFETY: forwarded to the `&mut T` conversion, same contract.
-        unsafe { <&'a mut T as CParam>::from_checked(raw) }.map(Some)
+        some_ok(unsafe { <&'a mut T as CParam>::from_checked(raw) })
     }
 }
 
@@ -201,7 +201,7 @@ unsafe impl<'a> CParam for Option<&'a CStr> {
             return Ok(None);
         }
         // SAFETY: forwarded to the `&CStr` conversion, same contract.
-        unsafe { <&'a CStr as CParam>::from_c(raw) }.map(Some)
+        some_ok(unsafe { <&'a CStr as CParam>::from_c(raw) })
     }
 }
 

@@ -5,21 +5,28 @@ use super::*;
 /// Check the pointer half of a non-empty slice and its byte length.
 #[cfg_attr(not(abi_core_unoptimised), inline(always))]
 fn check_slice<T>(ptr: *const T, len: usize) -> Result<(), ArgError> {
+    // In a function of abi-core's own, as `check_pointer` does.
+    check_slice_at(ptr as usize, len, size_of::<T>(), align_of::<T>())
+}
+
+/// [`check_slice`] for an address and the element's size and alignment.
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+fn check_slice_at(address: usize, len: usize, size: usize, align: usize) -> Result<(), ArgError> {
     // At most `isize::MAX` bytes (no allocation is larger), so the byte
     // count cannot overflow; and a range that wraps around the address
     // space is no allocation.
-    let max_len = match size_of::<T>() {
+    let max_len = match size {
         0 => usize::MAX,
         size => isize::MAX as usize / size,
     };
     // One test, and the error worked out after it: errors built in
     // separate branches share one report path, and the optimiser then sets
     // up their values before the tests, on the fast path of every call.
-    let fits = len <= max_len && ptr.addr().checked_add(len * size_of::<T>()).is_some();
-    if !ptr.is_null() && ptr.is_aligned() && fits {
+    let fits = len <= max_len && address.checked_add(len * size).is_some();
+    if address != 0 && address.is_multiple_of(align) && fits {
         return Ok(());
     }
-    match check_pointer(ptr) {
+    match crate::argument::check_address(address, align) {
         Err(error) => Err(error),
         Ok(()) => Err(ArgError::TooLarge { len }),
     }

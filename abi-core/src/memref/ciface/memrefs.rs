@@ -1,6 +1,11 @@
 //! Memrefs across the C interface: views as parameters, owned and
 //! returned memrefs as results.
 
+// `match` where `?` would convert the error of a generic `Result`: each `?`
+// on a `Result<D, _>` is a function (`from_residual`) every crate using the
+// memref instantiates for its `D`, which a debug build compiles.
+#![allow(clippy::question_mark, reason = "see above")]
+
 use super::*;
 use crate::memref::MemRefTypeCheck;
 
@@ -30,17 +35,26 @@ impl<T: MemRefElement, const N: usize> DescriptorTypes<T, N> {
 /// `raw` is NULL or points to a readable descriptor.
 #[cfg_attr(not(abi_core_unoptimised), inline(always))]
 unsafe fn read_descriptor<D: Copy>(raw: *const D) -> Result<D, MemRefError> {
-    if raw.is_null() {
-        return Err(MemRefError::NullDescriptor);
-    }
-    if !raw.is_aligned() {
-        return Err(MemRefError::MisalignedDescriptor {
-            align: align_of::<D>(),
-            address: raw as usize,
-        });
+    // The checks on the address, in a function of abi-core's own: generic
+    // pointer methods (`is_null`, `is_aligned`) are functions every crate
+    // instantiates for each descriptor type, which a debug build compiles.
+    if let Err(error) = check_descriptor_address(raw as usize, align_of::<D>()) {
+        return Err(error);
     }
     // SAFETY: non-NULL, aligned, readable (caller).
-    Ok(unsafe { raw.read() })
+    Ok(unsafe { *raw })
+}
+
+/// A descriptor's address is not NULL and is aligned to `align`.
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+fn check_descriptor_address(address: usize, align: usize) -> Result<(), MemRefError> {
+    if address == 0 {
+        return Err(MemRefError::NullDescriptor);
+    }
+    if !address.is_multiple_of(align) {
+        return Err(MemRefError::MisalignedDescriptor { align, address });
+    }
+    Ok(())
 }
 
 // SAFETY: MLIR passes a ranked memref as a pointer to its descriptor; the
@@ -60,7 +74,10 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T,
     #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_ciface(raw: Self::Raw, ty: &MemRefType) -> Result<Self, MemRefError> {
         // SAFETY: forwarded from the caller.
-        let desc = unsafe { read_descriptor(raw)? };
+        let desc = match unsafe { read_descriptor(raw) } {
+            Ok(desc) => desc,
+            Err(error) => return Err(error),
+        };
         // SAFETY: the data is valid for the call (caller); the view does
         // not outlive the shim's call of the user function.
         unsafe { MemRef::from_descriptor(&desc, ty) }
@@ -88,7 +105,10 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRefMut<'static,
     #[cfg_attr(not(abi_core_unoptimised), inline(always))]
     unsafe fn from_ciface(raw: Self::Raw, ty: &MemRefType) -> Result<Self, MemRefError> {
         // SAFETY: forwarded from the caller.
-        let desc = unsafe { read_descriptor(raw)? };
+        let desc = match unsafe { read_descriptor(raw) } {
+            Ok(desc) => desc,
+            Err(error) => return Err(error),
+        };
         // SAFETY: valid for reads and writes during the call (caller).
         unsafe { MemRefMut::from_descriptor(&desc, ty) }
     }
@@ -119,7 +139,10 @@ unsafe impl<T: MemRefElement> CifaceParam for UnrankedMemRef<'static, T> {
     });
     unsafe fn from_ciface(raw: Self::Raw, _: &MemRefType) -> Result<Self, MemRefError> {
         // SAFETY: forwarded from the caller.
-        let desc = unsafe { read_descriptor(raw)? };
+        let desc = match unsafe { read_descriptor(raw) } {
+            Ok(desc) => desc,
+            Err(error) => return Err(error),
+        };
         // SAFETY: the ranked descriptor and its data are valid for the call.
         unsafe { UnrankedMemRef::from_descriptor(&desc) }
     }

@@ -349,7 +349,18 @@ impl fmt::Display for CifaceError {
 
 impl std::error::Error for CifaceError {}
 
+/// The reflection record of a memref of `T`: the element's record, then
+/// [`memref_record_of`], which does not depend on `T`.
 fn memref_record<T: MemRefElement>(rank: Option<usize>, ty: &MemRefType) -> TypeRecord {
+    memref_record_of(T::element_record(), rank, ty)
+}
+
+/// The part of [`memref_record`] that is the same for every element type:
+/// one function in abi-core, where a generic one was instantiated in every
+/// crate with a `#[ciface]` memref, with its iterator and `Vec` code (the
+/// debug build of a crate with one such function: 123 functions to
+/// compile, 25 of them this).
+fn memref_record_of(element: TypeRecord, rank: Option<usize>, ty: &MemRefType) -> TypeRecord {
     let dims = match rank {
         Some(rank) => (0..rank)
             .map(|k| ty.static_size(k).and_then(|n| u64::try_from(n).ok()))
@@ -357,7 +368,7 @@ fn memref_record<T: MemRefElement>(rank: Option<usize>, ty: &MemRefType) -> Type
         None => Vec::new(),
     };
     TypeRecord::NdArray {
-        element: Box::new(T::element_record()),
+        element: Box::new(element),
         rank: rank.map(|r| r as u32),
         dims,
     }

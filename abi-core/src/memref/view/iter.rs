@@ -35,7 +35,7 @@ impl<T, const N: usize> fmt::Debug for Iter<'_, T, N> {
 impl<'a, T, const N: usize> Iterator for Iter<'a, T, N> {
     type Item = &'a T;
 
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn next(&mut self) -> Option<&'a T> {
         if self.remaining == 0 {
             return None;
@@ -54,12 +54,12 @@ impl<'a, T, const N: usize> Iterator for Iter<'a, T, N> {
         Some(unsafe { &*p })
     }
 
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.remaining, Some(self.remaining))
     }
 
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn fold<B, F>(mut self, init: B, mut f: F) -> B
     where
         F: FnMut(B, &'a T) -> B,

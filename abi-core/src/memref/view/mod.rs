@@ -160,9 +160,17 @@ impl<T: MemRefElement, const N: usize> Raw<T, N> {
     /// The descriptor's data must be valid for reads (and writes, when the
     /// caller hands out mutable access) for every element the geometry
     /// reaches.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
+    #[allow(
+        clippy::question_mark,
+        reason = "one generic function fewer, see below"
+    )]
     unsafe fn new(desc: &MemRefDescriptor<T, N>, ty: &MemRefType) -> Result<Self, MemRefError> {
-        let geometry = ty.check(desc)?;
+        // `match`, not `?`, as in `Geometry::parse`.
+        let geometry = match ty.check(desc) {
+            Ok(geometry) => geometry,
+            Err(error) => return Err(error),
+        };
         let base = if geometry.len == 0 {
             core::ptr::NonNull::dangling().as_ptr()
         } else {
@@ -199,7 +207,7 @@ impl<T: MemRefElement, const N: usize> Raw<T, N> {
     // live in sibling modules, and rustc gives each module its own codegen
     // unit; without it LLVM compiled a transposed traversal to 2.256
     // instructions per element instead of 1.381 (the memref benchmark).
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn from_slice_parts(
         ptr: *mut T,
         len: usize,
@@ -247,7 +255,7 @@ impl<T: MemRefElement, const N: usize> Raw<T, N> {
 }
 
 impl<T, const N: usize> Raw<T, N> {
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn descriptor(&self) -> MemRefDescriptor<T, N> {
         let mut sizes = [0i64; N];
         let mut strides = [0i64; N];
@@ -265,7 +273,7 @@ impl<T, const N: usize> Raw<T, N> {
     }
 
     /// The element at `index`, or `None` out of bounds.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn pointer(&self, index: [usize; N]) -> Option<*mut T> {
         let mut delta = 0isize;
         for ((&i, &size), &stride) in index
@@ -315,7 +323,7 @@ impl<T, const N: usize> Raw<T, N> {
     }
 
     /// Call `f` with a pointer to every element, in logical order.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn each_pointer(&self, mut f: impl FnMut(*mut T)) {
         if self.geometry.len == 0 {
             return;
@@ -332,7 +340,7 @@ impl<T, const N: usize> Raw<T, N> {
         );
     }
 
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn is_contiguous(&self) -> bool {
         self.geometry.is_row_major()
     }
@@ -348,7 +356,7 @@ impl<T, const N: usize> Raw<T, N> {
 
 /// Visit every element of a (non-empty) strided block: the innermost
 /// dimension is a tight loop, the outer ones recurse.
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 fn walk<T>(base: *mut T, sizes: &[usize], strides: &[isize], f: &mut impl FnMut(*mut T)) {
     let (size, stride) = (sizes[0], strides[0]);
     let mut p = base;
@@ -367,7 +375,7 @@ fn walk<T>(base: *mut T, sizes: &[usize], strides: &[isize], f: &mut impl FnMut(
 
 /// Fold over every element of a (non-empty) strided block, like `walk`
 /// but threading an accumulator (what `Iterator::sum` compiles to).
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 fn fold_block<T, B>(
     base: *mut T,
     sizes: &[usize],

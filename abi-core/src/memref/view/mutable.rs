@@ -63,7 +63,7 @@ impl<'a, T: MemRefElement, const N: usize> MemRefMut<'a, T, N> {
     ///
     /// Every element the descriptor reaches must be valid for reads and
     /// writes and not accessed through other pointers for `'a`.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub unsafe fn from_descriptor(
         desc: &MemRefDescriptor<T, N>,
         ty: &MemRefType,
@@ -151,7 +151,7 @@ impl<'a, T, const N: usize> MemRefMut<'a, T, N> {
 
     /// The element at `[0, ...]`, or `None` when empty (see
     /// [`MemRef::first`]).
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn first_mut(&mut self) -> Option<&mut T> {
         // SAFETY: non-empty: `base` is element `[0, ...]`, exclusively
         // borrowed through `self`.
@@ -197,7 +197,7 @@ impl<'a, T, const N: usize> MemRefMut<'a, T, N> {
 impl<T, const N: usize> Index<[usize; N]> for MemRefMut<'_, T, N> {
     type Output = T;
 
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     #[track_caller]
     fn index(&self, index: [usize; N]) -> &T {
         match self.raw.pointer(index) {
@@ -209,7 +209,7 @@ impl<T, const N: usize> Index<[usize; N]> for MemRefMut<'_, T, N> {
 }
 
 impl<T, const N: usize> IndexMut<[usize; N]> for MemRefMut<'_, T, N> {
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     #[track_caller]
     fn index_mut(&mut self, index: [usize; N]) -> &mut T {
         match self.raw.pointer(index) {

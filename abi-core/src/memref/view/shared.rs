@@ -49,16 +49,21 @@ impl<'a, T: MemRefElement, const N: usize> MemRef<'a, T, N> {
     ///
     /// Every element the descriptor's offset, sizes and strides reach must
     /// be valid for reads and not written through other pointers for `'a`.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub unsafe fn from_descriptor(
         desc: &MemRefDescriptor<T, N>,
         ty: &MemRefType,
     ) -> Result<Self, MemRefError> {
-        Ok(MemRef {
-            // SAFETY: forwarded to the caller.
-            raw: unsafe { Raw::new(desc, ty)? },
-            _borrow: PhantomData,
-        })
+        // `match`, not `?`: one generic function fewer per element type
+        // and rank in every crate (see `Geometry::parse`).
+        // SAFETY: forwarded to the caller.
+        match unsafe { Raw::new(desc, ty) } {
+            Ok(raw) => Ok(MemRef {
+                raw,
+                _borrow: PhantomData,
+            }),
+            Err(error) => Err(error),
+        }
     }
 
     /// A row-major view of `data` with `sizes`; `data.len()` must be their
@@ -135,7 +140,7 @@ impl<'a, T, const N: usize> MemRef<'a, T, N> {
     /// assert_eq!(MemRef::<i32, 2>::from_slice(&[], [0, 3])?.first(), None);
     /// # Ok::<(), abi_core::model::mlir::MemRefError>(())
     /// ```
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn first(&self) -> Option<&'a T> {
         // SAFETY: non-empty: `base` is element `[0, ...]`, readable for `'a`.
         (self.raw.geometry.len != 0).then(|| unsafe { &*self.raw.base })
@@ -201,7 +206,7 @@ impl<'a, T, const N: usize> MemRef<'a, T, N> {
 impl<T, const N: usize> Index<[usize; N]> for MemRef<'_, T, N> {
     type Output = T;
 
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     #[track_caller]
     fn index(&self, index: [usize; N]) -> &T {
         match self.raw.pointer(index) {

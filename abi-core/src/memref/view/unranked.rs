@@ -66,7 +66,7 @@ impl<'a, T: MemRefElement> UnrankedMemRef<'a, T> {
     /// the sizes and strides before any check, saturating, so a malformed
     /// descriptor gives a large range (an overlap report), never an
     /// overflow.
-    #[inline]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn borrowed_memory(&self) -> crate::argument::Borrow {
         // SAFETY: the ranked descriptor of `rank` (construction contract).
         unsafe { ranked_extent::<T>(self.descriptor, self.rank, true) }
@@ -190,7 +190,7 @@ impl<'a, T: MemRefElement> UnrankedMemRef<'a, T> {
 
 /// The rank of an unranked descriptor, after checking that its pointer is
 /// not NULL and its rank is in `0..=MAX_UNRANKED_RANK`.
-#[inline]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub(crate) fn checked_rank(desc: &UnrankedMemRefDescriptor) -> Result<usize, MemRefError> {
     if desc.descriptor.is_null() {
         return Err(MemRefError::NullDescriptor);
