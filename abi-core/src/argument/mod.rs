@@ -89,12 +89,12 @@ pub(crate) fn check_pointer<T>(ptr: *const T) -> Result<(), ArgError> {
     check_address(ptr as usize, align_of::<T>())
 }
 
-/// [`check_pointer`] for an address and an alignment.
+/// [`check_pointer`] for an address and an alignment (a power of two).
 #[cfg_attr(not(abi_core_unoptimised), inline(always))]
 pub(crate) fn check_address(address: usize, align: usize) -> Result<(), ArgError> {
     if address == 0 {
         Err(ArgError::Null)
-    } else if !address.is_multiple_of(align) {
+    } else if address & (align - 1) != 0 {
         Err(ArgError::Misaligned { align })
     } else {
         Ok(())
