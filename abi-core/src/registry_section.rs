@@ -68,17 +68,13 @@ macro_rules! __shim_code {
             // 8 bytes, so the entries lie back to back on 64- and 32-bit
             // targets alike. Writable, since the loader relocates them, and
             // retained (`R`) as `#[used]` statics are.
-            ::core::arch::global_asm!(
-                ".pushsection abi_core_shims_v0_1,\"awR\"",
-                ".balign 8",
-                ::core::concat!(".dc.a ", $symbol),
-                ".dc.a 2f",
-                ".popsection",
-                ".pushsection .rodata.abi_core_shim_symbols,\"a\"",
-                "2:",
-                ::core::concat!(".asciz \"", $symbol, "\""),
-                ".popsection",
-            );
+            ::core::arch::global_asm!(::core::concat!(
+                ".pushsection abi_core_shims_v0_1,\"awR\"\n.balign 8\n.dc.a ",
+                $symbol,
+                "\n.dc.a 2f\n.popsection\n.pushsection .rodata.abi_core_shim_symbols,\"a\"\n2:\n.asciz \"",
+                $symbol,
+                "\"\n.popsection",
+            ));
         }
     };
 }

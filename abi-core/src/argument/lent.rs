@@ -161,12 +161,13 @@ impl LentSkip {
 /// The compile-time check the macros emit per parameter of a shim (`unsafe
 /// extern "C" fn shim<'call>(...)`), on the shim's raw argument, with `T`
 /// the parameter type whose written lifetimes are made `'call`:
-/// `(&raw).lent_check::<'call, T>()`. The bound `T: BorrowedFor<'call>`
-/// is the check. When the parameter trait does not implement `T`, the raw
-/// argument's type is rustc's error type and the method call adds no
-/// second error (a method is not looked up on it). Cheaper to compile than
-/// [`LentProbe`]'s two traits and autoref, which a check with no raw
-/// argument needs.
+/// `LentArgument::lent_check::<'call, T>(&raw)`. The bound `T:
+/// BorrowedFor<'call>` is the check. When the parameter trait does not
+/// implement `T`, the raw argument's type is rustc's error type, and the
+/// call, whose `Self` is then an error, adds no second error. Cheaper to
+/// compile than [`LentProbe`]'s two traits and autoref, which a check with
+/// no raw argument needs, and than a method call (`(&raw).lent_check()`,
+/// before: a method lookup and a trait import per shim).
 #[doc(hidden)]
 pub trait LentArgument: Sized {
     /// Nothing at run time: the bound is the check.

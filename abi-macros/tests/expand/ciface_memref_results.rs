@@ -51,9 +51,7 @@ const _: () = {
         (OwnedMemRef<f32, 1>, i32),
     >>::Ret {
         if false {
-            #[allow(unused_imports)]
-            use ::abi_core::__private::LentArgument as _;
-            (&__abi_arg0).lent_check::<'call, i64>();
+            ::abi_core::__private::LentArgument::lent_check::<'call, i64>(&__abi_arg0);
         }
         ({
             <__AbiResultShape as ::abi_core::__private::memref::ResultShape<

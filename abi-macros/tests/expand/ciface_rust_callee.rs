@@ -102,10 +102,11 @@ const _: () = {
         __abi_arg1: <f32 as ::abi_core::__private::CifaceParam>::Raw,
     ) -> <__AbiResultShape as ::abi_core::__private::memref::ResultShape<f32>>::Ret {
         if false {
-            #[allow(unused_imports)]
-            use ::abi_core::__private::LentArgument as _;
-            (&__abi_arg0).lent_check::<'call, MemRefMut<'call, f32, 1>>();
-            (&__abi_arg1).lent_check::<'call, f32>();
+            ::abi_core::__private::LentArgument::lent_check::<
+                'call,
+                MemRefMut<'call, f32, 1>,
+            >(&__abi_arg0);
+            ::abi_core::__private::LentArgument::lent_check::<'call, f32>(&__abi_arg1);
         }
         ({
             <__AbiResultShape as ::abi_core::__private::memref::ResultShape<

@@ -36,9 +36,7 @@ const _: () = {
         __abi_arg0: <i64 as ::abi_core::__private::DpiType>::Input,
     ) -> ::abi_core::__private::core::primitive::i32 {
         if false {
-            #[allow(unused_imports)]
-            use ::abi_core::__private::LentArgument as _;
-            (&__abi_arg0).lent_check::<'call, i64>();
+            ::abi_core::__private::LentArgument::lent_check::<'call, i64>(&__abi_arg0);
         }
         {
             let __abi_args = (__abi_arg0,);

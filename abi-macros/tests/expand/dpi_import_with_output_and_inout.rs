@@ -63,10 +63,8 @@ const _: () = {
         __abi_arg3: *mut <i16 as ::abi_core::__private::DpiType>::Cell,
     ) -> <bool as ::abi_core::__private::DpiResult>::Raw {
         if false {
-            #[allow(unused_imports)]
-            use ::abi_core::__private::LentArgument as _;
-            (&__abi_arg0).lent_check::<'call, i32>();
-            (&__abi_arg1).lent_check::<'call, bool>();
+            ::abi_core::__private::LentArgument::lent_check::<'call, i32>(&__abi_arg0);
+            ::abi_core::__private::LentArgument::lent_check::<'call, bool>(&__abi_arg1);
         }
         unsafe {
             ::abi_core::__private::dpi_import_shim_vvcc::<

@@ -43,9 +43,7 @@ const _: () = {
         __abi_arg0: <f32 as ::abi_core::__private::VerilatorType>::Input,
     ) -> <f32 as ::abi_core::__private::VerilatorResult>::Raw {
         if false {
-            #[allow(unused_imports)]
-            use ::abi_core::__private::LentArgument as _;
-            (&__abi_arg0).lent_check::<'call, f32>();
+            ::abi_core::__private::LentArgument::lent_check::<'call, f32>(&__abi_arg0);
         }
         unsafe {
             ::abi_core::__private::verilator_import_shim_v::<

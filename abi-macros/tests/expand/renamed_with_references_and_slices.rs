@@ -30,11 +30,18 @@ const _: () = {
         __abi_arg2_len: usize,
     ) -> <&'static Point as ::abi_core::__private::CResult>::Raw {
         if false {
-            #[allow(unused_imports)]
-            use ::abi_core::__private::LentArgument as _;
-            (&__abi_arg0).lent_check::<'call, &'call [Point]>();
-            (&__abi_arg1).lent_check::<'call, Option<&'call f64>>();
-            (&__abi_arg2).lent_check::<'call, &'call str>();
+            ::abi_core::__private::LentArgument::lent_check::<
+                'call,
+                &'call [Point],
+            >(&__abi_arg0);
+            ::abi_core::__private::LentArgument::lent_check::<
+                'call,
+                Option<&'call f64>,
+            >(&__abi_arg1);
+            ::abi_core::__private::LentArgument::lent_check::<
+                'call,
+                &'call str,
+            >(&__abi_arg2);
         }
         {
             let __abi_args = (

@@ -19,9 +19,10 @@ const _: () = {
         __abi_arg0: <*mut u8 as ::abi_core::__private::CParam>::Raw,
     ) -> ::abi_core::__private::core::primitive::i32 {
         if false {
-            #[allow(unused_imports)]
-            use ::abi_core::__private::LentArgument as _;
-            (&__abi_arg0).lent_check::<'call, *mut u8>();
+            ::abi_core::__private::LentArgument::lent_check::<
+                'call,
+                *mut u8,
+            >(&__abi_arg0);
         }
         {
             let __abi_args = (__abi_arg0,);

@@ -24,10 +24,14 @@ const _: () = {
         __abi_out: *mut <u32 as ::abi_core::__private::CResult>::Raw,
     ) -> ::abi_core::__private::core::primitive::i32 {
         if false {
-            #[allow(unused_imports)]
-            use ::abi_core::__private::LentArgument as _;
-            (&__abi_arg0).lent_check::<'call, &'call str>();
-            (&__abi_arg1).lent_check::<'call, &'call mut u8>();
+            ::abi_core::__private::LentArgument::lent_check::<
+                'call,
+                &'call str,
+            >(&__abi_arg0);
+            ::abi_core::__private::LentArgument::lent_check::<
+                'call,
+                &'call mut u8,
+            >(&__abi_arg1);
         }
         if let ::core::option::Option::Some(__abi_status) = ::abi_core::__private::out_pointer_status(
             &__ABI_FUNCTION,

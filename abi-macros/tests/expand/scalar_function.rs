@@ -21,10 +21,8 @@ const _: () = {
         __abi_arg1: <i32 as ::abi_core::__private::CParam>::Raw,
     ) -> <i32 as ::abi_core::__private::CResult>::Raw {
         if false {
-            #[allow(unused_imports)]
-            use ::abi_core::__private::LentArgument as _;
-            (&__abi_arg0).lent_check::<'call, i32>();
-            (&__abi_arg1).lent_check::<'call, i32>();
+            ::abi_core::__private::LentArgument::lent_check::<'call, i32>(&__abi_arg0);
+            ::abi_core::__private::LentArgument::lent_check::<'call, i32>(&__abi_arg1);
         }
         unsafe {
             ::abi_core::__private::c_shim2::<
