@@ -23,9 +23,18 @@ pub(crate) fn private() -> Private {
 #[derive(Clone, Copy)]
 pub(crate) struct Private;
 
+impl Private {
+    /// `::abi_core::__private` followed by `items`, every token at `span`
+    /// (where rustc must report an error at the user's code).
+    pub(crate) fn path_at(tokens: &mut TokenStream, items: &[&str], span: Span) {
+        path_tokens(tokens, &["abi_core", "__private"], span);
+        path_tokens(tokens, items, span);
+    }
+}
+
 impl ToTokens for Private {
     fn to_tokens(&self, tokens: &mut TokenStream) {
-        path_tokens(tokens, &["abi_core", "__private"], Span::call_site());
+        Self::path_at(tokens, &[], Span::call_site());
     }
 }
 
@@ -386,11 +395,7 @@ pub(crate) fn lent_checks<'t>(
             // the lifetime there (a call's span runs from its path's first
             // token to its arguments' last).
             let mut check = TokenStream::new();
-            path_tokens(
-                &mut check,
-                &["abi_core", "__private", "LentArgument", "lent_check"],
-                first,
-            );
+            Private::path_at(&mut check, &["LentArgument", "lent_check"], first);
             check.extend(quote_spanned!(first=> ::<'call,));
             // Located at the type, keeping the argument's hygiene.
             let argument = located_at(quote!((&#raw)), last);
