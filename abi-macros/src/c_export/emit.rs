@@ -46,6 +46,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     };
     let entry = Entry {
         abi: abi_model::AbiKind::C,
+        description: TokenStream::new(),
         name: &rust_name,
         doc: &f.doc,
         symbol: quote!(#symbol),

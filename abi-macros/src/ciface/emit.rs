@@ -133,7 +133,7 @@ fn declared_type_fits(
 /// The compile-time check that every complex argument is passed the way
 /// MLIR's lowering passes it (see `abi_core::memref::Complex`): from the
 /// floating-point registers each parameter takes. A statement of the
-/// `__ABI_CIFACE` static's initializer ([`ciface_desc`]), not a `const _`
+/// registry entry's initializer ([`ciface_desc`]), not a `const _`
 /// of its own: each constant item is one more body for rustc to check,
 /// build MIR for and evaluate, per function.
 fn complex_placement(f: &FunctionModel, trait_path: &TokenStream) -> TokenStream {
@@ -186,9 +186,10 @@ fn result_type_consts(f: &FunctionModel) -> TokenStream {
     }
 }
 
-/// `static __ABI_CIFACE: CifaceDesc`, its initializer running `checks`
-/// first (compile-time checks, as statements: in the static they cost no
-/// body of their own to type-check and evaluate).
+/// The `CifaceDesc` the registry entry borrows (`Entry::description`), a
+/// block running `checks` first (compile-time checks, as statements: in
+/// the entry's initializer they cost no body of their own to type-check
+/// and evaluate).
 fn ciface_desc(f: &FunctionModel, provider: TokenStream, checks: TokenStream) -> TokenStream {
     let p = private();
     let mlir_name = &f.mlir_name;
@@ -202,7 +203,7 @@ fn ciface_desc(f: &FunctionModel, provider: TokenStream, checks: TokenStream) ->
         }
     });
     quote! {
-        static __ABI_CIFACE: #p::CifaceDesc = {
+        {
             #checks
             #p::CifaceDesc {
                 provider: #provider,
@@ -210,7 +211,7 @@ fn ciface_desc(f: &FunctionModel, provider: TokenStream, checks: TokenStream) ->
                 memref_types: &[#(#types),*],
                 expanded: #expanded,
             }
-        };
+        }
     }
 }
 
@@ -270,11 +271,18 @@ fn result_desc(f: &FunctionModel) -> (String, TokenStream) {
     }
 }
 
-fn function_desc(f: &FunctionModel, trait_path: &TokenStream, is_unsafe: bool) -> TokenStream {
+/// The registry entry, borrowing `desc` (see [`ciface_desc`]).
+fn function_desc(
+    f: &FunctionModel,
+    desc: TokenStream,
+    trait_path: &TokenStream,
+    is_unsafe: bool,
+) -> TokenStream {
     let symbol = abi_model::names::ciface_symbol(&f.mlir_name.value());
     let name = crate::syntax::unraw(&f.ident);
     Entry {
         abi: abi_model::AbiKind::Ciface,
+        description: desc,
         name: &name,
         doc: &f.doc,
         symbol: quote!(#symbol),
@@ -298,7 +306,7 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
     let (types, type_consts) = type_consts(&f.params, &trait_path);
     let placement = complex_placement(f, &trait_path);
     let desc = ciface_desc(f, quote!(#p::CifaceProvider::Rust), placement);
-    let function = function_desc(f, &trait_path, is_unsafe);
+    let function = function_desc(f, desc, &trait_path, is_unsafe);
     let symbol = abi_model::names::ciface_symbol(&f.mlir_name.value());
     let shim_code = shim_code(&symbol);
     let shim = ciface_shim(f, is_unsafe, &types, &trait_path);
@@ -319,7 +327,6 @@ pub(crate) fn export(f: &FunctionModel) -> TokenStream {
             #shape_alias
             #type_consts
             #result_consts
-            #desc
             #function
 
             #[unsafe(export_name = #symbol)]
@@ -640,7 +647,7 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
     let (types, type_consts) = type_consts(&f.params, &trait_path);
     let placement = complex_placement(f, &trait_path);
     let desc = ciface_desc(f, quote!(#p::CifaceProvider::Mlir), placement);
-    let function = function_desc(f, &trait_path, false);
+    let function = function_desc(f, desc, &trait_path, false);
     let symbol = abi_model::names::ciface_symbol(&f.mlir_name.value());
     let ident = &f.ident;
     let generics = &f.sig.generics;
@@ -676,7 +683,6 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
         const _: () = {
             #shape_alias
             #type_consts
-            #desc
             #function
             #lent
         };

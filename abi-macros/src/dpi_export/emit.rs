@@ -48,6 +48,7 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     let result = &f.result;
     let entry = Entry {
         abi: abi_model::AbiKind::DpiExport,
+        description: quote!(__ABI_DPI),
         name: &name,
         doc: &f.doc,
         symbol: quote!(#name),

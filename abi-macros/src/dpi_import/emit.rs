@@ -42,6 +42,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let shim_name = format_ident!("__abi_dpi_import_{}", rust_name);
     let entry = Entry {
         abi: abi_model::AbiKind::DpiImport,
+        description: quote!(__ABI_DPI),
         name: &rust_name,
         doc: &f.doc,
         symbol: quote!(#symbol),

@@ -19,26 +19,19 @@ const _: () = {
             ) as ::abi_core::__private::CifaceResult>::OUT_POINTER
         },
     >;
-    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = {
-        ::abi_core::__private::memref::checked_complex_placement(
-            &[<i64 as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS],
-        );
-        ::abi_core::__private::CifaceDesc {
-            provider: ::abi_core::__private::CifaceProvider::Rust,
-            mlir_name: "pair",
-            memref_types: &[::core::option::Option::None],
-            expanded: false,
-        }
-    };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
-        __ABI_CIFACE), text : ::core::concat!(::core::module_path!(), "\0",
-        ::core::file!(), "\0", ::core::line!(),
-        "\0pair\0(OwnedMemRef<f32, 1>, i32)\0result\0n\0i64\0"), symbol :
-        "_mlir_ciface_pair", is_unsafe : false, named_args : false, params : & [< i64 as
-        ::abi_core::__private::CifaceParam > ::PARAM.0], result : < __AbiResultShape as
-        ::abi_core::__private::memref::ResultShape < (OwnedMemRef < f32, 1 >, i32) > >
+        { ::abi_core::__private::memref::checked_complex_placement(& [< i64 as
+        ::abi_core::__private::CifaceParam > ::FLOAT_REGISTERS]);
+        ::abi_core::__private::CifaceDesc { provider :
+        ::abi_core::__private::CifaceProvider::Rust, mlir_name : "pair", memref_types : &
+        [::core::option::Option::None], expanded : false, } }), text :
+        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(), "\0pair\0(OwnedMemRef<f32, 1>, i32)\0result\0n\0i64\0"), symbol
+        : "_mlir_ciface_pair", is_unsafe : false, named_args : false, params : & [< i64
+        as ::abi_core::__private::CifaceParam > ::PARAM.0], result : < __AbiResultShape
+        as ::abi_core::__private::memref::ResultShape < (OwnedMemRef < f32, 1 >, i32) > >
         ::DESC, };
     );
     #[unsafe(export_name = "_mlir_ciface_pair")]

@@ -81,23 +81,16 @@ const _: () = {
     type __AbiResultShape = ::abi_core::__private::memref::Shape<
         { <f32 as ::abi_core::__private::CifaceResult>::OUT_POINTER },
     >;
-    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = {
-        ::abi_core::__private::memref::checked_complex_placement(
-            &[<&'static [f32] as ::abi_core::__private::CifaceArg>::FLOAT_REGISTERS],
-        );
-        ::abi_core::__private::CifaceDesc {
-            provider: ::abi_core::__private::CifaceProvider::Mlir,
-            mlir_name: "sum_1d",
-            memref_types: &[::core::option::Option::None],
-            expanded: false,
-        }
-    };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
-        __ABI_CIFACE), text : ::core::concat!(::core::module_path!(), "\0",
-        ::core::file!(), "\0", ::core::line!(),
-        "\0sum_1d\0f32\0result\0m\0&[f32]\0Sum of a vector."), symbol :
+        { ::abi_core::__private::memref::checked_complex_placement(& [< & 'static [f32]
+        as ::abi_core::__private::CifaceArg > ::FLOAT_REGISTERS]);
+        ::abi_core::__private::CifaceDesc { provider :
+        ::abi_core::__private::CifaceProvider::Mlir, mlir_name : "sum_1d", memref_types :
+        & [::core::option::Option::None], expanded : false, } }), text :
+        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(), "\0sum_1d\0f32\0result\0m\0&[f32]\0Sum of a vector."), symbol :
         "_mlir_ciface_sum_1d", is_unsafe : false, named_args : false, params : & [< &
         'static [f32] as ::abi_core::__private::CifaceArg > ::PARAM.0], result : <
         __AbiResultShape as ::abi_core::__private::memref::ResultShape < f32 > > ::DESC,
@@ -268,36 +261,19 @@ const _: () = {
         }
         _ => {}
     };
-    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = {
-        ::abi_core::__private::memref::checked_complex_placement(
-            &[
-                <MemRef<
-                    'static,
-                    f32,
-                    1,
-                > as ::abi_core::__private::CifaceArg>::FLOAT_REGISTERS,
-            ],
-        );
-        ::abi_core::__private::CifaceDesc {
-            provider: ::abi_core::__private::CifaceProvider::Mlir,
-            mlir_name: "tail",
-            memref_types: &[
-                ::core::option::Option::Some(::abi_core::__private::MemRefType {
-                    text: ::core::option::Option::Some("memref<?xf32>"),
-                    shape: ::core::option::Option::Some(
-                        &[::abi_core::__private::Dim::Dynamic],
-                    ),
-                    layout: ::abi_core::__private::MemRefLayout::Identity,
-                }),
-            ],
-            expanded: false,
-        }
-    };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
-        __ABI_CIFACE), text : ::core::concat!(::core::module_path!(), "\0",
-        ::core::file!(), "\0", ::core::line!(),
+        { ::abi_core::__private::memref::checked_complex_placement(& [< MemRef < 'static,
+        f32, 1 > as ::abi_core::__private::CifaceArg > ::FLOAT_REGISTERS]);
+        ::abi_core::__private::CifaceDesc { provider :
+        ::abi_core::__private::CifaceProvider::Mlir, mlir_name : "tail", memref_types : &
+        [::core::option::Option::Some(::abi_core::__private::MemRefType { text :
+        ::core::option::Option::Some("memref<?xf32>"), shape :
+        ::core::option::Option::Some(& [::abi_core::__private::Dim::Dynamic]), layout :
+        ::abi_core::__private::MemRefLayout::Identity })], expanded : false, } }), text :
+        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::core::line!(),
         "\0tail\0ReturnedMemRef<'a, f32, 1>\0result\0m\0MemRef<'a, f32, 1>\0"), symbol :
         "_mlir_ciface_tail", is_unsafe : false, named_args : false, params : & [< MemRef
         < 'static, f32, 1 > as ::abi_core::__private::CifaceArg > ::PARAM.0], result : <

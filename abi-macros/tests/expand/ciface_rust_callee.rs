@@ -45,42 +45,21 @@ const _: () = {
         }
         _ => {}
     };
-    static __ABI_CIFACE: ::abi_core::__private::CifaceDesc = {
-        ::abi_core::__private::memref::checked_complex_placement(
-            &[
-                <MemRefMut<
-                    'static,
-                    f32,
-                    1,
-                > as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS,
-                <f32 as ::abi_core::__private::CifaceParam>::FLOAT_REGISTERS,
-            ],
-        );
-        ::abi_core::__private::CifaceDesc {
-            provider: ::abi_core::__private::CifaceProvider::Rust,
-            mlir_name: "scale",
-            memref_types: &[
-                ::core::option::Option::Some(::abi_core::__private::MemRefType {
-                    text: ::core::option::Option::Some(
-                        "memref<?xf32, strided<[?], offset: ?>>",
-                    ),
-                    shape: ::core::option::Option::Some(
-                        &[::abi_core::__private::Dim::Dynamic],
-                    ),
-                    layout: ::abi_core::__private::MemRefLayout::Strided {
-                        strides: &[::abi_core::__private::Dim::Dynamic],
-                        offset: ::abi_core::__private::Dim::Dynamic,
-                    },
-                }),
-                ::core::option::Option::None,
-            ],
-            expanded: true,
-        }
-    };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
-        __ABI_CIFACE), text : ::core::concat!(::core::module_path!(), "\0",
+        { ::abi_core::__private::memref::checked_complex_placement(& [< MemRefMut <
+        'static, f32, 1 > as ::abi_core::__private::CifaceParam > ::FLOAT_REGISTERS, <
+        f32 as ::abi_core::__private::CifaceParam > ::FLOAT_REGISTERS]);
+        ::abi_core::__private::CifaceDesc { provider :
+        ::abi_core::__private::CifaceProvider::Rust, mlir_name : "scale", memref_types :
+        & [::core::option::Option::Some(::abi_core::__private::MemRefType { text :
+        ::core::option::Option::Some("memref<?xf32, strided<[?], offset: ?>>"), shape :
+        ::core::option::Option::Some(& [::abi_core::__private::Dim::Dynamic]), layout :
+        ::abi_core::__private::MemRefLayout::Strided { strides : &
+        [::abi_core::__private::Dim::Dynamic], offset :
+        ::abi_core::__private::Dim::Dynamic } }), ::core::option::Option::None], expanded
+        : true, } }), text : ::core::concat!(::core::module_path!(), "\0",
         ::core::file!(), "\0", ::core::line!(),
         "\0scale\0f32\0result\0m\0MemRefMut<'_, f32, 1>\0k\0f32\0Scales a strided vector."),
         symbol : "_mlir_ciface_scale", is_unsafe : false, named_args : false, params : &
