@@ -298,15 +298,12 @@ pub(crate) fn rust_item(ident_name: &str, doc: &str) -> TokenStream {
 pub(crate) struct Entry<'a> {
     /// The ABI.
     pub(crate) abi: AbiKind,
-    /// What the ABI adds, for the kinds that add something, as an
-    /// expression the entry borrows: a DPI-C function's `DpiDecl` (the
-    /// static `__ABI_DPI`) or a `#[ciface]` one's `CifaceDesc` (a block,
-    /// its checks first: in the entry's initializer rather than a static of
-    /// its own, which was one more body for rustc to check, evaluate and
-    /// emit, 0.26 M instructions per function); empty for `#[c_export]`.
-    /// (The DPI-C declaration stays a static: its parameter checks fail
-    /// for refused types, and in the registry's `#[used]` static they add
-    /// a note at the attribute to the error at the type.)
+    /// What the ABI adds, for the kinds that add something: the
+    /// expression of a DPI-C function's `DpiDecl` or a `#[ciface]` one's
+    /// `CifaceDesc` (a block, its checks first), which the entry borrows;
+    /// empty for `#[c_export]`. In the entry's initializer rather than a
+    /// static of its own, which was one more body per function for rustc to
+    /// check, evaluate and emit (0.27 M instructions).
     pub(crate) description: TokenStream,
     /// The Rust item's name.
     pub(crate) name: &'a str,

@@ -45,6 +45,17 @@ impl Abi {
         }
     }
 
+    /// Whether the function's C ABI differs between the standard's flavour
+    /// and Verilator's ([`DpiDecl::differs_between_flavours`], an import's
+    /// or an export's); never for a function that is not DPI-C.
+    pub const fn differs_between_flavours(&self) -> bool {
+        match self {
+            Abi::DpiImport(desc) => desc.differs_between_flavours(false),
+            Abi::DpiExport(desc) => desc.differs_between_flavours(true),
+            Abi::C | Abi::Ciface(_) => false,
+        }
+    }
+
     /// What `#[ciface]` says, for MLIR C-interface functions.
     pub const fn ciface(&self) -> Option<&'static CifaceDesc> {
         match self {

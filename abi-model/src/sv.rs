@@ -510,6 +510,23 @@ mod flavour_tests {
         // export task differs.
         assert!(!decl(&[], SvType::Void, true).differs_between_flavours(false));
         assert!(decl(&[], SvType::Void, true).differs_between_flavours(true));
+        // A function's ABI applies the rule of its side (what an import's
+        // shim checks): the task is an import's or an export's; the other
+        // ABIs never differ.
+        use crate::function::Abi;
+        static TASK: DpiDecl = DpiDecl {
+            sv_name: "t",
+            aliases: &[],
+            context: false,
+            pure: false,
+            task: true,
+            params: &[],
+            result: SvType::Void,
+            flavour: DpiFlavour::Ieee,
+        };
+        assert!(!Abi::DpiImport(&TASK).differs_between_flavours());
+        assert!(Abi::DpiExport(&TASK).differs_between_flavours());
+        assert!(!Abi::C.differs_between_flavours());
     }
 }
 

@@ -46,23 +46,10 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         if f.task { "task" } else { "function" }
     );
     let result = &f.result;
-    let entry = Entry {
-        abi: abi_model::AbiKind::DpiExport,
-        description: quote!(__ABI_DPI),
-        name: &name,
-        doc: &f.doc,
-        symbol: quote!(#name),
-        is_unsafe: false,
-        named_args: false,
-        params: param_descs,
-        result: (rust_type_string(result), result_c),
-        out_name: "",
-    }
-    .emit();
 
     let call = call(f, &call_args, &inputs, &traits);
     // The flavour check's `const` block holds the declaration as it is; the
-    // registry's static holds it after the checks at each type (which a
+    // registry entry holds it after the checks at each type (which a
     // `const` block evaluating them once more would report twice).
     let decl = |params: TokenStream, result: &TokenStream| {
         quote! {
@@ -78,9 +65,24 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
             }
         }
     };
-    let dpi_decl = crate::dpi_param::dpi_decl_static(&[], &param_checks, |params| {
-        decl(params, &checked_result)
-    });
+    let entry = Entry {
+        abi: abi_model::AbiKind::DpiExport,
+        description: crate::dpi_param::dpi_decl_expression(
+            &[],
+            &param_checks,
+            &checked_result,
+            |params, result| decl(params, &result),
+        ),
+        name: &name,
+        doc: &f.doc,
+        symbol: quote!(#name),
+        is_unsafe: false,
+        named_args: false,
+        params: param_descs,
+        result: (rust_type_string(result), result_c),
+        out_name: "",
+    }
+    .emit();
     let decl = decl(quote!(&[#(#dpi_params),*]), &result_sv);
     // A standard-flavoured export whose ABI differs in Verilator stops at
     // its first call there (a constant decides; others have no check).
@@ -119,7 +121,6 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
-            #dpi_decl
             #entry
             #(#type_checks)*
         };

@@ -40,19 +40,6 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let rust_name = symbol.value();
     let marker = flavour_marker(f);
     let shim_name = format_ident!("__abi_dpi_import_{}", rust_name);
-    let entry = Entry {
-        abi: abi_model::AbiKind::DpiImport,
-        description: quote!(__ABI_DPI),
-        name: &rust_name,
-        doc: &f.doc,
-        symbol: quote!(#symbol),
-        is_unsafe: f.is_unsafe,
-        named_args: f.named_args,
-        params: param_descs,
-        result: (result_rust_type, result_c),
-        out_name: "",
-    }
-    .emit();
 
     let (caught, value_checks) = generic.unwrap_or_else(|| {
         // Exports may be called while a `context` import runs (and only
@@ -91,9 +78,24 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         (caught, Vec::new())
     });
 
-    let dpi_decl = crate::dpi_param::dpi_decl_static(&value_checks, &dpi_params, |params| {
-        dpi_decl(f, &traits.flavour, params, &result_sv)
-    });
+    let entry = Entry {
+        abi: abi_model::AbiKind::DpiImport,
+        description: crate::dpi_param::dpi_decl_expression(
+            &value_checks,
+            &dpi_params,
+            &result_sv,
+            |params, result| dpi_decl(f, &traits.flavour, params, &result),
+        ),
+        name: &rust_name,
+        doc: &f.doc,
+        symbol: quote!(#symbol),
+        is_unsafe: f.is_unsafe,
+        named_args: f.named_args,
+        params: param_descs,
+        result: (result_rust_type, result_c),
+        out_name: "",
+    }
+    .emit();
     // Inputs are lent for the call (outputs and inouts are cells the
     // shim owns; the string rules above cover what they may hold).
     let (generics, lent_checks) = lent_checks(
@@ -108,8 +110,6 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
         const _: () = {
-            #dpi_decl
-
             #marker
 
             #entry
@@ -203,10 +203,10 @@ fn generic_shim_body(f: &FunctionModel) -> Option<(TokenStream, Vec<TokenStream>
     Some((body, value_checks))
 }
 
-/// The `DpiDecl` of `static __ABI_DPI`, the SystemVerilog declaration of
-/// the import: its parameters are `params` (the slice of the checked
-/// declarations `dpi_decl_static` binds); its names were checked when the
-/// macro expanded (the model).
+/// The `DpiDecl` in the registry entry, the SystemVerilog declaration of
+/// the import: its parameters are `params` and its result `result_sv` (the
+/// checked declarations `dpi_decl_expression` binds); its names were
+/// checked when the macro expanded (the model).
 fn dpi_decl(
     f: &FunctionModel,
     flavour: &TokenStream,
@@ -249,7 +249,7 @@ fn flavour_check(f: &FunctionModel) -> TokenStream {
     let p = private();
     match f.flavour {
         crate::dpi_flavour::DpiFlavour::Ieee => quote! {
-            if const { __ABI_DPI.differs_between_flavours(false) } {
+            if const { __ABI_FUNCTION.abi.differs_between_flavours() } {
                 #p::standard_import_or_abort(&__ABI_FUNCTION);
             }
         },

@@ -69,34 +69,22 @@ pub fn sv_double(
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        let __abi_param0: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
-            &::abi_core::__private::DpiParamDecl {
-                direction: ::abi_core::__private::Direction::In,
-                sv_type: <f32 as ::abi_core::__private::DpiType>::SV_TYPE,
-            },
-        );
-        let __abi_param1: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
-            <i32 as ::abi_core::__private::DpiType>::SV_INOUT.0,
-        );
-        ::abi_core::__private::DpiDecl {
-            sv_name: "sv_double",
-            aliases: &[],
-            context: false,
-            pure: false,
-            task: false,
-            params: &[__abi_param0, __abi_param1],
-            result: ::abi_core::__private::accepted(
-                <f32 as ::abi_core::__private::DpiResult>::REFUSAL.0,
-                <f32 as ::abi_core::__private::DpiResult>::SV_TYPE,
-            ),
-            flavour: ::abi_core::__private::DpiFlavour::Ieee,
-        }
-    };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi :
-        ::abi_core::__private::Abi::DpiExport(& __ABI_DPI), text :
+        ::abi_core::__private::Abi::DpiExport(& { let __abi_param0 : & 'static
+        ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(&
+        ::abi_core::__private::DpiParamDecl { direction :
+        ::abi_core::__private::Direction::In, sv_type : < f32 as
+        ::abi_core::__private::DpiType > ::SV_TYPE }); let __abi_param1 : & 'static
+        ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(< i32
+        as ::abi_core::__private::DpiType > ::SV_INOUT.0); let __abi_result :
+        ::abi_core::__private::SvType = ::abi_core::__private::accepted(< f32 as
+        ::abi_core::__private::DpiResult > ::REFUSAL.0, < f32 as
+        ::abi_core::__private::DpiResult > ::SV_TYPE); ::abi_core::__private::DpiDecl {
+        sv_name : "sv_double", aliases : & [], context : false, pure : false, task :
+        false, params : & [__abi_param0, __abi_param1], result : __abi_result, flavour :
+        ::abi_core::__private::DpiFlavour::Ieee, } }), text :
         ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(),
         "\0sv_double\0f32\0\0x\0f32\0n\0&mut i32\0Doubles in SystemVerilog."), symbol :
@@ -175,31 +163,20 @@ pub fn sv_wait(
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        let __abi_param0: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
-            &::abi_core::__private::DpiParamDecl {
-                direction: ::abi_core::__private::Direction::In,
-                sv_type: <i32 as ::abi_core::__private::DpiType>::SV_TYPE,
-            },
-        );
-        let __abi_param1: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
-            <bool as ::abi_core::__private::DpiType>::SV_OUTPUT.0,
-        );
-        ::abi_core::__private::DpiDecl {
-            sv_name: "sv_wait",
-            aliases: &[],
-            context: false,
-            pure: false,
-            task: true,
-            params: &[__abi_param0, __abi_param1],
-            result: ::abi_core::__private::SvType::Void,
-            flavour: ::abi_core::__private::DpiFlavour::Ieee,
-        }
-    };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi :
-        ::abi_core::__private::Abi::DpiExport(& __ABI_DPI), text :
+        ::abi_core::__private::Abi::DpiExport(& { let __abi_param0 : & 'static
+        ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(&
+        ::abi_core::__private::DpiParamDecl { direction :
+        ::abi_core::__private::Direction::In, sv_type : < i32 as
+        ::abi_core::__private::DpiType > ::SV_TYPE }); let __abi_param1 : & 'static
+        ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(<
+        bool as ::abi_core::__private::DpiType > ::SV_OUTPUT.0); let __abi_result :
+        ::abi_core::__private::SvType = ::abi_core::__private::SvType::Void;
+        ::abi_core::__private::DpiDecl { sv_name : "sv_wait", aliases : & [], context :
+        false, pure : false, task : true, params : & [__abi_param0, __abi_param1], result
+        : __abi_result, flavour : ::abi_core::__private::DpiFlavour::Ieee, } }), text :
         ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(),
         "\0sv_wait\0()\0\0cycles\0i32\0done\0&mut bool\0Waits in SystemVerilog."), symbol

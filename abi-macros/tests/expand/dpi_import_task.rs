@@ -3,28 +3,19 @@ pub fn tick(n: i64) {}
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
 const _: () = {
-    static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        let __abi_param0: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
-            <i64 as ::abi_core::__private::DpiType>::SV_INPUT.0,
-        );
-        ::abi_core::__private::DpiDecl {
-            sv_name: "tick",
-            aliases: &[],
-            context: false,
-            pure: false,
-            task: true,
-            params: &[__abi_param0],
-            result: ::abi_core::__private::SvType::Void,
-            flavour: ::abi_core::__private::DpiFlavour::Ieee,
-        }
-    };
     #[used]
     #[unsafe(export_name = "abi_core_dpi_flavour__tick__needs_library_built_for_ieee")]
     static __ABI_FLAVOUR_MARKER: u8 = 0;
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi :
-        ::abi_core::__private::Abi::DpiImport(& __ABI_DPI), text :
+        ::abi_core::__private::Abi::DpiImport(& { let __abi_param0 : & 'static
+        ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(< i64
+        as ::abi_core::__private::DpiType > ::SV_INPUT.0); let __abi_result :
+        ::abi_core::__private::SvType = ::abi_core::__private::SvType::Void;
+        ::abi_core::__private::DpiDecl { sv_name : "tick", aliases : & [], context :
+        false, pure : false, task : true, params : & [__abi_param0], result :
+        __abi_result, flavour : ::abi_core::__private::DpiFlavour::Ieee, } }), text :
         ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(), "\0tick\0()\0\0n\0i64\0"), symbol : "tick", is_unsafe : false,
         named_args : false, params : & [< i64 as ::abi_core::__private::DpiType >
@@ -44,7 +35,7 @@ const _: () = {
                 &__ABI_FUNCTION,
                 &__abi_args,
                 |&(__abi_arg0,)| {
-                    if const { __ABI_DPI.differs_between_flavours(false) } {
+                    if const { __ABI_FUNCTION.abi.differs_between_flavours() } {
                         ::abi_core::__private::standard_import_or_abort(&__ABI_FUNCTION);
                     }
                     const __ABI_OWNS_STRINGS: bool = false

@@ -8,42 +8,30 @@ pub fn step(a: i32, flag: bool, out: &mut u64, state: &mut i16) -> bool {
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
 const _: () = {
-    static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        let () = <u64 as ::abi_core::__private::RequireDpiValue>::CHECKED;
-        let () = <i16 as ::abi_core::__private::RequireDpiValue>::CHECKED;
-        let __abi_param0: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
-            <i32 as ::abi_core::__private::DpiType>::SV_INPUT.0,
-        );
-        let __abi_param1: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
-            <bool as ::abi_core::__private::DpiType>::SV_INPUT.0,
-        );
-        let __abi_param2: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
-            <u64 as ::abi_core::__private::DpiType>::SV_OUTPUT.0,
-        );
-        let __abi_param3: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(
-            <i16 as ::abi_core::__private::DpiType>::SV_INOUT.0,
-        );
-        ::abi_core::__private::DpiDecl {
-            sv_name: "sv_step",
-            aliases: &[],
-            context: true,
-            pure: false,
-            task: false,
-            params: &[__abi_param0, __abi_param1, __abi_param2, __abi_param3],
-            result: ::abi_core::__private::accepted(
-                <bool as ::abi_core::__private::DpiResult>::REFUSAL.0,
-                <bool as ::abi_core::__private::DpiResult>::SV_TYPE,
-            ),
-            flavour: ::abi_core::__private::DpiFlavour::Ieee,
-        }
-    };
     #[used]
     #[unsafe(export_name = "abi_core_dpi_flavour__step__needs_library_built_for_ieee")]
     static __ABI_FLAVOUR_MARKER: u8 = 0;
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi :
-        ::abi_core::__private::Abi::DpiImport(& __ABI_DPI), text :
+        ::abi_core::__private::Abi::DpiImport(& { let () = < u64 as
+        ::abi_core::__private::RequireDpiValue > ::CHECKED; let () = < i16 as
+        ::abi_core::__private::RequireDpiValue > ::CHECKED; let __abi_param0 : & 'static
+        ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(< i32
+        as ::abi_core::__private::DpiType > ::SV_INPUT.0); let __abi_param1 : & 'static
+        ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(<
+        bool as ::abi_core::__private::DpiType > ::SV_INPUT.0); let __abi_param2 : &
+        'static ::abi_core::__private::DpiParamDecl =
+        ::abi_core::__private::accepted_param(< u64 as ::abi_core::__private::DpiType >
+        ::SV_OUTPUT.0); let __abi_param3 : & 'static ::abi_core::__private::DpiParamDecl
+        = ::abi_core::__private::accepted_param(< i16 as ::abi_core::__private::DpiType >
+        ::SV_INOUT.0); let __abi_result : ::abi_core::__private::SvType =
+        ::abi_core::__private::accepted(< bool as ::abi_core::__private::DpiResult >
+        ::REFUSAL.0, < bool as ::abi_core::__private::DpiResult > ::SV_TYPE);
+        ::abi_core::__private::DpiDecl { sv_name : "sv_step", aliases : & [], context :
+        true, pure : false, task : false, params : & [__abi_param0, __abi_param1,
+        __abi_param2, __abi_param3], result : __abi_result, flavour :
+        ::abi_core::__private::DpiFlavour::Ieee, } }), text :
         ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(),
         "\0step\0bool\0\0a\0i32\0flag\0bool\0out\0&mut u64\0state\0&mut i16\0One step."),

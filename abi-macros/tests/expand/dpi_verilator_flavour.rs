@@ -5,24 +5,6 @@ pub fn half(x: f32) -> f32 {
 #[doc(hidden)]
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
 const _: () = {
-    static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        let __abi_param0: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_verilator_param(
-            <f32 as ::abi_core::__private::VerilatorType>::SV_INPUT.0,
-        );
-        ::abi_core::__private::DpiDecl {
-            sv_name: "half",
-            aliases: &[],
-            context: false,
-            pure: false,
-            task: false,
-            params: &[__abi_param0],
-            result: ::abi_core::__private::accepted(
-                <f32 as ::abi_core::__private::VerilatorResult>::REFUSAL.0,
-                <f32 as ::abi_core::__private::VerilatorResult>::SV_TYPE,
-            ),
-            flavour: ::abi_core::__private::DpiFlavour::Verilator,
-        }
-    };
     #[used]
     #[unsafe(
         export_name = "abi_core_dpi_flavour__half__needs_library_built_for_verilator"
@@ -31,8 +13,17 @@ const _: () = {
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi :
-        ::abi_core::__private::Abi::DpiImport(& __ABI_DPI), text :
-        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::abi_core::__private::Abi::DpiImport(& { let __abi_param0 : & 'static
+        ::abi_core::__private::DpiParamDecl =
+        ::abi_core::__private::accepted_verilator_param(< f32 as
+        ::abi_core::__private::VerilatorType > ::SV_INPUT.0); let __abi_result :
+        ::abi_core::__private::SvType = ::abi_core::__private::accepted(< f32 as
+        ::abi_core::__private::VerilatorResult > ::REFUSAL.0, < f32 as
+        ::abi_core::__private::VerilatorResult > ::SV_TYPE);
+        ::abi_core::__private::DpiDecl { sv_name : "half", aliases : & [], context :
+        false, pure : false, task : false, params : & [__abi_param0], result :
+        __abi_result, flavour : ::abi_core::__private::DpiFlavour::Verilator, } }), text
+        : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(), "\0half\0f32\0\0x\0f32\0"), symbol : "half", is_unsafe : false,
         named_args : false, params : & [< f32 as ::abi_core::__private::VerilatorType >
         ::INPUT_PARAM.0], result : < f32 as ::abi_core::__private::VerilatorResult >
@@ -94,29 +85,20 @@ pub fn sv_wait(
 #[doc(hidden)]
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
-    static __ABI_DPI: ::abi_core::__private::DpiDecl = {
-        let __abi_param0: &'static ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_verilator_param(
-            &::abi_core::__private::DpiParamDecl {
-                direction: ::abi_core::__private::Direction::In,
-                sv_type: <f32 as ::abi_core::__private::VerilatorType>::SV_TYPE,
-            },
-        );
-        ::abi_core::__private::DpiDecl {
-            sv_name: "sv_wait",
-            aliases: &[],
-            context: false,
-            pure: false,
-            task: true,
-            params: &[__abi_param0],
-            result: ::abi_core::__private::SvType::Void,
-            flavour: ::abi_core::__private::DpiFlavour::Verilator,
-        }
-    };
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi :
-        ::abi_core::__private::Abi::DpiExport(& __ABI_DPI), text :
-        ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
+        ::abi_core::__private::Abi::DpiExport(& { let __abi_param0 : & 'static
+        ::abi_core::__private::DpiParamDecl =
+        ::abi_core::__private::accepted_verilator_param(&
+        ::abi_core::__private::DpiParamDecl { direction :
+        ::abi_core::__private::Direction::In, sv_type : < f32 as
+        ::abi_core::__private::VerilatorType > ::SV_TYPE }); let __abi_result :
+        ::abi_core::__private::SvType = ::abi_core::__private::SvType::Void;
+        ::abi_core::__private::DpiDecl { sv_name : "sv_wait", aliases : & [], context :
+        false, pure : false, task : true, params : & [__abi_param0], result :
+        __abi_result, flavour : ::abi_core::__private::DpiFlavour::Verilator, } }), text
+        : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
         ::core::line!(), "\0sv_wait\0()\0\0cycles\0f32\0"), symbol : "sv_wait", is_unsafe
         : false, named_args : false, params : & [< f32 as
         ::abi_core::__private::VerilatorType > ::INPUT_PARAM.0], result :
