@@ -292,20 +292,43 @@ pub(crate) fn rust_item(ident_name: &str, doc: &str) -> TokenStream {
     }
 }
 
+/// A registry entry's ABI and what the ABI adds, for the kinds that add
+/// something: the expression of a DPI-C function's `DpiDecl` or a
+/// `#[ciface]` one's `CifaceDesc` (a block, its checks first), which the
+/// entry borrows. In the entry's initializer rather than a static of its
+/// own, which was one more body per function for rustc to check, evaluate
+/// and emit (0.27 M instructions per `#[ciface]` function, 0.07 M per
+/// DPI-C import: see `dpi_decl_expression`). One enum, so that a plain C
+/// entry cannot carry a description nor a DPI-C one lack its own.
+pub(crate) enum EntryAbi {
+    /// `#[c_export]`.
+    C,
+    /// `#[dpi_import]`, with the `DpiDecl` expression.
+    DpiImport(TokenStream),
+    /// `#[dpi_export]`, with the `DpiDecl` expression.
+    DpiExport(TokenStream),
+    /// `#[ciface]`, with the `CifaceDesc` expression.
+    Ciface(TokenStream),
+}
+
+impl EntryAbi {
+    /// The kind, and what it adds to the entry.
+    fn parts(&self) -> (AbiKind, Option<&TokenStream>) {
+        match self {
+            EntryAbi::C => (AbiKind::C, None),
+            EntryAbi::DpiImport(description) => (AbiKind::DpiImport, Some(description)),
+            EntryAbi::DpiExport(description) => (AbiKind::DpiExport, Some(description)),
+            EntryAbi::Ciface(description) => (AbiKind::Ciface, Some(description)),
+        }
+    }
+}
+
 /// A function's registry entry, `static __ABI_FUNCTION: FunctionEntry`:
 /// every name and Rust type in one string, every type's description a
 /// per-type constant (see `abi_core::model::function::FunctionEntry`).
 pub(crate) struct Entry<'a> {
-    /// The ABI.
-    pub(crate) abi: AbiKind,
-    /// What the ABI adds, for the kinds that add something: the
-    /// expression of a DPI-C function's `DpiDecl` or a `#[ciface]` one's
-    /// `CifaceDesc` (a block, its checks first), which the entry borrows;
-    /// empty for `#[c_export]`. In the entry's initializer rather than a
-    /// static of its own, which was one more body per function for rustc to
-    /// check, evaluate and emit (0.27 M instructions per `#[ciface]`
-    /// function, 0.07 M per DPI-C import: see `dpi_decl_expression`).
-    pub(crate) description: TokenStream,
+    /// The ABI, with what it adds to the entry.
+    pub(crate) abi: EntryAbi,
     /// The Rust item's name.
     pub(crate) name: &'a str,
     pub(crate) doc: &'a str,
@@ -324,13 +347,11 @@ pub(crate) struct Entry<'a> {
 impl Entry<'_> {
     pub(crate) fn emit(&self) -> TokenStream {
         let p = private();
-        let variant = proc_macro2::Ident::new(self.abi.variant_name(), Span::call_site());
-        let description = &self.description;
-        let abi = match self.abi {
-            AbiKind::C => quote!(#p::Abi::#variant),
-            AbiKind::DpiImport | AbiKind::DpiExport | AbiKind::Ciface => {
-                quote!(#p::Abi::#variant(&#description))
-            }
+        let (kind, description) = self.abi.parts();
+        let variant = proc_macro2::Ident::new(kind.variant_name(), Span::call_site());
+        let abi = match description {
+            None => quote!(#p::Abi::#variant),
+            Some(description) => quote!(#p::Abi::#variant(&#description)),
         };
         let params: Vec<(&str, &str)> = self
             .params

@@ -7,8 +7,8 @@ use quote::{format_ident, quote};
 use super::model::{FunctionModel, Model, ResultModel, StructModel};
 use crate::syntax::{is_unit, with_lifetimes};
 use crate::tokens::{
-    Catch, Entry, Qualified, ShimParam, caught_body, lent_checks, private, raw_arg, rust_item,
-    rust_type_string, shim_code,
+    Catch, Entry, EntryAbi, Qualified, ShimParam, caught_body, lent_checks, private, raw_arg,
+    rust_item, rust_type_string, shim_code,
 };
 
 pub(crate) fn emit(model: &Model) -> TokenStream {
@@ -45,8 +45,7 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
         ResultModel::Value(_) => "",
     };
     let entry = Entry {
-        abi: abi_model::AbiKind::C,
-        description: TokenStream::new(),
+        abi: EntryAbi::C,
         name: &rust_name,
         doc: &f.doc,
         symbol: quote!(#symbol),

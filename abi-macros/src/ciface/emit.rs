@@ -11,7 +11,7 @@ use super::model::{
 };
 use crate::syntax::with_lifetimes;
 use crate::tokens::{
-    Catch, Entry, Qualified, ShimParam, caught_body, lent_checks, private, raw_arg,
+    Catch, Entry, EntryAbi, Qualified, ShimParam, caught_body, lent_checks, private, raw_arg,
     rust_type_string, shim_code,
 };
 
@@ -281,8 +281,7 @@ fn function_desc(
     let symbol = abi_model::names::ciface_symbol(&f.mlir_name.value());
     let name = crate::syntax::unraw(&f.ident);
     Entry {
-        abi: abi_model::AbiKind::Ciface,
-        description: desc,
+        abi: EntryAbi::Ciface(desc),
         name: &name,
         doc: &f.doc,
         symbol: quote!(#symbol),

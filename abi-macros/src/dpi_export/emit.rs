@@ -6,7 +6,7 @@ use quote::{format_ident, quote};
 
 use super::model::{Direction, ExportModel, ParamModel};
 use crate::syntax::with_lifetimes;
-use crate::tokens::{Entry, Qualified, private, require_dpi_value, rust_type_string};
+use crate::tokens::{Entry, EntryAbi, Qualified, private, require_dpi_value, rust_type_string};
 
 pub(crate) fn emit(f: &ExportModel) -> TokenStream {
     let p = private();
@@ -66,13 +66,12 @@ pub(crate) fn emit(f: &ExportModel) -> TokenStream {
         }
     };
     let entry = Entry {
-        abi: abi_model::AbiKind::DpiExport,
-        description: crate::dpi_param::dpi_decl_expression(
+        abi: EntryAbi::DpiExport(crate::dpi_param::dpi_decl_expression(
             &[],
             &param_checks,
             &checked_result,
             |params, result| decl(params, &result),
-        ),
+        )),
         name: &name,
         doc: &f.doc,
         symbol: quote!(#name),

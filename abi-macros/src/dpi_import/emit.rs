@@ -9,7 +9,7 @@ use super::model::{Direction, FunctionModel, ParamModel};
 use crate::dpi_param::type_check;
 use crate::syntax::with_lifetimes;
 use crate::tokens::{
-    Catch, Entry, Qualified, ShimParam, caught_body, lent_checks, private, raw_arg,
+    Catch, Entry, EntryAbi, Qualified, ShimParam, caught_body, lent_checks, private, raw_arg,
     require_dpi_value, rust_type_string, shim_code,
 };
 
@@ -79,13 +79,12 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     });
 
     let entry = Entry {
-        abi: abi_model::AbiKind::DpiImport,
-        description: crate::dpi_param::dpi_decl_expression(
+        abi: EntryAbi::DpiImport(crate::dpi_param::dpi_decl_expression(
             &value_checks,
             &dpi_params,
             &result_sv,
             |params, result| dpi_decl(f, &traits.flavour, params, &result),
-        ),
+        )),
         name: &rust_name,
         doc: &f.doc,
         symbol: quote!(#symbol),
