@@ -349,6 +349,14 @@ fn check_vector(inner: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The numbers of arguments abi-core has one generic `#[ciface]` shim
+/// body for (`ciface_shim0` to `ciface_shim6`, and `ciface_unit_shim0` to
+/// `ciface_unit_shim6` for a function without a result): a safe Rust
+/// function with that many arguments calls it instead of having its steps
+/// written out (not public API).
+#[doc(hidden)]
+pub const GENERIC_CIFACE_SHIM_ARGUMENTS: core::ops::RangeInclusive<usize> = 0..=6;
+
 /// The largest rank an unranked descriptor may claim (MLIR has no limit;
 /// 64 is beyond any real tensor and bounds what is read of a descriptor
 /// nobody validated).

@@ -46,40 +46,62 @@ const _: () = {
         if false {
             ::abi_core::__private::LentArgument::lent_check::<'call, i64>(&__abi_arg0);
         }
-        ({
-            <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+        #[cfg(debug_assertions)]
+        let __abi_shim_value = unsafe {
+            ::abi_core::__private::memref::ciface_shim1::<
+                i64,
                 (OwnedMemRef<f32, 1>, i32),
-            >>::check_out
-        })(__abi_out, &__ABI_FUNCTION);
-        {
-            let __abi_args = (__abi_out, __abi_arg0);
-            ::abi_core::__private::abort_on_panic(
+                __AbiResultShape,
+                _,
+                _,
+                _,
+            >(
                 &__ABI_FUNCTION,
-                &__abi_args,
-                |&(__abi_out, __abi_arg0)| {
-                    let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+                pair as fn(i64) -> _,
+                __abi_out,
+                __abi_arg0,
+                &[::abi_core::__private::MemRefType::DYNAMIC_IDENTITY],
+                &[],
+            )
+        };
+        #[cfg(not(debug_assertions))]
+        let __abi_shim_value = {
+            ({
+                <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                    (OwnedMemRef<f32, 1>, i32),
+                >>::check_out
+            })(__abi_out, &__ABI_FUNCTION);
+            {
+                let __abi_args = (__abi_out, __abi_arg0);
+                ::abi_core::__private::abort_on_panic(
+                    &__ABI_FUNCTION,
+                    &__abi_args,
+                    |&(__abi_out, __abi_arg0)| {
+                        let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+                            unsafe {
+                                ({
+                                    <i64 as ::abi_core::__private::CifaceParam>::from_ciface
+                                })(
+                                    __abi_arg0,
+                                    &::abi_core::__private::MemRefType::DYNAMIC_IDENTITY,
+                                )
+                            },
+                            &__ABI_FUNCTION,
+                            0usize,
+                        );
+                        let __abi_value = pair(__abi_arg0);
                         unsafe {
                             ({
-                                <i64 as ::abi_core::__private::CifaceParam>::from_ciface
-                            })(
-                                __abi_arg0,
-                                &::abi_core::__private::MemRefType::DYNAMIC_IDENTITY,
-                            )
-                        },
-                        &__ABI_FUNCTION,
-                        0usize,
-                    );
-                    let __abi_value = pair(__abi_arg0);
-                    unsafe {
-                        ({
-                            <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
-                                (OwnedMemRef<f32, 1>, i32),
-                            >>::deliver
-                        })(__abi_out, __abi_value, &[], &__ABI_FUNCTION)
-                    }
-                },
-            )
-        }
+                                <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                                    (OwnedMemRef<f32, 1>, i32),
+                                >>::deliver
+                            })(__abi_out, __abi_value, &[], &__ABI_FUNCTION)
+                        }
+                    },
+                )
+            }
+        };
+        __abi_shim_value
     }
     ::abi_core::__private::shim_code!("_mlir_ciface_pair");
 };

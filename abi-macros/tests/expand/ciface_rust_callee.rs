@@ -87,77 +87,102 @@ const _: () = {
             >(&__abi_arg0);
             ::abi_core::__private::LentArgument::lent_check::<'call, f32>(&__abi_arg1);
         }
-        ({
-            <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+        #[cfg(debug_assertions)]
+        let __abi_shim_value = unsafe {
+            ::abi_core::__private::memref::ciface_shim2::<
+                MemRefMut<'static, f32, 1>,
                 f32,
-            >>::check_out
-        })(__abi_out, &__ABI_FUNCTION);
-        {
-            let __abi_args = (__abi_out, __abi_arg0, __abi_arg1);
-            ::abi_core::__private::abort_on_panic(
+                f32,
+                __AbiResultShape,
+                _,
+                _,
+                _,
+                _,
+            >(
                 &__ABI_FUNCTION,
-                &__abi_args,
-                |&(__abi_out, __abi_arg0, __abi_arg1)| {
-                    let __abi_arg0 = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <MemRefMut<
-                                    'static,
-                                    f32,
-                                    1,
-                                > as ::abi_core::__private::CifaceParam>::from_ciface
-                            })(__abi_arg0, &__ABI_TYPE_0)
-                        },
-                        &__ABI_FUNCTION,
-                        0usize,
-                    );
-                    let __abi_arg1 = ::abi_core::__private::argument_or_abort(
-                        unsafe {
-                            ({
-                                <f32 as ::abi_core::__private::CifaceParam>::from_ciface
-                            })(
-                                __abi_arg1,
-                                &::abi_core::__private::MemRefType::DYNAMIC_IDENTITY,
-                            )
-                        },
-                        &__ABI_FUNCTION,
-                        1usize,
-                    );
-                    if <MemRefMut<
-                        'static,
-                        f32,
-                        1,
-                    > as ::abi_core::__private::CifaceParam>::BORROWS as usize
-                        + <f32 as ::abi_core::__private::CifaceParam>::BORROWS as usize
-                        >= 2
-                    {
-                        ::abi_core::__private::disjoint_or_abort(
-                            &__ABI_FUNCTION,
-                            &[
+                scale as fn(MemRefMut<'static, f32, 1>, f32) -> _,
+                __abi_out,
+                __abi_arg0,
+                __abi_arg1,
+                &[__ABI_TYPE_0, ::abi_core::__private::MemRefType::DYNAMIC_IDENTITY],
+                &[],
+            )
+        };
+        #[cfg(not(debug_assertions))]
+        let __abi_shim_value = {
+            ({
+                <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                    f32,
+                >>::check_out
+            })(__abi_out, &__ABI_FUNCTION);
+            {
+                let __abi_args = (__abi_out, __abi_arg0, __abi_arg1);
+                ::abi_core::__private::abort_on_panic(
+                    &__ABI_FUNCTION,
+                    &__abi_args,
+                    |&(__abi_out, __abi_arg0, __abi_arg1)| {
+                        let __abi_arg0 = ::abi_core::__private::argument_or_abort(
+                            unsafe {
                                 ({
                                     <MemRefMut<
                                         'static,
                                         f32,
                                         1,
-                                    > as ::abi_core::__private::CifaceParam>::borrow
-                                })(&__abi_arg0),
-                                ({
-                                    <f32 as ::abi_core::__private::CifaceParam>::borrow
-                                })(&__abi_arg1),
-                            ],
+                                    > as ::abi_core::__private::CifaceParam>::from_ciface
+                                })(__abi_arg0, &__ABI_TYPE_0)
+                            },
+                            &__ABI_FUNCTION,
+                            0usize,
                         );
-                    }
-                    let __abi_value = scale(__abi_arg0, __abi_arg1);
-                    unsafe {
-                        ({
-                            <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
-                                f32,
-                            >>::deliver
-                        })(__abi_out, __abi_value, &[], &__ABI_FUNCTION)
-                    }
-                },
-            )
-        }
+                        let __abi_arg1 = ::abi_core::__private::argument_or_abort(
+                            unsafe {
+                                ({
+                                    <f32 as ::abi_core::__private::CifaceParam>::from_ciface
+                                })(
+                                    __abi_arg1,
+                                    &::abi_core::__private::MemRefType::DYNAMIC_IDENTITY,
+                                )
+                            },
+                            &__ABI_FUNCTION,
+                            1usize,
+                        );
+                        if <MemRefMut<
+                            'static,
+                            f32,
+                            1,
+                        > as ::abi_core::__private::CifaceParam>::BORROWS as usize
+                            + <f32 as ::abi_core::__private::CifaceParam>::BORROWS
+                                as usize >= 2
+                        {
+                            ::abi_core::__private::disjoint_or_abort(
+                                &__ABI_FUNCTION,
+                                &[
+                                    ({
+                                        <MemRefMut<
+                                            'static,
+                                            f32,
+                                            1,
+                                        > as ::abi_core::__private::CifaceParam>::borrow
+                                    })(&__abi_arg0),
+                                    ({
+                                        <f32 as ::abi_core::__private::CifaceParam>::borrow
+                                    })(&__abi_arg1),
+                                ],
+                            );
+                        }
+                        let __abi_value = scale(__abi_arg0, __abi_arg1);
+                        unsafe {
+                            ({
+                                <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
+                                    f32,
+                                >>::deliver
+                            })(__abi_out, __abi_value, &[], &__ABI_FUNCTION)
+                        }
+                    },
+                )
+            }
+        };
+        __abi_shim_value
     }
     ::abi_core::__private::shim_code!("_mlir_ciface_scale");
     const _: () = ::core::assert!(

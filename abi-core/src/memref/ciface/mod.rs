@@ -6,6 +6,7 @@ mod memrefs;
 mod results;
 mod scalars;
 mod shape;
+mod shims;
 
 use core::ffi::c_void;
 use core::fmt;
@@ -378,6 +379,7 @@ fn memref_record_of(element: TypeRecord, rank: Option<usize>, ty: &MemRefType) -
 #[doc(hidden)]
 pub mod __private {
     pub use super::shape::{NoOutPointer, ResultShape, Shape};
+    pub use super::shims::*;
     pub use super::{ArgumentBuffer, MemRefSignature};
     pub use crate::memref::complex::{checked_complex_placement, complex_argument_problem};
 
