@@ -822,9 +822,11 @@ c_argument_steps! {
 /// shim instead of three per argument (100 two-argument exports: 1.51 G
 /// of rustc's instructions to 0.95 G), and a crate instantiates it once per
 /// signature. The raw types are generic parameters bound by equality
-/// (`A: CParam<Raw = RA>`), not projections in the signature: so rustc
+/// (`A: CParam<Raw = RA>`), not projections in the signature, and the shim
+/// names them in its type arguments (`<A as CParam>::Raw`): so rustc
 /// reports an unsupported type once, at the user's type, where the shim's
-/// own signature already names it.
+/// own signature already names it, whether the type has no implementation
+/// or one whose own bound fails (`ubitint!(8388609)`).
 ///
 /// # Safety
 ///

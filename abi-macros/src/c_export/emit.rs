@@ -82,11 +82,11 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
 }
 
 /// The shim's body as one call of abi-core's generic body for its number
-/// of arguments (`c_shim2::<A, B, R, _, _, _>(&entry, function, a, b)`),
+/// of arguments (`c_shim2::<A, B, R, RA, RB, RR>(&entry, function, a, b)`),
 /// when there is one: two to eight arguments, each one C value (no slice),
 /// a safe function, no status channel. The type arguments are the user's
-/// types (every lifetime `'static`), keeping their spans; the raw types
-/// are inferred.
+/// types (every lifetime `'static`), keeping their spans, and their raw
+/// types.
 fn generic_shim_body(f: &FunctionModel) -> Option<TokenStream> {
     let ResultModel::Value(result_ty) = &f.result else {
         return None;
@@ -97,12 +97,23 @@ fn generic_shim_body(f: &FunctionModel) -> Option<TokenStream> {
     {
         return None;
     }
-    let types = f
+    let p = private();
+    let types: Vec<_> = f
         .params
         .iter()
-        .map(|param| with_lifetimes(&param.ty, "'static"));
+        .map(|param| with_lifetimes(&param.ty, "'static"))
+        .collect();
     let result_ty = with_lifetimes(result_ty, "'static");
-    let raw_types = f.params.iter().map(|_| quote!(_));
+    // The raw types written out (`<A as CParam>::Raw`), not inferred:
+    // rustc then checks each at the user's type before the generic body's
+    // bounds, so a type whose implementation exists but whose own bound
+    // fails (`ubitint!(8388609)`: no `_BitInt` that wide) gets one error,
+    // as in the shim's signature, instead of a second one "required by a
+    // bound in `c_shim2`".
+    let raw_types = types
+        .iter()
+        .map(|ty| Qualified::new(ty, quote!(#p::CParam)).item("Raw"));
+    let result_raw = Qualified::new(&result_ty, quote!(#p::CResult)).item("Raw");
     let args = (0..f.params.len()).map(|i| raw_arg(i, ""));
     let shim = format_ident!("c_shim{}", f.params.len());
     let ident = &f.ident;
@@ -110,7 +121,7 @@ fn generic_shim_body(f: &FunctionModel) -> Option<TokenStream> {
     // the header's types, valid for the call as the header documents.
     Some(quote! {
         unsafe {
-            ::abi_core::__private::#shim::<#(#types,)* #result_ty, #(#raw_types,)* _>(
+            ::abi_core::__private::#shim::<#(#types,)* #result_ty, #(#raw_types,)* #result_raw>(
                 &__ABI_FUNCTION,
                 #ident,
                 #(#args),*

@@ -29,9 +29,9 @@ const _: () = {
                 i32,
                 i32,
                 i32,
-                _,
-                _,
-                _,
+                <i32 as ::abi_core::__private::CParam>::Raw,
+                <i32 as ::abi_core::__private::CParam>::Raw,
+                <i32 as ::abi_core::__private::CResult>::Raw,
             >(&__ABI_FUNCTION, add, __abi_arg0, __abi_arg1)
         }
     }
