@@ -34,6 +34,24 @@ use crate::guard::{abort_on_panic, argument_or_abort, disjoint_or_abort};
 use crate::model::function::FunctionEntry;
 use crate::model::mlir::MemRefType;
 
+/// The argument steps both kinds of shim share: every argument converted
+/// (`from_ciface`, an abort naming it), then no exclusive memref sharing a
+/// byte with another argument. Binds each converted argument to the name
+/// of its raw one. Used inside the panic guard, under the shim's contract.
+macro_rules! ciface_arguments {
+    ($function:ident, $types:ident; $($arg:ident: $ty:ident [$index:tt]),*) => {
+        let _ = $types;
+        $(
+            // SAFETY: the shim's caller's contract (on `ciface_shims`).
+            let converted = unsafe { $ty::from_ciface($arg, &$types[$index]) };
+            let $arg = argument_or_abort(converted, $function, $index);
+        )*
+        if 0 $(+ $ty::BORROWS as usize)* >= 2 {
+            disjoint_or_abort($function, &[$($ty::borrow(&$arg)),*]);
+        }
+    };
+}
+
 /// # Safety
 ///
 /// MLIR's caller passes descriptors valid for the call (NULL,
@@ -62,15 +80,7 @@ macro_rules! ciface_shims {
             S::check_out(out, function);
             let args = ((out, $($arg,)*), body, function, types, result_types);
             abort_on_panic(function, &args, |&((out, $($arg,)*), body, function, types, result_types)| {
-                let _ = types;
-                $(
-                    // SAFETY: the caller's contract (above).
-                    let converted = unsafe { $ty::from_ciface($arg, &types[$index]) };
-                    let $arg = argument_or_abort(converted, function, $index);
-                )*
-                if 0 $(+ $ty::BORROWS as usize)* >= 2 {
-                    disjoint_or_abort(function, &[$($ty::borrow(&$arg)),*]);
-                }
+                ciface_arguments!(function, types; $($arg: $ty [$index]),*);
                 let value = body($($arg),*);
                 // SAFETY: `check_out` accepted the out-pointer above; MLIR's
                 // caller provides room for the result behind it.
@@ -93,15 +103,7 @@ macro_rules! ciface_shims {
         {
             let args = (($($arg,)*), body, function, types);
             abort_on_panic(function, &args, |&(($($arg,)*), body, function, types)| {
-                let _ = types;
-                $(
-                    // SAFETY: the caller's contract (above).
-                    let converted = unsafe { $ty::from_ciface($arg, &types[$index]) };
-                    let $arg = argument_or_abort(converted, function, $index);
-                )*
-                if 0 $(+ $ty::BORROWS as usize)* >= 2 {
-                    disjoint_or_abort(function, &[$($ty::borrow(&$arg)),*]);
-                }
+                ciface_arguments!(function, types; $($arg: $ty [$index]),*);
                 body($($arg),*)
             })
         }
