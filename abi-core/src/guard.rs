@@ -872,11 +872,70 @@ macro_rules! c_shims {
     )*};
 }
 
-// The list the macros read (`GENERIC_SHIM_ARGUMENTS`) and this one agree.
+// The list the macros read (`GENERIC_SHIM_ARGUMENTS`) and these agree:
+// `c_shim1`/`c_slice_shim1` below, `c_shim2`..`c_shim8` from the macro.
 const _: () = assert!(
-    *crate::model::c::GENERIC_SHIM_ARGUMENTS.start() == 2
+    *crate::model::c::GENERIC_SHIM_ARGUMENTS.start() == 1
         && *crate::model::c::GENERIC_SHIM_ARGUMENTS.end() == 8
 );
+
+/// The whole body of a `#[c_export]` shim whose function takes one
+/// argument passed as one C value (`CParam`) and returns through
+/// `CResult`, with no status channel: the argument converted (no overlap
+/// to check), the function called inside the panic guard, the result
+/// converted to C. The steps a written-out shim of one argument makes, in
+/// one generic function, as [`c_shim2`] is for more arguments: rustc
+/// type-checks and compiles one call per shim instead of a closure, and a
+/// crate instantiates the body once per signature.
+///
+/// # Safety
+///
+/// As for the steps: the C caller passes an argument of the header's type,
+/// valid for the call as the header documents.
+#[doc(hidden)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+pub unsafe fn c_shim1<A, R, RA, RR>(function: &'static FunctionEntry, body: fn(A) -> R, a: RA) -> RR
+where
+    A: crate::c::CParam<Raw = RA>,
+    RA: Copy,
+    R: crate::c::CResult<Raw = RR>,
+{
+    let args = (a, body, function);
+    abort_on_panic(function, &args, |&(a, body, function)| {
+        // SAFETY: the caller's contract (above).
+        let a = unsafe { c_convert_or_abort::<A>(a, function, 0) };
+        R::into_c(body(a))
+    })
+}
+
+/// As [`c_shim1`], for a function whose one argument is a slice or a
+/// `&str` (`CSliceParam`: a pointer and a length, two C parameters).
+///
+/// # Safety
+///
+/// As for the step: the C caller passes a pointer and a length of the
+/// header's types; NULL, misalignment, impossible lengths and invalid
+/// UTF-8 are checked (`from_c`).
+#[doc(hidden)]
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+pub unsafe fn c_slice_shim1<A, R, P, RR>(
+    function: &'static FunctionEntry,
+    body: fn(A) -> R,
+    ptr: P,
+    len: usize,
+) -> RR
+where
+    A: crate::c::CSliceParam<Ptr = P>,
+    P: Copy,
+    R: crate::c::CResult<Raw = RR>,
+{
+    let args = (ptr, len, body, function);
+    abort_on_panic(function, &args, |&(ptr, len, body, function)| {
+        // SAFETY: the caller's contract (above).
+        let a = unsafe { c_slice_convert_or_abort::<A>(ptr, len, function, 0) };
+        R::into_c(body(a))
+    })
+}
 
 c_shims! {
     c_shim2(a: A = RA [0], b: B = RB [1]);

@@ -87,10 +87,10 @@ pub mod __private {
     pub use crate::guard::{
         abort_on_panic, argument_or_abort, argument_status, c_borrow_or_abort, c_borrow_or_status,
         c_convert_or_abort, c_convert_or_status, c_first_or_abort, c_first_or_status,
-        c_second_or_abort, c_second_or_status, c_shim2, c_shim3, c_shim4, c_shim5, c_shim6,
-        c_shim7, c_shim8, c_slice_borrow_or_abort, c_slice_borrow_or_status,
+        c_second_or_abort, c_second_or_status, c_shim1, c_shim2, c_shim3, c_shim4, c_shim5,
+        c_shim6, c_shim7, c_shim8, c_slice_borrow_or_abort, c_slice_borrow_or_status,
         c_slice_convert_or_abort, c_slice_convert_or_status, c_slice_first_or_abort,
-        c_slice_first_or_status, c_slice_second_or_abort, c_slice_second_or_status,
+        c_slice_first_or_status, c_slice_second_or_abort, c_slice_second_or_status, c_slice_shim1,
         disjoint_or_abort, disjoint_or_status, out_pointer_status, pointer_or_abort,
         ranges_disjoint_or_abort, reject_argument, reject_result_pointer, status_on_panic,
     };

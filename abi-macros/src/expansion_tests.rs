@@ -43,6 +43,18 @@ fn scalar_function() {
 }
 
 #[test]
+fn one_slice_argument() {
+    snapshot(
+        "one_slice_argument",
+        quote!(),
+        quote! {
+            /// Sums the values.
+            pub fn total(values: &[i32]) -> i64 { values.iter().map(|&v| i64::from(v)).sum() }
+        },
+    );
+}
+
+#[test]
 fn renamed_with_references_and_slices() {
     snapshot(
         "renamed_with_references_and_slices",

@@ -437,11 +437,12 @@ impl fmt::Display for CTypeDesc {
 }
 
 /// The numbers of arguments abi-core has one generic shim body for
-/// (`c_shim2` to `c_shim8`): a `#[c_export]` function with that many
-/// arguments, each one C value, and no status channel calls it instead of
+/// (`c_shim1` to `c_shim8`, and `c_slice_shim1` for one slice): a safe
+/// `#[c_export]` function with that many arguments, each one C value (or
+/// one argument that is a slice), and no status channel calls it instead of
 /// having its steps written out (not public API).
 #[doc(hidden)]
-pub const GENERIC_SHIM_ARGUMENTS: core::ops::RangeInclusive<usize> = 2..=8;
+pub const GENERIC_SHIM_ARGUMENTS: core::ops::RangeInclusive<usize> = 1..=8;
 
 /// The widths `BitInt<N>` and `UBitInt<N>` name directly (abi-core's
 /// built-in storage table, `1..=256`); wider ones are written

@@ -83,17 +83,19 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
 
 /// The shim's body as one call of abi-core's generic body for its number
 /// of arguments (`c_shim2::<A, B, R, RA, RB, RR>(&entry, function, a, b)`),
-/// when there is one: two to eight arguments, each one C value (no slice),
-/// a safe function, no status channel. The type arguments are the user's
-/// types (every lifetime `'static`), keeping their spans, and their raw
-/// types.
+/// when there is one: one to eight arguments, each one C value, or one
+/// argument that is a slice (`c_slice_shim1`, given the pointer and the
+/// length); a safe function, no status channel. The type arguments are the
+/// user's types (every lifetime `'static`), keeping their spans, and their
+/// raw types.
 fn generic_shim_body(f: &FunctionModel) -> Option<TokenStream> {
     let ResultModel::Value(result_ty) = &f.result else {
         return None;
     };
+    let one_slice = matches!(f.params.as_slice(), [param] if param.is_slice);
     if f.is_unsafe
         || !abi_model::c::GENERIC_SHIM_ARGUMENTS.contains(&f.params.len())
-        || f.params.iter().any(|param| param.is_slice)
+        || (f.params.iter().any(|param| param.is_slice) && !one_slice)
     {
         return None;
     }
@@ -110,12 +112,22 @@ fn generic_shim_body(f: &FunctionModel) -> Option<TokenStream> {
     // fails (`ubitint!(8388609)`: no `_BitInt` that wide) gets one error,
     // as in the shim's signature, instead of a second one "required by a
     // bound in `c_shim2`".
+    let (trait_path, raw_item) = if one_slice {
+        (quote!(#p::CSliceParam), "Ptr")
+    } else {
+        (quote!(#p::CParam), "Raw")
+    };
     let raw_types = types
         .iter()
-        .map(|ty| Qualified::new(ty, quote!(#p::CParam)).item("Raw"));
+        .map(|ty| Qualified::new(ty, trait_path.clone()).item(raw_item));
     let result_raw = Qualified::new(&result_ty, quote!(#p::CResult)).item("Raw");
-    let args = (0..f.params.len()).map(|i| raw_arg(i, ""));
-    let shim = format_ident!("c_shim{}", f.params.len());
+    let mut args: Vec<_> = (0..f.params.len()).map(|i| raw_arg(i, "")).collect();
+    let shim = if one_slice {
+        args.push(raw_arg(0, "_len"));
+        format_ident!("c_slice_shim1")
+    } else {
+        format_ident!("c_shim{}", f.params.len())
+    };
     let ident = &f.ident;
     // SAFETY (of the generated block): the C caller passes arguments of
     // the header's types, valid for the call as the header documents.
