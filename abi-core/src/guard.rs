@@ -817,16 +817,17 @@ c_argument_steps! {
 /// (`checked_borrow`), no exclusive one overlapping another, the readers
 /// converted before the writers, the function called inside the panic
 /// guard, the result converted to C. The same steps as a shim that writes
-/// them out per argument (those with a slice or a status keep doing so),
-/// in one generic function: a crate's type checker then sees one call per
-/// shim instead of three per argument (100 two-argument exports: 1.51 G
-/// of rustc's instructions to 0.95 G), and a crate instantiates it once per
-/// signature. The raw types are generic parameters bound by equality
-/// (`A: CParam<Raw = RA>`), not projections in the signature, and the shim
-/// names them in its type arguments (`<A as CParam>::Raw`): so rustc
-/// reports an unsupported type once, at the user's type, where the shim's
-/// own signature already names it, whether the type has no implementation
-/// or one whose own bound fails (`ubitint!(8388609)`).
+/// them out per argument (those with a status, or a slice among several
+/// arguments, keep doing so), in one generic function: a crate's type
+/// checker then sees one call per shim instead of three per argument (100
+/// two-argument exports: 1.51 G of rustc's instructions to 0.95 G), and a
+/// crate instantiates it once per signature. The raw types are generic
+/// parameters bound by equality (`A: CParam<Raw = RA>`), not projections
+/// in the signature, and the shim names them in its type arguments (`<A
+/// as CParam>::Raw`): so rustc reports an unsupported type once, at the
+/// user's type, where the shim's own signature already names it, whether
+/// the type has no implementation or one whose own bound fails
+/// (`ubitint!(8388609)`).
 ///
 /// # Safety
 ///

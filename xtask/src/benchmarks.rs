@@ -333,7 +333,18 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
         .unwrap();
     }
     if !quick {
-        out.push_str(&where_the_time_goes(root, &work, PASSES_COUNT)?);
+        out.push_str(&where_the_time_goes(
+            root,
+            &work,
+            PASSES_COUNT,
+            Profile::Debug,
+        )?);
+        out.push_str(&where_the_time_goes(
+            root,
+            &work,
+            PASSES_COUNT,
+            Profile::Release,
+        )?);
         let _ = std::fs::remove_dir_all(work.join("abi-core-target"));
         let (core, core_peak) = timed_cargo(
             root,
@@ -384,27 +395,47 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
 /// full benchmark.
 pub(crate) const PASSES_COUNT: usize = 400;
 
-/// rustc's passes (`-Ztime-passes`) that make up most of a debug build of
-/// the crates, in the order rustc runs them.
-const PASSES: [&str; 8] = [
-    "macro_expand_crate",
-    "type_check_crate",
-    "MIR_borrow_checking",
-    "generate_crate_metadata",
-    "monomorphization_collector_graph_walk",
-    "codegen_to_LLVM_IR",
-    "LLVM_passes",
-    "total",
-];
+/// rustc's passes (`-Ztime-passes`) that make up most of a build of the
+/// crates in a profile, in the order rustc runs them. In release, LLVM's
+/// work is spread over codegen units and both cores: `codegen_crate` is
+/// the main thread's share before it waits (`finish_ongoing_codegen`),
+/// and the local ThinLTO between units is `LLVM_thinlto`.
+fn passes_of(profile: Profile) -> &'static [&'static str] {
+    match profile {
+        Profile::Debug => &[
+            "macro_expand_crate",
+            "type_check_crate",
+            "MIR_borrow_checking",
+            "generate_crate_metadata",
+            "monomorphization_collector_graph_walk",
+            "codegen_to_LLVM_IR",
+            "LLVM_passes",
+            "total",
+        ],
+        Profile::Release => &[
+            "macro_expand_crate",
+            "type_check_crate",
+            "MIR_borrow_checking",
+            "generate_crate_metadata",
+            "monomorphization_collector_graph_walk",
+            "codegen_crate",
+            "LLVM_passes",
+            "LLVM_thinlto",
+            "finish_ongoing_codegen",
+            "total",
+        ],
+    }
+}
 
-/// Where a debug build of `count` functions spends its time, for
-/// both crates: rustc's instructions under cachegrind (every thread; the
+/// Where a build of `count` functions in `profile` spends its time, for
+/// the three crates: rustc's instructions under cachegrind (every thread; the
 /// same count on a busy machine, unlike wall time) and the passes of
 /// `-Ztime-passes` (one build each, `RUSTC_BOOTSTRAP=1`).
 pub(crate) fn where_the_time_goes(
     root: &Path,
     work: &Path,
     count: usize,
+    profile: Profile,
 ) -> Result<String, String> {
     std::fs::create_dir_all(work).map_err(|e| e.to_string())?;
     let wrapper = work.join("cachegrind-rustc.sh");
@@ -432,7 +463,7 @@ pub(crate) fn where_the_time_goes(
         let _ = std::fs::remove_file(&log);
         let _ = Command::new("touch").arg(dir.join("src/lib.rs")).status();
         let status = Command::new(&cargo)
-            .args(["build", "--quiet"])
+            .args(profile.build_args())
             .current_dir(&dir)
             .env("CARGO_TARGET_DIR", &target)
             .env("CARGO_INCREMENTAL", "0")
@@ -461,8 +492,13 @@ pub(crate) fn where_the_time_goes(
             }
         }
         let _ = Command::new("touch").arg(dir.join("src/lib.rs")).status();
+        let mut args = vec!["rustc", "--quiet"];
+        if profile == Profile::Release {
+            args.push("--release");
+        }
+        args.extend(["--", "-Ztime-passes"]);
         let output = Command::new(&cargo)
-            .args(["rustc", "--quiet", "--", "-Ztime-passes"])
+            .args(&args)
             .current_dir(&dir)
             .env("CARGO_TARGET_DIR", &target)
             .env("CARGO_INCREMENTAL", "0")
@@ -470,7 +506,7 @@ pub(crate) fn where_the_time_goes(
             .output()
             .map_err(|e| format!("cannot run cargo: {e}"))?;
         let text = String::from_utf8_lossy(&output.stderr);
-        let seconds: Vec<f64> = PASSES
+        let seconds: Vec<f64> = passes_of(profile)
             .iter()
             .map(|pass| {
                 text.lines()
@@ -496,8 +532,9 @@ pub(crate) fn where_the_time_goes(
         passes.push(seconds);
     }
     let mut out = format!(
-        "\nWhere the time goes, {count} functions, debug, one build each: rustc's instructions (cachegrind, every thread) and its passes (`-Ztime-passes`, seconds).\n\n\
-         | | generated | hand-written | ratio | functions and hand-written shims | ratio to them |\n|---|---:|---:|---:|---:|---:|\n"
+        "\nWhere the time goes, {count} functions, {}, one build each: rustc's instructions (cachegrind, every thread) and its passes (`-Ztime-passes`, seconds).\n\n\
+         | | generated | hand-written | ratio | functions and hand-written shims | ratio to them |\n|---|---:|---:|---:|---:|---:|\n",
+        profile.name()
     );
     let ratio = |g: f64, h: f64| {
         if h > 0.0 {
@@ -517,7 +554,7 @@ pub(crate) fn where_the_time_goes(
         ratio(giga(0), giga(2))
     )
     .unwrap();
-    for (i, pass) in PASSES.iter().enumerate() {
+    for (i, pass) in passes_of(profile).iter().enumerate() {
         let (g, h, w) = (passes[0][i], passes[1][i], passes[2][i]);
         writeln!(
             out,
@@ -532,7 +569,7 @@ pub(crate) fn where_the_time_goes(
 
 /// The Cargo profile a crate is built with.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Profile {
+pub(crate) enum Profile {
     Debug,
     Release,
 }

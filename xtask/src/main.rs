@@ -52,19 +52,24 @@ fn main() -> ExitCode {
         Some("compile-cost") => compile_cost::compile_cost(),
         // One part of `bench`'s compile-time table: where a build of 400
         // functions (or the count given) spends its time (instructions and
-        // rustc's passes).
+        // rustc's passes), in debug, or in release with `--release`.
         Some("compile-passes") => std::env::current_dir()
             .map_err(|e| e.to_string())
             .and_then(|root| {
                 let work = root.join("target/compile-time");
+                let profile = if args[1..].iter().any(|a| a == "--release") {
+                    benchmarks::Profile::Release
+                } else {
+                    benchmarks::Profile::Debug
+                };
                 // An optional count: the fixed cost shows at 10 functions.
-                let count = match args.get(1) {
+                let count = match args[1..].iter().find(|a| *a != "--release") {
                     Some(n) => n
                         .parse()
                         .map_err(|_| format!("compile-passes: not a count: {n}"))?,
                     None => benchmarks::PASSES_COUNT,
                 };
-                benchmarks::where_the_time_goes(&root, &work, count)
+                benchmarks::where_the_time_goes(&root, &work, count, profile)
             })
             .map(|table| println!("{table}")),
         // One family of `bench`, for working on the DPI shims: the table
