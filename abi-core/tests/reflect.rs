@@ -198,3 +198,35 @@ fn named_arguments() {
         ]
     );
 }
+
+/// An export whose shim abi-core's template writes (a safe function of one
+/// to eight values): its entry still names the module, file and line of
+/// the attribute, as `module_path!()`, `file!()` and `line!()` say at the
+/// user's code, not inside abi-core.
+mod templated {
+    pub(super) const LINE: u32 = line!() + 2;
+    /// Doubles.
+    #[abi_core::c_export]
+    pub(super) fn rf_twice(x: i32) -> i32 {
+        x.wrapping_mul(2)
+    }
+}
+
+#[test]
+fn a_templated_entry_names_the_users_module_file_and_line() {
+    let registry = Registry::all();
+    let f = registry
+        .functions()
+        .iter()
+        .find(|f| f.symbol == "rf_twice")
+        .expect("rf_twice is registered");
+    assert_eq!(
+        f.rust.path(),
+        format!("{}::templated::rf_twice", module_path!())
+    );
+    assert_eq!(
+        (f.rust.file, f.rust.line, f.rust.doc),
+        (file!(), templated::LINE, "Doubles.")
+    );
+    assert_eq!(f.c_prototype(), "int32_t rf_twice(int32_t x)");
+}

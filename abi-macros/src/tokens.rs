@@ -345,6 +345,20 @@ pub(crate) struct Entry<'a> {
 }
 
 impl Entry<'_> {
+    /// The entry text after its module path, file and line
+    /// (`EntryText::encode_tail`), which `concat!` appends to them.
+    pub(crate) fn text_tail(&self) -> String {
+        let params: Vec<(&str, &str)> = self
+            .params
+            .iter()
+            .map(|(name, rust_type, _)| (name.as_str(), rust_type.as_str()))
+            .collect();
+        // Identifiers, Rust types as written and out-pointer names hold no
+        // NUL byte, so encoding cannot fail.
+        EntryText::encode_tail(self.name, &self.result.0, self.out_name, &params, self.doc)
+            .expect("no NUL in identifiers or types")
+    }
+
     pub(crate) fn emit(&self) -> TokenStream {
         let p = private();
         let (kind, description) = self.abi.parts();
@@ -353,16 +367,7 @@ impl Entry<'_> {
             None => quote!(#p::Abi::#variant),
             Some(description) => quote!(#p::Abi::#variant(&#description)),
         };
-        let params: Vec<(&str, &str)> = self
-            .params
-            .iter()
-            .map(|(name, rust_type, _)| (name.as_str(), rust_type.as_str()))
-            .collect();
-        // Identifiers, Rust types as written and out-pointer names hold no
-        // NUL byte, so encoding cannot fail.
-        let tail =
-            EntryText::encode_tail(self.name, &self.result.0, self.out_name, &params, self.doc)
-                .expect("no NUL in identifiers or types");
+        let tail = self.text_tail();
         let separator = SEPARATOR.to_string();
         let param_types = self.params.iter().map(|(_, _, param_type)| param_type);
         let (symbol, is_unsafe, named_args, result) = (

@@ -4,6 +4,7 @@
 //! `Result` functions ([`status`]).
 
 mod params;
+mod shim_template;
 pub mod status;
 mod types;
 

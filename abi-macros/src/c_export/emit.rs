@@ -19,24 +19,19 @@ pub(crate) fn emit(model: &Model) -> TokenStream {
 }
 
 fn emit_function(f: &FunctionModel) -> TokenStream {
+    if let Some(expansion) = generic_expansion(f) {
+        return expansion;
+    }
     let symbol = &f.symbol;
     let rust_name = crate::syntax::unraw(&f.ident);
-    let generic_body = generic_shim_body(f);
     let Arguments {
         mut shim_params,
         param_descs,
         conversions,
         call_args,
-    } = arguments(f, generic_body.is_none());
+    } = arguments(f);
     let call = crate::tokens::call_user_function(&f.ident, f.is_unsafe, &call_args);
-    let (result_desc, return_type, body) = result(
-        f,
-        &mut shim_params,
-        &conversions,
-        &call,
-        generic_body.is_none(),
-    );
-    let body = generic_body.unwrap_or(body);
+    let (result_desc, return_type, body) = result(f, &mut shim_params, &conversions, &call);
 
     let shim_name = format_ident!("__abi_c_export_{}", rust_name);
     let shim_code = shim_code(&symbol.value());
@@ -81,14 +76,16 @@ fn emit_function(f: &FunctionModel) -> TokenStream {
     }
 }
 
-/// The shim's body as one call of abi-core's generic body for its number
-/// of arguments (`c_shim2::<A, B, R, RA, RB, RR>(&entry, function, a, b)`),
-/// when there is one: one to eight arguments, each one C value, or one
-/// argument that is a slice (`c_slice_shim1`, given the pointer and the
-/// length); a safe function, no status channel. The type arguments are the
-/// user's types (every lifetime `'static`), keeping their spans, and their
-/// raw types.
-fn generic_shim_body(f: &FunctionModel) -> Option<TokenStream> {
+/// The whole expansion of a function whose shim is one call of abi-core's
+/// generic body for its number of arguments (`c_shim2::<A, B, R, RA, RB,
+/// RR>(&entry, function, a, b)`), when there is one: one to eight
+/// arguments, each one C value, or one argument that is a slice
+/// (`c_slice_shim1`, given the pointer and the length); a safe function,
+/// no status channel. Written by abi-core's template
+/// (`c_export_generic!`), given every token an error may point at: the
+/// user's types (every lifetime `'static`), keeping their spans, their raw
+/// types and descriptions, and the lifetime checks.
+fn generic_expansion(f: &FunctionModel) -> Option<TokenStream> {
     let ResultModel::Value(result_ty) = &f.result else {
         return None;
     };
@@ -100,12 +97,6 @@ fn generic_shim_body(f: &FunctionModel) -> Option<TokenStream> {
         return None;
     }
     let p = private();
-    let types: Vec<_> = f
-        .params
-        .iter()
-        .map(|param| with_lifetimes(&param.ty, "'static"))
-        .collect();
-    let result_ty = with_lifetimes(result_ty, "'static");
     // The raw types written out (`<A as CParam>::Raw`), not inferred:
     // rustc then checks each at the user's type before the generic body's
     // bounds, so a type whose implementation exists but whose own bound
@@ -117,28 +108,58 @@ fn generic_shim_body(f: &FunctionModel) -> Option<TokenStream> {
     } else {
         (quote!(#p::CParam), "Raw")
     };
-    let raw_types = types
-        .iter()
-        .map(|ty| Qualified::new(ty, trait_path.clone()).item(raw_item));
-    let result_raw = Qualified::new(&result_ty, quote!(#p::CResult)).item("Raw");
-    let mut args: Vec<_> = (0..f.params.len()).map(|i| raw_arg(i, "")).collect();
-    let shim = if one_slice {
-        args.push(raw_arg(0, "_len"));
+    let mut params = Vec::new();
+    let mut param_descs = Vec::new();
+    for (i, param) in f.params.iter().enumerate() {
+        let ty = with_lifetimes(&param.ty, "'static");
+        let q = Qualified::new(&ty, trait_path.clone());
+        let (arg, raw, desc) = (raw_arg(i, ""), q.item(raw_item), q.sealed_item("PARAM"));
+        params.push(quote!(#arg: #raw = #ty => #desc));
+        param_descs.push((
+            param.name.clone(),
+            rust_type_string(&param.ty),
+            TokenStream::new(),
+        ));
+    }
+    let extra = one_slice.then(|| raw_arg(0, "_len"));
+    let static_result = with_lifetimes(result_ty, "'static");
+    let result_q = Qualified::new(&static_result, quote!(#p::CResult));
+    let (result_raw, result_desc) = (result_q.item("Raw"), result_q.sealed_item("RESULT"));
+    let body = if one_slice {
         format_ident!("c_slice_shim1")
     } else {
         format_ident!("c_shim{}", f.params.len())
     };
-    let ident = &f.ident;
-    // SAFETY (of the generated block): the C caller passes arguments of
-    // the header's types, valid for the call as the header documents.
+    let rust_name = crate::syntax::unraw(&f.ident);
+    let tail = Entry {
+        abi: EntryAbi::C,
+        name: &rust_name,
+        doc: &f.doc,
+        symbol: TokenStream::new(),
+        is_unsafe: false,
+        named_args: f.named_args,
+        params: param_descs,
+        result: (rust_type_string(result_ty), TokenStream::new()),
+        out_name: "",
+    }
+    .text_tail();
+    let separator = abi_model::entry::SEPARATOR.to_string();
+    let (generics, lent_checks) = lent_checks(
+        f.params
+            .iter()
+            .enumerate()
+            .map(|(i, param)| (&param.ty, raw_arg(i, ""))),
+    );
+    let symbol = &f.symbol;
+    let shim_name = format_ident!("__abi_c_export_{}", rust_name);
+    let (ident, named_args) = (&f.ident, f.named_args);
     Some(quote! {
-        unsafe {
-            ::abi_core::__private::#shim::<#(#types,)* #result_ty, #(#raw_types,)* #result_raw>(
-                &__ABI_FUNCTION,
-                #ident,
-                #(#args),*
-            )
-        }
+        #p::c_export_generic!(
+            #symbol #shim_name #ident #body #named_args #separator #tail
+            [#(#params),*] [#extra]
+            -> #result_raw = #static_result => #result_desc;
+            [#generics] { #lent_checks }
+        );
     })
 }
 
@@ -154,9 +175,8 @@ struct Arguments {
 
 /// The arguments of the shim: each one checked and converted (with two
 /// arguments or more: every argument checked, the overlap check over those
-/// that borrow, then the readers converted before the writers). Without
-/// `steps` (a generic body does all that), only the parameters.
-fn arguments(f: &FunctionModel, steps: bool) -> Arguments {
+/// that borrow, then the readers converted before the writers).
+fn arguments(f: &FunctionModel) -> Arguments {
     let p = private();
     let mut shim_params = Vec::new();
     let mut param_descs = Vec::new();
@@ -223,9 +243,7 @@ fn arguments(f: &FunctionModel, steps: bool) -> Arguments {
             quote!(unsafe { #call })
         };
         let bind = |value: &syn::Ident, converted: TokenStream| bind(has_status, value, converted);
-        if !steps {
-            // The generic body converts the arguments.
-        } else if two_pass {
+        if two_pass {
             // Several arguments: each is checked first, then all that
             // borrow are compared, then converted in two passes (below).
             borrowing.push(if param.is_slice {
@@ -249,14 +267,6 @@ fn arguments(f: &FunctionModel, steps: bool) -> Arguments {
     }
 
     let mut conversions = Vec::new();
-    if !steps {
-        return Arguments {
-            shim_params,
-            param_descs,
-            conversions,
-            call_args,
-        };
-    }
     if two_pass {
         conversions.extend(borrow_checks);
         conversions.push(overlap_check(has_status, &borrows, &borrowing));
@@ -331,7 +341,6 @@ fn result(
     shim_params: &mut Vec<ShimParam>,
     conversions: &[TokenStream],
     call: &TokenStream,
-    with_body: bool,
 ) -> ((String, TokenStream), TokenStream, TokenStream) {
     let p = private();
     let desc = quote!(__ABI_FUNCTION);
@@ -343,10 +352,6 @@ fn result(
             let q_raw = q.item("Raw");
             let result_desc = (rust_type, q.sealed_item("RESULT"));
             let return_type = quote!(#q_raw);
-            if !with_body {
-                // A generic body does the steps (`generic_shim_body`).
-                return (result_desc, return_type, TokenStream::new());
-            }
             let convert_result = q.call("into_c", quote!(__abi_value));
             let body = caught_body(
                 Catch::Abort,
