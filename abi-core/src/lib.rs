@@ -56,6 +56,7 @@ pub use registry::{Registry, UnmatchedModule};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::__c_export_generic as c_export_generic;
+    pub use crate::__dpi_import_generic as dpi_import_generic;
     pub use crate::__linked_symbol as linked_symbol;
     pub use crate::__register as register;
     pub use crate::__shim_code as shim_code;

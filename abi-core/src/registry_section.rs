@@ -89,20 +89,22 @@ macro_rules! __shim_code {
 
 /// Place a description `static` in the registry: `function` for a
 /// `FunctionEntry`, `struct` for a `StructDesc`. Used by the macros'
-/// expansions; not public API.
+/// expansions; not public API. The static is taken as tokens, not as an
+/// `item` fragment: parsing it into one cost rustc 0.09 M instructions per
+/// function (the 400-function benchmark crate 4.27 G to 4.24 G).
 #[cfg(abi_core_elf)]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __register {
-    (function $item:item) => {
+    (function $($item:tt)*) => {
         #[used]
         #[unsafe(link_section = "abi_core_functions_v0_1")]
-        $item
+        $($item)*
     };
-    (struct $item:item) => {
+    (struct $($item:tt)*) => {
         #[used]
         #[unsafe(link_section = "abi_core_structs_v0_1")]
-        $item
+        $($item)*
     };
 }
 
@@ -111,15 +113,15 @@ macro_rules! __register {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __register {
-    (function $item:item) => {
+    (function $($item:tt)*) => {
         #[$crate::__private::linkme::distributed_slice($crate::__private::FUNCTIONS)]
         #[linkme(crate = $crate::__private::linkme)]
-        $item
+        $($item)*
     };
-    (struct $item:item) => {
+    (struct $($item:tt)*) => {
         #[$crate::__private::linkme::distributed_slice($crate::__private::STRUCTS)]
         #[linkme(crate = $crate::__private::linkme)]
-        $item
+        $($item)*
     };
 }
 

@@ -345,18 +345,14 @@ pub(crate) struct Entry<'a> {
 }
 
 impl Entry<'_> {
-    /// The entry text after its module path, file and line
-    /// (`EntryText::encode_tail`), which `concat!` appends to them.
-    pub(crate) fn text_tail(&self) -> String {
-        let params: Vec<(&str, &str)> = self
+    /// The entry text after its module path, file and line, which
+    /// `concat!` appends to them (see [`entry_tail`]).
+    fn text_tail(&self) -> TokenStream {
+        let params = self
             .params
             .iter()
-            .map(|(name, rust_type, _)| (name.as_str(), rust_type.as_str()))
-            .collect();
-        // Identifiers, Rust types as written and out-pointer names hold no
-        // NUL byte, so encoding cannot fail.
-        EntryText::encode_tail(self.name, &self.result.0, self.out_name, &params, self.doc)
-            .expect("no NUL in identifiers or types")
+            .map(|(name, rust_type, _)| (name.as_str(), rust_type.as_str()));
+        entry_tail(self.name, &self.result.0, self.out_name, params, self.doc)
     }
 
     pub(crate) fn emit(&self) -> TokenStream {
@@ -368,7 +364,6 @@ impl Entry<'_> {
             Some(description) => quote!(#p::Abi::#variant(&#description)),
         };
         let tail = self.text_tail();
-        let separator = SEPARATOR.to_string();
         let param_types = self.params.iter().map(|(_, _, param_type)| param_type);
         let (symbol, is_unsafe, named_args, result) = (
             &self.symbol,
@@ -379,9 +374,7 @@ impl Entry<'_> {
         quote! {
             #p::register!(function static __ABI_FUNCTION: #p::FunctionEntry = #p::FunctionEntry {
                 abi: #abi,
-                text: ::core::concat!(
-                    ::core::module_path!(), #separator, ::core::file!(), #separator, ::core::line!(), #tail
-                ),
+                text: ::core::concat!(::core::module_path!(), #tail),
                 symbol: #symbol,
                 is_unsafe: #is_unsafe,
                 named_args: #named_args,
@@ -390,6 +383,48 @@ impl Entry<'_> {
             };);
         }
     }
+}
+
+/// What a registry entry's text holds after its module path
+/// (`module_path!()`, known only where the expansion lands): the
+/// separator, `file!()`, the separator, `line!()`, then the tail
+/// `EntryText::encode_tail` writes (the name, the result's and the
+/// parameters' Rust types and names, the doc comment), as tokens for
+/// `concat!`.
+pub(crate) fn entry_tail<'a>(
+    name: &str,
+    result_type: &str,
+    out_name: &str,
+    params: impl IntoIterator<Item = (&'a str, &'a str)>,
+    doc: &str,
+) -> TokenStream {
+    let tail = entry_text_tail(name, result_type, out_name, params, doc);
+    let separator = SEPARATOR.to_string();
+    quote!(#separator, ::core::file!(), #separator, ::core::line!(), #tail)
+}
+
+/// The tail of a registry entry's text, after its line
+/// (`EntryText::encode_tail`).
+pub(crate) fn entry_text_tail<'a>(
+    name: &str,
+    result_type: &str,
+    out_name: &str,
+    params: impl IntoIterator<Item = (&'a str, &'a str)>,
+    doc: &str,
+) -> String {
+    let params: Vec<(&str, &str)> = params.into_iter().collect();
+    // Identifiers, Rust types as written and out-pointer names hold no
+    // NUL byte, so encoding cannot fail.
+    EntryText::encode_tail(name, result_type, out_name, &params, doc)
+        .expect("no NUL in identifiers or types")
+}
+
+/// The lifetime checks of the parameters `params` selects (their written
+/// types and their raw arguments' indexes), as [`lent_checks`] writes them.
+pub(crate) fn lent_checks_of<'t>(
+    params: impl IntoIterator<Item = (usize, &'t Type)>,
+) -> (TokenStream, TokenStream) {
+    lent_checks(params.into_iter().map(|(i, ty)| (ty, raw_arg(i, ""))))
 }
 
 /// The lifetime checks of a shim's parameters: what the foreign caller

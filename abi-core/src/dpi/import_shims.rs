@@ -286,6 +286,108 @@ import_shims! {
     (dpi_import_shim_cccc, verilator_import_shim_cccc)(a: A = RA [0] cell Cell, b: B = RB [1] cell Cell, c: C = RC [2] cell Cell, d: D = RD [3] cell Cell);
 }
 
+/// The whole expansion of a `#[dpi_import]` function whose shim calls one
+/// of the generic bodies above, filled in by the attribute with every token
+/// an error may point at (the types, the shim's raw types, the
+/// descriptions and the declarations' checks, the lifetime checks, spanned
+/// at the user's code), as `c_export_generic!` is for `#[c_export]` (see
+/// `c::shim_template`). Used by `#[dpi_import]`'s expansions; not public
+/// API.
+///
+/// Input: the flavour marker's symbol, the C symbol, the shim's name, the
+/// user's function, the generic body and its `FLAGS`, `named_args`, the
+/// entry text's separator and tail (as for `c_export_generic!`); the
+/// declaration's SystemVerilog name,
+/// aliases, `context`, `pure` and flavour; the checks that outputs and
+/// inouts are value types; per parameter `arg: raw = type, _, pointer
+/// type => description; declaration name = checked declaration`; the
+/// result's `raw = type => description; checked SystemVerilog type`; the
+/// parameter types' compile-time checks (items); the shim's generics and
+/// its lifetime checks.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __dpi_import_generic {
+    (
+        $marker:literal $symbol:literal $shim:ident $function:ident $body:ident $flags:literal
+        $named_args:literal $separator:literal $tail:literal
+        $sv_name:literal [$($alias:literal),*] $context:literal $pure:literal $flavour:expr;
+        { $($value_checks:tt)* }
+        [$($arg:ident: $raw:ty = $ty:ty, $infer:tt, $pointer:ty => $desc:expr; $decl_name:ident = $decl:expr),+]
+        -> $result_raw:ty = $result_ty:ty => $result_desc:expr; $result_sv:expr;
+        { $($type_checks:tt)* }
+        [$($generics:tt)*] { $($lent_checks:tt)* }
+    ) => {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
+        const _: () = {
+            #[used]
+            #[unsafe(export_name = $marker)]
+            static __ABI_FLAVOUR_MARKER: u8 = 0;
+
+            // The entry's fields are written out here and in the other
+            // template (`c_export_generic!`, `dpi_import_generic!`): one
+            // macro shared by both would be one more expansion per
+            // function, 0.09 M of rustc's instructions each (measured).
+            $crate::__private::register!(
+                function static __ABI_FUNCTION: $crate::__private::FunctionEntry =
+                    $crate::__private::FunctionEntry {
+                        abi: $crate::__private::Abi::DpiImport(&{
+                            $($value_checks)*
+                            $(let $decl_name: &'static $crate::__private::DpiParamDecl = $decl;)+
+                            let __abi_result: $crate::__private::SvType = $result_sv;
+                            $crate::__private::DpiDecl {
+                                sv_name: $sv_name,
+                                aliases: &[$($alias),*],
+                                context: $context,
+                                pure: $pure,
+                                task: false,
+                                params: &[$($decl_name),+],
+                                result: __abi_result,
+                                flavour: $flavour,
+                            }
+                        }),
+                        text: ::core::concat!(
+                            ::core::module_path!(), $separator, ::core::file!(), $separator, ::core::line!(), $tail
+                        ),
+                        symbol: $symbol,
+                        is_unsafe: false,
+                        named_args: $named_args,
+                        params: &[$($desc),+],
+                        result: $result_desc,
+                    };
+            );
+
+            $($type_checks)*
+
+            #[unsafe(export_name = $symbol)]
+            unsafe extern "C" fn $shim $($generics)* ($($arg: $raw),+) -> $result_raw {
+                $($lent_checks)*
+                // SAFETY: the simulator passes arguments of the declared
+                // SystemVerilog types (Annex H), as the shim's contract asks.
+                unsafe {
+                    $crate::__private::$body::<$($ty,)+ $result_ty, $($infer,)+ _, $flags, _>(
+                        &__ABI_FUNCTION,
+                        {
+                            // A function pointer in debug builds (one
+                            // instance of the body per signature), the
+                            // function item in optimised ones (a direct
+                            // call from the start).
+                            #[cfg(debug_assertions)]
+                            let __abi_body = $function as fn($($pointer),+) -> _;
+                            #[cfg(not(debug_assertions))]
+                            let __abi_body = $function;
+                            __abi_body
+                        },
+                        $($arg),+
+                    )
+                }
+            }
+
+            $crate::__private::shim_code!($symbol);
+        };
+    };
+}
+
 #[cfg(test)]
 mod tests {
     /// The names the macros call (`abi_model::sv::generic_import_shim`)

@@ -7,8 +7,8 @@ use quote::{format_ident, quote};
 use super::model::{FunctionModel, Model, ResultModel, StructModel};
 use crate::syntax::{is_unit, with_lifetimes};
 use crate::tokens::{
-    Catch, Entry, EntryAbi, Qualified, ShimParam, caught_body, lent_checks, private, raw_arg,
-    rust_item, rust_type_string, shim_code,
+    Catch, Entry, EntryAbi, Qualified, ShimParam, caught_body, entry_text_tail, lent_checks,
+    lent_checks_of, private, raw_arg, rust_item, rust_type_string, shim_code,
 };
 
 pub(crate) fn emit(model: &Model) -> TokenStream {
@@ -109,18 +109,19 @@ fn generic_expansion(f: &FunctionModel) -> Option<TokenStream> {
         (quote!(#p::CParam), "Raw")
     };
     let mut params = Vec::new();
-    let mut param_descs = Vec::new();
+    let mut rust_types = Vec::new();
     for (i, param) in f.params.iter().enumerate() {
         let ty = with_lifetimes(&param.ty, "'static");
         let q = Qualified::new(&ty, trait_path.clone());
         let (arg, raw, desc) = (raw_arg(i, ""), q.item(raw_item), q.sealed_item("PARAM"));
         params.push(quote!(#arg: #raw = #ty => #desc));
-        param_descs.push((
-            param.name.clone(),
-            rust_type_string(&param.ty),
-            TokenStream::new(),
-        ));
+        rust_types.push(rust_type_string(&param.ty));
     }
+    let param_texts = f
+        .params
+        .iter()
+        .zip(&rust_types)
+        .map(|(param, rust_type)| (param.name.as_str(), rust_type.as_str()));
     let extra = one_slice.then(|| raw_arg(0, "_len"));
     let static_result = with_lifetimes(result_ty, "'static");
     let result_q = Qualified::new(&static_result, quote!(#p::CResult));
@@ -131,25 +132,16 @@ fn generic_expansion(f: &FunctionModel) -> Option<TokenStream> {
         format_ident!("c_shim{}", f.params.len())
     };
     let rust_name = crate::syntax::unraw(&f.ident);
-    let tail = Entry {
-        abi: EntryAbi::C,
-        name: &rust_name,
-        doc: &f.doc,
-        symbol: TokenStream::new(),
-        is_unsafe: false,
-        named_args: f.named_args,
-        params: param_descs,
-        result: (rust_type_string(result_ty), TokenStream::new()),
-        out_name: "",
-    }
-    .text_tail();
     let separator = abi_model::entry::SEPARATOR.to_string();
-    let (generics, lent_checks) = lent_checks(
-        f.params
-            .iter()
-            .enumerate()
-            .map(|(i, param)| (&param.ty, raw_arg(i, ""))),
+    let tail = entry_text_tail(
+        &rust_name,
+        &rust_type_string(result_ty),
+        "",
+        param_texts,
+        &f.doc,
     );
+    let (generics, lent_checks) =
+        lent_checks_of(f.params.iter().enumerate().map(|(i, param)| (i, &param.ty)));
     let symbol = &f.symbol;
     let shim_name = format_ident!("__abi_c_export_{}", rust_name);
     let (ident, named_args) = (&f.ident, f.named_args);

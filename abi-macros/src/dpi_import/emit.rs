@@ -9,19 +9,19 @@ use super::model::{Direction, FunctionModel, ParamModel};
 use crate::dpi_param::type_check;
 use crate::syntax::with_lifetimes;
 use crate::tokens::{
-    Catch, Entry, EntryAbi, Qualified, ShimParam, caught_body, lent_checks, private, raw_arg,
-    require_dpi_value, rust_type_string, shim_code,
+    Catch, Entry, EntryAbi, Qualified, ShimParam, caught_body, entry_text_tail, lent_checks_of,
+    private, raw_arg, require_dpi_value, rust_type_string, shim_code,
 };
 
 pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
+    if let Some(expansion) = generic_expansion(f) {
+        return expansion;
+    }
     let p = private();
     let traits = crate::dpi_flavour::traits(f.flavour);
     let symbol = &f.symbol;
     let shim_code = shim_code(&symbol.value());
     let (context, task) = (f.context, f.task);
-    // The generic body does the steps: they are not written out (writing
-    // them was a fifth of the macro's run).
-    let generic = generic_shim_body(f);
     let Parameters {
         shim_params,
         param_descs,
@@ -33,7 +33,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         call_borrows,
         borrows,
         type_checks,
-    } = Parameters::of(f, &traits, generic.is_none());
+    } = Parameters::of(f, &traits, true);
     let (result_sv, return_type, result_c, finish) = result(f, &traits);
     let result_rust_type = rust_type_string(&f.result);
 
@@ -41,46 +41,42 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     let marker = flavour_marker(f);
     let shim_name = format_ident!("__abi_dpi_import_{}", rust_name);
 
-    let (caught, value_checks) = generic.unwrap_or_else(|| {
-        // Exports may be called while a `context` import runs (and only
-        // then: outside, the simulator's scope is stale or unset).
-        let scope_grant = if context {
-            quote!(let __abi_scope_grant = #p::ScopeGrant::enter();)
-        } else {
-            quote!()
-        };
-        if !task {
-            let result_ty = with_lifetimes(&f.result, "'static");
-            releases.push(
-                Qualified::new(&result_ty, traits.result.clone())
-                    .sealed_item("OWNS_HANDED_STRINGS"),
-            );
-        }
-        let flavour_check = flavour_check(f);
-        let (strings_mark, release_strings) = release_strings(&releases, context);
-        let overlap = overlap_check(&call_borrows, &borrows);
-        let call = crate::tokens::call_user_function(&f.ident, f.is_unsafe, &call_args);
-        let caught = caught_body(
-            Catch::Abort,
-            &shim_params,
-            quote! {
-                #flavour_check
-                #scope_grant
-                #overlap
-                #strings_mark
-                #(#prepare)*
-                let __abi_value = #call;
-                #release_strings
-                #(#write_back)*
-                #finish
-            },
+    // Exports may be called while a `context` import runs (and only
+    // then: outside, the simulator's scope is stale or unset).
+    let scope_grant = if context {
+        quote!(let __abi_scope_grant = #p::ScopeGrant::enter();)
+    } else {
+        quote!()
+    };
+    if !task {
+        let result_ty = with_lifetimes(&f.result, "'static");
+        releases.push(
+            Qualified::new(&result_ty, traits.result.clone()).sealed_item("OWNS_HANDED_STRINGS"),
         );
-        (caught, Vec::new())
-    });
+    }
+    let flavour_check = flavour_check(f);
+    let (strings_mark, release_strings) = release_strings(&releases, context);
+    let overlap = overlap_check(&call_borrows, &borrows);
+    let call = crate::tokens::call_user_function(&f.ident, f.is_unsafe, &call_args);
+    let caught = caught_body(
+        Catch::Abort,
+        &shim_params,
+        quote! {
+            #flavour_check
+            #scope_grant
+            #overlap
+            #strings_mark
+            #(#prepare)*
+            let __abi_value = #call;
+            #release_strings
+            #(#write_back)*
+            #finish
+        },
+    );
 
     let entry = Entry {
         abi: EntryAbi::DpiImport(crate::dpi_param::dpi_decl_expression(
-            &value_checks,
+            &[],
             &dpi_params,
             &result_sv,
             |params, result| dpi_decl(f, &traits.flavour, params, &result),
@@ -97,13 +93,7 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     .emit();
     // Inputs are lent for the call (outputs and inouts are cells the
     // shim owns; the string rules above cover what they may hold).
-    let (generics, lent_checks) = lent_checks(
-        f.params
-            .iter()
-            .enumerate()
-            .filter(|(_, param)| param.direction == Direction::In)
-            .map(|(i, param)| (&param.written, raw_arg(i, ""))),
-    );
+    let (generics, lent_checks) = input_lent_checks(f);
 
     quote! {
         #[doc(hidden)]
@@ -125,81 +115,127 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
         };
     }
 }
-/// The shim's body as one call of abi-core's generic import shim for the
-/// shape of its arguments (`dpi_import_shim_vc::<A, B, R, _, _, _,
-/// FLAGS, _>(&entry, function, a, b)`, `abi_model::sv::generic_import_shim`),
-/// for a function (not a task, not `unsafe`) of one to four arguments.
-/// The types are the user's value types (every lifetime `'static`),
-/// keeping their spans; the raw types are inferred. Also the checks that
-/// an output's or inout's type is a value type (`RequireDpiValue`), for the
-/// declaration's static (the written-out steps check it in the shim's
-/// body).
-fn generic_shim_body(f: &FunctionModel) -> Option<(TokenStream, Vec<TokenStream>)> {
-    let p = private();
+/// The whole expansion of a function whose shim is one call of abi-core's
+/// generic import shim for the shape of its arguments
+/// (`dpi_import_shim_vc::<A, B, R, _, _, _, FLAGS, _>(&entry, function, a,
+/// b)`, `abi_model::sv::generic_import_shim`): a function (not a task, not
+/// `unsafe`) of one to four arguments. Written by abi-core's template
+/// (`dpi_import_generic!`), given every token an error may point at: the
+/// user's value types (every lifetime `'static`), keeping their spans, the
+/// shim's raw types (inferred in the body's call), the descriptions and
+/// the declarations' checks, the checks that an output's or inout's type
+/// is a value type (`RequireDpiValue`, for the declaration's static; the
+/// written-out steps check it in the shim's body), and the lifetime checks.
+fn generic_expansion(f: &FunctionModel) -> Option<TokenStream> {
     if f.task || f.is_unsafe || !abi_model::sv::GENERIC_IMPORT_ARGUMENTS.contains(&f.params.len()) {
         return None;
     }
+    let p = private();
+    let traits = crate::dpi_flavour::traits(f.flavour);
     let is_cell = |param: &ParamModel| param.direction != Direction::In;
-    let shim = format_ident!(
+    let body = format_ident!(
         "{}",
         abi_model::sv::generic_import_shim(f.flavour, f.params.iter().map(is_cell))
     );
-    let types = f
-        .params
-        .iter()
-        .map(|param| with_lifetimes(&param.value, "'static"));
-    let value_checks = f
-        .params
-        .iter()
-        .filter(|param| is_cell(param))
-        .map(|param| crate::tokens::require_dpi_value(&with_lifetimes(&param.value, "'static")))
-        .collect();
-    let result_ty = with_lifetimes(&f.result, "'static");
-    let raw_types = f.params.iter().map(|_| quote!(_));
-    let args = (0..f.params.len()).map(|i| raw_arg(i, ""));
     let flags = abi_model::sv::import_shim_flags(
         f.context,
         f.params
             .iter()
             .map(|param| param.direction == Direction::InOut),
     );
-    let ident = &f.ident;
-    // The user's function reaches the generic shim as a function pointer
-    // in debug builds, so that every function of one signature shares one
-    // instance of the shim (a debug build of 100 imports of one signature
-    // compiled 0.97 G more instructions, +19% of a 400-function crate,
-    // with an instance per function), and as the function item in
-    // optimised builds: there the call is direct from the start, where
-    // through the pointer LLVM made it direct after its last inlining
-    // round for an input, an output and a result with one codegen unit,
-    // leaving the user's function out of line (22 instructions on the fast
-    // path instead of 8).
-    let pointer_params = f.params.iter().map(|param| {
-        if is_cell(param) {
-            quote!(&mut _)
-        } else {
-            quote!(_)
-        }
-    });
-    // SAFETY (of the generated block): the simulator passes arguments of
-    // the declared SystemVerilog types (Annex H), as the shim's contract
-    // asks.
-    let body = quote! {
-        unsafe {
-            #p::#shim::<#(#types,)* #result_ty, #(#raw_types,)* _, #flags, _>(
-                &__ABI_FUNCTION,
-                {
-                    #[cfg(debug_assertions)]
-                    let __abi_body = #ident as fn(#(#pointer_params),*) -> _;
-                    #[cfg(not(debug_assertions))]
-                    let __abi_body = #ident;
-                    __abi_body
-                },
-                #(#args),*
-            )
-        }
-    };
-    Some((body, value_checks))
+    let value_checks =
+        f.params.iter().filter(|param| is_cell(param)).map(|param| {
+            crate::tokens::require_dpi_value(&with_lifetimes(&param.value, "'static"))
+        });
+    let Parameters {
+        shim_params,
+        param_descs,
+        dpi_params,
+        type_checks,
+        ..
+    } = Parameters::of(f, &traits, false);
+    let params = f
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, param)| {
+            let ty = with_lifetimes(&param.value, "'static");
+            let ShimParam { name, ty: raw } = &shim_params[i];
+            // The user's function reaches the generic shim as a function
+            // pointer in debug builds, so that every function of one signature
+            // shares one instance of the shim (a debug build of 100 imports of
+            // one signature compiled 0.97 G more instructions, +19% of a
+            // 400-function crate, with an instance per function), and as the
+            // function item in optimised builds: there the call is direct from
+            // the start, where through the pointer LLVM made it direct after
+            // its last inlining round for an input, an output and a result with
+            // one codegen unit, leaving the user's function out of line (22
+            // instructions on the fast path instead of 8).
+            let pointer = if is_cell(param) {
+                quote!(&mut _)
+            } else {
+                quote!(_)
+            };
+            let desc = &param_descs[i].2;
+            let decl_name = format_ident!("__abi_param{}", i);
+            let decl = &dpi_params[i];
+            quote!(#name: #raw = #ty, _, #pointer => #desc; #decl_name = #decl)
+        })
+        .collect::<Vec<_>>();
+    let (result_sv, result_raw, result_desc, _) = result(f, &traits);
+    let result_ty = with_lifetimes(&f.result, "'static");
+    let rust_name = f.symbol.value();
+    let rust_types: Vec<String> = f
+        .params
+        .iter()
+        .map(|param| rust_type_string(&param.written))
+        .collect();
+    let param_texts = f
+        .params
+        .iter()
+        .zip(&rust_types)
+        .map(|(param, rust_type)| (param.name.as_str(), rust_type.as_str()));
+    let separator = abi_model::entry::SEPARATOR.to_string();
+    let tail = entry_text_tail(
+        &rust_name,
+        &rust_type_string(&f.result),
+        "",
+        param_texts,
+        &f.doc,
+    );
+    // Inputs are lent for the call (outputs and inouts are cells the
+    // shim owns; the string rules cover what they may hold).
+    let (generics, lent_checks) = input_lent_checks(f);
+    let marker = f.flavour.marker_symbol(&f.symbol.value());
+    let symbol = &f.symbol;
+    let shim_name = format_ident!("__abi_dpi_import_{}", rust_name);
+    let (ident, named_args) = (&f.ident, f.named_args);
+    let (sv_name, aliases, context, pure) = (&f.sv_name, &f.aliases, f.context, f.pure);
+    let flavour = &traits.flavour;
+    Some(quote! {
+        #p::dpi_import_generic!(
+            #marker #symbol #shim_name #ident #body #flags #named_args #separator #tail
+            #sv_name [#(#aliases),*] #context #pure #flavour;
+            { #(#value_checks)* }
+            [#(#params),*]
+            -> #result_raw = #result_ty => #result_desc; #result_sv;
+            { #(#type_checks)* }
+            [#generics] { #lent_checks }
+        );
+    })
+}
+
+/// The lifetime checks of the inputs, which are lent for the call (outputs
+/// and inouts are cells the shim owns; the string rules cover what they
+/// may hold).
+fn input_lent_checks(f: &FunctionModel) -> (TokenStream, TokenStream) {
+    lent_checks_of(
+        f.params
+            .iter()
+            .enumerate()
+            .filter(|(_, param)| param.direction == Direction::In)
+            .map(|(i, param)| (i, &param.written)),
+    )
 }
 
 /// The `DpiDecl` in the registry entry, the SystemVerilog declaration of

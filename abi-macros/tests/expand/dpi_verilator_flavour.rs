@@ -2,63 +2,22 @@
 pub fn half(x: f32) -> f32 {
     x / 2.0
 }
-#[doc(hidden)]
-#[allow(non_upper_case_globals, non_snake_case, unused_braces, unused_mut, clippy::all)]
-const _: () = {
-    #[used]
-    #[unsafe(
-        export_name = "abi_core_dpi_flavour__half__needs_library_built_for_verilator"
-    )]
-    static __ABI_FLAVOUR_MARKER: u8 = 0;
-    ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi :
-        ::abi_core::__private::Abi::DpiImport(& { let __abi_param0 : & 'static
-        ::abi_core::__private::DpiParamDecl =
-        ::abi_core::__private::accepted_verilator_param(< f32 as
-        ::abi_core::__private::VerilatorType > ::SV_INPUT.0); let __abi_result :
-        ::abi_core::__private::SvType = ::abi_core::__private::accepted(< f32 as
-        ::abi_core::__private::VerilatorResult > ::REFUSAL.0, < f32 as
-        ::abi_core::__private::VerilatorResult > ::SV_TYPE);
-        ::abi_core::__private::DpiDecl { sv_name : "half", aliases : & [], context :
-        false, pure : false, task : false, params : & [__abi_param0], result :
-        __abi_result, flavour : ::abi_core::__private::DpiFlavour::Verilator, } }), text
-        : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
-        ::core::line!(), "\0half\0f32\0\0x\0f32\0"), symbol : "half", is_unsafe : false,
-        named_args : false, params : & [< f32 as ::abi_core::__private::VerilatorType >
-        ::INPUT_PARAM.0], result : < f32 as ::abi_core::__private::VerilatorResult >
-        ::RESULT.0, };
-    );
-    #[unsafe(export_name = "half")]
-    unsafe extern "C" fn __abi_dpi_import_half<'call>(
-        __abi_arg0: <f32 as ::abi_core::__private::VerilatorType>::Input,
-    ) -> <f32 as ::abi_core::__private::VerilatorResult>::Raw {
-        if false {
-            ::abi_core::__private::LentArgument::lent_check::<'call, f32>(&__abi_arg0);
-        }
-        unsafe {
-            ::abi_core::__private::verilator_import_shim_v::<
-                f32,
-                f32,
-                _,
-                _,
-                0u32,
-                _,
-            >(
-                &__ABI_FUNCTION,
-                {
-                    #[cfg(debug_assertions)]
-                    let __abi_body = half as fn(_) -> _;
-                    #[cfg(not(debug_assertions))]
-                    let __abi_body = half;
-                    __abi_body
-                },
-                __abi_arg0,
-            )
-        }
-    }
-    ::abi_core::__private::shim_code!("half");
-};
+::abi_core::__private::dpi_import_generic!(
+    "abi_core_dpi_flavour__half__needs_library_built_for_verilator" "half"
+    __abi_dpi_import_half half verilator_import_shim_v 0u32 false "\0"
+    "\0half\0f32\0\0x\0f32\0" "half"[] false
+    false::abi_core::__private::DpiFlavour::Verilator; {} [__abi_arg0 : < f32 as
+    ::abi_core::__private::VerilatorType > ::Input = f32, _, _ => < f32 as
+    ::abi_core::__private::VerilatorType > ::INPUT_PARAM.0; __abi_param0 =
+    ::abi_core::__private::accepted_verilator_param(< f32 as
+    ::abi_core::__private::VerilatorType > ::SV_INPUT.0)] -> < f32 as
+    ::abi_core::__private::VerilatorResult > ::Raw = f32 => < f32 as
+    ::abi_core::__private::VerilatorResult > ::RESULT.0;
+    ::abi_core::__private::accepted(< f32 as ::abi_core::__private::VerilatorResult >
+    ::REFUSAL.0, < f32 as ::abi_core::__private::VerilatorResult > ::SV_TYPE); {} [<
+    'call >] { if false { ::abi_core::__private::LentArgument::lent_check:: < 'call, f32
+    > (& __abi_arg0); } }
+);
 ///
 ///
 ///A SystemVerilog export (`export "DPI-C" task`), found in the running simulator.
