@@ -23,9 +23,9 @@
 /// body, whether the arguments are named (`named_args`), the entry text's
 /// separator and its tail (`SEPARATOR`, and what `EntryText::encode_tail`
 /// writes after the module path, the file and the line, in that order);
-/// per parameter `arg: raw = type => description`; the extra C arguments (a slice's length); the result's
-/// `raw = type => description`; the shim's generics and the lifetime
-/// checks of its parameters.
+/// per parameter `arg: raw = type => description`; the extra C arguments
+/// (a slice's length); the result's `raw = type => description`; the
+/// shim's generics and the lifetime checks of its parameters.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __c_export_generic {

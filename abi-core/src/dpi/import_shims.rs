@@ -297,9 +297,8 @@ import_shims! {
 /// Input: the flavour marker's symbol, the C symbol, the shim's name, the
 /// user's function, the generic body and its `FLAGS`, `named_args`, the
 /// entry text's separator and tail (as for `c_export_generic!`); the
-/// declaration's SystemVerilog name,
-/// aliases, `context`, `pure` and flavour; the checks that outputs and
-/// inouts are value types; per parameter `arg: raw = type, _, pointer
+/// declaration's SystemVerilog name, aliases, `context`, `pure` and
+/// flavour; the checks that outputs and inouts are value types; per parameter `arg: raw = type, _, pointer
 /// type => description; declaration name = checked declaration`; the
 /// result's `raw = type => description; checked SystemVerilog type`; the
 /// parameter types' compile-time checks (items); the shim's generics and
