@@ -62,9 +62,11 @@ fn global_asm() {
 }
 
 /// The cfg `abi_core_unoptimised` when abi-core is built at `opt-level`
-/// 0 (Cargo's `dev` profile). abi-core's `#[inline(always)]` functions
-/// (the shims' argument steps, the conversions and `_BitInt` arithmetic)
-/// are written `#[cfg_attr(not(abi_core_unoptimised), inline(always))]`:
+/// 0 (Cargo's `dev` profile). abi-core's inlined functions (the shims'
+/// argument steps, the conversions and `_BitInt` arithmetic) are written
+/// `#[cfg_attr(not(abi_core_unoptimised), inline)]` (`inline(always)`
+/// where LLVM's own choice measured slower: `_BitInt` arithmetic, packed
+/// fields, the overlap check, DPI-C open arrays):
 /// an unoptimised build gains no speed from inlining, and inlining every
 /// step at every call site was most of the type-checking and LLVM time a
 /// crate of shims took (a crate of 100 two-argument `#[c_export]`s: 2.11 G

@@ -40,7 +40,7 @@ use crate::model::function::FunctionEntry;
 /// pointer of a given signature shares them with every shim of that
 /// signature. In an optimised build the pointer is a constant and the body
 /// is inlined as a closure would be.
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub fn abort_on_panic<A, R>(function: &'static FunctionEntry, args: &A, body: fn(&A) -> R) -> R {
     // The hook reports the aborts Rust makes before the shim sees a panic.
     quiet_panic_hook();
@@ -61,7 +61,7 @@ pub fn abort_on_panic<A, R>(function: &'static FunctionEntry, args: &A, body: fn
 /// Run the body of a shim with a status channel: a panic is reported and
 /// becomes [`STATUS_PANIC`]. The body is a function, as for
 /// [`abort_on_panic`].
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub fn status_on_panic<A>(function: &'static FunctionEntry, args: &A, body: fn(&A) -> i32) -> i32 {
     quiet_panic_hook();
     let mut slot = CallSlot {
@@ -268,7 +268,7 @@ struct CallSlot<'a, A, R> {
 /// # Safety
 ///
 /// `data` points to a live `CallSlot<A, R>`.
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 unsafe fn call_slot<A, R>(data: *mut u8) {
     // SAFETY: by the contract above; nothing else refers to the slot
     // during the call.
@@ -325,7 +325,7 @@ fn panic_to_status(function: &'static FunctionEntry, payload: Box<dyn Any + Send
 /// `.init_array` entry next to the shims' reporting code, so it is linked
 /// whenever a shim is), which costs the shims nothing; elsewhere the first
 /// call of an export installs it (a load and a branch per call).
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 fn quiet_panic_hook() {
     #[cfg(not(target_os = "linux"))]
     {
@@ -412,7 +412,7 @@ pub(crate) extern "C" fn reject_result(
 /// The converted argument, or (on a conversion error) report and abort, in
 /// a function without a status channel. One generic call per argument in
 /// the shims instead of a `match`: less code to expand and type-check.
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub fn argument_or_abort<T, E: Into<ArgError>>(
     converted: Result<T, E>,
     function: &'static FunctionEntry,
@@ -426,7 +426,7 @@ pub fn argument_or_abort<T, E: Into<ArgError>>(
 
 /// Abort, reporting argument `param`, unless `ptr` is non-NULL and aligned
 /// (an output or inout cell of a DPI import).
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub fn pointer_or_abort<T>(ptr: *mut T, function: &'static FunctionEntry, param: usize) {
     if let Err(error) = crate::argument::check_pointer(ptr.cast_const()) {
         reject_argument(function, param, error);
@@ -436,7 +436,7 @@ pub fn pointer_or_abort<T>(ptr: *mut T, function: &'static FunctionEntry, param:
 /// Abort, naming both arguments, when an exclusive (`&mut`) argument
 /// shares memory with another argument (a function without a status
 /// channel). `borrows` holds one entry per parameter, in order.
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub fn disjoint_or_abort(function: &'static FunctionEntry, borrows: &[Option<Borrow>]) {
     if let Some((first, second)) = first_conflict(borrows) {
         reject_overlap(function, first, second)
@@ -446,7 +446,7 @@ pub fn disjoint_or_abort(function: &'static FunctionEntry, borrows: &[Option<Bor
 /// As [`disjoint_or_abort`], for arguments that may borrow several ranges
 /// each (a DPI-C import's inputs: an array of strings beside a writable
 /// open array). `arguments` holds one entry per parameter, in order.
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub fn ranges_disjoint_or_abort(function: &'static FunctionEntry, arguments: &[BorrowsOf<'_>]) {
     if let Some((first, second)) = first_conflict_by_range(arguments) {
         reject_overlap(function, first, second)
@@ -455,7 +455,7 @@ pub fn ranges_disjoint_or_abort(function: &'static FunctionEntry, arguments: &[B
 
 /// `Some(status)` when an exclusive argument shares memory with another
 /// argument (a function with a status channel), after the report.
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub fn disjoint_or_status(
     function: &'static FunctionEntry,
     borrows: &[Option<Borrow>],
@@ -522,7 +522,7 @@ pub extern "C" fn argument_status(
 
 /// Check the out-pointer of a `Result` function: `Some(status)` when it is
 /// NULL or misaligned (the function is then not called).
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub fn out_pointer_status<T>(function: &'static FunctionEntry, out: *mut T) -> Option<i32> {
     if out.is_null() || !out.is_aligned() {
         Some(bad_out_pointer(function, out.is_null()))
@@ -760,7 +760,7 @@ macro_rules! c_argument_steps {
         ($([$first:ident: $first_ty:ty])? $($raw:ident: $raw_ty:ty),+) -> $out:ty = $call:expr;
     )*) => {$(
         #[doc(hidden)]
-        #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+        #[cfg_attr(not(abi_core_unoptimised), inline)]
         #[allow(clippy::missing_safety_doc, reason = "documented on the macro")]
         #[allow(unused_unsafe, reason = "a slice's borrow check is a safe function")]
         pub unsafe fn $abort<T: crate::c::$trait>(
@@ -774,7 +774,7 @@ macro_rules! c_argument_steps {
         }
 
         #[doc(hidden)]
-        #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+        #[cfg_attr(not(abi_core_unoptimised), inline)]
         #[allow(clippy::missing_safety_doc, reason = "documented on the macro")]
         #[allow(unused_unsafe, reason = "a slice's borrow check is a safe function")]
         pub unsafe fn $status<T: crate::c::$trait>(
@@ -836,7 +836,7 @@ c_argument_steps! {
 macro_rules! c_shims {
     ($($shim:ident($($arg:ident: $ty:ident = $raw:ident [$index:tt]),+);)*) => {$(
         #[doc(hidden)]
-        #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+        #[cfg_attr(not(abi_core_unoptimised), inline)]
         #[allow(clippy::missing_safety_doc, reason = "documented on the macro")]
         #[allow(clippy::too_many_arguments, reason = "one per argument of the shim")]
         pub unsafe fn $shim<$($ty,)+ R, $($raw,)+ RR>(
@@ -894,7 +894,7 @@ const _: () = assert!(
 /// As for the steps: the C caller passes an argument of the header's type,
 /// valid for the call as the header documents.
 #[doc(hidden)]
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub unsafe fn c_shim1<A, R, RA, RR>(function: &'static FunctionEntry, body: fn(A) -> R, a: RA) -> RR
 where
     A: crate::c::CParam<Raw = RA>,
@@ -918,7 +918,7 @@ where
 /// header's types; NULL, misalignment, impossible lengths and invalid
 /// UTF-8 are checked (`from_c`).
 #[doc(hidden)]
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub unsafe fn c_slice_shim1<A, R, P, RR>(
     function: &'static FunctionEntry,
     body: fn(A) -> R,

@@ -120,34 +120,34 @@ impl CBool {
 
     /// The truth value: any non-zero byte is `true`, as C's conversion of
     /// a scalar to `_Bool` reads it.
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub const fn get(self) -> bool {
         self.0 != 0
     }
 
     /// Store `value` (as 0 or 1).
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn set(&mut self, value: bool) {
         self.0 = u8::from(value);
     }
 
     /// The byte as C left it (0 and 1 are the only values C's own
     /// conversions produce).
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub const fn byte(self) -> u8 {
         self.0
     }
 }
 
 impl From<bool> for CBool {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn from(value: bool) -> Self {
         CBool(u8::from(value))
     }
 }
 
 impl From<CBool> for bool {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn from(value: CBool) -> Self {
         value.get()
     }

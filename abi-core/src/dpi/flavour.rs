@@ -87,7 +87,7 @@ pub unsafe trait VerilatorType: DpiType {
     /// As [`DpiType::SV_INOUT`].
     const SV_INOUT: Sealed<&'static DpiParamDecl> = <Self as DpiType>::SV_INOUT;
     /// As [`DpiType::initial`].
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn initial() -> Self {
         <Self as DpiType>::initial()
     }
@@ -119,7 +119,7 @@ pub unsafe trait VerilatorType: DpiType {
     ///
     /// As [`DpiType::input_borrows`].
     #[doc(hidden)]
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn input_borrow(raw: <Self as VerilatorType>::Input) -> Option<Borrow> {
         let _ = raw;
         None
@@ -204,26 +204,26 @@ unsafe impl<T: DpiType + SameInBothFlavours> VerilatorType for T {
     const C_INPUT: CTypeDesc = <T as DpiType>::C_INPUT;
     type Cell = <T as DpiType>::Cell;
     const C_CELL: CTypeDesc = <T as DpiType>::C_CELL;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_input(raw: <Self as VerilatorType>::Input) -> Result<Self, ArgError> {
         // SAFETY: forwarded; the same ABI.
         unsafe { <T as DpiType>::from_input(raw) }
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_cell(cell: <Self as VerilatorType>::Cell) -> Result<Self, ArgError> {
         // SAFETY: forwarded; the same ABI.
         unsafe { <T as DpiType>::from_cell(cell) }
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn to_cell(self) -> <Self as VerilatorType>::Cell {
         <T as DpiType>::to_cell(self)
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn input_borrows(raw: <Self as VerilatorType>::Input, each: &mut dyn FnMut(Borrow)) {
         // SAFETY: forwarded; the same ABI.
         unsafe { <T as DpiType>::input_borrows(raw, each) }
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn cell_borrows(cell: <Self as VerilatorType>::Cell, each: &mut dyn FnMut(Borrow)) {
         // SAFETY: forwarded; the same ABI.
         unsafe { <T as DpiType>::cell_borrows(cell, each) }
@@ -232,7 +232,7 @@ unsafe impl<T: DpiType + SameInBothFlavours> VerilatorType for T {
 
 // SAFETY: the standard's, the same ABI.
 unsafe impl<T: DpiValue + SameInBothFlavours> VerilatorValue for T {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn with_input<R>(&self, f: impl FnOnce(<Self as VerilatorType>::Input) -> R) -> R {
         <T as DpiValue>::with_input(self, f)
     }
@@ -245,7 +245,7 @@ unsafe impl<T: DpiResult + SameInBothFlavours> VerilatorResult for T {
     type Raw = <T as DpiResult>::Raw;
     const C_TYPE: CTypeDesc = <T as DpiResult>::C_TYPE;
     const RESULT: Sealed<ResultEntry> = <T as DpiResult>::RESULT;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn into_c(self) -> Self::Raw {
         <T as DpiResult>::into_c(self)
     }
@@ -253,7 +253,7 @@ unsafe impl<T: DpiResult + SameInBothFlavours> VerilatorResult for T {
 
 // SAFETY: the standard's, the same ABI.
 unsafe impl<T: DpiExportResult + SameInBothFlavours> VerilatorExportResult for T {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_raw(raw: Self::Raw) -> Self {
         // SAFETY: forwarded; the same ABI.
         unsafe { <T as DpiExportResult>::from_raw(raw) }
@@ -330,26 +330,26 @@ unsafe impl VerilatorType for f32 {
     const C_INPUT: CTypeDesc = VERILATOR_SHORTREAL;
     type Cell = f64;
     const C_CELL: CTypeDesc = VERILATOR_SHORTREAL;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_input(raw: f64) -> Result<Self, ArgError> {
         Ok(raw as f32)
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_cell(cell: f64) -> Result<Self, ArgError> {
         Ok(cell as f32)
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn to_cell(self) -> f64 {
         f64::from(self)
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn input_borrows(_: f64, _: &mut dyn FnMut(Borrow)) {}
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn cell_borrows(_: f64, _: &mut dyn FnMut(Borrow)) {}
 }
 // SAFETY: `f` receives the `double`.
 unsafe impl VerilatorValue for f32 {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn with_input<R>(&self, f: impl FnOnce(f64) -> R) -> R {
         f(f64::from(*self))
     }
@@ -359,14 +359,14 @@ unsafe impl VerilatorResult for f32 {
     const SV_TYPE: SvType = <f32 as DpiResult>::SV_TYPE;
     type Raw = f64;
     const C_TYPE: CTypeDesc = VERILATOR_SHORTREAL;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn into_c(self) -> f64 {
         f64::from(self)
     }
 }
 // SAFETY: every bit pattern is a valid double.
 unsafe impl VerilatorExportResult for f32 {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_raw(raw: f64) -> Self {
         raw as f32
     }
@@ -458,7 +458,7 @@ pub const VERILATOR_EXPORT_TASK_C_TYPE: CTypeDesc = CTypeDesc::Void;
 /// The outcome of a SystemVerilog export task with Verilator's ABI, which
 /// has no disable flag.
 #[doc(hidden)]
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub fn verilator_export_task_outcome(
     export: &'static str,
     returned: VerilatorExportTaskReturn,

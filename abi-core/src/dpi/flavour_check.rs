@@ -23,7 +23,7 @@ use crate::model::function::FunctionEntry;
 /// process, so one flag serves every import (set once a first call found
 /// no Verilator runtime): a call costs one compare of a byte and a
 /// predictable branch, and no import needs a flag of its own.
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub fn standard_import_or_abort(function: &'static FunctionEntry) {
     if !NO_VERILATOR_RUNTIME.load(Ordering::Relaxed) {
         first_import_call(function);
@@ -35,7 +35,7 @@ static NO_VERILATOR_RUNTIME: AtomicBool = AtomicBool::new(false);
 
 /// At the start of the wrapper of a standard-flavoured export whose ABI
 /// differs in Verilator: as [`standard_import_or_abort`].
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub fn standard_export_or_abort(export: &'static str, checked: &'static AtomicBool) {
     if !checked.load(Ordering::Relaxed) {
         first_export_call(export, checked);

@@ -165,7 +165,7 @@ macro_rules! import_shim {
         /// The simulator passes arguments of the declared SystemVerilog
         /// types, valid for the call (IEEE 1800 Annex H).
         #[doc(hidden)]
-        #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+        #[cfg_attr(not(abi_core_unoptimised), inline)]
         #[allow(clippy::too_many_arguments, reason = "one per argument of the shim")]
         pub unsafe fn $shim<$($ty,)+ R, $($raw,)+ RR, const FLAGS: u32, F>(
             function: &'static crate::model::function::FunctionEntry,

@@ -494,7 +494,7 @@ pub struct ScopeGrant(core::marker::PhantomData<*const ()>);
 
 impl ScopeGrant {
     /// Enter a region where exports may be called.
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn enter() -> Self {
         SCOPE_GRANTS.with(|g| g.set(g.get() + 1));
         ScopeGrant(core::marker::PhantomData)
@@ -502,7 +502,7 @@ impl ScopeGrant {
 }
 
 impl Drop for ScopeGrant {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn drop(&mut self) {
         SCOPE_GRANTS.with(|g| g.set(g.get() - 1));
     }

@@ -74,19 +74,19 @@ macro_rules! same_representation {
             const C_INPUT: CTypeDesc = CTypeDesc::scalar::<$t>(CScalar::$c);
             type Cell = $t;
             const C_CELL: CTypeDesc = CTypeDesc::scalar::<$t>(CScalar::$c);
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn initial() -> Self {
                 0 as $t
             }
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn from_input(raw: $input) -> Result<Self, ArgError> {
                 Ok(raw as $t)
             }
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn from_cell(cell: $t) -> Result<Self, ArgError> {
                 Ok(cell)
             }
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn to_cell(self) -> $t {
                 self
             }
@@ -94,7 +94,7 @@ macro_rules! same_representation {
         // SAFETY: a value type: `f` receives the C argument of the type
         // `DpiType::Input` declares, valid while it runs.
         unsafe impl DpiValue for $t {
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn with_input<R>(&self, f: impl FnOnce($input) -> R) -> R {
                 // Extended as C's callees expect (sign for signed types).
                 f(*self as $input)
@@ -102,7 +102,7 @@ macro_rules! same_representation {
         }
         // SAFETY: every bit pattern is a valid value.
         unsafe impl DpiExportResult for $t {
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn from_raw(raw: $t) -> Self {
                 raw
             }
@@ -112,7 +112,7 @@ macro_rules! same_representation {
             const SV_TYPE: SvType = SvType::Scalar(SvScalar::$sv);
             type Raw = $t;
             const C_TYPE: CTypeDesc = CTypeDesc::scalar::<$t>(CScalar::$c);
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn into_c(self) -> $t {
                 self
             }
@@ -142,7 +142,7 @@ type ShortrealAbi = f32;
 const SHORTREAL_C: CTypeDesc = CTypeDesc::scalar::<ShortrealAbi>(CScalar::Float);
 
 /// A `shortreal` the simulator passed.
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 fn shortreal_from_c(raw: ShortrealAbi) -> f32 {
     raw
 }
@@ -155,26 +155,26 @@ unsafe impl DpiType for f32 {
     const C_INPUT: CTypeDesc = SHORTREAL_C;
     type Cell = ShortrealAbi;
     const C_CELL: CTypeDesc = SHORTREAL_C;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn initial() -> Self {
         0.0
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_input(raw: ShortrealAbi) -> Result<Self, ArgError> {
         Ok(shortreal_from_c(raw))
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_cell(cell: ShortrealAbi) -> Result<Self, ArgError> {
         Ok(shortreal_from_c(cell))
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn to_cell(self) -> ShortrealAbi {
         ShortrealAbi::from(self)
     }
 }
 // SAFETY: a value type: `f` receives the `ShortrealAbi` by value.
 unsafe impl DpiValue for f32 {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn with_input<R>(&self, f: impl FnOnce(ShortrealAbi) -> R) -> R {
         f(ShortrealAbi::from(*self))
     }
@@ -184,14 +184,14 @@ unsafe impl DpiResult for f32 {
     const SV_TYPE: SvType = SvType::Scalar(SvScalar::Shortreal);
     type Raw = ShortrealAbi;
     const C_TYPE: CTypeDesc = SHORTREAL_C;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn into_c(self) -> ShortrealAbi {
         ShortrealAbi::from(self)
     }
 }
 // SAFETY: every bit pattern is a valid float.
 unsafe impl DpiExportResult for f32 {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_raw(raw: ShortrealAbi) -> Self {
         shortreal_from_c(raw)
     }
@@ -211,19 +211,19 @@ unsafe impl DpiType for bool {
     const C_INPUT: CTypeDesc = SV_BIT;
     type Cell = u8;
     const C_CELL: CTypeDesc = SV_BIT;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn initial() -> Self {
         false
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_input(raw: Self::Input) -> Result<Self, ArgError> {
         Ok(raw & 1 != 0)
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_cell(cell: u8) -> Result<Self, ArgError> {
         Ok(cell & 1 != 0)
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn to_cell(self) -> u8 {
         u8::from(self)
     }
@@ -231,7 +231,7 @@ unsafe impl DpiType for bool {
 // SAFETY: a value type: `f` receives the C argument of the type
 // `DpiType::Input` declares, valid while it runs.
 unsafe impl DpiValue for bool {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
         f(u8::from(*self).into())
     }
@@ -249,7 +249,7 @@ unsafe impl DpiResult for bool {
     const SV_TYPE: SvType = SvType::Scalar(SvScalar::Bit);
     type Raw = u8;
     const C_TYPE: CTypeDesc = SV_BIT;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn into_c(self) -> u8 {
         u8::from(self)
     }
@@ -263,20 +263,20 @@ unsafe impl DpiType for Logic {
     const C_INPUT: CTypeDesc = SV_LOGIC;
     type Cell = u8;
     const C_CELL: CTypeDesc = SV_LOGIC;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn initial() -> Self {
         Logic::X
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_input(raw: Self::Input) -> Result<Self, ArgError> {
         // Only the byte counts (see `__received_as`).
         Ok(Logic::from_sv_logic(raw as u8))
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_cell(cell: u8) -> Result<Self, ArgError> {
         Ok(Logic::from_sv_logic(cell))
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn to_cell(self) -> u8 {
         self as u8
     }
@@ -284,7 +284,7 @@ unsafe impl DpiType for Logic {
 // SAFETY: a value type: `f` receives the C argument of the type
 // `DpiType::Input` declares, valid while it runs.
 unsafe impl DpiValue for Logic {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
         f((*self as u8).into())
     }
@@ -302,7 +302,7 @@ unsafe impl DpiResult for Logic {
     const SV_TYPE: SvType = SvType::Scalar(SvScalar::Logic);
     type Raw = u8;
     const C_TYPE: CTypeDesc = SV_LOGIC;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn into_c(self) -> u8 {
         self as u8
     }
@@ -322,7 +322,7 @@ unsafe impl DpiType for &CStr {
     fn initial() -> Self {
         c""
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_input(raw: *const c_char) -> Result<Self, ArgError> {
         if raw.is_null() {
             return Err(ArgError::Null);

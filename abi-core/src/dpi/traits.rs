@@ -185,7 +185,7 @@ pub unsafe trait DpiType: Sized + crate::BorrowedFor<'static> {
     /// # Safety
     ///
     /// `raw` comes from the simulator according to Annex H.
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn input_borrows(raw: Self::Input, each: &mut dyn FnMut(Borrow)) {
         let _ = (raw, each);
     }
@@ -206,7 +206,7 @@ pub unsafe trait DpiType: Sized + crate::BorrowedFor<'static> {
     ///
     /// As [`DpiType::input_borrows`].
     #[doc(hidden)]
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn input_borrow(raw: Self::Input) -> Option<Borrow> {
         let _ = raw;
         None
@@ -218,7 +218,7 @@ pub unsafe trait DpiType: Sized + crate::BorrowedFor<'static> {
     ///
     /// `cell` comes from the simulator according to Annex H (read from an
     /// array input it passed for this call).
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn cell_borrows(cell: Self::Cell, each: &mut dyn FnMut(Borrow)) {
         let _ = (cell, each);
     }
@@ -466,11 +466,11 @@ pub unsafe trait ExportInout: DpiValue {
 // SAFETY: a `Copy` value's cell holds the value itself.
 unsafe impl<T: DpiValue + Copy> ExportInout for T {
     type Held = T;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn hold(&self) -> T {
         *self
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn cell(held: &T) -> T::Cell {
         held.to_cell()
     }

@@ -174,30 +174,30 @@ unsafe impl<N: SvTypedef> DpiType for Typedef<N> {
     const C_INPUT: CTypeDesc = <N::Base as DpiType>::C_INPUT;
     type Cell = <N::Base as DpiType>::Cell;
     const C_CELL: CTypeDesc = <N::Base as DpiType>::C_CELL;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn initial() -> Self {
         Typedef::new(<N::Base as DpiType>::initial())
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_input(raw: Self::Input) -> Result<Self, ArgError> {
         // SAFETY: forwarded; the same C argument.
         unsafe { <N::Base as DpiType>::from_input(raw) }.map(Typedef::new)
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_cell(cell: Self::Cell) -> Result<Self, ArgError> {
         // SAFETY: forwarded; the same cell.
         unsafe { <N::Base as DpiType>::from_cell(cell) }.map(Typedef::new)
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn to_cell(self) -> Self::Cell {
         <N::Base as DpiType>::to_cell(self.0)
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn input_borrows(raw: Self::Input, each: &mut dyn FnMut(Borrow)) {
         // SAFETY: forwarded.
         unsafe { <N::Base as DpiType>::input_borrows(raw, each) }
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn cell_borrows(cell: Self::Cell, each: &mut dyn FnMut(Borrow)) {
         // SAFETY: forwarded.
         unsafe { <N::Base as DpiType>::cell_borrows(cell, each) }
@@ -209,7 +209,7 @@ unsafe impl<N: SvTypedef> DpiValue for Typedef<N>
 where
     N::Base: DpiValue,
 {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn with_input<R>(&self, f: impl FnOnce(Self::Input) -> R) -> R {
         self.0.with_input(f)
     }
@@ -226,7 +226,7 @@ where
     type Raw = <N::Base as DpiResult>::Raw;
     const C_TYPE: CTypeDesc = <N::Base as DpiResult>::C_TYPE;
     const RESULT: Sealed<ResultEntry> = <N::Base as DpiResult>::RESULT;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn into_c(self) -> Self::Raw {
         self.0.into_c()
     }
@@ -237,7 +237,7 @@ unsafe impl<N: SvTypedef> DpiExportResult for Typedef<N>
 where
     N::Base: DpiExportResult + DpiType,
 {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_raw(raw: Self::Raw) -> Self {
         // SAFETY: forwarded.
         Typedef::new(unsafe { <N::Base as DpiExportResult>::from_raw(raw) })
@@ -281,30 +281,30 @@ where
         direction: Direction::InOut,
         sv_type: <Self as VerilatorType>::SV_TYPE,
     });
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn initial() -> Self {
         Typedef::new(<N::Base as VerilatorType>::initial())
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_input(raw: <Self as VerilatorType>::Input) -> Result<Self, ArgError> {
         // SAFETY: forwarded; the same C argument.
         unsafe { <N::Base as VerilatorType>::from_input(raw) }.map(Typedef::new)
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_cell(cell: <Self as VerilatorType>::Cell) -> Result<Self, ArgError> {
         // SAFETY: forwarded; the same cell.
         unsafe { <N::Base as VerilatorType>::from_cell(cell) }.map(Typedef::new)
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn to_cell(self) -> <Self as VerilatorType>::Cell {
         <N::Base as VerilatorType>::to_cell(self.0)
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn input_borrows(raw: <Self as VerilatorType>::Input, each: &mut dyn FnMut(Borrow)) {
         // SAFETY: forwarded.
         unsafe { <N::Base as VerilatorType>::input_borrows(raw, each) }
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn cell_borrows(cell: <Self as VerilatorType>::Cell, each: &mut dyn FnMut(Borrow)) {
         // SAFETY: forwarded.
         unsafe { <N::Base as VerilatorType>::cell_borrows(cell, each) }
@@ -316,7 +316,7 @@ unsafe impl<N: SvTypedef> VerilatorValue for Typedef<N>
 where
     N::Base: VerilatorValue,
 {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn with_input<R>(&self, f: impl FnOnce(<Self as VerilatorType>::Input) -> R) -> R {
         <N::Base as VerilatorValue>::with_input(&self.0, f)
     }
@@ -332,7 +332,7 @@ where
     type Raw = <N::Base as VerilatorResult>::Raw;
     const C_TYPE: CTypeDesc = <N::Base as VerilatorResult>::C_TYPE;
     const RESULT: Sealed<ResultEntry> = <N::Base as VerilatorResult>::RESULT;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn into_c(self) -> Self::Raw {
         <N::Base as VerilatorResult>::into_c(self.0)
     }
@@ -343,7 +343,7 @@ unsafe impl<N: SvTypedef> VerilatorExportResult for Typedef<N>
 where
     N::Base: VerilatorExportResult,
 {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_raw(raw: Self::Raw) -> Self {
         // SAFETY: forwarded.
         Typedef::new(unsafe { <N::Base as VerilatorExportResult>::from_raw(raw) })

@@ -141,7 +141,7 @@ impl ComplexPart for f32 {
     const ZERO: f32 = 0.0;
     const C_PART: CTypeDesc = <f32 as CType>::C_TYPE;
     const FLOAT: crate::model::mlir::FloatKind = crate::model::mlir::FloatKind::F32;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn split(z: Complex<f32>) -> SplitF32 {
         SplitF32 {
             re: z.re,
@@ -150,7 +150,7 @@ impl ComplexPart for f32 {
             _im_upper: 0.0,
         }
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn join(split: SplitF32) -> Complex<f32> {
         Complex::new(split.re, split.im)
     }
@@ -163,11 +163,11 @@ impl ComplexPart for f64 {
     const ZERO: f64 = 0.0;
     const C_PART: CTypeDesc = <f64 as CType>::C_TYPE;
     const FLOAT: crate::model::mlir::FloatKind = crate::model::mlir::FloatKind::F64;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn split(z: Complex<f64>) -> Complex<f64> {
         z
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn join(split: Complex<f64>) -> Complex<f64> {
         split
     }

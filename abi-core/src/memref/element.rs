@@ -44,7 +44,7 @@ pub unsafe trait MemRefElement: Copy + 'static {
     /// # Safety
     ///
     /// `ptr` must be valid for reading `size_of::<Self>()` bytes.
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn is_valid(ptr: *const Self) -> bool {
         let _ = ptr;
         true
@@ -82,7 +82,7 @@ unsafe impl MemRefElement for bool {
     const C_TYPE: CTypeDesc = crate::c::C_BOOL;
     const NEEDS_CHECK: bool = true;
 
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn is_valid(ptr: *const Self) -> bool {
         // SAFETY: the caller guarantees one readable byte; any byte is a
         // valid `u8`.

@@ -50,7 +50,7 @@ macro_rules! by_value {
         unsafe impl CParam for $t {
             type Raw = $raw;
             const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn from_c(raw: $raw) -> Result<Self, ArgError> {
                 Ok(raw as $t)
             }
@@ -60,7 +60,7 @@ macro_rules! by_value {
         unsafe impl CResult for $t {
             type Raw = $t;
             const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn into_c(self) -> $t {
                 self
             }
@@ -84,7 +84,7 @@ by_value! {
 unsafe impl CParam for bool {
     type Raw = crate::__received_as!(u8);
     const C_TYPE: CTypeDesc = C_BOOL;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_c(raw: Self::Raw) -> Result<Self, ArgError> {
         // Only the byte counts (see `__received_as`).
         Ok(raw as u8 != 0)
@@ -95,7 +95,7 @@ unsafe impl CParam for bool {
 unsafe impl CResult for bool {
     type Raw = bool;
     const C_TYPE: CTypeDesc = C_BOOL;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn into_c(self) -> bool {
         self
     }
@@ -106,7 +106,7 @@ unsafe impl CResult for bool {
 unsafe impl CParam for CBool {
     type Raw = CBool;
     const C_TYPE: CTypeDesc = C_BOOL;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_c(raw: CBool) -> Result<Self, ArgError> {
         Ok(raw)
     }
@@ -117,7 +117,7 @@ unsafe impl CParam for CBool {
 unsafe impl CResult for CBool {
     type Raw = bool;
     const C_TYPE: CTypeDesc = C_BOOL;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn into_c(self) -> bool {
         self.get()
     }
@@ -127,7 +127,7 @@ unsafe impl CResult for CBool {
 unsafe impl CResult for () {
     type Raw = ();
     const C_TYPE: CTypeDesc = CTypeDesc::Void;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn into_c(self) {}
 }
 
@@ -138,7 +138,7 @@ macro_rules! raw_pointers {
         unsafe impl<T: CType + ?Sized> CParam for *$ptr T {
             type Raw = *$ptr T;
             const C_TYPE: CTypeDesc = <*$ptr T as CType>::C_TYPE;
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn from_c(raw: *$ptr T) -> Result<Self, ArgError> {
                 Ok(raw)
             }
@@ -147,7 +147,7 @@ macro_rules! raw_pointers {
         unsafe impl<T: CType + ?Sized> CResult for *$ptr T {
             type Raw = *$ptr T;
             const C_TYPE: CTypeDesc = <*$ptr T as CType>::C_TYPE;
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn into_c(self) -> *$ptr T {
                 self
             }

@@ -145,7 +145,7 @@ pub unsafe trait CParam: Sized + BorrowedFor<'static> {
     /// # Safety
     ///
     /// As for [`CParam::from_c`] (a `&CStr` reads its bytes up to the NUL).
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn checked_borrow(raw: Self::Raw) -> Result<Option<Borrow>, ArgError> {
         let _ = raw;
         Ok(None)
@@ -159,7 +159,7 @@ pub unsafe trait CParam: Sized + BorrowedFor<'static> {
     /// # Safety
     ///
     /// As for [`CParam::from_c`], and `checked_borrow(raw)` returned `Ok`.
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_checked(raw: Self::Raw) -> Result<Self, ArgError> {
         // SAFETY: forwarded, same contract.
         unsafe { Self::from_c(raw) }
@@ -176,7 +176,7 @@ pub unsafe trait CParam: Sized + BorrowedFor<'static> {
     ///
     /// As for [`CParam::from_checked`].
     #[doc(hidden)]
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn first_pass(raw: Self::Raw) -> Sealed<Result<Option<Self>, ArgError>> {
         if !matches!(Self::DIRECTION, Direction::In) {
             return Sealed(Ok(None));
@@ -194,7 +194,7 @@ pub unsafe trait CParam: Sized + BorrowedFor<'static> {
     /// As for [`CParam::from_checked`]; `first` is what
     /// [`CParam::first_pass`] returned for `raw`.
     #[doc(hidden)]
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn second_pass(first: Option<Self>, raw: Self::Raw) -> Sealed<Result<Self, ArgError>> {
         Sealed(match first {
             Some(value) => Ok(value),
@@ -249,7 +249,7 @@ pub unsafe trait CSliceParam: Sized + BorrowedFor<'static> {
     /// Check the pointer and length as [`CSliceParam::from_c`] does, and
     /// return the memory the slice will borrow (see
     /// [`CParam::checked_borrow`]).
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn checked_borrow(ptr: Self::Ptr, len: usize) -> Result<Option<Borrow>, ArgError> {
         let _ = (ptr, len);
         Ok(None)
@@ -263,7 +263,7 @@ pub unsafe trait CSliceParam: Sized + BorrowedFor<'static> {
     ///
     /// As for [`CSliceParam::from_c`], and `checked_borrow(ptr, len)`
     /// returned `Ok`.
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_checked(ptr: Self::Ptr, len: usize) -> Result<Self, ArgError> {
         // SAFETY: forwarded, same contract.
         unsafe { Self::from_c(ptr, len) }
@@ -276,7 +276,7 @@ pub unsafe trait CSliceParam: Sized + BorrowedFor<'static> {
     ///
     /// As for [`CSliceParam::from_checked`].
     #[doc(hidden)]
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn first_pass(ptr: Self::Ptr, len: usize) -> Sealed<Result<Option<Self>, ArgError>> {
         if !matches!(Self::DIRECTION, Direction::In) {
             return Sealed(Ok(None));
@@ -293,7 +293,7 @@ pub unsafe trait CSliceParam: Sized + BorrowedFor<'static> {
     /// As for [`CSliceParam::from_checked`]; `first` is what
     /// [`CSliceParam::first_pass`] returned for `ptr` and `len`.
     #[doc(hidden)]
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn second_pass(
         first: Option<Self>,
         ptr: Self::Ptr,
@@ -316,7 +316,7 @@ pub unsafe trait CSliceParam: Sized + BorrowedFor<'static> {
 /// `converted.map(Some)`, in abi-core's code: the generic `Result::map`
 /// and the `Some` it is given are two functions a crate instantiates for
 /// every parameter type, which a debug build compiles.
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 pub(crate) fn some_ok<T>(converted: Result<T, ArgError>) -> Result<Option<T>, ArgError> {
     match converted {
         Ok(value) => Ok(Some(value)),

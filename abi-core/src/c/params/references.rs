@@ -15,21 +15,21 @@ unsafe impl<'a, T: CType> CParam for &'a T {
         TypeRecord::of_c_type(&T::C_TYPE)
     }
     const BORROWS: bool = true;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn checked_borrow(raw: *const T) -> Result<Option<Borrow>, ArgError> {
         check_pointer(raw)?;
         Ok(Some(Borrow::of_checked(raw, NonZeroUsize::MIN, false)))
     }
     type Raw = *const T;
     const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_c(raw: *const T) -> Result<Self, ArgError> {
         check_pointer(raw)?;
         // SAFETY: non-NULL and aligned (checked above); the caller promises
         // it points to a live `T` for `'a`.
         Ok(unsafe { &*raw })
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_checked(raw: *const T) -> Result<Self, ArgError> {
         // SAFETY: non-NULL and aligned (`checked_borrow` accepted it); the
         // caller promises it points to a live `T` for `'a`.
@@ -47,7 +47,7 @@ unsafe impl<'a, T: CType> CParam for &'a mut T {
         TypeRecord::of_c_type(&T::C_TYPE)
     }
     const BORROWS: bool = true;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn checked_borrow(raw: *mut T) -> Result<Option<Borrow>, ArgError> {
         check_pointer(raw.cast_const())?;
         Ok(Some(Borrow::of_checked(
@@ -59,14 +59,14 @@ unsafe impl<'a, T: CType> CParam for &'a mut T {
     type Raw = *mut T;
     const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
     const DIRECTION: Direction = Direction::InOut;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_c(raw: *mut T) -> Result<Self, ArgError> {
         check_pointer(raw)?;
         // SAFETY: non-NULL and aligned (checked above); the caller promises
         // exclusive access to a live `T` for `'a`.
         Ok(unsafe { &mut *raw })
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_checked(raw: *mut T) -> Result<Self, ArgError> {
         // SAFETY: non-NULL and aligned (`checked_borrow` accepted it); the
         // caller promises exclusive access to a live `T` for `'a`.
@@ -84,7 +84,7 @@ unsafe impl<'a, T: CType> CParam for Option<&'a T> {
         TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)))
     }
     const BORROWS: bool = true;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn checked_borrow(raw: *const T) -> Result<Option<Borrow>, ArgError> {
         if raw.is_null() {
             return Ok(None);
@@ -94,7 +94,7 @@ unsafe impl<'a, T: CType> CParam for Option<&'a T> {
     }
     type Raw = *const T;
     const C_TYPE: CTypeDesc = <*const T as CType>::C_TYPE;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_c(raw: *const T) -> Result<Self, ArgError> {
         if raw.is_null() {
             return Ok(None);
@@ -102,7 +102,7 @@ unsafe impl<'a, T: CType> CParam for Option<&'a T> {
         // SAFETY: forwarded to the `&T` conversion, same contract.
         some_ok(unsafe { <&'a T as CParam>::from_c(raw) })
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_checked(raw: *const T) -> Result<Self, ArgError> {
         if raw.is_null() {
             return Ok(None);
@@ -122,7 +122,7 @@ unsafe impl<'a, T: CType> CParam for Option<&'a mut T> {
         TypeRecord::Optional(Box::new(TypeRecord::of_c_type(&T::C_TYPE)))
     }
     const BORROWS: bool = true;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn checked_borrow(raw: *mut T) -> Result<Option<Borrow>, ArgError> {
         if raw.is_null() {
             return Ok(None);
@@ -133,7 +133,7 @@ unsafe impl<'a, T: CType> CParam for Option<&'a mut T> {
     type Raw = *mut T;
     const C_TYPE: CTypeDesc = <*mut T as CType>::C_TYPE;
     const DIRECTION: Direction = Direction::InOut;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_c(raw: *mut T) -> Result<Self, ArgError> {
         if raw.is_null() {
             return Ok(None);
@@ -141,7 +141,7 @@ unsafe impl<'a, T: CType> CParam for Option<&'a mut T> {
         // SAFETY: forwarded to the `&mut T` conversion, same contract.
         some_ok(unsafe { <&'a mut T as CParam>::from_c(raw) })
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_checked(raw: *mut T) -> Result<Self, ArgError> {
         if raw.is_null() {
             return Ok(None);
@@ -158,7 +158,7 @@ unsafe impl<'a> CParam for &'a CStr {
         TypeRecord::Str("cstr".into())
     }
     const BORROWS: bool = true;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn checked_borrow(raw: *const c_char) -> Result<Option<Borrow>, ArgError> {
         if raw.is_null() {
             return Err(ArgError::Null);
@@ -168,7 +168,7 @@ unsafe impl<'a> CParam for &'a CStr {
     }
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_c(raw: *const c_char) -> Result<Self, ArgError> {
         if raw.is_null() {
             return Err(ArgError::Null);
@@ -185,7 +185,7 @@ unsafe impl<'a> CParam for Option<&'a CStr> {
         TypeRecord::Optional(Box::new(TypeRecord::Str("cstr".into())))
     }
     const BORROWS: bool = true;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn checked_borrow(raw: *const c_char) -> Result<Option<Borrow>, ArgError> {
         if raw.is_null() {
             return Ok(None);
@@ -195,7 +195,7 @@ unsafe impl<'a> CParam for Option<&'a CStr> {
     }
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_c(raw: *const c_char) -> Result<Self, ArgError> {
         if raw.is_null() {
             return Ok(None);
@@ -214,7 +214,7 @@ macro_rules! reference_results {
             }
             type Raw = $raw;
             const C_TYPE: CTypeDesc = <$raw as CType>::C_TYPE;
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn into_c(self) -> $raw {
                 ($as_raw)(self)
             }
@@ -238,7 +238,7 @@ unsafe impl<'a> CResult for &'a CStr {
     }
     type Raw = *const c_char;
     const C_TYPE: CTypeDesc = C_CONST_CHAR_PTR;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn into_c(self) -> *const c_char {
         self.as_ptr()
     }
@@ -249,7 +249,7 @@ unsafe impl<'a> CResult for &'a CStr {
 /// # Safety
 ///
 /// `raw` points to a NUL-terminated string.
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 unsafe fn cstr_borrow(raw: *const c_char) -> Borrow {
     // SAFETY: NUL-terminated (caller); only its length is read, no
     // reference outlives this call.

@@ -33,7 +33,7 @@ impl<T: MemRefElement, const N: usize> DescriptorTypes<T, N> {
 /// # Safety
 ///
 /// `raw` is NULL or points to a readable descriptor.
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 unsafe fn read_descriptor<D: Copy>(raw: *const D) -> Result<D, MemRefError> {
     // The checks on the address, in a function of abi-core's own: generic
     // pointer methods (`is_null`, `is_aligned`) are functions every crate
@@ -47,7 +47,7 @@ unsafe fn read_descriptor<D: Copy>(raw: *const D) -> Result<D, MemRefError> {
 
 /// A descriptor's address is not NULL and is aligned to `align` (a power
 /// of two).
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 fn check_descriptor_address(address: usize, align: usize) -> Result<(), MemRefError> {
     if address == 0 {
         return Err(MemRefError::NullDescriptor);
@@ -64,7 +64,7 @@ fn check_descriptor_address(address: usize, align: usize) -> Result<(), MemRefEr
 // view is built only after validation.
 unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T, N> {
     const BORROWS: bool = true;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn borrow(&self) -> Option<crate::argument::Borrow> {
         Some(self.borrowed_memory())
     }
@@ -74,7 +74,7 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T,
         element: T::KIND,
         rank: Some(N),
     });
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_ciface(raw: Self::Raw, ty: &MemRefType) -> Result<Self, MemRefError> {
         // SAFETY: forwarded from the caller.
         let desc = match unsafe { read_descriptor(raw) } {
@@ -94,7 +94,7 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T,
 // reached twice.
 unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRefMut<'static, T, N> {
     const BORROWS: bool = true;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn borrow(&self) -> Option<crate::argument::Borrow> {
         Some(self.borrowed_memory())
     }
@@ -105,7 +105,7 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRefMut<'static,
         element: T::KIND,
         rank: Some(N),
     });
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_ciface(raw: Self::Raw, ty: &MemRefType) -> Result<Self, MemRefError> {
         // SAFETY: forwarded from the caller.
         let desc = match unsafe { read_descriptor(raw) } {
@@ -129,7 +129,7 @@ pub(super) const UNRANKED_POINTER: CTypeDesc = CTypeDesc::Pointer {
 unsafe impl<T: MemRefElement> CifaceParam for UnrankedMemRef<'static, T> {
     // Exclusive: the function can make a `MemRefMut` of it.
     const BORROWS: bool = true;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn borrow(&self) -> Option<crate::argument::Borrow> {
         Some(self.borrowed_memory())
     }
@@ -191,7 +191,7 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceResult for OwnedMemRef<T, N>
         // SAFETY: a fresh result belongs to the caller (trait contract).
         unsafe { OwnedMemRef::from_descriptor(slot, declared_result(types, 0)) }
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn slot_allocation(slot: &Self::Slot) -> Option<*const c_void> {
         Some(slot.allocated.cast_const().cast())
     }
@@ -237,7 +237,7 @@ unsafe impl<'a, T: MemRefElement, const N: usize> CifaceResult for ReturnedMemRe
         // arguments' borrows.
         unsafe { ReturnedMemRef::classify(slot, declared_result(types, 0), arguments) }
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn slot_allocation(slot: &Self::Slot) -> Option<*const c_void> {
         Some(slot.allocated.cast_const().cast())
     }
@@ -275,7 +275,7 @@ unsafe impl<T: MemRefElement> CifaceResult for OwnedUnrankedMemRef<T> {
         // SAFETY: the heap descriptor and the data belong to the caller.
         unsafe { OwnedUnrankedMemRef::from_descriptor(slot) }
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn slot_allocation(slot: &Self::Slot) -> Option<*const c_void> {
         // SAFETY: a non-NULL heap descriptor starts with `allocated`
         // (trait contract); read unaligned, as foreign memory.
@@ -289,7 +289,7 @@ unsafe impl<T: MemRefElement> CifaceResult for OwnedUnrankedMemRef<T> {
 
 /// `Err` when the buffer at `allocated` belongs to an argument or to an
 /// earlier member of the same result (NULL belongs to nobody).
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 fn held_elsewhere(
     allocated: *const c_void,
     arguments: &[ArgumentBuffer],

@@ -88,7 +88,7 @@ pub unsafe trait CifaceParam: Sized + crate::BorrowedFor<'static> {
     /// The memory the converted argument borrows, for the check that no
     /// exclusive argument overlaps another ([`crate::Borrow`]); `None` for
     /// scalars.
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn borrow(&self) -> Option<crate::argument::Borrow> {
         None
     }
@@ -187,7 +187,7 @@ pub unsafe trait CifaceResult: Sized {
     /// for an identity layout, or three elements for `memref<4xf32>`, would
     /// be misread or read past. `Err((member, error))` names the member.
     /// Scalars have nothing to check.
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn check_result(&self, types: &[MemRefType]) -> Result<(), (usize, MemRefError)> {
         let _ = types;
         Ok(())
@@ -203,7 +203,7 @@ pub unsafe trait CifaceResult: Sized {
     /// # Safety
     ///
     /// The slot was written by the callee per its signature.
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn slot_allocation(slot: &Self::Slot) -> Option<*const c_void> {
         let _ = slot;
         None
@@ -292,7 +292,7 @@ impl ArgumentBuffer {
     };
 
     /// The buffer of a ranked descriptor.
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn of_ranked<T, const N: usize>(desc: &MemRefDescriptor<T, N>) -> Self {
         let base = desc
             .aligned
@@ -452,13 +452,13 @@ pub mod __private {
 
     /// A result returned directly by an MLIR function (a scalar), from
     /// what the call returned.
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn direct<R: super::CifaceDirect>(slot: R::Slot) -> R {
         R::from_direct(slot)
     }
 
     /// A direct result of a Rust function MLIR calls, as returned.
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn into_direct<R: super::CifaceDirect>(value: R) -> R::Slot {
         value.into_slot()
     }
@@ -466,7 +466,7 @@ pub mod __private {
     /// Hand a result over to its slot, after checking it against the
     /// declared result types; a mismatch aborts, naming the function and
     /// the result (MLIR has no status channel).
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn into_checked_slot<R: super::CifaceResult>(
         value: R,
         types: &[super::MemRefType],

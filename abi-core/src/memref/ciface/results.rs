@@ -74,16 +74,16 @@ macro_rules! ranked_arg {
                 element: T::KIND,
                 rank: Some($rank),
             });
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn prepare(self, ty: &MemRefType) -> Result<Self::Storage, MemRefError> {
                 let ($value, $declared) = (self, ty);
                 $prepare
             }
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn raw(storage: &mut Self::Storage) -> Self::Raw {
                 storage
             }
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn buffer(storage: &Self::Storage) -> ArgumentBuffer {
                 ArgumentBuffer::of_ranked(storage)
             }
@@ -95,7 +95,7 @@ macro_rules! ranked_arg {
 }
 
 /// `desc` once checked against the declared type.
-#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+#[cfg_attr(not(abi_core_unoptimised), inline)]
 fn checked_against<T, const N: usize>(
     ty: &MemRefType,
     desc: MemRefDescriptor<T, N>,

@@ -9,7 +9,7 @@ macro_rules! scalars {
             type Raw = $t;
             const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
             const FLOAT_REGISTERS: usize = $registers;
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn from_ciface(raw: $t, _: &MemRefType) -> Result<Self, MemRefError> {
                 Ok(raw)
             }
@@ -23,11 +23,11 @@ macro_rules! scalars {
             type Slot = $t;
             const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
             const EMPTY: $t = 0 as $t;
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn into_slot(self) -> $t {
                 self
             }
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn from_slot_after(slot: $t, _: &[ArgumentBuffer], _: &[*const c_void], _: &[MemRefType]) -> Result<Self, MemRefError> {
                 Ok(slot)
             }
@@ -36,7 +36,7 @@ macro_rules! scalars {
             }
         }
         impl CifaceDirect for $t {
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn from_direct(slot: $t) -> $t {
                 slot
             }
@@ -47,15 +47,15 @@ macro_rules! scalars {
             type Raw = $t;
             const C_TYPE: CTypeDesc = <$t as CType>::C_TYPE;
             const FLOAT_REGISTERS: usize = $registers;
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn prepare(self, _: &MemRefType) -> Result<$t, MemRefError> {
                 Ok(self)
             }
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn raw(storage: &mut $t) -> $t {
                 *storage
             }
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn buffer(_: &$t) -> ArgumentBuffer {
                 ArgumentBuffer::NONE
             }
@@ -83,7 +83,7 @@ macro_rules! complex_impls {
             type Raw = T::Split;
             const C_TYPE: CTypeDesc = complex_c_type::<T>();
             const FLOAT_REGISTERS: usize = 2;
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn from_ciface(raw: T::Split, _: &MemRefType) -> Result<Self, MemRefError> {
                 Ok(T::join(raw).into())
             }
@@ -99,11 +99,11 @@ macro_rules! complex_impls {
             const EMPTY: Complex<T> = Complex { re: T::ZERO, im: T::ZERO };
             // An LLVM struct, which the C interface never returns by value.
             const OUT_POINTER: bool = true;
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn into_slot(self) -> Complex<T> {
                 self.into()
             }
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn from_slot_after(
                 slot: Complex<T>,
                 _: &[ArgumentBuffer],
@@ -122,15 +122,15 @@ macro_rules! complex_impls {
             type Raw = T::Split;
             const C_TYPE: CTypeDesc = complex_c_type::<T>();
             const FLOAT_REGISTERS: usize = 2;
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn prepare(self, _: &MemRefType) -> Result<T::Split, MemRefError> {
                 Ok(T::split(self.into()))
             }
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             fn raw(storage: &mut T::Split) -> T::Split {
                 *storage
             }
-            #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+            #[cfg_attr(not(abi_core_unoptimised), inline)]
             unsafe fn buffer(_: &T::Split) -> ArgumentBuffer {
                 ArgumentBuffer::NONE
             }
@@ -161,7 +161,7 @@ complex_impls! {
 unsafe impl CifaceParam for bool {
     type Raw = u8;
     const C_TYPE: CTypeDesc = <u8 as CType>::C_TYPE;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_ciface(raw: u8, _: &MemRefType) -> Result<Self, MemRefError> {
         Ok(raw & 1 != 0)
     }
@@ -175,11 +175,11 @@ unsafe impl CifaceResult for bool {
     type Slot = u8;
     const C_TYPE: CTypeDesc = <u8 as CType>::C_TYPE;
     const EMPTY: u8 = 0;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn into_slot(self) -> u8 {
         u8::from(self)
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn from_slot_after(
         slot: u8,
         _: &[ArgumentBuffer],
@@ -194,7 +194,7 @@ unsafe impl CifaceResult for bool {
 }
 
 impl CifaceDirect for bool {
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn from_direct(slot: u8) -> bool {
         slot & 1 != 0
     }
@@ -205,15 +205,15 @@ unsafe impl CifaceArg for bool {
     type Storage = u8;
     type Raw = u8;
     const C_TYPE: CTypeDesc = <u8 as CType>::C_TYPE;
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn prepare(self, _: &MemRefType) -> Result<u8, MemRefError> {
         Ok(u8::from(self))
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn raw(storage: &mut u8) -> u8 {
         *storage
     }
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn buffer(_: &u8) -> ArgumentBuffer {
         ArgumentBuffer::NONE
     }

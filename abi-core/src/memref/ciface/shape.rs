@@ -124,19 +124,19 @@ unsafe impl<R: CifaceResult> ResultShape<R> for Shape<true> {
     const DESC: ResultEntry = R::LEADING.0;
     const READS_ARGUMENTS: bool = true;
 
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn out(storage: &mut R::Slot) -> *mut R::Slot {
         storage
     }
 
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn check_out(out: *mut R::Slot, function: &'static FunctionEntry) {
         if out.is_null() || !out.is_aligned() {
             crate::guard::reject_result_pointer(function);
         }
     }
 
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn deliver(
         out: *mut R::Slot,
         value: R,
@@ -149,7 +149,7 @@ unsafe impl<R: CifaceResult> ResultShape<R> for Shape<true> {
         unsafe { out.write(slot) }
     }
 
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn expanded(call: impl FnOnce(*mut R::Slot)) -> R::Slot {
         let mut slot = core::mem::MaybeUninit::<R::Slot>::uninit();
         call(slot.as_mut_ptr());
@@ -157,7 +157,7 @@ unsafe impl<R: CifaceResult> ResultShape<R> for Shape<true> {
         unsafe { slot.assume_init() }
     }
 
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn receive(
         (): (),
         storage: R::Slot,
@@ -186,17 +186,17 @@ unsafe impl<R: CifaceDirect> ResultShape<R> for Shape<false> {
     const DESC: ResultEntry = R::RESULT.0;
     const READS_ARGUMENTS: bool = false;
 
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn out(storage: &mut NoOutPointer) -> NoOutPointer {
         *storage
     }
 
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn check_out(_: NoOutPointer, _: &'static FunctionEntry) {
         let _ = <Self as ResultShape<R>>::STORAGE;
     }
 
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn deliver(
         _: NoOutPointer,
         value: R,
@@ -206,13 +206,13 @@ unsafe impl<R: CifaceDirect> ResultShape<R> for Shape<false> {
         value.into_slot()
     }
 
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn expanded(call: impl FnOnce(NoOutPointer) -> R::Slot) -> R::Slot {
         let mut storage = <Self as ResultShape<R>>::STORAGE;
         call(<Self as ResultShape<R>>::out(&mut storage))
     }
 
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     unsafe fn receive(
         ret: R::Slot,
         _: NoOutPointer,

@@ -60,7 +60,7 @@ macro_rules! ciface_arguments {
 macro_rules! ciface_shims {
     ($($count:literal: $shim:ident, $unit_shim:ident($($arg:ident: $ty:ident = $raw:ident [$index:tt]),*);)*) => {$(
         #[doc(hidden)]
-        #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+        #[cfg_attr(not(abi_core_unoptimised), inline)]
         #[allow(clippy::missing_safety_doc, reason = "documented on the macro")]
         #[allow(clippy::too_many_arguments, reason = "one per argument of the shim")]
         pub unsafe fn $shim<$($ty,)* R, S, $($raw,)* O, RR>(
@@ -89,7 +89,7 @@ macro_rules! ciface_shims {
         }
 
         #[doc(hidden)]
-        #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+        #[cfg_attr(not(abi_core_unoptimised), inline)]
         #[allow(clippy::missing_safety_doc, reason = "documented on the macro")]
         #[allow(clippy::too_many_arguments, reason = "one per argument of the shim")]
         pub unsafe fn $unit_shim<$($ty,)* $($raw,)*>(

@@ -295,7 +295,7 @@ impl<T, const N: usize> Raw<T, N> {
 
     /// The bytes from the lowest to the highest element the view reaches
     /// (its extent; every element between need not be reached).
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn extent(&self, exclusive: bool) -> crate::argument::Borrow {
         if self.geometry.len == 0 {
             return crate::argument::Borrow::range(0, 0, exclusive);

@@ -23,7 +23,7 @@ unsafe impl<T: Sync, const N: usize> Sync for MemRefMut<'_, T, N> {}
 impl<T: MemRefElement, const N: usize> MemRefMut<'_, T, N> {
     /// The memory the view borrows exclusively (its extent), for the
     /// boundary's check that it overlaps no other argument.
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn borrowed_memory(&self) -> crate::argument::Borrow {
         self.raw.extent(true)
     }

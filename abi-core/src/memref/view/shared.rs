@@ -34,7 +34,7 @@ unsafe impl<T: Sync, const N: usize> Sync for MemRef<'_, T, N> {}
 impl<T: MemRefElement, const N: usize> MemRef<'_, T, N> {
     /// The memory the view borrows (its extent), for the boundary's check
     /// that no exclusive argument overlaps it.
-    #[cfg_attr(not(abi_core_unoptimised), inline(always))]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
     pub fn borrowed_memory(&self) -> crate::argument::Borrow {
         self.raw.extent(false)
     }
