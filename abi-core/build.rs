@@ -66,7 +66,7 @@ fn global_asm() {
 /// argument steps, the conversions and `_BitInt` arithmetic) are written
 /// `#[cfg_attr(not(abi_core_unoptimised), inline)]` (`inline(always)`
 /// where LLVM's own choice measured slower: `_BitInt` arithmetic, packed
-/// fields, the overlap check, DPI-C open arrays):
+/// fields, the overlap check, slice parameters, DPI-C open arrays):
 /// an unoptimised build gains no speed from inlining, and inlining every
 /// step at every call site was most of the type-checking and LLVM time a
 /// crate of shims took (a crate of 100 two-argument `#[c_export]`s: 2.11 G
