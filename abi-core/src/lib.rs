@@ -113,8 +113,10 @@ pub mod __private {
     pub use crate::model::{AbiKind, Direction};
     pub use crate::packed::passing as packed_passing;
     pub use crate::packed::{Packed, PackedStruct, union_member};
+    #[cfg(not(abi_core_elf))]
     pub use crate::registry_section::{FUNCTIONS, STRUCTS};
     pub use ::core;
+    #[cfg(not(abi_core_elf))]
     pub use ::linkme;
 
     /// The raw C type of a successful `Result` value.

@@ -24,6 +24,7 @@
 //! incompatible copies of abi-core in one program (whose description types
 //! differ) never read each other's descriptions.
 
+#[cfg(not(abi_core_elf))]
 use crate::model::function::{FunctionEntry, StructDesc};
 
 /// Where a generated shim's code starts, and its C symbol: one entry per
@@ -210,18 +211,45 @@ mod bounds {
 pub(crate) use bounds::{functions, shims, structs};
 
 /// The functions' distributed slice of the targets without
-/// `__start_`/`__stop_` symbols (declared everywhere, filled only there).
+/// `__start_`/`__stop_` symbols (only there: abi-core depends on linkme on
+/// those targets alone).
+#[cfg(not(abi_core_elf))]
 #[doc(hidden)]
 #[linkme::distributed_slice]
 pub static FUNCTIONS: [FunctionEntry];
 
-/// The structs' distributed slice (see [`FUNCTIONS`]).
+/// The structs' distributed slice (see `FUNCTIONS`).
+#[cfg(not(abi_core_elf))]
 #[doc(hidden)]
 #[linkme::distributed_slice]
 pub static STRUCTS: [StructDesc];
 
 #[cfg(test)]
 mod tests {
+    /// The targets abi-core depends on linkme for (its manifest) are
+    /// exactly those without `abi_core_elf` (its build script): an ELF
+    /// target missing from the manifest's list would build linkme for
+    /// nothing, one missing from the build script would not build at all.
+    #[test]
+    fn linkme_only_off_elf() {
+        fn quoted_after<'a>(text: &'a str, start: &str, end: &str) -> Vec<&'a str> {
+            let from = text.find(start).expect(start);
+            let rest = &text[from + start.len()..];
+            let rest = &rest[..rest.find(end).expect(end)];
+            rest.split('"').skip(1).step_by(2).collect()
+        }
+        let mut manifest = quoted_after(
+            include_str!("../Cargo.toml"),
+            "[target.'cfg(not(any(",
+            ")))'.dependencies]\nlinkme",
+        );
+        let mut build_script = quoted_after(include_str!("../build.rs"), "os.as_str(),", ")");
+        manifest.sort_unstable();
+        build_script.sort_unstable();
+        assert!(build_script.contains(&"linux"), "{build_script:?}");
+        assert_eq!(manifest, build_script);
+    }
+
     /// Every section name in this file carries this crate's version (bump
     /// them with the version).
     #[test]

@@ -357,6 +357,18 @@ fn check_vector(inner: &str) -> Result<(), String> {
 #[doc(hidden)]
 pub const GENERIC_CIFACE_SHIM_ARGUMENTS: core::ops::RangeInclusive<usize> = 0..=6;
 
+/// The most parameters a `#[ciface]` signature may have for its complex
+/// arguments to be placed as MLIR places them on x86-64 whatever their
+/// types: a complex argument goes wrong there only when it would start in
+/// the last SSE argument register (xmm7), after exactly seven registers of
+/// earlier arguments, and an argument takes at most two (abi-core's
+/// `complex_argument_problem`, whose tests check this bound). The macros
+/// leave the compile-time placement check out of x86-64 builds of such
+/// signatures (it cost 0.5 M of rustc's instructions per function); other
+/// targets keep it, where any complex argument is refused. Not public API.
+#[doc(hidden)]
+pub const COMPLEX_PLACEMENT_FREE_ON_X86_64: usize = 4;
+
 /// The largest rank an unranked descriptor may claim (MLIR has no limit;
 /// 64 is beyond any real tensor and bounds what is read of a descriptor
 /// nobody validated).

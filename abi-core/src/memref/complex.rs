@@ -252,6 +252,26 @@ mod tests {
         }
     }
 
+    /// On x86-64 no signature of at most
+    /// `COMPLEX_PLACEMENT_FREE_ON_X86_64` parameters has a problem, whatever
+    /// each takes (the macros leave the check out there), and one more
+    /// parameter can have one.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn short_signatures_place_complex_arguments_on_x86_64() {
+        let free = crate::model::mlir::COMPLEX_PLACEMENT_FREE_ON_X86_64;
+        for len in 0..=free {
+            for code in 0..3usize.pow(len as u32) {
+                let registers: Vec<usize> =
+                    (0..len).map(|k| code / 3usize.pow(k as u32) % 3).collect();
+                assert_eq!(complex_argument_problem(&registers), None, "{registers:?}");
+            }
+        }
+        let longer: Vec<usize> = [2; 3].into_iter().chain([1, 2]).collect();
+        assert_eq!(longer.len(), free + 1);
+        assert!(complex_argument_problem(&longer).is_some());
+    }
+
     #[test]
     fn arithmetic() {
         let z = Complex::new(1.0f64, 2.0);

@@ -146,7 +146,11 @@ fn complex_placement(f: &FunctionModel, trait_path: &TokenStream) -> TokenStream
         let ty = with_lifetimes(&param.ty, "'static");
         Qualified::new(&ty, trait_path.clone()).item("FLOAT_REGISTERS")
     });
+    // Short signatures cannot go wrong on x86-64 (see the constant).
+    let only_off_x86_64 = (f.params.len() <= abi_model::mlir::COMPLEX_PLACEMENT_FREE_ON_X86_64)
+        .then(|| quote!(#[cfg(not(target_arch = "x86_64"))]));
     quote_spanned! {f.sig.ident.span()=>
+        #only_off_x86_64
         ::abi_core::__private::memref::checked_complex_placement(&[#(#registers),*]);
     }
 }

@@ -22,7 +22,8 @@ const _: () = {
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
-        { ::abi_core::__private::memref::checked_complex_placement(& [< i64 as
+        { #[cfg(not(target_arch = "x86_64"))]
+        ::abi_core::__private::memref::checked_complex_placement(& [< i64 as
         ::abi_core::__private::CifaceParam > ::FLOAT_REGISTERS]);
         ::abi_core::__private::CifaceDesc { provider :
         ::abi_core::__private::CifaceProvider::Rust, mlir_name : "pair", memref_types : &

@@ -84,8 +84,9 @@ const _: () = {
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
-        { ::abi_core::__private::memref::checked_complex_placement(& [< & 'static [f32]
-        as ::abi_core::__private::CifaceArg > ::FLOAT_REGISTERS]);
+        { #[cfg(not(target_arch = "x86_64"))]
+        ::abi_core::__private::memref::checked_complex_placement(& [< & 'static [f32] as
+        ::abi_core::__private::CifaceArg > ::FLOAT_REGISTERS]);
         ::abi_core::__private::CifaceDesc { provider :
         ::abi_core::__private::CifaceProvider::Mlir, mlir_name : "sum_1d", memref_types :
         & [::core::option::Option::None], expanded : false, } }), text :
@@ -264,7 +265,8 @@ const _: () = {
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
-        { ::abi_core::__private::memref::checked_complex_placement(& [< MemRef < 'static,
+        { #[cfg(not(target_arch = "x86_64"))]
+        ::abi_core::__private::memref::checked_complex_placement(& [< MemRef < 'static,
         f32, 1 > as ::abi_core::__private::CifaceArg > ::FLOAT_REGISTERS]);
         ::abi_core::__private::CifaceDesc { provider :
         ::abi_core::__private::CifaceProvider::Mlir, mlir_name : "tail", memref_types : &

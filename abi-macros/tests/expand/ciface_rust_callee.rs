@@ -48,7 +48,8 @@ const _: () = {
     ::abi_core::__private::register!(
         function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
         ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
-        { ::abi_core::__private::memref::checked_complex_placement(& [< MemRefMut <
+        { #[cfg(not(target_arch = "x86_64"))]
+        ::abi_core::__private::memref::checked_complex_placement(& [< MemRefMut <
         'static, f32, 1 > as ::abi_core::__private::CifaceParam > ::FLOAT_REGISTERS, <
         f32 as ::abi_core::__private::CifaceParam > ::FLOAT_REGISTERS]);
         ::abi_core::__private::CifaceDesc { provider :
