@@ -268,6 +268,8 @@ mod tests {
         assert_eq!(target_oses(&rest[..close]), listed);
     }
 
+    /// Every section name in this file carries this crate's version (bump
+    /// them with the version).
     #[test]
     fn section_names_carry_the_version() {
         let source = include_str!("registry_section.rs");
