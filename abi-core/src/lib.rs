@@ -64,6 +64,10 @@ pub mod __private {
         ArgError, Borrow, BorrowedFor, LentArgument, LentPick, LentPickNone, LentProbe,
     };
     pub use crate::bitint::AbiCoreBitInt;
+    pub use crate::c::shim_template::{
+        CParamList, c_entry1, c_entry2, c_entry3, c_entry4, c_entry5, c_entry6, c_entry7, c_entry8,
+        c_slice_entry,
+    };
     pub use crate::c::status::{CError, STATUS_NULL_POINTER, STATUS_OK};
     pub use crate::c::{CParam, CResult, CSliceParam, CType};
     pub use crate::dpi::enums::{

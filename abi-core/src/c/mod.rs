@@ -4,7 +4,7 @@
 //! `Result` functions ([`status`]).
 
 mod params;
-mod shim_template;
+pub(crate) mod shim_template;
 pub mod status;
 mod types;
 

@@ -72,6 +72,49 @@ impl MemRefTypeCheck for MemRefType {
     }
 }
 
+/// [`MemRefTypeCheck::check`] for [`MemRefType::DYNAMIC_IDENTITY`] (no
+/// declared shape, offset 0, row-major strides), the type of every memref
+/// parameter without an `#[mlir]` declaration: the same checks in the same
+/// order, with the same errors, written for that type alone.
+#[cfg_attr(not(abi_core_unoptimised), inline)]
+pub(crate) fn check_dynamic_identity<T: MemRefElement, const N: usize>(
+    desc: &MemRefDescriptor<T, N>,
+) -> Result<Geometry<N>, MemRefError> {
+    // `?`, as in `check` (with a `match` the shim keeps one more
+    // instruction).
+    let geometry = Geometry::parse(desc)?;
+    if desc.offset != 0 {
+        return Err(MemRefError::OffsetMismatch {
+            expected: 0,
+            found: desc.offset,
+        });
+    }
+    // The one stride a dynamic shape makes static: the innermost, 1.
+    if N > 0 && desc.strides[N - 1] != 1 {
+        return Err(MemRefError::StrideMismatch {
+            dim: N - 1,
+            expected: 1,
+            found: desc.strides[N - 1],
+        });
+    }
+    if geometry.len == 0 {
+        return Ok(geometry);
+    }
+    let mut step = 1i64;
+    for dim in (0..N).rev() {
+        if desc.sizes[dim] > 1 && desc.strides[dim] != step {
+            return Err(MemRefError::StrideMismatch {
+                dim,
+                expected: step,
+                found: desc.strides[dim],
+            });
+        }
+        step = step.saturating_mul(desc.sizes[dim]);
+    }
+    geometry.check_data(desc.aligned, (0, geometry.len as isize - 1))?;
+    Ok(geometry)
+}
+
 /// [`check_declared`](MemRefTypeCheck::check_declared), told whether the memref is
 /// empty (the strides of an empty memref are never used).
 #[cfg_attr(not(abi_core_unoptimised), inline)]
@@ -479,6 +522,57 @@ mod tests {
             sizes,
             strides,
         }
+    }
+
+    /// `check_dynamic_identity` is `DYNAMIC_IDENTITY.check`, result for
+    /// result (the same error first), over every descriptor of rank 0 to 3
+    /// built from sizes, strides, offsets and addresses at the edges:
+    /// negative, empty, one element, overflowing, NULL, misaligned, at
+    /// the end of the address space.
+    #[test]
+    #[cfg_attr(miri, ignore = "half a million descriptors; no unsafe code runs")]
+    fn dynamic_identity_check_is_the_general_one() {
+        fn each<const N: usize>(values: &[i64], mut f: impl FnMut([i64; N])) {
+            let mut index = [0usize; N];
+            loop {
+                f(index.map(|i| values[i]));
+                let Some(dim) = (0..N).rev().find(|&d| index[d] + 1 < values.len()) else {
+                    return;
+                };
+                index[dim] += 1;
+                index[dim + 1..].fill(0);
+            }
+        }
+        fn compare<const N: usize>() -> usize {
+            let sizes = [-1, 0, 1, 2, 3, i64::MAX];
+            let strides = [-2, -1, 0, 1, 2, 3, 6, i64::MAX];
+            let addresses = [0usize, 4, 6, usize::MAX - 7];
+            let mut count = 0;
+            each::<N>(&sizes, |sizes| {
+                each::<N>(&strides, |strides| {
+                    for offset in [0, 1, -1] {
+                        for &address in &addresses {
+                            let desc = MemRefDescriptor::<f32, N> {
+                                allocated: address as *mut f32,
+                                aligned: address as *mut f32,
+                                offset,
+                                sizes,
+                                strides,
+                            };
+                            assert_eq!(
+                                check_dynamic_identity(&desc),
+                                MemRefType::DYNAMIC_IDENTITY.check(&desc),
+                                "{desc:?}"
+                            );
+                            count += 1;
+                        }
+                    }
+                });
+            });
+            count
+        }
+        let count = compare::<0>() + compare::<1>() + compare::<2>() + compare::<3>();
+        assert_eq!(count, 12 * (1 + 48 + 48 * 48 + 48 * 48 * 48));
     }
 
     #[test]

@@ -113,8 +113,8 @@ fn generic_expansion(f: &FunctionModel) -> Option<TokenStream> {
     for (i, param) in f.params.iter().enumerate() {
         let ty = with_lifetimes(&param.ty, "'static");
         let q = Qualified::new(&ty, trait_path.clone());
-        let (arg, raw, desc) = (raw_arg(i, ""), q.item(raw_item), q.sealed_item("PARAM"));
-        params.push(quote!(#arg: #raw = #ty => #desc));
+        let (arg, raw) = (raw_arg(i, ""), q.item(raw_item));
+        params.push(quote!(#arg: #raw = #ty));
         rust_types.push(rust_type_string(&param.ty));
     }
     let param_texts = f
@@ -124,12 +124,18 @@ fn generic_expansion(f: &FunctionModel) -> Option<TokenStream> {
         .map(|(param, rust_type)| (param.name.as_str(), rust_type.as_str()));
     let extra = one_slice.then(|| raw_arg(0, "_len"));
     let static_result = with_lifetimes(result_ty, "'static");
-    let result_q = Qualified::new(&static_result, quote!(#p::CResult));
-    let (result_raw, result_desc) = (result_q.item("Raw"), result_q.sealed_item("RESULT"));
-    let body = if one_slice {
-        format_ident!("c_slice_shim1")
+    let result_raw = Qualified::new(&static_result, quote!(#p::CResult)).item("Raw");
+    let (body, entry) = if one_slice {
+        (
+            format_ident!("c_slice_shim1"),
+            format_ident!("c_slice_entry"),
+        )
     } else {
-        format_ident!("c_shim{}", f.params.len())
+        let arity = f.params.len();
+        (
+            format_ident!("c_shim{arity}"),
+            format_ident!("c_entry{arity}"),
+        )
     };
     let rust_name = crate::syntax::unraw(&f.ident);
     let separator = abi_model::entry::SEPARATOR.to_string();
@@ -147,9 +153,9 @@ fn generic_expansion(f: &FunctionModel) -> Option<TokenStream> {
     let (ident, named_args) = (&f.ident, f.named_args);
     Some(quote! {
         #p::c_export_generic!(
-            #symbol #shim_name #ident #body #named_args #separator #tail
+            #symbol #shim_name #ident #body #entry #named_args #separator #tail
             [#(#params),*] [#extra]
-            -> #result_raw = #static_result => #result_desc;
+            -> #result_raw = #static_result;
             [#generics] { #lent_checks }
         );
     })

@@ -516,7 +516,13 @@ fn shim_args(f: &FunctionModel, types: &[TokenStream], trait_path: &TokenStream)
             name: value.clone(),
             ty: quote!(#raw_ty),
         });
-        let from = q.call("from_ciface", quote!(#value, &#type_const));
+        // Without `#[mlir]` the type is `DYNAMIC_IDENTITY`, which the ranked
+        // views check by code written for it alone (`from_ciface_undeclared`).
+        let from = if param.mlir.is_some() {
+            q.call("from_ciface", quote!(#value, &#type_const))
+        } else {
+            q.call("from_ciface_undeclared", quote!(#value))
+        };
         args.conversions.push(quote! {
             // SAFETY: MLIR passes descriptors valid for the call; NULL,
             // misalignment and inconsistent geometry are checked by

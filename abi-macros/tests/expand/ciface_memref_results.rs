@@ -81,11 +81,8 @@ const _: () = {
                         let __abi_arg0 = ::abi_core::__private::argument_or_abort(
                             unsafe {
                                 ({
-                                    <i64 as ::abi_core::__private::CifaceParam>::from_ciface
-                                })(
-                                    __abi_arg0,
-                                    &::abi_core::__private::MemRefType::DYNAMIC_IDENTITY,
-                                )
+                                    <i64 as ::abi_core::__private::CifaceParam>::from_ciface_undeclared
+                                })(__abi_arg0)
                             },
                             &__ABI_FUNCTION,
                             0usize,

@@ -138,11 +138,8 @@ const _: () = {
                         let __abi_arg1 = ::abi_core::__private::argument_or_abort(
                             unsafe {
                                 ({
-                                    <f32 as ::abi_core::__private::CifaceParam>::from_ciface
-                                })(
-                                    __abi_arg1,
-                                    &::abi_core::__private::MemRefType::DYNAMIC_IDENTITY,
-                                )
+                                    <f32 as ::abi_core::__private::CifaceParam>::from_ciface_undeclared
+                                })(__abi_arg1)
                             },
                             &__ABI_FUNCTION,
                             1usize,

@@ -83,7 +83,17 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRef<'static, T,
         };
         // SAFETY: the data is valid for the call (caller); the view does
         // not outlive the shim's call of the user function.
-        unsafe { MemRef::from_descriptor(&desc, ty) }
+        unsafe { MemRef::from_checked_descriptor::<false>(&desc, ty) }
+    }
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
+    unsafe fn from_ciface_undeclared(raw: Self::Raw) -> Result<Self, MemRefError> {
+        // SAFETY: as for `from_ciface`.
+        let desc = match unsafe { read_descriptor(raw) } {
+            Ok(desc) => desc,
+            Err(error) => return Err(error),
+        };
+        // SAFETY: as for `from_ciface`.
+        unsafe { MemRef::from_checked_descriptor::<true>(&desc, &MemRefType::DYNAMIC_IDENTITY) }
     }
     fn record(ty: &MemRefType) -> TypeRecord {
         memref_record::<T>(Some(N), ty)
@@ -113,7 +123,17 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceParam for MemRefMut<'static,
             Err(error) => return Err(error),
         };
         // SAFETY: valid for reads and writes during the call (caller).
-        unsafe { MemRefMut::from_descriptor(&desc, ty) }
+        unsafe { MemRefMut::from_checked_descriptor::<false>(&desc, ty) }
+    }
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
+    unsafe fn from_ciface_undeclared(raw: Self::Raw) -> Result<Self, MemRefError> {
+        // SAFETY: as for `from_ciface`.
+        let desc = match unsafe { read_descriptor(raw) } {
+            Ok(desc) => desc,
+            Err(error) => return Err(error),
+        };
+        // SAFETY: as for `from_ciface`.
+        unsafe { MemRefMut::from_checked_descriptor::<true>(&desc, &MemRefType::DYNAMIC_IDENTITY) }
     }
     fn record(ty: &MemRefType) -> TypeRecord {
         memref_record::<T>(Some(N), ty)

@@ -80,6 +80,22 @@ pub unsafe trait CifaceParam: Sized + crate::BorrowedFor<'static> {
     /// data is valid for the call.
     unsafe fn from_ciface(raw: Self::Raw, ty: &MemRefType) -> Result<Self, MemRefError>;
 
+    /// [`from_ciface`](CifaceParam::from_ciface) at
+    /// [`MemRefType::DYNAMIC_IDENTITY`], the type of a parameter declared
+    /// without `#[mlir]`: what the shims call for such a parameter (not
+    /// public API). The ranked views check that type by code written for
+    /// it alone, which leaves LLVM less to compile into each crate.
+    ///
+    /// # Safety
+    ///
+    /// As for [`from_ciface`](CifaceParam::from_ciface).
+    #[doc(hidden)]
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
+    unsafe fn from_ciface_undeclared(raw: Self::Raw) -> Result<Self, MemRefError> {
+        // SAFETY: forwarded from the caller.
+        unsafe { Self::from_ciface(raw, &MemRefType::DYNAMIC_IDENTITY) }
+    }
+
     /// Whether [`CifaceParam::borrow`] can return `Some`: the shim checks
     /// that arguments do not overlap only when two of them may borrow (by
     /// this constant, not by how the type is spelled).

@@ -46,7 +46,8 @@ macro_rules! ciface_arguments {
             let converted = unsafe { $ty::from_ciface($arg, &$types[$index]) };
             let $arg = argument_or_abort(converted, $function, $index);
         )*
-        if 0 $(+ $ty::BORROWS as usize)* >= 2 {
+        // A constant condition, as in `c_shim2` and the like.
+        if const { 0 $(+ $ty::BORROWS as usize)* >= 2 } {
             disjoint_or_abort($function, &[$($ty::borrow(&$arg)),*]);
         }
     };

@@ -155,6 +155,16 @@ impl<T, const N: usize> Clone for Raw<T, N> {
 impl<T, const N: usize> Copy for Raw<T, N> {}
 
 impl<T: MemRefElement, const N: usize> Raw<T, N> {
+    /// The view of a descriptor checked against `ty`; with
+    /// `DYNAMIC_IDENTITY`, against [`MemRefType::DYNAMIC_IDENTITY`] whatever
+    /// `ty` says, by checks written for that type alone
+    /// (`check_dynamic_identity`, what the shim of a parameter without
+    /// `#[mlir]` asks for). A constant parameter, not a run-time choice, so
+    /// that each instance holds one of the two checks and LLVM never sees
+    /// the other: the general check, folded for that type in every shim,
+    /// was a third of the code LLVM received for a crate's first
+    /// `#[ciface]` function.
+    ///
     /// # Safety
     ///
     /// The descriptor's data must be valid for reads (and writes, when the
@@ -165,9 +175,17 @@ impl<T: MemRefElement, const N: usize> Raw<T, N> {
         clippy::question_mark,
         reason = "one generic function fewer, see below"
     )]
-    unsafe fn new(desc: &MemRefDescriptor<T, N>, ty: &MemRefType) -> Result<Self, MemRefError> {
+    unsafe fn new<const DYNAMIC_IDENTITY: bool>(
+        desc: &MemRefDescriptor<T, N>,
+        ty: &MemRefType,
+    ) -> Result<Self, MemRefError> {
         // `match`, not `?`, as in `Geometry::parse`.
-        let geometry = match ty.check(desc) {
+        let checked = if DYNAMIC_IDENTITY {
+            crate::memref::shape::check_dynamic_identity(desc)
+        } else {
+            ty.check(desc)
+        };
+        let geometry = match checked {
             Ok(geometry) => geometry,
             Err(error) => return Err(error),
         };

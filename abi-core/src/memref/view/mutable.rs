@@ -69,7 +69,21 @@ impl<'a, T: MemRefElement, const N: usize> MemRefMut<'a, T, N> {
         ty: &MemRefType,
     ) -> Result<Self, MemRefError> {
         // SAFETY: forwarded to the caller.
-        let raw = unsafe { Raw::new(desc, ty)? };
+        unsafe { Self::from_checked_descriptor::<false>(desc, ty) }
+    }
+
+    /// # Safety
+    ///
+    /// As for [`MemRefMut::from_descriptor`], which this is; with
+    /// `DYNAMIC_IDENTITY`, checked against that type whatever `ty` says
+    /// (see `Raw::new`).
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
+    pub(crate) unsafe fn from_checked_descriptor<const DYNAMIC_IDENTITY: bool>(
+        desc: &MemRefDescriptor<T, N>,
+        ty: &MemRefType,
+    ) -> Result<Self, MemRefError> {
+        // SAFETY: forwarded to the caller.
+        let raw = unsafe { Raw::new::<DYNAMIC_IDENTITY>(desc, ty)? };
         if raw.geometry.self_overlaps() {
             return Err(MemRefError::Overlapping);
         }

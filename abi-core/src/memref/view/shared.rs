@@ -54,10 +54,24 @@ impl<'a, T: MemRefElement, const N: usize> MemRef<'a, T, N> {
         desc: &MemRefDescriptor<T, N>,
         ty: &MemRefType,
     ) -> Result<Self, MemRefError> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Self::from_checked_descriptor::<false>(desc, ty) }
+    }
+
+    /// # Safety
+    ///
+    /// As for [`MemRef::from_descriptor`], which this is; with
+    /// `DYNAMIC_IDENTITY`, checked against that type whatever `ty` says
+    /// (see `Raw::new`).
+    #[cfg_attr(not(abi_core_unoptimised), inline)]
+    pub(crate) unsafe fn from_checked_descriptor<const DYNAMIC_IDENTITY: bool>(
+        desc: &MemRefDescriptor<T, N>,
+        ty: &MemRefType,
+    ) -> Result<Self, MemRefError> {
         // `match`, not `?`: one generic function fewer per element type
         // and rank in every crate (see `Geometry::parse`).
         // SAFETY: forwarded to the caller.
-        match unsafe { Raw::new(desc, ty) } {
+        match unsafe { Raw::new::<DYNAMIC_IDENTITY>(desc, ty) } {
             Ok(raw) => Ok(MemRef {
                 raw,
                 _borrow: PhantomData,
