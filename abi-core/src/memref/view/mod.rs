@@ -293,18 +293,18 @@ impl<T, const N: usize> Raw<T, N> {
     /// The element at `index`, or `None` out of bounds.
     #[cfg_attr(not(abi_core_unoptimised), inline)]
     fn pointer(&self, index: [usize; N]) -> Option<*mut T> {
+        // Indexes, not `zip`: the same machine code, and no iterator
+        // adapters for every crate to instantiate and LLVM to inline (a
+        // crate's first `#[ciface]` function: 250 of its 3066 lines of IR).
         let mut delta = 0isize;
-        for ((&i, &size), &stride) in index
-            .iter()
-            .zip(&self.geometry.sizes)
-            .zip(&self.geometry.strides)
-        {
+        for dim in 0..N {
+            let (i, size) = (index[dim], self.geometry.sizes[dim]);
             if i >= size {
                 return None;
             }
             // In range: `i < size`, and validation proved
             // `(size - 1) * stride` fits.
-            delta += i as isize * stride;
+            delta += i as isize * self.geometry.strides[dim];
         }
         // `wrapping_offset` keeps this safe code; the result is in bounds
         // by validation.
@@ -323,7 +323,8 @@ impl<T, const N: usize> Raw<T, N> {
         // plain arithmetic is exact here (the saturating `extent` is for
         // descriptors nobody validated).
         let (mut low, mut high) = (0isize, 0isize);
-        for (&size, &stride) in self.geometry.sizes.iter().zip(&self.geometry.strides) {
+        for dim in 0..N {
+            let (size, stride) = (self.geometry.sizes[dim], self.geometry.strides[dim]);
             let reach = (size as isize - 1).wrapping_mul(stride);
             if reach < 0 {
                 low = low.wrapping_add(reach);
