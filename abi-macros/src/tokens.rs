@@ -456,29 +456,48 @@ pub(crate) fn lent_checks_of<'t>(
 pub(crate) fn lent_checks<'t>(
     params: impl IntoIterator<Item = (&'t Type, proc_macro2::Ident)>,
 ) -> (TokenStream, TokenStream) {
-    let checks: Vec<TokenStream> = params
-        .into_iter()
-        .map(|(ty, raw)| {
-            let (first, last) = end_spans(ty);
-            let lent = crate::syntax::with_lifetimes(ty, "'call");
-            // The whole call spanned at the type, so that rustc reports
-            // the lifetime there (a call's span runs from its path's first
-            // token to its arguments' last).
-            let mut check = TokenStream::new();
-            Private::path_at(&mut check, &["LentArgument", "lent_check"], first);
-            check.extend(quote_spanned!(first=> ::<'call,));
-            // Located at the type, keeping the argument's hygiene.
-            let argument = located_at(quote!((&#raw)), last);
-            let close = quote_spanned!(last=> >);
-            quote!(#check #lent #close #argument;)
-        })
-        .collect();
+    // Token by token into one stream (as `Private` and `Qualified` do),
+    // not a `quote!` of small streams interpolated into each other: 100
+    // exports of two `i32`, rustc's instructions 403.1 M to 397.1 M.
+    let mut checks = TokenStream::new();
+    for (ty, raw) in params {
+        let (first, last) = end_spans(ty);
+        let lent = crate::syntax::with_lifetimes(ty, "'call");
+        // The whole call spanned at the type, so that rustc reports the
+        // lifetime there (a call's span runs from its path's first token
+        // to its arguments' last).
+        Private::path_at(&mut checks, &["LentArgument", "lent_check"], first);
+        checks.extend([
+            punct(':', Spacing::Joint, first),
+            punct(':', Spacing::Alone, first),
+            punct('<', Spacing::Alone, first),
+            punct('\'', Spacing::Joint, first),
+            TokenTree::Ident(Ident::new("call", first)),
+            punct(',', Spacing::Alone, first),
+        ]);
+        lent.to_tokens(&mut checks);
+        // The argument located at the type, keeping its hygiene.
+        let at_type = Span::call_site().located_at(last);
+        let reference = punct('&', Spacing::Alone, at_type);
+        let mut raw = raw;
+        raw.set_span(raw.span().located_at(last));
+        let mut argument = proc_macro2::Group::new(
+            proc_macro2::Delimiter::Parenthesis,
+            TokenStream::from_iter([reference, TokenTree::Ident(raw)]),
+        );
+        argument.set_span(at_type);
+        checks.extend([
+            punct('>', Spacing::Alone, last),
+            TokenTree::Group(argument),
+            punct(';', Spacing::Alone, Span::call_site()),
+        ]);
+    }
     if checks.is_empty() {
         return (TokenStream::new(), TokenStream::new());
     }
     let statements = quote! {
         if false {
-            #(#checks)*
+            #checks
         }
     };
     (quote!(<'call>), statements)
