@@ -530,7 +530,7 @@ mod tests {
     /// negative, empty, one element, overflowing, NULL, misaligned, at
     /// the end of the address space.
     #[test]
-    #[cfg_attr(miri, ignore = "half a million descriptors; no unsafe code runs")]
+    #[cfg_attr(miri, ignore = "1.35 million descriptors; no unsafe code runs")]
     fn dynamic_identity_check_is_the_general_one() {
         fn each<const N: usize>(values: &[i64], mut f: impl FnMut([i64; N])) {
             let mut index = [0usize; N];

@@ -292,7 +292,10 @@ impl<T, const N: usize> Raw<T, N> {
 
     /// The element at `index`, or `None` out of bounds.
     #[cfg_attr(not(abi_core_unoptimised), inline)]
-    #[allow(clippy::needless_range_loop, reason = "no iterator adapters, see below")]
+    #[allow(
+        clippy::needless_range_loop,
+        reason = "no iterator adapters, see below"
+    )]
     fn pointer(&self, index: [usize; N]) -> Option<*mut T> {
         // Indexes, not `zip`: the same machine code, and no iterator
         // adapters for every crate to instantiate and LLVM to inline (a
