@@ -100,19 +100,28 @@ pub(crate) fn check_dynamic_identity<T: MemRefElement, const N: usize>(
     if geometry.len == 0 {
         return Ok(geometry);
     }
+    check_row_major(&desc.sizes, &desc.strides)?;
+    geometry.check_data(desc.aligned, (0, geometry.len as isize - 1))?;
+    Ok(geometry)
+}
+
+/// Row-major strides in every dimension of more than one element (a
+/// dimension of one element adds nothing to any index, whatever its
+/// stride): what the identity layout needs of a non-empty memref.
+#[cfg_attr(not(abi_core_unoptimised), inline)]
+fn check_row_major(sizes: &[i64], strides: &[i64]) -> Result<(), MemRefError> {
     let mut step = 1i64;
-    for dim in (0..N).rev() {
-        if desc.sizes[dim] > 1 && desc.strides[dim] != step {
+    for dim in (0..sizes.len()).rev() {
+        if sizes[dim] > 1 && strides[dim] != step {
             return Err(MemRefError::StrideMismatch {
                 dim,
                 expected: step,
-                found: desc.strides[dim],
+                found: strides[dim],
             });
         }
-        step = step.saturating_mul(desc.sizes[dim]);
+        step = step.saturating_mul(sizes[dim]);
     }
-    geometry.check_data(desc.aligned, (0, geometry.len as isize - 1))?;
-    Ok(geometry)
+    Ok(())
 }
 
 /// [`check_declared`](MemRefTypeCheck::check_declared), told whether the memref is
@@ -179,17 +188,7 @@ pub(crate) fn check_declared_layout(
             // than one element, for the bounds (a dimension of one
             // element adds nothing to any index, whatever its stride).
             if !is_empty {
-                let mut step = 1i64;
-                for dim in (0..rank).rev() {
-                    if sizes[dim] > 1 && strides[dim] != step {
-                        return Err(MemRefError::StrideMismatch {
-                            dim,
-                            expected: step,
-                            found: strides[dim],
-                        });
-                    }
-                    step = step.saturating_mul(sizes[dim]);
-                }
+                check_row_major(sizes, strides)?;
             }
         }
         MemRefLayout::Strided {

@@ -299,7 +299,8 @@ impl<T, const N: usize> Raw<T, N> {
     fn pointer(&self, index: [usize; N]) -> Option<*mut T> {
         // Indexes, not `zip`: the same machine code, and no iterator
         // adapters for every crate to instantiate and LLVM to inline (a
-        // crate's first `#[ciface]` function: 250 of its 3066 lines of IR).
+        // crate's first `#[ciface]` function: 3066 lines of IR to 2567,
+        // with `extent`).
         let mut delta = 0isize;
         for dim in 0..N {
             let (i, size) = (index[dim], self.geometry.sizes[dim]);
