@@ -292,6 +292,27 @@ fn shallow_parse_keeps_the_body_verbatim() {
         crate::syntax::parse_item_shallow(structure).unwrap(),
         syn::Item::Struct(_)
     ));
+    // An item that also ends in braces but is not a function: parsed in
+    // full.
+    let block = quote!(
+        unsafe extern "C" {
+            fn g(x: i32) -> i32;
+        }
+    );
+    let parsed = crate::syntax::parse_item_shallow(block.clone()).unwrap();
+    let syn::Item::ForeignMod(foreign) = &parsed else {
+        panic!("not an extern block: {parsed:?}")
+    };
+    assert_eq!(foreign.items.len(), 1);
+    assert_eq!(parsed.to_token_stream().to_string(), block.to_string());
+    // The body is rustc's to read: tokens that are no statements come back
+    // as they were, for rustc to report where they are.
+    let odd_body = quote!(fn h() -> i32 { 1 2 3 });
+    let parsed = crate::syntax::parse_item_shallow(odd_body.clone()).unwrap();
+    assert!(matches!(parsed, syn::Item::Fn(_)));
+    assert_eq!(parsed.to_token_stream().to_string(), odd_body.to_string());
+    // A signature syn cannot read is syn's error, as before.
+    assert!(crate::syntax::parse_item_shallow(quote!(fn (x: i32) {})).is_err());
 }
 
 /// `tokens` with every type written between `⟦` and `⟧` (here the
