@@ -365,6 +365,15 @@ pub(crate) fn check_attributes(attrs: &[syn::Attribute], macro_name: &str, error
 /// instantiate, which cost 8% more build time and saved nothing. Any
 /// inline attribute of the user's own (`#[inline(never)]` to keep one
 /// shared copy) is left as written.
+///
+/// The attribute is spanned at the function's `fn`, as if the user had
+/// written it there, not at the attribute macro's call site: rustc keeps a
+/// trace of a `cfg_attr` even when its condition is false, and a span from
+/// the expansion made every function body after an edit that moved text
+/// (a character added above it) borrow-checked again in an incremental
+/// build (400 exports with 30-statement bodies, one edit near the top:
+/// 0.15 s of borrow checking, against 0.002 s with the function's span,
+/// as for a function written without the attribute).
 pub(crate) fn inline_in_optimised_builds(function: &mut syn::ItemFn) {
     let says_how_to_inline = function.attrs.iter().any(|attr| {
         attr.path().is_ident("inline")
@@ -376,9 +385,10 @@ pub(crate) fn inline_in_optimised_builds(function: &mut syn::ItemFn) {
                 }))
     });
     if !says_how_to_inline {
+        let at = function.sig.fn_token.span;
         function
             .attrs
-            .push(syn::parse_quote!(#[cfg_attr(not(debug_assertions), inline)]));
+            .push(syn::parse_quote_spanned!(at=> #[cfg_attr(not(debug_assertions), inline)]));
     }
 }
 
