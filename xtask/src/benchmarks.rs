@@ -332,6 +332,7 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
         )
         .unwrap();
     }
+    out.push_str(&incremental_edit(root, quick)?);
     if !quick {
         out.push_str(&where_the_time_goes(
             root,
@@ -388,6 +389,72 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
         "\n![Compile time against the number of functions (debug)](benchmarks/compile_time.svg)"
     )
     .unwrap();
+    Ok(out)
+}
+
+/// The text of one function's body that `incremental_edit` changes: the
+/// fifth function (`add_4`), a scalar export in every variant.
+const EDITED_BODY: &str = "wrapping_add(b) ^ 4 }";
+
+/// What users wait for on each edit of a model: a debug build with Cargo's
+/// incremental compilation (the dev profile's default) after a change to
+/// one function's body that moves the text after it (`^ 4` becomes `^ 4 ^
+/// 1`, then `^ 4 ^ 2`, so that every build has a change to compile). The
+/// variants take turns, as in the clean builds; the median of 5 rebuilds
+/// (one in quick mode) after a first build that is not measured.
+pub(crate) fn incremental_edit(root: &Path, quick: bool) -> Result<String, String> {
+    let counts: &[usize] = if quick { &[50] } else { &[100, 400] };
+    let runs = if quick { 1 } else { COMPILE_RUNS };
+    let work = root.join("target/compile-time-incremental");
+    let mut out = String::from(
+        "\nIncremental debug rebuild after an edit of one function's body that moves the text after it (Cargo's default for the dev profile): wall seconds, the median of the rebuilds.\n\n\
+         | functions | generated s | hand-written s | ratio | functions and hand-written shims s | ratio to them |\n\
+         |---:|---:|---:|---:|---:|---:|\n",
+    );
+    for &count in counts {
+        let mut sources = Vec::new();
+        for variant in Variant::ALL {
+            let dir = work.join(variant.crate_name());
+            let target = work.join(format!("{}-target", variant.crate_name()));
+            // A fresh incremental cache per crate size.
+            let _ = std::fs::remove_dir_all(&target);
+            write_crate(root, &dir, variant, count)?;
+            let source = dir.join("src/lib.rs");
+            let original = std::fs::read_to_string(&source).map_err(|e| e.to_string())?;
+            if original.matches(EDITED_BODY).count() != 1 {
+                return Err(format!(
+                    "`{EDITED_BODY}` is not in {} exactly once",
+                    source.display()
+                ));
+            }
+            timed_cargo_in(&dir, Profile::Debug.build_args(), &target, true)?;
+            sources.push((dir, target, source, original));
+        }
+        let mut seconds = [const { Vec::new() }; Variant::ALL.len()];
+        for run in 0..runs {
+            let edited_body = format!("wrapping_add(b) ^ 4 ^ {} }}", run % 2 + 1);
+            for (index, (dir, target, source, original)) in sources.iter().enumerate() {
+                let edited = original.replacen(EDITED_BODY, &edited_body, 1);
+                std::fs::write(source, edited).map_err(|e| e.to_string())?;
+                let (s, _) = timed_cargo_in(dir, Profile::Debug.build_args(), target, true)?;
+                seconds[index].push(s);
+            }
+        }
+        for (_, _, source, original) in &sources {
+            std::fs::write(source, original).map_err(|e| e.to_string())?;
+        }
+        let [g, h, w] = seconds.map(|mut runs| {
+            runs.sort_by(f64::total_cmp);
+            runs[runs.len() / 2]
+        });
+        writeln!(
+            out,
+            "| {count} | {g:.2} | {h:.2} | {:.2} | {w:.2} | {:.2} |",
+            g / h,
+            g / w
+        )
+        .unwrap();
+    }
     Ok(out)
 }
 
@@ -733,6 +800,16 @@ fn timed_build(dir: &Path, target: &Path, profile: Profile) -> Result<(f64, u64)
 /// largest resident set of the process tree (`getrusage(RUSAGE_CHILDREN)`
 /// on Linux takes the maximum over every waited-for descendant).
 pub(crate) fn timed_cargo(dir: &Path, args: &[&str], target: &Path) -> Result<(f64, u64), String> {
+    timed_cargo_in(dir, args, target, false)
+}
+
+/// [`timed_cargo`], with Cargo's incremental compilation on or off.
+fn timed_cargo_in(
+    dir: &Path,
+    args: &[&str],
+    target: &Path,
+    incremental: bool,
+) -> Result<(f64, u64), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let output = Command::new("python3")
         .args([
@@ -748,7 +825,7 @@ pub(crate) fn timed_cargo(dir: &Path, args: &[&str], target: &Path) -> Result<(f
         .args(args)
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target)
-        .env("CARGO_INCREMENTAL", "0")
+        .env("CARGO_INCREMENTAL", if incremental { "1" } else { "0" })
         .stderr(std::process::Stdio::inherit())
         .output()
         .map_err(|e| format!("cannot run python3: {e}"))?;

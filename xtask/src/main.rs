@@ -72,6 +72,14 @@ fn main() -> ExitCode {
                 benchmarks::where_the_time_goes(&root, &work, count, profile)
             })
             .map(|table| println!("{table}")),
+        // One part of `bench`'s compile-time section: the incremental
+        // rebuild after an edit (`--quick`: 50 functions, one rebuild).
+        Some("compile-incremental") => std::env::current_dir()
+            .map_err(|e| e.to_string())
+            .and_then(|root| {
+                benchmarks::incremental_edit(&root, args[1..].iter().any(|a| a == "--quick"))
+            })
+            .map(|table| println!("{table}")),
         // One family of `bench`, for working on the DPI shims: the table
         // on stdout (`--quick` as for `bench`).
         Some("bench-dpi") => std::env::current_dir()
