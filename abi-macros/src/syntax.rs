@@ -483,7 +483,7 @@ pub(crate) fn check_exported_name(
 /// full, as is a function this shallow parse cannot read, so syn reports
 /// its errors as usual.
 pub(crate) fn parse_item_shallow(tokens: proc_macro2::TokenStream) -> syn::Result<syn::Item> {
-    use proc_macro2::{Delimiter, Group, TokenTree};
+    use proc_macro2::{Delimiter, TokenTree};
     use syn::parse::{ParseStream, Parser};
     // A function ends with its body: a brace group at the top level.
     let mut head: Vec<TokenTree> = tokens.clone().into_iter().collect();
@@ -491,33 +491,27 @@ pub(crate) fn parse_item_shallow(tokens: proc_macro2::TokenStream) -> syn::Resul
         Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::Brace => Some(group),
         _ => None,
     };
-    let shallow_fn = |input: ParseStream<'_>| -> syn::Result<syn::ItemFn> {
+    // Everything before the body: attributes, visibility and signature,
+    // and nothing else.
+    let head_of_fn = |input: ParseStream<'_>| {
         let attrs = input.call(Attribute::parse_outer)?;
         let vis: syn::Visibility = input.parse()?;
         let sig: syn::Signature = input.parse()?;
-        let _empty;
-        let brace_token = syn::braced!(_empty in input);
-        Ok(syn::ItemFn {
+        Ok((attrs, vis, sig))
+    };
+    let shallow = body.and_then(|body| {
+        let (attrs, vis, sig) = head_of_fn.parse2(head.into_iter().collect()).ok()?;
+        Some(syn::ItemFn {
             attrs,
             vis,
             sig,
             block: Box::new(syn::Block {
-                brace_token,
-                stmts: Vec::new(),
+                brace_token: syn::token::Brace {
+                    span: body.delim_span(),
+                },
+                stmts: vec![syn::Stmt::Item(syn::Item::Verbatim(body.stream()))],
             }),
         })
-    };
-    let shallow = body.and_then(|body| {
-        // The head with an empty body in its place, for syn.
-        let mut empty = Group::new(Delimiter::Brace, proc_macro2::TokenStream::new());
-        empty.set_span(body.span());
-        head.push(TokenTree::Group(empty));
-        let mut function = shallow_fn.parse2(head.into_iter().collect()).ok()?;
-        function.block.brace_token = syn::token::Brace {
-            span: body.delim_span(),
-        };
-        function.block.stmts = vec![syn::Stmt::Item(syn::Item::Verbatim(body.stream()))];
-        Some(function)
     });
     let mut item = match shallow {
         Some(function) => syn::Item::Fn(function),

@@ -282,9 +282,8 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
                 }
             }
             for (index, variant) in Variant::ALL.into_iter().enumerate() {
-                let runs = &mut seconds[index];
-                runs.sort_by(f64::total_cmp);
-                rows.push((variant, profile, count, runs[runs.len() / 2], peaks[index]));
+                let median = median(std::mem::take(&mut seconds[index]));
+                rows.push((variant, profile, count, median, peaks[index]));
             }
         }
     }
@@ -392,6 +391,12 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
     Ok(out)
 }
 
+/// The median of some timings (the upper one of an even number).
+fn median(mut seconds: Vec<f64>) -> f64 {
+    seconds.sort_by(f64::total_cmp);
+    seconds[seconds.len() / 2]
+}
+
 /// The text of one function's body that `incremental_edit` changes: the
 /// fifth function (`add_4`), a scalar export in every variant.
 const EDITED_BODY: &str = "wrapping_add(b) ^ 4 }";
@@ -432,7 +437,7 @@ pub(crate) fn incremental_edit(root: &Path, quick: bool) -> Result<String, Strin
         }
         let mut seconds = [const { Vec::new() }; Variant::ALL.len()];
         for run in 0..runs {
-            let edited_body = format!("wrapping_add(b) ^ 4 ^ {} }}", run % 2 + 1);
+            let edited_body = EDITED_BODY.replace(" }", &format!(" ^ {} }}", run % 2 + 1));
             for (index, (dir, target, source, original)) in sources.iter().enumerate() {
                 let edited = original.replacen(EDITED_BODY, &edited_body, 1);
                 std::fs::write(source, edited).map_err(|e| e.to_string())?;
@@ -443,10 +448,7 @@ pub(crate) fn incremental_edit(root: &Path, quick: bool) -> Result<String, Strin
         for (_, _, source, original) in &sources {
             std::fs::write(source, original).map_err(|e| e.to_string())?;
         }
-        let [g, h, w] = seconds.map(|mut runs| {
-            runs.sort_by(f64::total_cmp);
-            runs[runs.len() / 2]
-        });
+        let [g, h, w] = seconds.map(median);
         writeln!(
             out,
             "| {count} | {g:.2} | {h:.2} | {:.2} | {w:.2} | {:.2} |",
