@@ -9,8 +9,16 @@
 //! `n` times; it runs under callgrind for `n = N0` and `n = N0 + N`, and the
 //! difference over `N` is the cost of one iteration. `cargo xtask bench`
 //! runs it; `--quick` uses fewer iterations.
+//!
+//! The comparison with `ruint` also gives a wall-time ratio of the same
+//! loops run natively, as a check on what instruction counts cannot see:
+//! the latency of a chain of dependent operations and the width of vector
+//! instructions (at N = 24, LLVM vectorises `UBitInt`'s product, more
+//! instructions than `ruint`'s scalar `imul`s, which wait on each other).
 
 use std::hint::black_box;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
 #[path = "support/callgrind.rs"]
 mod callgrind;
@@ -376,13 +384,16 @@ fn main() {
         "Against clang-19: one C loop calls the operation out of line through the C ABI, compiled by clang-19 (`unsigned _BitInt(N)`, -O2; division above 128 bits is expanded inline by LLVM, up to 128 bits `__udivti3`) or by rustc (`UBitInt<N>`, release). `div` and `rem` divide each value by one of half its width (`(v >> N/2) | 1`)."
     );
     println!(
-        "Against ruint 1.21: one Rust loop with the operation inlined, `UBitInt<N>` or `ruint::Uint<N, L>`, each loop in its own function (kept out of line, the same code for both)."
+        "Against ruint 1.21: one Rust loop with the operation inlined, `UBitInt<N>` or `ruint::Uint<N, L>`, each loop in its own function (kept out of line, the same code for both). Its wall ratio is of the same two loops run natively (not under callgrind) for about {} ms each, the fastest of {} runs with the process's start-up taken out: only indicative on a shared machine, but it sees what instructions do not (a chain of dependent operations waiting on each other, vector instructions doing several operations each).",
+        wall_instructions(quick) / 3_000_000,
+        WALL_RUNS
     );
     println!();
     println!(
-        "| N | op | clang-19 | abi-core (C ABI) | ratio | abi-core (inlined) | ruint (inlined) | ratio |"
+        "| N | op | clang-19 | abi-core (C ABI) | ratio | abi-core (inlined) | ruint (inlined) | ratio | wall ratio |"
     );
-    println!("|---:|---|---:|---:|---:|---:|---:|---:|");
+    println!("|---:|---|---:|---:|---:|---:|---:|---:|---:|");
+    let start_up = fastest_run(&exe, "ruint,24,add,0");
     for bits in WIDTHS {
         for op in OPS {
             let per = |implementation: &str| {
@@ -400,11 +411,46 @@ fn main() {
                 )
             };
             let (c, oc, o, r) = (per("clang"), per("ours-c"), per("ours"), per("ruint"));
+            // Iterations for about the same time whatever the operation
+            // costs: a whole number of rounds over the 64 values.
+            let n = (wall_instructions(quick) as f64 / o.max(r)) as u64 / 64 * 64;
+            let n = n.max(64);
+            let wall = |implementation: &str| {
+                let spec = format!("{implementation},{bits},{op},{n}");
+                fastest_run(&exe, &spec).saturating_sub(start_up)
+            };
+            let wall_ratio = wall("ours").as_secs_f64() / wall("ruint").as_secs_f64();
             println!(
-                "| {bits} | {op} | {c:.2} | {oc:.2} | {:.3} | {o:.2} | {r:.2} | {:.3} |",
+                "| {bits} | {op} | {c:.2} | {oc:.2} | {:.3} | {o:.2} | {r:.2} | {:.3} | {wall_ratio:.2} |",
                 oc / c,
                 o / r
             );
         }
     }
+}
+
+/// The instructions a native run of one loop is sized to (about 0.1 s on
+/// this machine; a tenth in quick mode).
+fn wall_instructions(quick: bool) -> u64 {
+    if quick { 30_000_000 } else { 300_000_000 }
+}
+
+/// Native runs per case; the fastest counts (a shared machine only ever
+/// slows a run down).
+const WALL_RUNS: usize = 5;
+
+/// The fastest of [`WALL_RUNS`] native runs of `exe` measuring `spec`.
+fn fastest_run(exe: &Path, spec: &str) -> Duration {
+    (0..WALL_RUNS)
+        .map(|_| {
+            let start = Instant::now();
+            let status = std::process::Command::new(exe)
+                .env("BITINT_BENCH_CHILD", spec)
+                .status()
+                .expect("the benchmark runs itself");
+            assert!(status.success(), "{spec}: the native run failed");
+            start.elapsed()
+        })
+        .min()
+        .expect("at least one run")
 }
