@@ -348,6 +348,9 @@ widths! {
     width_255: 255;
     width_256: 256;
     width_511: 511, abi_core::bitint_storage!(511);
+    // Nine and sixteen words with padding: the shifts' word-by-word path.
+    width_600: 600, abi_core::bitint_storage!(600);
+    width_1000: 1000, abi_core::bitint_storage!(1000);
     width_1024: 1024, abi_core::bitint_storage!(1024);
     width_4096: 4096, abi_core::bitint_storage!(4096);
 }

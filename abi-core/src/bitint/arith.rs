@@ -186,17 +186,19 @@ macro_rules! bit_int_arith {
 
             #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn shl_unchecked(self, amount: u32) -> Self {
-                let mut a = self.words();
-                words::shl(a.as_mut(), amount);
-                Self::from_words(a)
+                let a = self.words();
+                let mut r = S::ZERO_WORDS;
+                words::shl_into(a.as_ref(), r.as_mut(), amount);
+                Self::from_words(r)
             }
 
             #[cfg_attr(not(abi_core_unoptimised), inline(always))]
             fn shr_unchecked(self, amount: u32) -> Self {
-                let mut a = self.words();
+                let a = self.words();
                 let fill = if words::is_negative(a.as_ref(), $signed) { !0 } else { 0 };
-                words::shr(a.as_mut(), amount, fill);
-                Self::from_words(a)
+                let mut r = S::ZERO_WORDS;
+                words::shr_into(a.as_ref(), r.as_mut(), amount, fill);
+                Self::from_words(r)
             }
 
         }
