@@ -384,8 +384,13 @@ fn main() {
         "Against clang-19: one C loop calls the operation out of line through the C ABI, compiled by clang-19 (`unsigned _BitInt(N)`, -O2; division above 128 bits is expanded inline by LLVM, up to 128 bits `__udivti3`) or by rustc (`UBitInt<N>`, release). `div` and `rem` divide each value by one of half its width (`(v >> N/2) | 1`)."
     );
     println!(
-        "Against ruint 1.21: one Rust loop with the operation inlined, `UBitInt<N>` or `ruint::Uint<N, L>`, each loop in its own function (kept out of line, the same code for both). Its wall ratio is of the same two loops run natively (not under callgrind) for about {} ms each, the fastest of {} runs with the process's start-up taken out: only indicative on a shared machine, but it sees what instructions do not (a chain of dependent operations waiting on each other, vector instructions doing several operations each).",
-        wall_instructions(quick) / 3_000_000,
+        "Against ruint 1.21: one Rust loop with the operation inlined, `UBitInt<N>` or `ruint::Uint<N, L>`, each loop in its own function (kept out of line, the same code for both). Its wall ratio{} is of the same two loops run natively (not under callgrind), each sized to about {} million instructions (tens of milliseconds), the fastest of {} runs with the process's start-up taken out: only indicative on a shared machine, but it sees what instructions do not (a chain of dependent operations waiting on each other, vector instructions doing several operations each, loads waiting for stores).",
+        if quick {
+            " (not measured in quick mode, whose runs would be too short)"
+        } else {
+            ""
+        },
+        WALL_INSTRUCTIONS / 1_000_000,
         WALL_RUNS
     );
     println!();
@@ -393,7 +398,11 @@ fn main() {
         "| N | op | clang-19 | abi-core (C ABI) | ratio | abi-core (inlined) | ruint (inlined) | ratio | wall ratio |"
     );
     println!("|---:|---|---:|---:|---:|---:|---:|---:|---:|");
-    let start_up = fastest_run(&exe, "ruint,24,add,0");
+    let start_up = if quick {
+        Duration::ZERO
+    } else {
+        fastest_run(&exe, "ruint,24,add,0")
+    };
     for bits in WIDTHS {
         for op in OPS {
             let per = |implementation: &str| {
@@ -411,17 +420,25 @@ fn main() {
                 )
             };
             let (c, oc, o, r) = (per("clang"), per("ours-c"), per("ours"), per("ruint"));
-            // Iterations for about the same time whatever the operation
-            // costs: a whole number of rounds over the 64 values.
-            let n = (wall_instructions(quick) as f64 / o.max(r)) as u64 / 64 * 64;
-            let n = n.max(64);
-            let wall = |implementation: &str| {
-                let spec = format!("{implementation},{bits},{op},{n}");
-                fastest_run(&exe, &spec).saturating_sub(start_up)
+            let wall_ratio = if quick {
+                "-".to_owned()
+            } else {
+                // Iterations for about the same time whatever the
+                // operation costs: a whole number of rounds over the 64
+                // values.
+                let n = (WALL_INSTRUCTIONS as f64 / o.max(r)) as u64 / 64 * 64;
+                let n = n.max(64);
+                let wall = |implementation: &str| {
+                    let spec = format!("{implementation},{bits},{op},{n}");
+                    fastest_run(&exe, &spec).saturating_sub(start_up)
+                };
+                format!(
+                    "{:.2}",
+                    wall("ours").as_secs_f64() / wall("ruint").as_secs_f64()
+                )
             };
-            let wall_ratio = wall("ours").as_secs_f64() / wall("ruint").as_secs_f64();
             println!(
-                "| {bits} | {op} | {c:.2} | {oc:.2} | {:.3} | {o:.2} | {r:.2} | {:.3} | {wall_ratio:.2} |",
+                "| {bits} | {op} | {c:.2} | {oc:.2} | {:.3} | {o:.2} | {r:.2} | {:.3} | {wall_ratio} |",
                 oc / c,
                 o / r
             );
@@ -429,11 +446,10 @@ fn main() {
     }
 }
 
-/// The instructions a native run of one loop is sized to (about 0.1 s on
-/// this machine; a tenth in quick mode).
-fn wall_instructions(quick: bool) -> u64 {
-    if quick { 30_000_000 } else { 300_000_000 }
-}
+/// The instructions a native run of one loop is sized to (some tens of
+/// milliseconds: the process's start-up, about a millisecond, varies by
+/// a tenth of that).
+const WALL_INSTRUCTIONS: u64 = 1_000_000_000;
 
 /// Native runs per case; the fastest counts (a shared machine only ever
 /// slows a run down).
