@@ -310,16 +310,7 @@ fn compile_time(root: &Path, quick: bool, plot: &Path) -> Result<String, String>
         write!(out, "| {count} |").unwrap();
         for &profile in profiles {
             let (rounds, _) = find(profile, count);
-            write!(
-                out,
-                " {:.2} | {:.2} | {} | {:.2} | {} |",
-                rounds.median(Variant::Generated),
-                rounds.median(Variant::HandWritten),
-                rounds.ratio(Variant::HandWritten),
-                rounds.median(Variant::HandWrittenWrappers),
-                rounds.ratio(Variant::HandWrittenWrappers),
-            )
-            .unwrap();
+            out.push_str(&rounds.cells());
         }
         let (_, peaks) = find(Profile::Debug, count);
         writeln!(
@@ -401,6 +392,20 @@ impl Rounds {
         median(self.0[variant.index()].clone())
     }
 
+    /// The table cells of one profile at one point: each variant's median
+    /// seconds and the generated crate's ratios to both baselines, as
+    /// ` 0.12 | 0.08 | 1.45 (1.38-1.52) | 0.09 | 1.30 (1.20-1.41) |`.
+    fn cells(&self) -> String {
+        format!(
+            " {:.2} | {:.2} | {} | {:.2} | {} |",
+            self.median(Variant::Generated),
+            self.median(Variant::HandWritten),
+            self.ratio(Variant::HandWritten),
+            self.median(Variant::HandWrittenWrappers),
+            self.ratio(Variant::HandWrittenWrappers),
+        )
+    }
+
     /// The generated crate's median over the baseline's and, from more
     /// than one round, the range of the rounds' own ratios, which shows how
     /// much the machine moved the figure: `1.45 (1.38-1.52)`.
@@ -478,16 +483,7 @@ pub(crate) fn incremental_edit(root: &Path, quick: bool) -> Result<String, Strin
         for (_, _, source, original) in &sources {
             std::fs::write(source, original).map_err(|e| e.to_string())?;
         }
-        writeln!(
-            out,
-            "| {count} | {:.2} | {:.2} | {} | {:.2} | {} |",
-            rounds.median(Variant::Generated),
-            rounds.median(Variant::HandWritten),
-            rounds.ratio(Variant::HandWritten),
-            rounds.median(Variant::HandWrittenWrappers),
-            rounds.ratio(Variant::HandWrittenWrappers),
-        )
-        .unwrap();
+        writeln!(out, "| {count} |{}", rounds.cells()).unwrap();
     }
     Ok(out)
 }
@@ -1013,6 +1009,7 @@ mod tests {
             one.0[index].push(seconds);
         }
         assert_eq!(one.ratio(Variant::HandWritten), "1.50");
+        assert_eq!(one.cells(), " 3.00 | 2.00 | 1.50 | 2.50 | 1.20 |");
     }
 
     /// The gate flags a row over its goal, not one within it, and lets an
