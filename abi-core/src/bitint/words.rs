@@ -514,23 +514,28 @@ fn divide_long<const REMAINDER: bool>(
     let shift = v[n - 1].leading_zeros();
     let v = &mut v[..n];
     let u = &mut u[..m];
-    let mut top = 0;
+    let mut above = 0;
     if shift != 0 {
         shift_left_in_place(v, shift);
-        top = u[m - 1] >> (64 - shift);
+        above = u[m - 1] >> (64 - shift);
         shift_left_in_place(u, shift);
     }
     let d = u128::from(v[n - 1]) << 64 | u128::from(v[n - 2]);
     let reciprocal = reciprocal_3by2(d);
     // One quotient word per step, from the window u[j..j + n] and the word
-    // above it: `top` on the first step, then u[j + n], the top word of the
-    // previous step's remainder (no step reads further up, so what is left
-    // there stays).
+    // above it: `above` on the first step, then u[j + n], the top word of
+    // the previous step's remainder (no step reads further up, so what is
+    // left there stays). That word and the window's top one, the two the
+    // next quotient word is estimated from, are the previous step's
+    // remainder, carried in `top` rather than read back from `u` just
+    // after the step wrote them: the read waited for the writes on every
+    // step (measured in wall time against `ruint`: 1024-bit `%` 1.35 to
+    // 1.27, `/` 1.31 to 1.16-1.21, 512-bit `%` 1.16 to 1.04-1.07).
     let j = m - n;
-    quotient[j] = quotient_step(&mut u[j..], top, v, d, reciprocal);
+    let mut top = u128::from(above) << 64 | u128::from(u[m - 1]);
+    quotient[j] = quotient_step(&mut u[j..], &mut top, v, d, reciprocal);
     for j in (0..m - n).rev() {
-        let above = u[j + n];
-        quotient[j] = quotient_step(&mut u[j..j + n], above, v, d, reciprocal);
+        quotient[j] = quotient_step(&mut u[j..j + n], &mut top, v, d, reciprocal);
     }
     // The remainder is u[..n], shifted back.
     if REMAINDER {
@@ -548,13 +553,14 @@ fn divide_long<const REMAINDER: bool>(
 /// One step of the long division: the quotient word of `above:window`
 /// by `v` (normalised, at least three words; `d` is its top two words and
 /// `reciprocal` theirs), with `window` replaced by the remainder (`above`
-/// becomes zero). The window is below `v * 2^64`, so its top two words
-/// are at most `d`.
+/// becomes zero). `top` holds `above` and the window's top word on entry
+/// and the remainder's top two words on return. The window is below
+/// `v * 2^64`, so its top two words are at most `d`.
 #[cfg_attr(not(abi_core_unoptimised), inline(always))]
-fn quotient_step(window: &mut [u64], above: u64, v: &[u64], d: u128, reciprocal: u64) -> u64 {
+fn quotient_step(window: &mut [u64], top: &mut u128, v: &[u64], d: u128, reciprocal: u64) -> u64 {
     let n = v.len();
     let window = &mut window[..n];
-    let top_two = u128::from(above) << 64 | u128::from(window[n - 1]);
+    let top_two = *top;
     if top_two == d {
         // The quotient word is 2^64 - 1 (the window minus `v` times it is
         // `v` minus `v` shifted up a word: non-negative, as `v`'s top bit
@@ -562,7 +568,8 @@ fn quotient_step(window: &mut [u64], above: u64, v: &[u64], d: u128, reciprocal:
         // form without products, two interleaved carry chains, measured
         // about half again as long).
         let borrow = sub_product(window, v, u64::MAX);
-        debug_assert_eq!(above, borrow);
+        debug_assert_eq!((top_two >> 64) as u64, borrow);
+        *top = u128::from(window[n - 1]) << 64 | u128::from(window[n - 2]);
         return u64::MAX;
     }
     // The quotient word of the top three words and the remainder of them;
@@ -574,10 +581,12 @@ fn quotient_step(window: &mut [u64], above: u64, v: &[u64], d: u128, reciprocal:
     let borrow = sub_product(&mut window[..n - 2], &v[..n - 2], q);
     let (r, negative) = r.overflowing_sub(u128::from(borrow));
     set_u128(&mut window[n - 2..], r);
+    *top = r;
     if negative {
         unlikely();
         // The carry out of the top cancels the borrow.
         add_assign(window, v);
+        *top = u128::from(window[n - 1]) << 64 | u128::from(window[n - 2]);
         q - 1
     } else {
         q
