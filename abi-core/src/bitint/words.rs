@@ -468,52 +468,48 @@ fn divide_long<const REMAINDER: bool>(
         return;
     }
     if n == 1 {
-        // One divisor word, normalised: each step divides two words by it
-        // through its reciprocal, with the dividend shifted on the fly.
-        let shift = v[0].leading_zeros();
-        let d = v[0] << shift;
-        let reciprocal = reciprocal(d);
-        let mut rem = if shift == 0 {
-            0
-        } else {
-            u[m - 1] >> (64 - shift)
-        };
-        for i in (0..m).rev() {
-            let low = if i == 0 { 0 } else { u[i - 1] };
-            let (q, r) = divide_2by1(rem, funnel_left(u[i], low, shift), d, reciprocal);
-            quotient[i] = q;
-            rem = r;
-        }
-        remainder[0] = rem >> shift;
+        divide_by_one_word(&u[..m], v[0], quotient, remainder);
         return;
     }
     if n == 2 {
-        // Two divisor words, normalised: each step divides three words by
-        // them (the two-word remainder and the next dividend word, shifted
-        // on the fly), with no multiply-subtract over the divisor.
-        let shift = v[1].leading_zeros();
-        let d = (u128::from(v[1]) << 64 | u128::from(v[0])) << shift;
-        let reciprocal = reciprocal_3by2(d);
-        // The shifted dividend's top two words: below `d`, as its top word
-        // holds at most `shift` < 64 bits and `d`'s top bit is set.
-        let second = if m >= 2 { u[m - 2] } else { 0 };
-        let mut rem = (u128::from(u[m - 1]) << 64 | u128::from(second)) >> (64 - shift);
-        for i in (0..m - 1).rev() {
-            let low = if i == 0 { 0 } else { u[i - 1] };
-            let (q, r) = divide_3by2(rem, funnel_left(u[i], low, shift), d, reciprocal);
-            quotient[i] = q;
-            rem = r;
-        }
-        if REMAINDER {
-            set_u128(remainder, rem >> shift);
-        }
+        divide_by_two_words::<REMAINDER>(&u[..m], v, quotient, remainder);
         return;
     }
+    if u.len() <= 4 {
+        // Up to four words the operands are shifted in copies, so that
+        // the caller's working copies are never written and can be left
+        // out: the divisions by one or two words then read the operands
+        // where they are. (The copies' wide stores delayed the first reads
+        // of a 256-bit division: `%` 1.18 to 1.04 times `ruint`'s time,
+        // `/` 1.09 to 0.99.)
+        let (mut u_copy, mut v_copy) = ([0; 4], [0; 4]);
+        u_copy[..m].copy_from_slice(&u[..m]);
+        v_copy[..n].copy_from_slice(&v[..n]);
+        divide_by_wide_divisor::<REMAINDER>(
+            &mut u_copy[..m],
+            &mut v_copy[..n],
+            quotient,
+            remainder,
+        );
+    } else {
+        divide_by_wide_divisor::<REMAINDER>(&mut u[..m], &mut v[..n], quotient, remainder);
+    }
+}
+
+/// The long division of `u` (`m` words, its top one not zero) by `v` (at
+/// least three words, its top one not zero, `v <= u`), which both end up
+/// shifted.
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+fn divide_by_wide_divisor<const REMAINDER: bool>(
+    u: &mut [u64],
+    v: &mut [u64],
+    quotient: &mut [u64],
+    remainder: &mut [u64],
+) {
+    let (m, n) = (u.len(), v.len());
     // Normalise: both shifted left until the divisor's top bit is set;
     // the bits shifted out of the dividend's top word are `top`.
     let shift = v[n - 1].leading_zeros();
-    let v = &mut v[..n];
-    let u = &mut u[..m];
     let mut above = 0;
     if shift != 0 {
         shift_left_in_place(v, shift);
@@ -547,6 +543,60 @@ fn divide_long<const REMAINDER: bool>(
             }
             remainder[n - 1] >>= shift;
         }
+    }
+}
+
+/// `u / d` (`u`'s top word not zero, `d` not zero), the remainder in
+/// `remainder[0]`: one divisor word, normalised; each step divides two
+/// words by it through its reciprocal, with the dividend shifted on the
+/// fly.
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+fn divide_by_one_word(u: &[u64], divisor: u64, quotient: &mut [u64], remainder: &mut [u64]) {
+    let m = u.len();
+    let shift = divisor.leading_zeros();
+    let d = divisor << shift;
+    let reciprocal = reciprocal(d);
+    let mut rem = if shift == 0 {
+        0
+    } else {
+        u[m - 1] >> (64 - shift)
+    };
+    for i in (0..m).rev() {
+        let low = if i == 0 { 0 } else { u[i - 1] };
+        let (q, r) = divide_2by1(rem, funnel_left(u[i], low, shift), d, reciprocal);
+        quotient[i] = q;
+        rem = r;
+    }
+    remainder[0] = rem >> shift;
+}
+
+/// `u / v` (`u`'s top word not zero, `v` two words, its top one not
+/// zero, `v <= u`): the divisor normalised, each step divides three words
+/// by it (the two-word remainder and the next dividend word, shifted on
+/// the fly), with no multiply-subtract over the divisor.
+#[cfg_attr(not(abi_core_unoptimised), inline(always))]
+fn divide_by_two_words<const REMAINDER: bool>(
+    u: &[u64],
+    v: &[u64],
+    quotient: &mut [u64],
+    remainder: &mut [u64],
+) {
+    let m = u.len();
+    let shift = v[1].leading_zeros();
+    let d = (u128::from(v[1]) << 64 | u128::from(v[0])) << shift;
+    let reciprocal = reciprocal_3by2(d);
+    // The shifted dividend's top two words: below `d`, as its top word
+    // holds at most `shift` < 64 bits and `d`'s top bit is set.
+    let second = if m >= 2 { u[m - 2] } else { 0 };
+    let mut rem = (u128::from(u[m - 1]) << 64 | u128::from(second)) >> (64 - shift);
+    for i in (0..m - 1).rev() {
+        let low = if i == 0 { 0 } else { u[i - 1] };
+        let (q, r) = divide_3by2(rem, funnel_left(u[i], low, shift), d, reciprocal);
+        quotient[i] = q;
+        rem = r;
+    }
+    if REMAINDER {
+        set_u128(remainder, rem >> shift);
     }
 }
 
