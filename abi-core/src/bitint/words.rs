@@ -424,7 +424,8 @@ fn shr_through_window<const M: usize>(a: &mut [u64], words: usize, bits: u32, fi
 
 /// Unsigned division of normalised non-negative values: `quotient` and
 /// `remainder` start zeroed; `divisor` is not zero; `dividend` and
-/// `divisor` are working space (their contents are lost). One and two
+/// `divisor` are working space (their contents may be lost; up to four
+/// words they are left as they are). One and two
 /// words divide as native integers, wider values by long division in base
 /// 2^64 (Knuth's algorithm D: one quotient word per step, estimated from
 /// the top words and corrected at most once, then one multiply-subtract).
@@ -508,7 +509,7 @@ fn divide_by_wide_divisor<const REMAINDER: bool>(
 ) {
     let (m, n) = (u.len(), v.len());
     // Normalise: both shifted left until the divisor's top bit is set;
-    // the bits shifted out of the dividend's top word are `top`.
+    // the bits shifted out of the dividend's top word are `above`.
     let shift = v[n - 1].leading_zeros();
     let mut above = 0;
     if shift != 0 {
