@@ -481,8 +481,8 @@ fn divide_long<const REMAINDER: bool>(
         // the caller's working copies are never written and can be left
         // out: the divisions by one or two words then read the operands
         // where they are. (The copies' wide stores delayed the first reads
-        // of a 256-bit division: `%` 1.18 to 1.04 times `ruint`'s time,
-        // `/` 1.09 to 0.99.)
+        // of a 256-bit division: `%` 1.18 to 1.03 times `ruint`'s time,
+        // `/` 1.10 to 0.98.)
         let (mut u_copy, mut v_copy) = ([0; 4], [0; 4]);
         u_copy[..m].copy_from_slice(&u[..m]);
         v_copy[..n].copy_from_slice(&v[..n]);
@@ -526,8 +526,9 @@ fn divide_by_wide_divisor<const REMAINDER: bool>(
     // next quotient word is estimated from, are the previous step's
     // remainder, carried in `top` rather than read back from `u` just
     // after the step wrote them: the read waited for the writes on every
-    // step (measured in wall time against `ruint`: 1024-bit `%` 1.35 to
-    // 1.27, `/` 1.31 to 1.16-1.21, 512-bit `%` 1.16 to 1.04-1.07).
+    // step (wall time against `ruint`, full benchmark runs: 1024-bit `%`
+    // 1.37 to 1.29-1.31, `/` 1.29 to 1.18-1.20, 512-bit `%` 1.13 to
+    // 1.08-1.09).
     let j = m - n;
     let mut top = u128::from(above) << 64 | u128::from(u[m - 1]);
     quotient[j] = quotient_step(&mut u[j..], &mut top, v, d, reciprocal);
