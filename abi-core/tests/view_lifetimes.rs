@@ -1,7 +1,8 @@
-//! The lifetime rules the view types rely on: each misuse safe code could
-//! write (a view kept across a write, an unranked view over a descriptor
-//! anyone can fill, a view outliving its buffer) fails to compile, with
-//! the borrow checker's own message pointing at the conflicting use.
+//! The lifetime rules the view types and the user-data keys rely on: each
+//! misuse safe code could write (a view kept across a write, an unranked
+//! view over a descriptor anyone can fill, a view outliving its buffer, a
+//! key coerced to a key of a longer-lived type) fails to compile, with the
+//! compiler's own message pointing at the conflicting use.
 
 mod ui_toolchain;
 

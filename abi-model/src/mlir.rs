@@ -609,6 +609,9 @@ pub enum MemRefError {
         /// The element size found.
         size: usize,
     },
+    /// An owned memref made with a deallocator of its own, handed to MLIR,
+    /// which would free it with C `free`.
+    CustomDeallocator,
 }
 
 impl fmt::Display for MemRefError {
@@ -690,6 +693,9 @@ impl fmt::Display for MemRefError {
             MemRefError::InvalidElementSize { size } => write!(
                 f,
                 "element size {size}: it must be at least 1 byte and the same on both sides of a copy"
+            ),
+            MemRefError::CustomDeallocator => f.write_str(
+                "the owned memref has a deallocator of its own (`OwnedMemRef::from_descriptor_with`), but MLIR frees what it is handed with C `free`; hand over a copy (`OwnedMemRef::from_slice`)",
             ),
         }
     }

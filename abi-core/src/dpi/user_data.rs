@@ -37,7 +37,12 @@ use super::runtime::{DpiError, LazySymbol, Scope};
 pub struct UserDataKey<T> {
     /// Never read or written: it makes the static's address its own.
     _unique: UnsafeCell<u8>,
-    _type: PhantomData<fn() -> T>,
+    /// Invariant in `T`: a covariant key would coerce to a key of a
+    /// supertype (`UserDataKey<for<'a> fn(&'a X)>` to
+    /// `UserDataKey<fn(&'static X)>`), store a value through it and read it
+    /// back as the subtype through the original, with a longer lifetime
+    /// than it was stored with.
+    _type: PhantomData<fn(T) -> T>,
 }
 
 // SAFETY: the cell is never accessed; only the key's address is used.

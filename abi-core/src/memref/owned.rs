@@ -38,6 +38,32 @@ enum Release {
     Custom(unsafe extern "C" fn(*mut c_void)),
 }
 
+impl Release {
+    /// Whether C `free` may release the buffer: what MLIR does to a buffer
+    /// handed to it (`memref.dealloc`). A buffer with a deallocator of its
+    /// own cannot be handed over, since nothing would call that deallocator.
+    fn check_handed_over(self) -> Result<(), MemRefError> {
+        match self {
+            Release::Free => Ok(()),
+            Release::Custom(_) => Err(MemRefError::CustomDeallocator),
+        }
+    }
+
+    /// Give `allocated` back.
+    ///
+    /// # Safety
+    ///
+    /// `allocated` is the buffer this release came with, released once.
+    unsafe fn release(self, allocated: *mut c_void) {
+        match self {
+            // SAFETY: a `malloc` pointer (caller).
+            Release::Free => unsafe { free(allocated) },
+            // SAFETY: the matching deallocator (caller).
+            Release::Custom(release) => unsafe { release(allocated) },
+        }
+    }
+}
+
 /// A memref whose buffer this value owns: allocated by C `malloc` (so MLIR
 /// may free it), or a fresh result returned by MLIR. Dropping it frees
 /// `allocated` (never `aligned`).
@@ -158,12 +184,21 @@ impl<T, const N: usize> OwnedMemRef<T, N> {
         &self.desc
     }
 
-    /// Give up ownership: the caller (for example MLIR, through a result
-    /// slot) must free `allocated` with C `free`.
+    /// Give up ownership: the caller must free `allocated` with C `free`,
+    /// or, for a memref made by [`OwnedMemRef::from_descriptor_with`], with
+    /// the deallocator given there. (A `#[ciface]` wrapper or shim that
+    /// hands an owned memref to MLIR refuses one made that way:
+    /// [`MemRefError::CustomDeallocator`].)
     pub fn into_descriptor(self) -> MemRefDescriptor<T, N> {
         let desc = self.desc;
         core::mem::forget(self);
         desc
+    }
+
+    /// `Err` when the buffer cannot be handed to MLIR, which frees it with
+    /// C `free`: it was made with a deallocator of its own.
+    pub(crate) fn check_handed_over(&self) -> Result<(), MemRefError> {
+        self.release.check_handed_over()
     }
 }
 
@@ -201,13 +236,9 @@ impl<T, const N: usize> Drop for OwnedMemRef<T, N> {
         if allocated.is_null() {
             return;
         }
-        match self.release {
-            // SAFETY: `allocated` came from `malloc` and is freed once
-            // (construction contract).
-            Release::Free => unsafe { free(allocated) },
-            // SAFETY: the matching deallocator (construction contract).
-            Release::Custom(release) => unsafe { release(allocated) },
-        }
+        // SAFETY: the buffer this memref owns, released once (construction
+        // contract).
+        unsafe { self.release.release(allocated) };
     }
 }
 
@@ -310,10 +341,13 @@ impl<'a, T: MemRefElement, const N: usize> ReturnedMemRef<'a, T, N> {
 
 /// An unranked memref result: MLIR copies the ranked descriptor to the
 /// heap with `malloc` and returns `{rank, pointer}`. Dropping frees the data
-/// (`allocated`) and the heap descriptor.
+/// (`allocated`, with the deallocator of the ranked memref it was made
+/// from, C `free` otherwise) and the heap descriptor.
 pub struct OwnedUnrankedMemRef<T> {
     rank: usize,
     descriptor: *mut c_void,
+    /// How the data (not the heap descriptor, always `malloc`'s) goes back.
+    release: Release,
     _owns: core::marker::PhantomData<T>,
 }
 
@@ -339,6 +373,7 @@ impl<T: MemRefElement> OwnedUnrankedMemRef<T> {
         let owned = OwnedUnrankedMemRef {
             rank: rank.unwrap_or(0),
             descriptor: desc.descriptor,
+            release: Release::Free,
             _owns: core::marker::PhantomData,
         };
         if rank.is_none() {
@@ -351,7 +386,8 @@ impl<T: MemRefElement> OwnedUnrankedMemRef<T> {
     }
 
     /// A heap copy of `ranked`'s descriptor, as MLIR returns unranked
-    /// results (for a Rust callee returning `memref<*xT>`).
+    /// results (for a Rust callee returning `memref<*xT>`). The data keeps
+    /// `ranked`'s deallocator.
     pub fn from_ranked<const N: usize>(ranked: OwnedMemRef<T, N>) -> Result<Self, MemRefError> {
         // SAFETY: plain allocation, checked for NULL.
         let heap = unsafe { malloc(UnrankedMemRefDescriptor::ranked_size(N)) }
@@ -359,12 +395,14 @@ impl<T: MemRefElement> OwnedUnrankedMemRef<T> {
         if heap.is_null() {
             return Err(MemRefError::OutOfMemory);
         }
+        let release = ranked.release;
         // SAFETY: `heap` has room for one descriptor, and `malloc` aligns
         // for any fundamental type.
         unsafe { heap.write(ranked.into_descriptor()) };
         Ok(OwnedUnrankedMemRef {
             rank: N,
             descriptor: heap.cast(),
+            release,
             _owns: core::marker::PhantomData,
         })
     }
@@ -372,6 +410,11 @@ impl<T: MemRefElement> OwnedUnrankedMemRef<T> {
     /// The rank.
     pub fn rank(&self) -> usize {
         self.rank
+    }
+
+    /// As [`OwnedMemRef::check_handed_over`].
+    pub(crate) fn check_handed_over(&self) -> Result<(), MemRefError> {
+        self.release.check_handed_over()
     }
 
     /// Check the rank and take the ranked memref (the heap descriptor is
@@ -395,18 +438,21 @@ impl<T: MemRefElement> OwnedUnrankedMemRef<T> {
                 .cast::<MemRefDescriptor<T, N>>()
                 .read_unaligned()
         };
+        let release = self.release;
         // SAFETY: the heap descriptor came from `malloc`; it is freed once
         // here and `self` is forgotten so that drop does not free it again.
         unsafe { free(self.descriptor) };
         core::mem::forget(self);
-        // SAFETY: the data belongs to the caller (construction contract).
-        unsafe { OwnedMemRef::from_descriptor(desc, ty) }.map_err(|e| {
+        // SAFETY: the data belongs to the caller (construction contract),
+        // and `release` is its deallocator.
+        unsafe { OwnedMemRef::with_release(desc, ty, release) }.map_err(|e| {
             // The data was freed by `from_descriptor`; nothing is left to
             // return.
             (
                 OwnedUnrankedMemRef {
                     rank: 0,
                     descriptor: core::ptr::null_mut(),
+                    release: Release::Free,
                     _owns: core::marker::PhantomData,
                 },
                 e,
@@ -415,7 +461,8 @@ impl<T: MemRefElement> OwnedUnrankedMemRef<T> {
     }
 
     /// The unranked descriptor; ownership of both blocks passes to the
-    /// caller (MLIR frees them).
+    /// caller (MLIR frees them), who frees the data as
+    /// [`OwnedMemRef::into_descriptor`] says.
     pub fn into_descriptor(self) -> UnrankedMemRefDescriptor {
         let desc = UnrankedMemRefDescriptor {
             rank: self.rank as i64,
@@ -467,8 +514,9 @@ impl<T> Drop for OwnedUnrankedMemRef<T> {
         // which belongs to us (construction contract).
         let allocated = unsafe { self.descriptor.cast::<*mut c_void>().read_unaligned() };
         if !allocated.is_null() && allocated as usize != STATIC_ALLOCATED {
-            // SAFETY: a `malloc` pointer freed once.
-            unsafe { free(allocated) };
+            // SAFETY: the data this memref owns, released once with its
+            // deallocator (construction contract).
+            unsafe { self.release.release(allocated) };
         }
         // SAFETY: the heap descriptor came from `malloc`, freed once.
         unsafe { free(self.descriptor) };
@@ -512,6 +560,85 @@ mod tests {
         assert_eq!(m.to_vec(), [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
         let empty = OwnedMemRef::<i8, 1>::zeroed([0]).unwrap();
         assert!(empty.view().is_empty());
+    }
+
+    /// A buffer of a custom allocator: a `Box`, which C `free` must never
+    /// release (Miri reports the mismatch), counted when released.
+    fn boxed_buffer() -> *mut f32 {
+        Box::into_raw(Box::new([1.0f32, 2.0, 3.0, 4.0])).cast()
+    }
+
+    static RELEASED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+    unsafe extern "C" fn release_box(allocated: *mut c_void) {
+        RELEASED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        // SAFETY: made by `boxed_buffer`, released once.
+        drop(unsafe { Box::from_raw(allocated.cast::<[f32; 4]>()) });
+    }
+
+    fn boxed_memref() -> OwnedMemRef<f32, 1> {
+        let buffer = boxed_buffer();
+        let desc = MemRefDescriptor {
+            allocated: buffer,
+            aligned: buffer,
+            offset: 0,
+            sizes: [4],
+            strides: [1],
+        };
+        // SAFETY: the box is owned here and `release_box` is its deallocator.
+        unsafe { OwnedMemRef::from_descriptor_with(desc, &MemRefType::ANY_STRIDED, release_box) }
+            .unwrap()
+    }
+
+    /// The tests that count releases, in one test so that they do not
+    /// count each other's.
+    #[test]
+    fn custom_deallocator_follows_the_data() {
+        use crate::memref::ciface::{CifaceArg, CifaceResult};
+        use std::sync::atomic::Ordering::SeqCst;
+        let released = || RELEASED.load(SeqCst);
+        // Dropped ranked.
+        drop(boxed_memref());
+        assert_eq!(released(), 1);
+        // Through the unranked form and back, then dropped.
+        let unranked = OwnedUnrankedMemRef::from_ranked(boxed_memref()).unwrap();
+        assert_eq!(
+            unranked.check_result(&[]),
+            Err((0, MemRefError::CustomDeallocator))
+        );
+        let ranked = unranked.into_ranked::<1>(&MemRefType::ANY_STRIDED).unwrap();
+        assert_eq!(ranked.to_vec(), [1.0, 2.0, 3.0, 4.0]);
+        drop(ranked);
+        assert_eq!(released(), 2);
+        // Dropped unranked.
+        drop(OwnedUnrankedMemRef::from_ranked(boxed_memref()).unwrap());
+        assert_eq!(released(), 3);
+        // Refused as a result handed to MLIR, owned or returned.
+        let owned = boxed_memref();
+        assert_eq!(
+            owned.check_result(&[MemRefType::ANY_STRIDED]),
+            Err((0, MemRefError::CustomDeallocator))
+        );
+        let returned = ReturnedMemRef::Owned(owned);
+        assert_eq!(
+            returned.check_result(&[MemRefType::ANY_STRIDED]),
+            Err((0, MemRefError::CustomDeallocator))
+        );
+        drop(returned);
+        assert_eq!(released(), 4);
+        // Refused as an argument MLIR would free; released once, here.
+        let refused = CifaceArg::prepare(boxed_memref(), &MemRefType::ANY_STRIDED);
+        assert_eq!(refused.unwrap_err(), MemRefError::CustomDeallocator);
+        assert_eq!(released(), 5);
+        // A `malloc` buffer is still handed over.
+        let handed = OwnedMemRef::<f32, 1>::from_slice(&[1.0], [1]).unwrap();
+        assert_eq!(handed.check_result(&[MemRefType::ANY_STRIDED]), Ok(()));
+        let desc = CifaceArg::prepare(handed, &MemRefType::ANY_STRIDED).unwrap();
+        // SAFETY: the `malloc` buffer given up by `prepare`.
+        drop(unsafe { OwnedMemRef::from_descriptor(desc, &MemRefType::ANY_STRIDED) }.unwrap());
+        let plain = OwnedUnrankedMemRef::from_ranked(OwnedMemRef::<f32, 1>::zeroed([2]).unwrap());
+        assert_eq!(plain.unwrap().check_result(&[]), Ok(()));
+        assert_eq!(released(), 5);
     }
 
     #[test]

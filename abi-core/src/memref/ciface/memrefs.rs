@@ -191,6 +191,7 @@ unsafe impl<T: MemRefElement, const N: usize> CifaceResult for OwnedMemRef<T, N>
         rank: Some(N),
     });
     fn check_result(&self, types: &[MemRefType]) -> Result<(), (usize, MemRefError)> {
+        self.check_handed_over().map_err(|error| (0, error))?;
         declared_result(types, 0)
             .check(self.descriptor())
             .map(drop)
@@ -231,6 +232,9 @@ unsafe impl<'a, T: MemRefElement, const N: usize> CifaceResult for ReturnedMemRe
         rank: Some(N),
     });
     fn check_result(&self, types: &[MemRefType]) -> Result<(), (usize, MemRefError)> {
+        if let ReturnedMemRef::Owned(owned) = self {
+            owned.check_handed_over().map_err(|error| (0, error))?;
+        }
         declared_result(types, 0)
             .check(&self.view().descriptor())
             .map(drop)
@@ -272,6 +276,9 @@ unsafe impl<T: MemRefElement> CifaceResult for OwnedUnrankedMemRef<T> {
     const C_TYPE: CTypeDesc = CTypeDesc::UnrankedMemRef;
     const EMPTY: Self::Slot = UnrankedMemRefDescriptor::EMPTY;
     const OUT_POINTER: bool = true;
+    fn check_result(&self, _: &[MemRefType]) -> Result<(), (usize, MemRefError)> {
+        self.check_handed_over().map_err(|error| (0, error))
+    }
     fn into_slot(self) -> Self::Slot {
         self.into_descriptor()
     }

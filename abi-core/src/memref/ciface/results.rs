@@ -119,9 +119,13 @@ ranked_arg! {
     // Checked before the buffer is given up, so a refused argument is still
     // owned (and freed) by the caller. After the call the buffer belongs to
     // the callee, which frees it with `memref.dealloc` (`free(allocated)`,
-    // the allocator `OwnedMemRef` uses).
+    // the allocator `OwnedMemRef` uses): one with a deallocator of its own
+    // is refused.
     [, const N: usize] OwnedMemRef<T, N>, rank N, MUT_POINTER,
-        |owned, ty| checked_against(ty, *owned.descriptor()).map(|_| owned.into_descriptor());
+        |owned, ty| {
+            owned.check_handed_over()?;
+            checked_against(ty, *owned.descriptor()).map(|_| owned.into_descriptor())
+        };
 }
 
 // SAFETY: passed as a pointer to `{rank, descriptor}` on the caller's stack.
