@@ -479,8 +479,12 @@ fn set_scope(scope: *mut c_void) -> Result<*mut c_void, DpiError> {
 
 std::thread_local! {
     /// How many `context` imports (and [`Scope::with`] calls) are running
-    /// on this thread: an export may only be called inside one.
-    static SCOPE_GRANTS: core::cell::Cell<u32> = const { core::cell::Cell::new(0) };
+    /// on this thread: an export may only be called inside one. 64 bits,
+    /// so that no count of forgotten grants (`mem::forget` of
+    /// [`ScopeGrant::enter`]'s value, which safe code can write) wraps it
+    /// back to a count the string release trusts (a `u32` wrapped after
+    /// 2^32 of them, seconds of a loop).
+    static SCOPE_GRANTS: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
 }
 
 /// Held while a `context` import's body runs (the shim makes one) or
@@ -510,7 +514,7 @@ impl Drop for ScopeGrant {
 
 /// How many `context` imports and [`Scope::with`] calls are running on
 /// this thread.
-pub(crate) fn scope_grants() -> u32 {
+pub(crate) fn scope_grants() -> u64 {
     SCOPE_GRANTS.with(|g| g.get())
 }
 

@@ -163,7 +163,7 @@ pub fn handed_strings_mark() -> usize {
 /// the generated shims call it after the user's function returned.
 #[doc(hidden)]
 pub unsafe fn release_handed_strings(own_grants: u32, mark: usize) {
-    if super::runtime::scope_grants() > own_grants {
+    if super::runtime::scope_grants() > u64::from(own_grants) {
         return;
     }
     // Taken out first: dropping runs no code that could re-enter.

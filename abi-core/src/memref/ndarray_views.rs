@@ -26,6 +26,22 @@ use crate::model::mlir::MemRefType;
 /// ndarray's dimension type for rank `N` (`Ix0` .. `Ix6`).
 type Shape<const N: usize> = Dim<[usize; N]>;
 
+/// Panics unless the non-zero sizes multiply to at most `isize::MAX`, which
+/// `from_shape_ptr` requires of an ndarray view: a memref of zero strides
+/// (one element repeated) may have more elements than that.
+#[track_caller]
+fn assert_ndarray_len(sizes: &[usize]) {
+    let mut len = 1usize;
+    for &size in sizes.iter().filter(|&&size| size != 0) {
+        len = match len.checked_mul(size) {
+            Some(len) if len <= isize::MAX as usize => len,
+            _ => panic!(
+                "a memref of sizes {sizes:?} has more than isize::MAX elements, more than an ndarray view can have"
+            ),
+        };
+    }
+}
+
 /// The descriptor of an ndarray view: ndarray points at element `[0, ...]`,
 /// a descriptor at the lowest address it reaches plus an offset.
 fn descriptor_of<T, const N: usize>(
@@ -118,13 +134,21 @@ where
     }
 
     /// An ndarray view of the same elements, in the same logical order.
+    ///
+    /// # Panics
+    ///
+    /// When the non-zero sizes multiply to more than `isize::MAX`, more
+    /// elements than an ndarray view can have (a view of zero strides
+    /// repeating one element can).
     pub fn to_ndarray(&self) -> ArrayView<'a, T, Shape<N>> {
+        assert_ndarray_len(&self.sizes());
         let (first, shape, strides, inverted) = self.raw.ndarray_parts();
         // SAFETY: `first` is the lowest element of a validated view (or
         // dangling and aligned when empty, with zero strides); with
         // non-negative strides every element it reaches is one of this
-        // view's, readable for `'a`, and the extent fits in `isize`
-        // (validated).
+        // view's, readable for `'a`, the extent fits in `isize`
+        // (validated) and so does the product of the non-zero sizes
+        // (asserted).
         let array = unsafe { ArrayView::from_shape_ptr(shape.strides(strides), first) };
         with_axes_inverted(array, inverted)
     }
@@ -144,13 +168,22 @@ where
     }
 
     /// A read-only ndarray view of the same elements.
+    ///
+    /// # Panics
+    ///
+    /// As [`MemRef::to_ndarray`].
     pub fn as_ndarray(&self) -> ArrayView<'_, T, Shape<N>> {
         self.as_view().to_ndarray()
     }
 
     /// A mutable ndarray view of the same elements, borrowed from this
     /// view.
+    ///
+    /// # Panics
+    ///
+    /// As [`MemRef::to_ndarray`].
     pub fn as_ndarray_mut(&mut self) -> ArrayViewMut<'_, T, Shape<N>> {
+        assert_ndarray_len(&self.sizes());
         let (first, shape, strides, inverted) = self.raw.ndarray_parts();
         // SAFETY: as in `MemRef::to_ndarray`; the elements are writable
         // and borrowed exclusively through `&mut self`, and no element is
@@ -196,6 +229,38 @@ mod tests {
         assert_eq!(m.strides(), [0, 1]);
         assert_eq!(m.to_vec().len(), 12);
         assert_eq!(m.to_ndarray(), broadcast);
+    }
+
+    #[test]
+    fn more_elements_than_an_ndarray_view_can_have_panics() {
+        let one = [7u8];
+        // One element seen 2^63 times, and 2^80 times along two non-empty
+        // axes of an empty view: ndarray allows at most isize::MAX.
+        let huge = MemRef::from_slice_strided(&one, [1 << 32, 1 << 31], [0, 0], 0).unwrap();
+        assert_eq!(huge.len(), 1 << 63);
+        let empty = MemRef::from_slice_strided(&one, [0, 1 << 40, 1 << 40], [0, 0, 0], 0).unwrap();
+        for (view, sizes) in [
+            (
+                std::panic::catch_unwind(|| huge.to_ndarray().len()),
+                "[4294967296, 2147483648]",
+            ),
+            (
+                std::panic::catch_unwind(|| empty.to_ndarray().len()),
+                "[0, 1099511627776, 1099511627776]",
+            ),
+        ] {
+            let message = view.unwrap_err();
+            let message = message.downcast_ref::<String>().unwrap();
+            assert!(message.contains(sizes), "{message}");
+            assert!(
+                message.contains("more than isize::MAX elements"),
+                "{message}"
+            );
+        }
+        // At the limit it is a view.
+        let limit = MemRef::from_slice_strided(&one, [1 << 31, (1 << 32) - 1], [0, 0], 0).unwrap();
+        assert_eq!(limit.to_ndarray().len(), (1 << 63) - (1 << 31));
+        assert_eq!(limit.to_ndarray()[[5, 9]], 7);
     }
 
     #[test]

@@ -24,6 +24,61 @@ unsafe extern "C" {
     fn free(ptr: *mut c_void);
 }
 
+#[cfg(unix)]
+unsafe extern "C" {
+    fn posix_memalign(pointer: *mut *mut c_void, align: usize, size: usize) -> i32;
+}
+
+/// `bytes` (at least 1) of zeros aligned to `align` (a power of two), which
+/// C `free` releases, as MLIR does: `calloc`'s block when it is aligned
+/// enough (`malloc` aligns for any fundamental type, 16 bytes on x86-64
+/// and AArch64), else `posix_memalign`'s (vector elements align up to 512).
+fn allocate_zeroed(bytes: usize, align: usize) -> Result<*mut c_void, MemRefError> {
+    // SAFETY: plain allocation; the result is checked for NULL.
+    let block = unsafe { calloc(1, bytes) };
+    if block.is_null() {
+        return Err(MemRefError::OutOfMemory);
+    }
+    if block.addr() % align == 0 {
+        return Ok(block);
+    }
+    // SAFETY: the block just allocated, freed once.
+    unsafe { free(block) };
+    allocate_aligned_zeroed(bytes, align, block.addr())
+}
+
+#[cfg(unix)]
+fn allocate_aligned_zeroed(
+    bytes: usize,
+    align: usize,
+    _calloc_address: usize,
+) -> Result<*mut c_void, MemRefError> {
+    let mut block = core::ptr::null_mut();
+    // `posix_memalign` wants a power of two multiple of a pointer's size.
+    let align = align.max(size_of::<*mut c_void>());
+    // SAFETY: plain allocation into a local; the result is checked.
+    if unsafe { posix_memalign(&mut block, align, bytes) } != 0 || block.is_null() {
+        return Err(MemRefError::OutOfMemory);
+    }
+    // SAFETY: `bytes` writable bytes just allocated.
+    unsafe { block.cast::<u8>().write_bytes(0, bytes) };
+    Ok(block)
+}
+
+/// Without `posix_memalign` no allocator both aligns and is released by
+/// C `free` (Windows' `_aligned_malloc` needs `_aligned_free`).
+#[cfg(not(unix))]
+fn allocate_aligned_zeroed(
+    _bytes: usize,
+    align: usize,
+    calloc_address: usize,
+) -> Result<*mut c_void, MemRefError> {
+    Err(MemRefError::Misaligned {
+        align,
+        address: calloc_address,
+    })
+}
+
 /// The `allocated` pointer MLIR 19 gives a memref of static data
 /// (`memref.get_global`): `0xdeadbeef`, never a heap pointer.
 pub const STATIC_ALLOCATED: usize = 0xdead_beef;
@@ -78,23 +133,23 @@ unsafe impl<T: Send, const N: usize> Send for OwnedMemRef<T, N> {}
 unsafe impl<T: Sync, const N: usize> Sync for OwnedMemRef<T, N> {}
 
 impl<T: MemRefElement, const N: usize> OwnedMemRef<T, N> {
-    /// A row-major memref of `sizes`, every element zero, in a `calloc`
-    /// buffer.
+    /// A row-major memref of `sizes`, every element zero, in a buffer that
+    /// C `free` releases (`calloc`'s, or `posix_memalign`'s for elements
+    /// aligned above what `malloc` guarantees). A size above `i64::MAX` or
+    /// a byte count that overflows is [`MemRefError::Overflow`].
     pub fn zeroed(sizes: [usize; N]) -> Result<Self, MemRefError> {
         let mut len = 1usize;
-        for &s in &sizes {
-            len = len.checked_mul(s).ok_or(MemRefError::Overflow)?;
-        }
-        // One element at least, so that the pointer is never NULL.
-        // SAFETY: plain allocation; the result is checked for NULL.
-        let ptr = unsafe { calloc(len.max(1), size_of::<T>()) }.cast::<T>();
-        if ptr.is_null() {
-            return Err(MemRefError::OutOfMemory);
-        }
         let mut isizes = [0i64; N];
         for k in 0..N {
-            isizes[k] = sizes[k] as i64;
+            len = len.checked_mul(sizes[k]).ok_or(MemRefError::Overflow)?;
+            isizes[k] = i64::try_from(sizes[k]).map_err(|_| MemRefError::Overflow)?;
         }
+        let bytes = len
+            .checked_mul(size_of::<T>())
+            .filter(|&bytes| bytes <= isize::MAX as usize)
+            .ok_or(MemRefError::Overflow)?;
+        // One byte at least, so that the pointer is never NULL.
+        let ptr = allocate_zeroed(bytes.max(1), align_of::<T>())?.cast::<T>();
         Ok(OwnedMemRef {
             desc: MemRefDescriptor {
                 allocated: ptr,
@@ -560,6 +615,37 @@ mod tests {
         assert_eq!(m.to_vec(), [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
         let empty = OwnedMemRef::<i8, 1>::zeroed([0]).unwrap();
         assert!(empty.view().is_empty());
+    }
+
+    #[test]
+    fn zeroed_buffers_are_aligned_for_their_elements() {
+        use crate::memref::Vector;
+        // 64 bytes aligned to 64 (`vector<8xf64>`), above `malloc`'s 16.
+        let mut m = OwnedMemRef::<Vector<f64, 8>, 1>::zeroed([3]).unwrap();
+        assert_eq!(m.descriptor().aligned.addr() % 64, 0);
+        m.view_mut()[[2]] = Vector::from([1.0; 8]);
+        assert_eq!(m.to_vec()[2], Vector::from([1.0; 8]));
+        assert_eq!(m.to_vec()[0], Vector::from([0.0; 8]));
+        let copy =
+            OwnedMemRef::<Vector<u8, 64>, 2>::from_slice(&[Vector::from([9; 64]); 4], [2, 2])
+                .unwrap();
+        assert_eq!(copy.descriptor().aligned.addr() % 64, 0);
+        assert_eq!(copy.view()[[1, 1]], Vector::from([9; 64]));
+        // Sizes a descriptor cannot hold, or more bytes than an allocation.
+        assert_eq!(
+            OwnedMemRef::<u8, 2>::zeroed([0, 1 << 63]).unwrap_err(),
+            MemRefError::Overflow
+        );
+        assert_eq!(
+            OwnedMemRef::<u64, 1>::zeroed([1 << 61]).unwrap_err(),
+            MemRefError::Overflow
+        );
+        assert!(
+            OwnedMemRef::<u8, 2>::zeroed([0, 1 << 62])
+                .unwrap()
+                .view()
+                .is_empty()
+        );
     }
 
     /// A buffer of a custom allocator: a `Box`, which C `free` must never
