@@ -430,6 +430,22 @@ pub(crate) fn check_plain_signature(sig: &syn::Signature, attribute: &str, error
     }
 }
 
+/// An `extern` block given to `#[ciface]` or `#[dpi_export]` must be
+/// `unsafe extern`: its declarations are promises about foreign functions
+/// (`what`) that the generated safe wrappers call through, and rustc, which
+/// would demand the `unsafe` of such a block in edition 2024, never sees
+/// the block the attribute consumed.
+pub(crate) fn require_unsafe_block(block: &syn::ItemForeignMod, what: &str, errors: &mut Errors) {
+    if block.unsafety.is_none() {
+        errors.spanned(
+            block.abi.extern_token,
+            format!(
+                "write `unsafe extern \"C\"`: the declarations are promises about {what} that the compiler cannot check, and the generated safe wrappers call through them"
+            ),
+        );
+    }
+}
+
 /// Check that an exported name is spelled like a C identifier (not empty,
 /// ASCII letters, digits and `_`, not starting with a digit) and that
 /// `problem` (a rule of `abi_model::names`: `c_symbol_problem`,

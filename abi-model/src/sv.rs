@@ -112,6 +112,37 @@ impl SvType {
         }
     }
 
+    /// The number of bits of an integral (packed) type, as SystemVerilog
+    /// counts them in a `struct packed` member; `None` for a type that
+    /// cannot be one (`real`, `string`, `chandle`, unpacked and open
+    /// arrays, `void`) or a width past `u32`. What a packed struct's
+    /// declared members must add up to (abi-core checks it against the
+    /// Rust width when it passes the struct).
+    pub const fn packed_width(&self) -> Option<u32> {
+        match self {
+            SvType::Scalar(scalar) => match scalar {
+                SvScalar::Bit | SvScalar::Logic => Some(1),
+                SvScalar::Byte | SvScalar::ByteUnsigned => Some(8),
+                SvScalar::Shortint | SvScalar::ShortintUnsigned => Some(16),
+                SvScalar::Int | SvScalar::IntUnsigned | SvScalar::FourStateInt => Some(32),
+                SvScalar::Longint | SvScalar::LongintUnsigned => Some(64),
+                SvScalar::Real | SvScalar::Shortreal | SvScalar::String | SvScalar::CHandle => None,
+            },
+            SvType::PackedBits { width }
+            | SvType::PackedLogic { width }
+            | SvType::PackedSigned { width }
+            | SvType::PackedSignedLogic { width } => Some(*width),
+            SvType::PackedArray { element, len } => match element.packed_width() {
+                Some(width) if *len <= u32::MAX as usize => width.checked_mul(*len as u32),
+                _ => None,
+            },
+            SvType::PackedStruct(desc) => Some(desc.width),
+            SvType::Enum(desc) => desc.base.packed_width(),
+            SvType::Alias(alias) => alias.base.packed_width(),
+            SvType::Void | SvType::OpenArray { .. } | SvType::Unpacked { .. } => None,
+        }
+    }
+
     /// A declaration of `name` with this type: unpacked dimensions follow
     /// the name (`int a[4]`).
     pub fn declare(&self, name: &str) -> String {
@@ -480,6 +511,58 @@ mod flavour_tests {
             DpiFlavour::Ieee.marker_symbol("f"),
             "abi_core_dpi_flavour__f__needs_library_built_for_ieee"
         );
+    }
+
+    #[test]
+    fn packed_widths_as_systemverilog_counts_them() {
+        static BYTE: SvType = SvType::Scalar(SvScalar::ByteUnsigned);
+        static LOGIC3: SvType = SvType::PackedLogic { width: 3 };
+        static WIDE: SvType = SvType::PackedBits { width: u32::MAX };
+        let width = |t: SvType| t.packed_width();
+        assert_eq!(width(SvType::Scalar(SvScalar::Bit)), Some(1));
+        assert_eq!(width(BYTE), Some(8));
+        assert_eq!(width(SvType::Scalar(SvScalar::ShortintUnsigned)), Some(16));
+        assert_eq!(width(SvType::Scalar(SvScalar::FourStateInt)), Some(32));
+        assert_eq!(width(SvType::Scalar(SvScalar::Longint)), Some(64));
+        assert_eq!(width(SvType::PackedSignedLogic { width: 12 }), Some(12));
+        assert_eq!(
+            width(SvType::PackedArray {
+                element: &BYTE,
+                len: 5
+            }),
+            Some(40)
+        );
+        assert_eq!(
+            width(SvType::PackedArray {
+                element: &LOGIC3,
+                len: 0
+            }),
+            Some(0)
+        );
+        assert_eq!(
+            width(SvType::PackedArray {
+                element: &WIDE,
+                len: 2
+            }),
+            None
+        );
+        for not_packed in [
+            SvType::Void,
+            SvType::Scalar(SvScalar::Real),
+            SvType::Scalar(SvScalar::Shortreal),
+            SvType::Scalar(SvScalar::String),
+            SvType::Scalar(SvScalar::CHandle),
+            SvType::Unpacked {
+                element: &BYTE,
+                len: 2,
+            },
+            SvType::OpenArray {
+                element: &BYTE,
+                dimensions: 1,
+            },
+        ] {
+            assert_eq!(width(not_packed), None);
+        }
     }
 
     #[test]

@@ -51,10 +51,12 @@ pub trait SvTypedef: 'static {
     /// type is used in a signature).
     const NAME: &'static str;
     /// Whether [`SvTypedef::NAME`] is a SystemVerilog keyword that needs no
-    /// typedef (`time`, `realtime`: abi-core's own; not public API, never
-    /// override).
+    /// typedef (`time`, `realtime`: abi-core's own; not public API). Sealed:
+    /// an implementation outside abi-core cannot define it (it would skip
+    /// the name's check and the typedef, so that the package declared the
+    /// base type by a keyword of another width: `bit` for a `Bits<64>`).
     #[doc(hidden)]
-    const KEYWORD: bool = false;
+    const KEYWORD: Sealed<bool> = Sealed(false);
 }
 
 /// A value of `N::Base` that SystemVerilog declares by the name
@@ -159,7 +161,7 @@ const fn alias<N: SvTypedef>(base: &'static SvType) -> SvAlias {
     SvAlias {
         name: N::NAME,
         base,
-        keyword: N::KEYWORD,
+        keyword: N::KEYWORD.0,
     }
 }
 
@@ -363,7 +365,7 @@ pub enum TimeKeyword {}
 impl SvTypedef for TimeKeyword {
     type Base = LogicVec<64>;
     const NAME: &'static str = "time";
-    const KEYWORD: bool = true;
+    const KEYWORD: Sealed<bool> = Sealed(true);
 }
 
 /// The name of [`RealTime`]: the keyword `realtime`.
@@ -373,7 +375,7 @@ pub enum RealTimeKeyword {}
 impl SvTypedef for RealTimeKeyword {
     type Base = f64;
     const NAME: &'static str = "realtime";
-    const KEYWORD: bool = true;
+    const KEYWORD: Sealed<bool> = Sealed(true);
 }
 
 /// SystemVerilog `time`: 64 bits, unsigned, 4-state (`logic [63:0]`),

@@ -132,9 +132,17 @@ pub fn union_member<U: PackedStruct, M: Packed>(u: &U) -> M {
 
 /// A fixed-size buffer of `T` (`[T; K]`), the storage of a whole packed
 /// value.
-pub trait FixedBuffer<T>: Copy + AsRef<[T]> + AsMut<[T]> {
+pub trait FixedBuffer<T>: Copy + AsRef<[T]> + AsMut<[T]> + fixed_buffer::Arrays {
     /// All elements zero.
     const ZERO: Self;
+}
+
+/// Seals [`FixedBuffer`]: the shims copy C's bytes by the length
+/// `as_ref` gives into the slice `as_mut` gives, which only arrays
+/// promise are the same.
+mod fixed_buffer {
+    pub trait Arrays {}
+    impl<T, const K: usize> Arrays for [T; K] {}
 }
 
 impl<const K: usize> FixedBuffer<u8> for [u8; K] {

@@ -74,6 +74,60 @@ impl<T: PackedStruct> PickPlanes<T> for Planes<true> {
     }
 }
 
+/// Compile-time check (the boundary macro evaluates it for every packed
+/// type it makes passable) that a packed type's parts agree: each member
+/// the SystemVerilog package declares (a field's `Packed::SV_TYPE`) has
+/// the field's width (`field_widths`, each field's `Packed::WIDTH`, which
+/// the derive passes; without them, the members add up to the struct's
+/// width or, in a union, each has it), the description says the type's
+/// width and state, and the buffers have its size. `Packed` is a safe
+/// trait: a field type whose `SV_TYPE` declared another width than its
+/// `WIDTH` would have the package declare another struct than the shims
+/// read and write, and they would write past the cell the simulator
+/// allocates. Not public API.
+#[doc(hidden)]
+pub const fn check_consistent<T: PackedStruct>(field_widths: &[u32]) {
+    let width = T::WIDTH;
+    let desc = T::DESC;
+    assert!(
+        desc.width == width && desc.four_state == T::FOUR_STATE,
+        "a packed type's description (`PackedStruct::DESC`) gives another width or state than `Packed::WIDTH` and `Packed::FOUR_STATE`"
+    );
+    let by_field = field_widths.len() == desc.fields.len();
+    let mut declared = 0u64;
+    let mut k = 0;
+    while k < desc.fields.len() {
+        let Some(field) = desc.fields[k].sv_type.packed_width() else {
+            panic!(
+                "a field's SystemVerilog type (`Packed::SV_TYPE`) is not integral: it cannot be a member of a packed struct"
+            );
+        };
+        if by_field {
+            assert!(
+                field == field_widths[k],
+                "a field type's SystemVerilog type (`Packed::SV_TYPE`) declares another width than its `Packed::WIDTH`: the generated package would declare a struct of another width than the shims read and write; make the field type's `SV_TYPE` declare its `WIDTH` bits"
+            );
+        } else {
+            assert!(
+                !desc.union || field == width,
+                "a member's SystemVerilog type (`Packed::SV_TYPE`) declares another width than the union's `Packed::WIDTH`"
+            );
+        }
+        declared += field as u64;
+        k += 1;
+    }
+    assert!(
+        desc.union || declared == width as u64,
+        "the fields' SystemVerilog types (`Packed::SV_TYPE`) add up to another width than the struct's `Packed::WIDTH`"
+    );
+    assert!(
+        size_of::<T::Bytes>() == width.div_ceil(8) as usize
+            && size_of::<T::Words>() == 8 * width.div_ceil(64) as usize
+            && <T::Chunks as ChunkArray>::LEN == width.div_ceil(32) as usize,
+        "a packed type's buffers (`PackedStruct::Bytes`, `Words`, `Chunks`) are not sized for its width"
+    );
+}
+
 /// Read a DPI input of either kind: a pointer to the chunks.
 ///
 /// # Safety
@@ -210,6 +264,12 @@ macro_rules! __packed_planes {
 #[macro_export]
 macro_rules! __packed_struct_boundary {
     ($t:ty) => {
+        $crate::__packed_struct_boundary!($t, []);
+    };
+    // `widths`: each field's `Packed::WIDTH`, in declaration order.
+    ($t:ty, [$($width:expr),* $(,)?]) => {
+        // What the `unsafe impl`s below rely on, checked at compile time.
+        const _: () = $crate::__private::packed_passing::check_consistent::<$t>(&[$($width),*]);
         // SAFETY: a packed struct holds bits, no borrow.
         unsafe impl<'call> $crate::BorrowedFor<'call> for $t {}
         // SAFETY: a packed struct passes like `bit [W-1:0]` (Annex H.7.7):

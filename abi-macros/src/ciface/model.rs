@@ -114,6 +114,7 @@ pub(crate) fn build_block(
     block: &ItemForeignMod,
     errors: &mut Errors,
 ) -> Vec<FunctionModel> {
+    crate::syntax::require_unsafe_block(block, "MLIR's functions", errors);
     if let Some(name) = &block.abi.name
         && name.value() != "C"
     {

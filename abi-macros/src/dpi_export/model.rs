@@ -35,6 +35,7 @@ pub(crate) fn build(
     flavour: crate::dpi_flavour::DpiFlavour,
     errors: &mut Errors,
 ) -> Vec<ExportModel> {
+    crate::syntax::require_unsafe_block(block, "SystemVerilog's exports", errors);
     if let Some(name) = &block.abi.name
         && name.value() != "C"
     {

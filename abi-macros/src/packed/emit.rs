@@ -17,6 +17,7 @@ pub(crate) fn emit(model: &PackedStruct) -> TokenStream {
     let packed_struct = packed_struct_impl(model);
     let view_impls = view_impls(model);
     let members = union_members(model);
+    let widths = qualified(model).into_iter().map(|q| q.item("WIDTH"));
     quote! {
         #views
 
@@ -29,7 +30,7 @@ pub(crate) fn emit(model: &PackedStruct) -> TokenStream {
             #view_impls
             #members
 
-            ::abi_core::__packed_struct_boundary!(#name);
+            ::abi_core::__packed_struct_boundary!(#name, [#(#widths),*]);
         };
     }
 }

@@ -276,5 +276,9 @@ const _: () = {
             &mut self.0
         }
     }
-    ::abi_core::__packed_struct_boundary!(Float32);
+    ::abi_core::__packed_struct_boundary!(
+        Float32, [< bool as ::abi_core::packed::Packed > ::WIDTH, < UBitInt < 8 > as
+        ::abi_core::packed::Packed > ::WIDTH, < UBitInt < 23 > as
+        ::abi_core::packed::Packed > ::WIDTH]
+    );
 };
