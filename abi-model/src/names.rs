@@ -206,13 +206,218 @@ pub fn ciface_symbol(mlir_name: &str) -> String {
     format!("{CIFACE_PREFIX}{mlir_name}")
 }
 
-/// Why `name`, spelled like a C identifier, cannot be an exported C
-/// symbol: a C or C++ keyword, which the generated header cannot declare.
-/// The macros report it at the name when they expand.
-pub fn c_symbol_problem(name: &str) -> Option<&'static str> {
-    is_header_keyword(name).then_some(
-        "the exported symbol is a C or C++ keyword, which the generated header cannot declare; choose another with `name = \"...\"`",
+/// Whether C reserves `name` as an external identifier for its own
+/// implementation (ISO C17 7.1.3): a name beginning with `__`, or with `_`
+/// and a capital letter (the compiler runtime's `__udivti3`, the unwinder's
+/// `_Unwind_Resume`, Rust's `__rust_alloc`), or a function or object of
+/// the C standard library (`malloc`, `memcpy`, `printf`, `sqrtf`, ...;
+/// not the "future library directions", which C23 no longer reserves).
+/// Defined by the program, such a symbol replaces the library's for the
+/// whole process: the allocator, `memcpy` and the rest are then whatever
+/// the exported function does, which no safe Rust may decide.
+pub const fn is_reserved_c_symbol(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    if bytes.len() >= 2 && bytes[0] == b'_' && (bytes[1] == b'_' || bytes[1].is_ascii_uppercase()) {
+        return true;
+    }
+    if is_c_library_name(bytes) {
+        return true;
+    }
+    // The `float` and `long double` forms of <math.h> and <complex.h>.
+    match bytes.split_last() {
+        Some((b'f' | b'l', base)) => is_c_math_name(base),
+        _ => false,
+    }
+}
+
+/// The functions and objects of the C17/C23 standard library outside
+/// <math.h> and <complex.h> (whose `double` forms are
+/// [`is_c_math_name`]).
+const fn is_c_library_name(name: &[u8]) -> bool {
+    is_c_math_name(name)
+        || matches!(
+            name,
+            // <ctype.h>, <wctype.h>
+            b"isalnum" | b"isalpha" | b"isblank" | b"iscntrl" | b"isdigit" | b"isgraph"
+                | b"islower" | b"isprint" | b"ispunct" | b"isspace" | b"isupper"
+                | b"isxdigit" | b"tolower" | b"toupper" | b"iswalnum" | b"iswalpha"
+                | b"iswblank" | b"iswcntrl" | b"iswdigit" | b"iswgraph" | b"iswlower"
+                | b"iswprint" | b"iswpunct" | b"iswspace" | b"iswupper" | b"iswxdigit"
+                | b"iswctype" | b"wctype" | b"towlower" | b"towupper" | b"towctrans"
+                | b"wctrans"
+                // <stdlib.h>
+                | b"atof" | b"atoi" | b"atol" | b"atoll" | b"strtod" | b"strtof"
+                | b"strtold" | b"strtol" | b"strtoll" | b"strtoul" | b"strtoull"
+                | b"strfromd" | b"strfromf" | b"strfroml" | b"rand" | b"srand"
+                | b"aligned_alloc" | b"calloc" | b"free" | b"free_sized"
+                | b"free_aligned_sized" | b"malloc" | b"realloc" | b"abort" | b"atexit"
+                | b"at_quick_exit" | b"exit" | b"_Exit" | b"getenv" | b"quick_exit"
+                | b"system" | b"bsearch" | b"qsort" | b"abs" | b"labs" | b"llabs"
+                | b"div" | b"ldiv" | b"lldiv" | b"mblen" | b"mbtowc" | b"wctomb"
+                | b"mbstowcs" | b"wcstombs" | b"memalignment"
+                // <string.h>
+                | b"memcpy" | b"memccpy" | b"memmove" | b"strcpy" | b"strncpy"
+                | b"strdup" | b"strndup" | b"strcat" | b"strncat" | b"memcmp"
+                | b"strcmp" | b"strcoll" | b"strncmp" | b"strxfrm" | b"memchr"
+                | b"strchr" | b"strcspn" | b"strpbrk" | b"strrchr" | b"strspn"
+                | b"strstr" | b"strtok" | b"memset" | b"memset_explicit" | b"strerror"
+                | b"strlen"
+                // <stdio.h>
+                | b"remove" | b"rename" | b"tmpfile" | b"tmpnam" | b"fclose" | b"fflush"
+                | b"fopen" | b"freopen" | b"setbuf" | b"setvbuf" | b"fprintf" | b"fscanf"
+                | b"printf" | b"scanf" | b"snprintf" | b"sprintf" | b"sscanf"
+                | b"vfprintf" | b"vfscanf" | b"vprintf" | b"vscanf" | b"vsnprintf"
+                | b"vsprintf" | b"vsscanf" | b"fgetc" | b"fgets" | b"fputc" | b"fputs"
+                | b"getc" | b"getchar" | b"gets" | b"putc" | b"putchar" | b"puts"
+                | b"ungetc" | b"fread" | b"fwrite" | b"fgetpos" | b"fseek" | b"fsetpos"
+                | b"ftell" | b"rewind" | b"clearerr" | b"feof" | b"ferror" | b"perror"
+                | b"stdin" | b"stdout" | b"stderr"
+                // <wchar.h>, <uchar.h>
+                | b"fwprintf" | b"fwscanf" | b"swprintf" | b"swscanf" | b"vfwprintf"
+                | b"vfwscanf" | b"vswprintf" | b"vswscanf" | b"vwprintf" | b"vwscanf"
+                | b"wprintf" | b"wscanf" | b"fgetwc" | b"fgetws" | b"fputwc" | b"fputws"
+                | b"fwide" | b"getwc" | b"getwchar" | b"putwc" | b"putwchar" | b"ungetwc"
+                | b"wcstod" | b"wcstof" | b"wcstold" | b"wcstol" | b"wcstoll"
+                | b"wcstoul" | b"wcstoull" | b"wcscpy" | b"wcsncpy" | b"wmemcpy"
+                | b"wmemmove" | b"wcscat" | b"wcsncat" | b"wcscmp" | b"wcscoll"
+                | b"wcsncmp" | b"wcsxfrm" | b"wmemcmp" | b"wcschr" | b"wcscspn"
+                | b"wcspbrk" | b"wcsrchr" | b"wcsspn" | b"wcsstr" | b"wcstok"
+                | b"wmemchr" | b"wcslen" | b"wmemset" | b"wcsftime" | b"btowc"
+                | b"wctob" | b"mbsinit" | b"mbrlen" | b"mbrtowc" | b"wcrtomb"
+                | b"mbsrtowcs" | b"wcsrtombs" | b"mbrtoc8" | b"c8rtomb" | b"mbrtoc16"
+                | b"c16rtomb" | b"mbrtoc32" | b"c32rtomb"
+                // <time.h>
+                | b"clock" | b"difftime" | b"mktime" | b"timegm" | b"time"
+                | b"timespec_get" | b"timespec_getres" | b"asctime" | b"ctime"
+                | b"gmtime" | b"gmtime_r" | b"localtime" | b"localtime_r" | b"strftime"
+                // <signal.h>, <setjmp.h>, <locale.h>, <errno.h>
+                | b"signal" | b"raise" | b"longjmp" | b"setlocale" | b"localeconv"
+                | b"errno"
+                // <inttypes.h>, <fenv.h>
+                | b"imaxabs" | b"imaxdiv" | b"strtoimax" | b"strtoumax" | b"wcstoimax"
+                | b"wcstoumax" | b"feclearexcept" | b"fegetexceptflag"
+                | b"feraiseexcept" | b"fesetexceptflag" | b"fetestexcept" | b"fegetround"
+                | b"fesetround" | b"fegetenv" | b"feholdexcept" | b"fesetenv"
+                | b"feupdateenv"
+                // <threads.h>, <stdatomic.h>
+                | b"call_once" | b"cnd_broadcast" | b"cnd_destroy" | b"cnd_init"
+                | b"cnd_signal" | b"cnd_timedwait" | b"cnd_wait" | b"mtx_destroy"
+                | b"mtx_init" | b"mtx_lock" | b"mtx_timedlock" | b"mtx_trylock"
+                | b"mtx_unlock" | b"thrd_create" | b"thrd_current" | b"thrd_detach"
+                | b"thrd_equal" | b"thrd_exit" | b"thrd_join" | b"thrd_sleep"
+                | b"thrd_yield" | b"tss_create" | b"tss_delete" | b"tss_get" | b"tss_set"
+                | b"atomic_thread_fence" | b"atomic_signal_fence"
+        )
+}
+
+/// The `double` functions of <math.h> and <complex.h> (C17 7.12, 7.3),
+/// whose `float` and `long double` forms add `f` and `l`.
+const fn is_c_math_name(name: &[u8]) -> bool {
+    matches!(
+        name,
+        b"acos"
+            | b"asin"
+            | b"atan"
+            | b"atan2"
+            | b"cos"
+            | b"sin"
+            | b"tan"
+            | b"acosh"
+            | b"asinh"
+            | b"atanh"
+            | b"cosh"
+            | b"sinh"
+            | b"tanh"
+            | b"exp"
+            | b"exp2"
+            | b"expm1"
+            | b"frexp"
+            | b"ilogb"
+            | b"ldexp"
+            | b"log"
+            | b"log10"
+            | b"log1p"
+            | b"log2"
+            | b"logb"
+            | b"modf"
+            | b"scalbn"
+            | b"scalbln"
+            | b"cbrt"
+            | b"fabs"
+            | b"hypot"
+            | b"pow"
+            | b"sqrt"
+            | b"erf"
+            | b"erfc"
+            | b"lgamma"
+            | b"tgamma"
+            | b"ceil"
+            | b"floor"
+            | b"nearbyint"
+            | b"rint"
+            | b"lrint"
+            | b"llrint"
+            | b"round"
+            | b"lround"
+            | b"llround"
+            | b"trunc"
+            | b"fmod"
+            | b"remainder"
+            | b"remquo"
+            | b"copysign"
+            | b"nan"
+            | b"nextafter"
+            | b"nexttoward"
+            | b"fdim"
+            | b"fmax"
+            | b"fmin"
+            | b"fma"
+            | b"cacos"
+            | b"casin"
+            | b"catan"
+            | b"ccos"
+            | b"csin"
+            | b"ctan"
+            | b"cacosh"
+            | b"casinh"
+            | b"catanh"
+            | b"ccosh"
+            | b"csinh"
+            | b"ctanh"
+            | b"cexp"
+            | b"clog"
+            | b"cabs"
+            | b"cpow"
+            | b"csqrt"
+            | b"carg"
+            | b"cimag"
+            | b"conj"
+            | b"cproj"
+            | b"creal"
     )
+}
+
+/// The message of [`c_symbol_problem`] and [`sv_name_problem`] for a name
+/// C reserves.
+const RESERVED_SYMBOL: &str = "C reserves this name for its library and runtime (ISO C 7.1.3: the standard library's functions and objects, and names beginning with `__` or `_` and a capital letter): exported from Rust it would replace theirs for the whole program (a `#[c_export(name = \"malloc\")]` becomes every allocation); choose another with `name = \"...\"`";
+
+/// Why `name` cannot be exported as a C symbol of its own, when C
+/// reserves it ([`is_reserved_c_symbol`]).
+pub fn reserved_symbol_problem(name: &str) -> Option<&'static str> {
+    is_reserved_c_symbol(name).then_some(RESERVED_SYMBOL)
+}
+
+/// Why `name`, spelled like a C identifier, cannot be an exported C
+/// symbol: a C or C++ keyword, which the generated header cannot declare,
+/// or a name C reserves ([`is_reserved_c_symbol`]). The macros report it
+/// at the name when they expand.
+pub fn c_symbol_problem(name: &str) -> Option<&'static str> {
+    if is_header_keyword(name) {
+        return Some(
+            "the exported symbol is a C or C++ keyword, which the generated header cannot declare; choose another with `name = \"...\"`",
+        );
+    }
+    is_reserved_c_symbol(name).then_some(RESERVED_SYMBOL)
 }
 
 /// Why `name`, spelled like a C identifier, cannot be the SystemVerilog
@@ -223,6 +428,19 @@ pub fn sv_name_problem(name: &str) -> Option<&'static str> {
     if is_header_keyword(name) {
         return Some(
             "the SystemVerilog name is a C or C++ keyword, which the DPI-C header (read by C++) cannot declare; choose another with `name = \"...\"`",
+        );
+    }
+    if let Some(problem) = reserved_symbol_problem(name) {
+        return Some(problem);
+    }
+    // The simulator's own C functions (IEEE 1800 Annex H `svdpi.h`, Annex K
+    // `vpi_user.h`): an import of the same name would replace them.
+    let bytes = name.as_bytes();
+    if (bytes.len() > 2 && bytes[0] == b's' && bytes[1] == b'v' && bytes[2].is_ascii_uppercase())
+        || name.starts_with("vpi_")
+    {
+        return Some(
+            "the simulator defines this name (`sv` and a capital letter: svdpi.h, IEEE 1800 Annex H; `vpi_`: vpi_user.h, Annex K): a DPI-C function of that name would replace its; choose another with `name = \"...\"`",
         );
     }
     // Verilator compiles the design to C++ and refuses (warning
@@ -637,6 +855,72 @@ mod tests {
         for name in ["add", "logic", "my_module", "Register"] {
             assert_eq!(c_symbol_problem(name), None, "{name}");
             assert_eq!(sv_name_problem(name), None, "{name}");
+        }
+        // What C reserves for its library and runtime, in both; the
+        // simulator's own names in SystemVerilog's only.
+        for reserved in [
+            "malloc",
+            "free",
+            "memcpy",
+            "memset",
+            "strlen",
+            "printf",
+            "exit",
+            "abort",
+            "errno",
+            "sqrt",
+            "sqrtf",
+            "sqrtl",
+            "cabsf",
+            "modff",
+            "ceill",
+            "__udivti3",
+            "__rust_alloc",
+            "_Unwind_Resume",
+            "_Exit",
+            "thrd_create",
+            "time",
+        ] {
+            assert!(
+                c_symbol_problem(reserved).unwrap().contains("7.1.3"),
+                "{reserved}"
+            );
+            assert!(
+                sv_name_problem(reserved).unwrap().contains("7.1.3"),
+                "{reserved}"
+            );
+            assert!(super::is_reserved_c_symbol(reserved), "{reserved}");
+        }
+        for simulator in ["svGetScope", "svPutUserData", "vpi_get_value"] {
+            assert_eq!(c_symbol_problem(simulator), None, "{simulator}");
+            assert!(
+                sv_name_problem(simulator).unwrap().contains("Annex H"),
+                "{simulator}"
+            );
+        }
+        // Near misses stay free: C17's future library directions (`str`,
+        // `is`, `to` and a lowercase letter) are not reserved by C23, a
+        // single leading underscore before a lowercase letter is the
+        // program's (MLIR's `_mlir_ciface_`), and a math name's suffix
+        // applies to math names only.
+        for free in [
+            "total",
+            "store",
+            "isready",
+            "memo",
+            "_mlir_ciface_f",
+            "_x",
+            "ceilf_x",
+            "addf",
+            "divl",
+            "mallocf",
+            "sv",
+            "svc",
+            "svelte",
+            "vpi",
+        ] {
+            assert_eq!(c_symbol_problem(free), None, "{free}");
+            assert_eq!(sv_name_problem(free), None, "{free}");
         }
     }
 

@@ -355,6 +355,10 @@ fn build(
             &mlir_name,
             "the MLIR function name must be a C identifier (letters, digits, `_`)",
         );
+    } else if expanded && let Some(problem) = abi_model::names::reserved_symbol_problem(&value) {
+        // `expanded` exports the name itself (the `_mlir_ciface_` symbol
+        // never collides).
+        errors.spanned(&mlir_name, problem);
     }
 
     Some(FunctionModel {
