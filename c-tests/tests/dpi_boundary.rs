@@ -309,6 +309,20 @@ pub fn str_oa_rotate(
     input.iter().map(|text| text.count_bytes() as i32).sum()
 }
 
+/// `inout string c[]`, written only when `write` is not 0 (`c[i]` gets
+/// `write` as text): an element the function does not write keeps what
+/// the caller passed, which may be the string Rust handed over in the
+/// previous call.
+#[dpi_import(ieee)]
+pub fn str_oa_maybe_fill(write: i32, mut c: OpenArrayMut<'_, SvString>) -> i32 {
+    if write != 0 {
+        for i in c.low()..=c.high() {
+            c.set(i, SvString::new(write.to_string()).unwrap());
+        }
+    }
+    c.len() as i32
+}
+
 /// `input shortreal a[]` and `output shortreal b[]` with the standard's
 /// ABI (`float` elements): `b[i] = 2 * a[i]`.
 #[dpi_import(ieee)]
@@ -349,6 +363,8 @@ unsafe extern "C" {
     fn c_str_echo(text: *const c_char, echo: *mut *const c_char) -> i32;
     #[link_name = "str_oa_rotate"]
     fn c_str_oa_rotate(a: *mut c_void, b: *mut c_void, c: *mut c_void) -> i32;
+    #[link_name = "str_oa_maybe_fill"]
+    fn c_str_oa_maybe_fill(write: i32, c: *mut c_void) -> i32;
     #[link_name = "f32_oa_double"]
     fn c_f32_oa_double(a: *mut c_void, b: *mut c_void) -> i32;
 }
@@ -667,6 +683,27 @@ unsafe fn texts_of(elements: &[*const c_char]) -> Vec<String> {
         // SAFETY: the caller's contract.
         .map(|&text| unsafe { text_of(text) })
         .collect()
+}
+
+#[test]
+fn an_inout_string_array_left_as_rust_wrote_it_is_not_freed_under_the_caller() {
+    let mut c = [c"a".as_ptr(), c"b".as_ptr()];
+    let mut c_array = SimArray::over(c.as_mut_ptr(), 2, true);
+    // SAFETY: a live handle of `string [0:1]`, its elements live strings.
+    assert_eq!(unsafe { c_str_oa_maybe_fill(7, c_array.handle()) }, 2);
+    // SAFETY: Rust's strings of this call.
+    assert_eq!(unsafe { texts_of(&c) }, ["7", "7"]);
+    // The caller leaves Rust's strings in the array, and the next calls do
+    // not write them: they release the strings of earlier calls, and the
+    // elements must still read as they were after each.
+    for _ in 0..2 {
+        let mut c_array = SimArray::over(c.as_mut_ptr(), 2, true);
+        // SAFETY: as above; the elements are Rust's strings of the
+        // previous call.
+        assert_eq!(unsafe { c_str_oa_maybe_fill(0, c_array.handle()) }, 2);
+        // SAFETY: strings Rust handed over in this call.
+        assert_eq!(unsafe { texts_of(&c) }, ["7", "7"]);
+    }
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //!
 //! SystemVerilog can store a `chandle`, pass it back, copy it, or pass one
 //! that was already freed; it cannot say what type it points to. So a
-//! handle is not the object's address but a number that is never reused,
+//! handle is not the object's address but a number, never that of a live
+//! handle (and not reused at all before the counter wraps, which takes
+//! 2^32 handles on a 32-bit target and never happens on a 64-bit one),
 //! looked up in a table of live objects with their types: using a NULL,
 //! freed, foreign or wrong-typed handle is a [`HandleError`], never
 //! undefined behaviour (and a stale copy can never reach a newer object at
@@ -82,6 +84,19 @@ static LIVE: Mutex<Option<HashMap<usize, Live>>> = Mutex::new(None);
 /// The next handle number; 0 is NULL.
 static NEXT_HANDLE: AtomicUsize = AtomicUsize::new(1);
 
+/// The next handle number from `counter` that is neither 0 (NULL) nor
+/// live: the counter wraps after 2^32 handles on 32-bit targets, and a live
+/// handle, perhaps borrowed on another thread, must never be replaced.
+/// Called with the table locked.
+fn free_number(counter: &AtomicUsize, live: &HashMap<usize, Live>) -> usize {
+    loop {
+        let number = counter.fetch_add(1, Ordering::Relaxed);
+        if number != 0 && !live.contains_key(&number) {
+            return number;
+        }
+    }
+}
+
 fn with_live<R>(f: impl FnOnce(&mut HashMap<usize, Live>) -> R) -> R {
     // A panic while the lock was held cannot leave the map inconsistent
     // (every update is a single insert or remove), so poisoning is ignored.
@@ -144,8 +159,8 @@ impl<T: 'static> Chandle<T> {
         T: Send,
     {
         let address = ObjectPtr(Box::into_raw(Box::new(value)).cast());
-        let handle = NEXT_HANDLE.fetch_add(1, Ordering::Relaxed);
-        with_live(|live| {
+        let handle = with_live(|live| {
+            let handle = free_number(&NEXT_HANDLE, live);
             live.insert(
                 handle,
                 Live {
@@ -153,7 +168,8 @@ impl<T: 'static> Chandle<T> {
                     ty: TypeId::of::<T>(),
                     usage: Use::Idle,
                 },
-            )
+            );
+            handle
         });
         Chandle {
             // The handle number travels as a pointer-sized opaque value.
@@ -342,6 +358,28 @@ unsafe impl<T: 'static> crate::BorrowedFor<'_> for Chandle<T> {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// When the counter wraps (2^32 handles on a 32-bit target; here a
+    /// counter of its own, next to a table of its own), a new number skips
+    /// 0 and every number still live.
+    #[test]
+    fn a_wrapped_counter_never_reuses_a_live_number() {
+        let entry = || Live {
+            address: ObjectPtr(core::ptr::null_mut()),
+            ty: TypeId::of::<u8>(),
+            usage: Use::Idle,
+        };
+        let live: HashMap<usize, Live> = [(1, entry()), (2, entry()), (usize::MAX, entry())].into();
+        let counter = AtomicUsize::new(usize::MAX);
+        assert_eq!(free_number(&counter, &live), 3);
+        assert_eq!(free_number(&counter, &live), 4);
+        // (The numbers handed out here are not put in the table.)
+        counter.store(2, Ordering::Relaxed);
+        assert_eq!(free_number(&counter, &live), 3);
+        counter.store(usize::MAX - 1, Ordering::Relaxed);
+        assert_eq!(free_number(&counter, &live), usize::MAX - 1);
+        assert_eq!(free_number(&counter, &live), 3);
+    }
 
     #[test]
     fn misuse_is_an_error() {

@@ -1382,6 +1382,28 @@ impl<'a, T: OpenArrayElement, const D: usize> OpenArrayMut<'a, T, D> {
         self.view
     }
 
+    /// The view of an `inout` array as an import's function gets it. An
+    /// array of strings is first handed over again, element by element, as
+    /// copies made now: the simulator may pass back an element that Rust
+    /// handed over in an earlier call (as it was left there), and that
+    /// string is freed when this call releases the strings of earlier
+    /// calls, while the simulator reads the array after the call. (A
+    /// scalar `inout string` gets its fresh string when it is written back.)
+    fn entered_inout(view: OpenArray<'a, T, D>) -> Self {
+        if T::HANDS_OVER_STRINGS.0 {
+            for index in view.indices() {
+                // SAFETY: a live handle of D dimensions, every index within
+                // the bounds, each element a live string or NULL (an inout
+                // array's contract).
+                let copy = unsafe { T::read(view.raw(), &index) };
+                // SAFETY: as above, the array writable; the copy was read
+                // before the element is overwritten.
+                unsafe { T::write(view.raw(), &index, copy) };
+            }
+        }
+        OpenArrayMut::over(view)
+    }
+
     /// A writable view of `view`'s array, knowing nothing of it yet.
     fn over(view: OpenArray<'a, T, D>) -> Self {
         OpenArrayMut {
@@ -1589,7 +1611,7 @@ open_array_dpi_type!(
     OpenArrayMut,
     Direction::InOut,
     CallBorrow::Exclusive,
-    OpenArrayMut::over
+    OpenArrayMut::entered_inout
 );
 open_array_dpi_type!(
     OpenArrayOut,

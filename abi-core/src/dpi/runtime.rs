@@ -63,6 +63,14 @@ pub enum DpiError {
     /// The simulator refused to store per-scope user data
     /// (`svPutUserData` returned an error).
     UserDataRefused,
+    /// A scope service that changes the simulator's state (`Scope::with`,
+    /// per-scope user data) was used on a thread that is not running a
+    /// `context` import: any other thread would race with the simulation,
+    /// and IEEE 1800 35.5.3 allows these only inside a `context` import.
+    NotInContextImport {
+        /// The service.
+        service: &'static str,
+    },
 }
 
 impl fmt::Display for DpiError {
@@ -74,7 +82,7 @@ impl fmt::Display for DpiError {
             ),
             DpiError::NoScope { export } => write!(
                 f,
-                "SystemVerilog export `{export}` called outside a `context` import and outside `Scope::with` (no scope, or only a stale one, is set): declare the calling import `#[dpi_import(context)]`, or run the call inside `Scope::with`"
+                "SystemVerilog export `{export}` called outside a `context` import (no scope, or only a stale one, is set): declare the calling import `#[dpi_import(context)]` (inside it, `Scope::with` runs an export in another scope)"
             ),
             DpiError::ScopeNotFound { name } => {
                 write!(f, "no SystemVerilog scope is named `{name}`")
@@ -92,6 +100,10 @@ impl fmt::Display for DpiError {
             ),
             DpiError::UserDataRefused => f.write_str(
                 "the simulator refused to store the scope's user data (`svPutUserData` failed)",
+            ),
+            DpiError::NotInContextImport { service } => write!(
+                f,
+                "`{service}` used on a thread that is not running a `context` import: it changes the simulator's state, which only the thread running a `context` import may do (IEEE 1800 35.5.3); call it from inside a `#[dpi_import(context)]` function"
             ),
         }
     }
@@ -348,8 +360,12 @@ impl Scope {
     }
 
     /// Run `f` with this scope set, then restore the previous one (also
-    /// when `f` panics).
+    /// when `f` panics). Only on a thread running a `context` import
+    /// (else [`DpiError::NotInContextImport`]): setting the scope and
+    /// calling exports from any other thread would race with the
+    /// simulation.
     pub fn with<R>(self, f: impl FnOnce() -> R) -> Result<R, DpiError> {
+        require_context_import("Scope::with")?;
         let previous = set_scope(self.0.as_ptr())?;
         struct Restore(*mut c_void);
         impl Drop for Restore {
@@ -518,6 +534,16 @@ pub(crate) fn scope_grants() -> u64 {
     SCOPE_GRANTS.with(|g| g.get())
 }
 
+/// `Err` unless this thread is running a `context` import (or is inside
+/// `Scope::with` within one): the services that change the simulator's
+/// state are refused elsewhere.
+pub(crate) fn require_context_import(service: &'static str) -> Result<(), DpiError> {
+    if scope_grants() == 0 {
+        return Err(DpiError::NotInContextImport { service });
+    }
+    Ok(())
+}
+
 /// Called by generated export wrappers before calling the export: the call
 /// must come from inside a `context` import or [`Scope::with`], and a
 /// scope must be set.
@@ -559,6 +585,32 @@ mod tests {
             require_scope("sv_double"),
             Err(DpiError::Missing {
                 symbol: "svGetScope"
+            })
+        );
+        drop(grant);
+        // Setting a scope is refused outside a `context` import (another
+        // thread would race with the simulation), before the simulator is
+        // asked; inside one it goes on to the (missing) simulator.
+        let scope = Scope(NonNull::dangling());
+        assert_eq!(
+            scope.with(|| 1),
+            Err(DpiError::NotInContextImport {
+                service: "Scope::with"
+            })
+        );
+        // A grant of this thread does not count on another one.
+        let from_another_thread = std::thread::spawn(|| Scope(NonNull::dangling()).with(|| 1));
+        let grant = ScopeGrant::enter();
+        assert_eq!(
+            scope.with(|| 1),
+            Err(DpiError::Missing {
+                symbol: "svSetScope"
+            })
+        );
+        assert_eq!(
+            from_another_thread.join().unwrap(),
+            Err(DpiError::NotInContextImport {
+                service: "Scope::with"
             })
         );
         drop(grant);

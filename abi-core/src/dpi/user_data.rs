@@ -107,12 +107,16 @@ impl Scope {
     }
 
     /// Store `value` as this scope's data under `key`, returning the value
-    /// it replaces (freed when its last `Arc` drops).
+    /// it replaces (freed when its last `Arc` drops). Like the other two,
+    /// only on a thread running a `context` import
+    /// ([`DpiError::NotInContextImport`] elsewhere: the simulator's slots
+    /// are its state, which another thread would race with).
     pub fn put_user_data<T: Send + Sync + 'static>(
         self,
         key: &'static UserDataKey<T>,
         value: T,
     ) -> Result<Option<Arc<T>>, DpiError> {
+        super::runtime::require_context_import("Scope::put_user_data")?;
         let _slots = SLOTS.lock().unwrap_or_else(|e| e.into_inner());
         let old = self.user_slot(key.address())?;
         let new = Arc::into_raw(Arc::new(value));
@@ -132,6 +136,7 @@ impl Scope {
         self,
         key: &'static UserDataKey<T>,
     ) -> Result<Option<Arc<T>>, DpiError> {
+        super::runtime::require_context_import("Scope::user_data")?;
         let _slots = SLOTS.lock().unwrap_or_else(|e| e.into_inner());
         let raw = self.user_slot(key.address())?.cast::<T>();
         if raw.is_null() {
@@ -150,6 +155,7 @@ impl Scope {
         self,
         key: &'static UserDataKey<T>,
     ) -> Result<Option<Arc<T>>, DpiError> {
+        super::runtime::require_context_import("Scope::take_user_data")?;
         let _slots = SLOTS.lock().unwrap_or_else(|e| e.into_inner());
         let old = self.user_slot(key.address())?;
         if old.is_null() {
