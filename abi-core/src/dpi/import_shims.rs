@@ -189,7 +189,8 @@ macro_rules! import_shim {
                 // Exports may be called while a `context` import runs.
                 // An `if`, not `bool::then`: one generic function fewer.
                 let _grant = if import_shim_is_context(FLAGS) {
-                    Some(crate::dpi::runtime::ScopeGrant::enter())
+                    // SAFETY: this thread runs this `context` import.
+                    Some(unsafe { crate::dpi::runtime::ScopeGrant::enter() })
                 } else {
                     None
                 };

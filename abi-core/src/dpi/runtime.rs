@@ -375,7 +375,8 @@ impl Scope {
             }
         }
         let _restore = Restore(previous);
-        let _grant = ScopeGrant::enter();
+        // SAFETY: this thread runs a `context` import (checked above).
+        let _grant = unsafe { ScopeGrant::enter() };
         Ok(f())
     }
 }
@@ -496,10 +497,10 @@ fn set_scope(scope: *mut c_void) -> Result<*mut c_void, DpiError> {
 std::thread_local! {
     /// How many `context` imports (and [`Scope::with`] calls) are running
     /// on this thread: an export may only be called inside one. 64 bits,
-    /// so that no count of forgotten grants (`mem::forget` of
-    /// [`ScopeGrant::enter`]'s value, which safe code can write) wraps it
-    /// back to a count the string release trusts (a `u32` wrapped after
-    /// 2^32 of them, seconds of a loop).
+    /// so that no count of forgotten grants (`mem::forget` of a
+    /// [`ScopeGrant`], which the safe `Scope::with` cannot leak but a
+    /// caller of the `unsafe` [`ScopeGrant::enter`] could) wraps it back to
+    /// a count the string release trusts (a `u32` wrapped after 2^32).
     static SCOPE_GRANTS: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
 }
 
@@ -514,8 +515,15 @@ pub struct ScopeGrant(core::marker::PhantomData<*const ()>);
 
 impl ScopeGrant {
     /// Enter a region where exports may be called.
+    ///
+    /// # Safety
+    ///
+    /// This thread is running a `context` import (the shims and
+    /// [`Scope::with`] make one): a grant anywhere else would let
+    /// `Scope::with` and the exports change the simulator's state from a
+    /// thread racing with the simulation.
     #[cfg_attr(not(abi_core_unoptimised), inline)]
-    pub fn enter() -> Self {
+    pub unsafe fn enter() -> Self {
         SCOPE_GRANTS.with(|g| g.set(g.get() + 1));
         ScopeGrant(core::marker::PhantomData)
     }
@@ -580,7 +588,8 @@ mod tests {
                 export: "sv_double"
             })
         );
-        let grant = ScopeGrant::enter();
+        // SAFETY: no simulator runs here; the grant only counts.
+        let grant = unsafe { ScopeGrant::enter() };
         assert_eq!(
             require_scope("sv_double"),
             Err(DpiError::Missing {
@@ -600,7 +609,8 @@ mod tests {
         );
         // A grant of this thread does not count on another one.
         let from_another_thread = std::thread::spawn(|| Scope(NonNull::dangling()).with(|| 1));
-        let grant = ScopeGrant::enter();
+        // SAFETY: no simulator runs here; the grant only counts.
+        let grant = unsafe { ScopeGrant::enter() };
         assert_eq!(
             scope.with(|| 1),
             Err(DpiError::Missing {

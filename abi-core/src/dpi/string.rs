@@ -306,7 +306,8 @@ mod tests {
         let _ = SvString::new("outer's").unwrap().to_cell();
         // A `context` import running (one grant), then a call nested in it
         // through an export: that one is not its own.
-        let outer = crate::dpi::runtime::ScopeGrant::enter();
+        // SAFETY: no simulator runs here; the grant only counts.
+        let outer = unsafe { crate::dpi::runtime::ScopeGrant::enter() };
         release_all();
         assert_eq!(handed_strings(), 1, "freed under an enclosing call");
         // The `context` import itself, with its own grant only.

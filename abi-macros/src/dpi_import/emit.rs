@@ -44,7 +44,10 @@ pub(crate) fn emit(f: &FunctionModel) -> TokenStream {
     // Exports may be called while a `context` import runs (and only
     // then: outside, the simulator's scope is stale or unset).
     let scope_grant = if context {
-        quote!(let __abi_scope_grant = #p::ScopeGrant::enter();)
+        quote! {
+            // SAFETY: this thread runs this `context` import.
+            let __abi_scope_grant = unsafe { #p::ScopeGrant::enter() };
+        }
     } else {
         quote!()
     };
