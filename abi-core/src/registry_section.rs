@@ -88,24 +88,28 @@ macro_rules! __shim_code {
     ($symbol:literal) => {};
 }
 
-/// Place a description `static` in the registry: `function` for a
-/// `FunctionEntry`, `struct` for a `StructDesc`. Used by the macros'
-/// expansions; not public API. The static is taken as tokens, not as an
-/// `item` fragment: parsing it into one cost rustc 0.09 M instructions per
-/// function (the 400-function benchmark crate 4.27 G to 4.24 G).
+/// Place a description `static` in the registry: `function NAME = init;`
+/// for a `FunctionEntry`, `struct NAME = init;` for a `StructDesc`. The
+/// macro writes the static's type itself, so that nothing but an entry
+/// can be placed in the sections `Registry::all` reads (a static of
+/// another type there, from safe code, was read out of bounds). Used by
+/// the macros' expansions; not public API. The initialiser is taken as
+/// tokens, not as an `expr` fragment: parsing a whole static as an `item`
+/// cost rustc 0.09 M instructions per function (the 400-function
+/// benchmark crate 4.27 G to 4.24 G).
 #[cfg(abi_core_elf)]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __register {
-    (function $($item:tt)*) => {
+    (function $name:ident = $($init:tt)*) => {
         #[used]
         #[unsafe(link_section = "abi_core_functions_v0_1")]
-        $($item)*
+        static $name: $crate::__private::FunctionEntry = $($init)*
     };
-    (struct $($item:tt)*) => {
+    (struct $name:ident = $($init:tt)*) => {
         #[used]
         #[unsafe(link_section = "abi_core_structs_v0_1")]
-        $($item)*
+        static $name: $crate::__private::StructDesc = $($init)*
     };
 }
 
@@ -114,15 +118,15 @@ macro_rules! __register {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __register {
-    (function $($item:tt)*) => {
+    (function $name:ident = $($init:tt)*) => {
         #[$crate::__private::linkme::distributed_slice($crate::__private::FUNCTIONS)]
         #[linkme(crate = $crate::__private::linkme)]
-        $($item)*
+        static $name: $crate::__private::FunctionEntry = $($init)*
     };
-    (struct $($item:tt)*) => {
+    (struct $name:ident = $($init:tt)*) => {
         #[$crate::__private::linkme::distributed_slice($crate::__private::STRUCTS)]
         #[linkme(crate = $crate::__private::linkme)]
-        $($item)*
+        static $name: $crate::__private::StructDesc = $($init)*
     };
 }
 

@@ -372,7 +372,7 @@ impl Entry<'_> {
             &self.result.1,
         );
         quote! {
-            #p::register!(function static __ABI_FUNCTION: #p::FunctionEntry = #p::FunctionEntry {
+            #p::register!(function __ABI_FUNCTION = #p::FunctionEntry {
                 abi: #abi,
                 text: ::core::concat!(::core::module_path!(), #tail),
                 symbol: #symbol,

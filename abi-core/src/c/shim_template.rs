@@ -46,7 +46,7 @@ macro_rules! __c_export_generic {
         #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
         const _: () = {
             $crate::__private::register!(
-                function static __ABI_FUNCTION: $crate::__private::FunctionEntry =
+                function __ABI_FUNCTION =
                     $crate::__private::$entry::<$($ty, $raw,)+ $result_ty, $result_raw>(
                         ::core::concat!(
                             ::core::module_path!(), $separator, ::core::file!(), $separator, ::core::line!(), $tail

@@ -329,7 +329,7 @@ macro_rules! __dpi_import_generic {
             // macro shared by both would be one more expansion per
             // function, 0.09 M of rustc's instructions each (measured).
             $crate::__private::register!(
-                function static __ABI_FUNCTION: $crate::__private::FunctionEntry =
+                function __ABI_FUNCTION =
                     $crate::__private::FunctionEntry {
                         abi: $crate::__private::Abi::DpiImport(&{
                             $($value_checks)*

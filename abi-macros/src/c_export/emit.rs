@@ -446,7 +446,7 @@ fn emit_struct(s: &StructModel) -> TokenStream {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, clippy::all)]
         const _: () = {
-            #p::register!(struct static __ABI_STRUCT: #p::StructDesc = #p::StructDesc {
+            #p::register!(struct __ABI_STRUCT = #p::StructDesc {
                 rust: #rust_item,
                 fields: &[#(#fields),*],
                 size: ::core::mem::size_of::<#ident>(),

@@ -771,7 +771,9 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
     let user_doc = user_doc(f);
     // What both wrappers run around the call: the types, the argument
     // checks, the call and the result's.
+    let outlive = arguments_outlive_result(f);
     let checked_call = quote! {
+        #outlive
         #shape_alias
         #type_consts
         #result_consts
@@ -810,6 +812,39 @@ pub(crate) fn import(f: &FunctionModel) -> TokenStream {
         }
 
         #registration
+    }
+}
+
+/// A check, for the borrow checker, that every argument outlives each
+/// lifetime the result names (not `'_` or `'static`, which the model
+/// checks): the result may borrow any memref argument's buffer (the call
+/// finds which at run time), so an argument of a second, shorter lifetime
+/// (`fn first<'a, 'b>(a: MemRef<'a, ..>, b: MemRef<'b, ..>) ->
+/// ReturnedMemRef<'b, ..>`, or a lifetime elided or hidden in a path)
+/// would let the result outlive the buffer it borrowed. A function of the
+/// trait bound, not a spelling of the types, so every form is caught.
+fn arguments_outlive_result(f: &FunctionModel) -> TokenStream {
+    let ResultModel::Value(ty) = &f.result else {
+        return TokenStream::new();
+    };
+    let mut lifetimes = super::model::written_lifetimes(ty);
+    lifetimes.retain(|l| l.ident != "_" && l.ident != "static");
+    lifetimes.dedup_by(|a, b| a.ident == b.ident);
+    if lifetimes.is_empty() || f.params.is_empty() {
+        return TokenStream::new();
+    }
+    let checks = lifetimes.iter().flat_map(|lifetime| {
+        f.params.iter().map(move |param| {
+            let arg = &param.ident;
+            quote_spanned!(syn::spanned::Spanned::span(&param.ty)=> __abi_outlives::<#lifetime, _>(&raw const #arg);)
+        })
+    });
+    quote! {
+        {
+            // A raw pointer: no late-bound lifetime beside `'r`.
+            fn __abi_outlives<'r, T: ?::core::marker::Sized + 'r>(_: *const T) {}
+            #(#checks)*
+        }
     }
 }
 

@@ -313,7 +313,23 @@ fn build(
                 );
                 return None;
             }
-            Type::Tuple(_) => ResultModel::Value(ty.clone()),
+            Type::Tuple(t) => {
+                // MLIR's results are one flat list; a tuple inside would be
+                // laid out the same, but its members would escape the check
+                // that no two results hold one buffer (two owners, one free).
+                if let Some(inner) = t.elems.iter().find(|e| match e {
+                    Type::Tuple(_) => true,
+                    Type::Paren(inner) => matches!(*inner.elem, Type::Tuple(_)),
+                    _ => false,
+                }) {
+                    errors.spanned(
+                        inner,
+                        "MLIR's results are one flat list: write every result as a member of one tuple `(A, B, C)`",
+                    );
+                    return None;
+                }
+                ResultModel::Value(ty.clone())
+            }
             other => {
                 if let Some((offender, message)) = rejected_result(other) {
                     errors.spanned(offender, message);
@@ -455,7 +471,8 @@ fn check_result_lifetimes(output: &ReturnType, params: &[ParamModel], errors: &m
     if argument_lifetimes.is_empty() {
         return;
     }
-    for lifetime in written_lifetimes(ty) {
+    let written = written_lifetimes(ty);
+    for lifetime in written {
         let name = lifetime.ident.to_string();
         if name == "_" || argument_lifetimes.contains(&name) {
             continue;
@@ -480,7 +497,7 @@ fn check_result_lifetimes(output: &ReturnType, params: &[ParamModel], errors: &m
 }
 
 /// The lifetimes written in `ty`, in order.
-fn written_lifetimes(ty: &Type) -> Vec<syn::Lifetime> {
+pub(crate) fn written_lifetimes(ty: &Type) -> Vec<syn::Lifetime> {
     struct Collect(Vec<syn::Lifetime>);
     impl syn::visit_mut::VisitMut for Collect {
         fn visit_lifetime_mut(&mut self, lifetime: &mut syn::Lifetime) {

@@ -20,9 +20,8 @@ const _: () = {
         },
     >;
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
-        { #[cfg(not(target_arch = "x86_64"))]
+        function __ABI_FUNCTION = ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::Abi::Ciface(& { #[cfg(not(target_arch = "x86_64"))]
         ::abi_core::__private::memref::checked_complex_placement(& [< i64 as
         ::abi_core::__private::CifaceParam > ::FLOAT_REGISTERS]);
         ::abi_core::__private::CifaceDesc { provider :

@@ -82,9 +82,8 @@ const _: () = {
         { <f32 as ::abi_core::__private::CifaceResult>::OUT_POINTER },
     >;
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
-        { #[cfg(not(target_arch = "x86_64"))]
+        function __ABI_FUNCTION = ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::Abi::Ciface(& { #[cfg(not(target_arch = "x86_64"))]
         ::abi_core::__private::memref::checked_complex_placement(& [< & 'static [f32] as
         ::abi_core::__private::CifaceArg > ::FLOAT_REGISTERS]);
         ::abi_core::__private::CifaceDesc { provider :
@@ -131,6 +130,10 @@ pub fn tail<'a>(
         ) -> <__AbiResultShape as ::abi_core::__private::memref::ResultShape<
             ReturnedMemRef<'static, f32, 1>,
         >>::Ret;
+    }
+    {
+        fn __abi_outlives<'r, T: ?::core::marker::Sized + 'r>(_: *const T) {}
+        __abi_outlives::<'a, _>(&raw const m);
     }
     type __AbiResultShape = ::abi_core::__private::memref::Shape<
         {
@@ -263,9 +266,8 @@ const _: () = {
         _ => {}
     };
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
-        { #[cfg(not(target_arch = "x86_64"))]
+        function __ABI_FUNCTION = ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::Abi::Ciface(& { #[cfg(not(target_arch = "x86_64"))]
         ::abi_core::__private::memref::checked_complex_placement(& [< MemRef < 'static,
         f32, 1 > as ::abi_core::__private::CifaceArg > ::FLOAT_REGISTERS]);
         ::abi_core::__private::CifaceDesc { provider :

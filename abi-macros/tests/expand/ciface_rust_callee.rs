@@ -46,9 +46,8 @@ const _: () = {
         _ => {}
     };
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::Ciface(&
-        { #[cfg(not(target_arch = "x86_64"))]
+        function __ABI_FUNCTION = ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::Abi::Ciface(& { #[cfg(not(target_arch = "x86_64"))]
         ::abi_core::__private::memref::checked_complex_placement(& [< MemRefMut <
         'static, f32, 1 > as ::abi_core::__private::CifaceParam > ::FLOAT_REGISTERS, <
         f32 as ::abi_core::__private::CifaceParam > ::FLOAT_REGISTERS]);

@@ -7,8 +7,7 @@ const _: () = {
     #[unsafe(export_name = "abi_core_dpi_flavour__tick__needs_library_built_for_ieee")]
     static __ABI_FLAVOUR_MARKER: u8 = 0;
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi :
+        function __ABI_FUNCTION = ::abi_core::__private::FunctionEntry { abi :
         ::abi_core::__private::Abi::DpiImport(& { let __abi_param0 : & 'static
         ::abi_core::__private::DpiParamDecl = ::abi_core::__private::accepted_param(< i64
         as ::abi_core::__private::DpiType > ::SV_INPUT.0); let __abi_result :

@@ -45,8 +45,7 @@ pub fn sv_wait(
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi :
+        function __ABI_FUNCTION = ::abi_core::__private::FunctionEntry { abi :
         ::abi_core::__private::Abi::DpiExport(& { let __abi_param0 : & 'static
         ::abi_core::__private::DpiParamDecl =
         ::abi_core::__private::accepted_verilator_param(&

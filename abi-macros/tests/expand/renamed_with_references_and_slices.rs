@@ -10,10 +10,9 @@ pub fn centroid<'a>(
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::C, text
-        : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
-        ::core::line!(),
+        function __ABI_FUNCTION = ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::Abi::C, text : ::core::concat!(::core::module_path!(),
+        "\0", ::core::file!(), "\0", ::core::line!(),
         "\0centroid\0&'a Point\0\0points\0&'a[Point]\0weights\0Option<&f64>\0label\0&str\0"),
         symbol : "geo_centroid", is_unsafe : false, named_args : false, params : & [< &
         'static [Point] as ::abi_core::__private::CSliceParam > ::PARAM.0, < Option < &

@@ -10,12 +10,11 @@ pub struct Point {
 #[allow(non_upper_case_globals, clippy::all)]
 const _: () = {
     ::abi_core::__private::register!(
-        struct static __ABI_STRUCT : ::abi_core::__private::StructDesc =
-        ::abi_core::__private::StructDesc { rust : ::abi_core::__private::RustItem {
-        module_path : ::core::module_path!(), name : "Point", doc : "A point.", file :
-        ::core::file!(), line : ::core::line!(), }, fields : &
-        [::abi_core::__private::FieldDesc { name : "x", rust_type : "f64", c_type : < f64
-        as ::abi_core::__private::CType > ::C_TYPE, offset :
+        struct __ABI_STRUCT = ::abi_core::__private::StructDesc { rust :
+        ::abi_core::__private::RustItem { module_path : ::core::module_path!(), name :
+        "Point", doc : "A point.", file : ::core::file!(), line : ::core::line!(), },
+        fields : & [::abi_core::__private::FieldDesc { name : "x", rust_type : "f64",
+        c_type : < f64 as ::abi_core::__private::CType > ::C_TYPE, offset :
         ::core::mem::offset_of!(Point, x), }, ::abi_core::__private::FieldDesc { name :
         "y", rust_type : "f64", c_type : < f64 as ::abi_core::__private::CType >
         ::C_TYPE, offset : ::core::mem::offset_of!(Point, y), },

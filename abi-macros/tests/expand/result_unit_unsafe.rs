@@ -6,11 +6,11 @@ pub unsafe fn reset(p: *mut u8) -> Result<(), ErrorCode> {
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::C, text
-        : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
-        ::core::line!(), "\0reset\0Result<(), ErrorCode>\0out\0p\0*mut u8\0"), symbol :
-        "reset", is_unsafe : true, named_args : false, params : & [< * mut u8 as
+        function __ABI_FUNCTION = ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::Abi::C, text : ::core::concat!(::core::module_path!(),
+        "\0", ::core::file!(), "\0", ::core::line!(),
+        "\0reset\0Result<(), ErrorCode>\0out\0p\0*mut u8\0"), symbol : "reset", is_unsafe
+        : true, named_args : false, params : & [< * mut u8 as
         ::abi_core::__private::CParam > ::PARAM.0], result :
         ::abi_core::__private::ResultEntry::STATUS_ONLY, };
     );

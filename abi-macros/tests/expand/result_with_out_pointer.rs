@@ -6,10 +6,9 @@ pub fn parse(text: &str, out: &mut u8) -> Result<u32, ParseError> {
 #[allow(non_upper_case_globals, non_snake_case, unused_braces, clippy::all)]
 const _: () = {
     ::abi_core::__private::register!(
-        function static __ABI_FUNCTION : ::abi_core::__private::FunctionEntry =
-        ::abi_core::__private::FunctionEntry { abi : ::abi_core::__private::Abi::C, text
-        : ::core::concat!(::core::module_path!(), "\0", ::core::file!(), "\0",
-        ::core::line!(),
+        function __ABI_FUNCTION = ::abi_core::__private::FunctionEntry { abi :
+        ::abi_core::__private::Abi::C, text : ::core::concat!(::core::module_path!(),
+        "\0", ::core::file!(), "\0", ::core::line!(),
         "\0parse\0Result<u32, ParseError>\0out_\0text\0&str\0out\0&mut u8\0"), symbol :
         "parse", is_unsafe : false, named_args : false, params : & [< & 'static str as
         ::abi_core::__private::CSliceParam > ::PARAM.0, < & 'static mut u8 as
