@@ -24,11 +24,6 @@ unsafe extern "C" {
     fn free(ptr: *mut c_void);
 }
 
-#[cfg(unix)]
-unsafe extern "C" {
-    fn posix_memalign(pointer: *mut *mut c_void, align: usize, size: usize) -> i32;
-}
-
 /// `bytes` (at least 1) of zeros aligned to `align` (a power of two), which
 /// C `free` releases, as MLIR does: `calloc`'s block when it is aligned
 /// enough (`malloc` aligns for any fundamental type, 16 bytes on x86-64
@@ -44,39 +39,27 @@ fn allocate_zeroed(bytes: usize, align: usize) -> Result<*mut c_void, MemRefErro
     }
     // SAFETY: the block just allocated, freed once.
     unsafe { free(block) };
-    allocate_aligned_zeroed(bytes, align, block.addr())
-}
-
-#[cfg(unix)]
-fn allocate_aligned_zeroed(
-    bytes: usize,
-    align: usize,
-    _calloc_address: usize,
-) -> Result<*mut c_void, MemRefError> {
-    let mut block = core::ptr::null_mut();
-    // `posix_memalign` wants a power of two multiple of a pointer's size.
-    let align = align.max(size_of::<*mut c_void>());
-    // SAFETY: plain allocation into a local; the result is checked.
-    if unsafe { posix_memalign(&mut block, align, bytes) } != 0 || block.is_null() {
-        return Err(MemRefError::OutOfMemory);
-    }
-    // SAFETY: `bytes` writable bytes just allocated.
-    unsafe { block.cast::<u8>().write_bytes(0, bytes) };
-    Ok(block)
-}
-
-/// Without `posix_memalign` no allocator both aligns and is released by
-/// C `free` (Windows' `_aligned_malloc` needs `_aligned_free`).
-#[cfg(not(unix))]
-fn allocate_aligned_zeroed(
-    _bytes: usize,
-    align: usize,
-    calloc_address: usize,
-) -> Result<*mut c_void, MemRefError> {
-    Err(MemRefError::Misaligned {
+    // Without `posix_memalign` no allocator both aligns and is released by
+    // C `free` (Windows' `_aligned_malloc` needs `_aligned_free`).
+    #[cfg(not(unix))]
+    return Err(MemRefError::Misaligned {
         align,
-        address: calloc_address,
-    })
+        address: block.addr(),
+    });
+    #[cfg(unix)]
+    {
+        let mut block = core::ptr::null_mut();
+        // `posix_memalign` wants a power of two multiple of a pointer's
+        // size.
+        let align = align.max(size_of::<*mut c_void>());
+        // SAFETY: plain allocation into a local; the result is checked.
+        if unsafe { libc::posix_memalign(&mut block, align, bytes) } != 0 || block.is_null() {
+            return Err(MemRefError::OutOfMemory);
+        }
+        // SAFETY: `bytes` writable bytes just allocated.
+        unsafe { block.cast::<u8>().write_bytes(0, bytes) };
+        Ok(block)
+    }
 }
 
 /// The `allocated` pointer MLIR 19 gives a memref of static data

@@ -829,6 +829,7 @@ fn arguments_outlive_result(f: &FunctionModel) -> TokenStream {
     };
     let mut lifetimes = super::model::written_lifetimes(ty);
     lifetimes.retain(|l| l.ident != "_" && l.ident != "static");
+    lifetimes.sort_by_key(|l| l.ident.to_string());
     lifetimes.dedup_by(|a, b| a.ident == b.ident);
     if lifetimes.is_empty() || f.params.is_empty() {
         return TokenStream::new();
